@@ -1,0 +1,47 @@
+// Package gatewaycmd holds the commands of the dtwgate binary: serve, admin and devnet.
+package gatewaycmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes of dtwgate.
+const (
+	ExitOK    = 0
+	ExitError = 1
+	ExitUsage = 2
+)
+
+// App returns the dtwgate command-line application.
+func App() *cli.App {
+	return &cli.App{
+		Name:  "dtwgate",
+		Usage: "on-chain deposit-trade-withdraw gateway",
+		Commands: []*cli.Command{
+			devnetCommand(),
+		},
+		EnableBashCompletion: true,
+	}
+}
+
+// Main runs the application with args and returns the process exit code.
+func Main(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := App().RunContext(ctx, args); err != nil {
+		fmt.Fprintf(os.Stderr, "dtwgate: %v\n", err)
+		var ec cli.ExitCoder
+		if errors.As(err, &ec) {
+			return ec.ExitCode()
+		}
+		return ExitError
+	}
+	return ExitOK
+}

@@ -1,0 +1,81 @@
+package testnet
+
+import (
+	"crypto/ecdsa"
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+)
+
+// defaultKeys are the well-known private keys of anvil's default mnemonic ("test test ...
+// junk"). They are public test keys: never send real funds to them.
+var defaultKeys = []string{
+	"ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+	"59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+	"5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+	"7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+	"47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
+	"8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba",
+	"92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e",
+	"4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356",
+	"dbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97",
+	"2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6",
+}
+
+// Account roles in a Network.
+const (
+	RoleOwner    = "owner"
+	RoleOperator = "operator"
+	RoleTrader   = "trader"
+)
+
+// Account is a funded key of the network, the same on every chain.
+type Account struct {
+	// Name is "owner", "operator" or "traderN" (N from 1).
+	Name string
+	// Role is RoleOwner, RoleOperator or RoleTrader.
+	Role string
+	// Address is the account's address.
+	Address common.Address
+	// Key is the account's private key.
+	Key *ecdsa.PrivateKey
+}
+
+// NewAccount returns an account for a fresh random key.
+func NewAccount(name, role string) (Account, error) {
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		return Account{}, fmt.Errorf("generate key: %w", err)
+	}
+	return Account{Name: name, Role: role, Address: crypto.PubkeyToAddress(key.PublicKey), Key: key}, nil
+}
+
+// makeAccounts returns the owner, the operator and n traders. The first eight come from
+// anvil's default keys (so every chain knows them); further traders get fresh keys.
+func makeAccounts(n int) ([]Account, error) {
+	var out []Account
+	for i := 0; i < n+2; i++ {
+		name, role := fmt.Sprintf("trader%d", i-1), RoleTrader
+		switch i {
+		case 0:
+			name, role = RoleOwner, RoleOwner
+		case 1:
+			name, role = RoleOperator, RoleOperator
+		}
+		if i < len(defaultKeys) {
+			key, err := crypto.HexToECDSA(defaultKeys[i])
+			if err != nil {
+				return nil, fmt.Errorf("default key %d: %w", i, err)
+			}
+			out = append(out, Account{Name: name, Role: role, Address: crypto.PubkeyToAddress(key.PublicKey), Key: key})
+			continue
+		}
+		a, err := NewAccount(name, role)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}

@@ -1,0 +1,56 @@
+package testnet_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/testnet"
+)
+
+func TestNetworkDeploysAndFunds(t *testing.T) {
+	n := testnet.New(t, testnet.Options{Traders: 2})
+	ctx := context.Background()
+	require.Len(t, n.Chains, 2)
+	eth, op := n.Chain("ETHEREUM"), n.Chain("OPTIMISM")
+	require.NotNil(t, eth)
+	require.NotNil(t, op)
+	require.NotEqual(t, eth.ChainID, op.ChainID, "chains must have distinct ids")
+	require.Equal(t, eth.DTW, op.DTW, "same deployer nonce gives the same DTW address on every chain")
+	for _, c := range n.Chains {
+		id, err := c.Client.ChainID(ctx)
+		require.NoError(t, err)
+		require.Equal(t, c.ChainID.Uint64(), id.Uint64())
+		for _, tok := range c.Tokens {
+			bal, err := c.DTWBalance(ctx, c.Operator.Address, tok.Address)
+			require.NoError(t, err)
+			want := tok.Units(testnet.OperatorDeposit)
+			switch tok.Kind {
+			case testnet.KindNative:
+				want = tok.Units(testnet.OperatorEthFloat)
+			case testnet.KindFee:
+				want.Sub(want, tok.Units(testnet.OperatorDeposit/100)) // 1% fee on the way in
+			}
+			require.Equalf(t, want.String(), bal.String(), "operator inventory of %s on %s", tok.Symbol, c.Source)
+			if tok.Kind != testnet.KindNative {
+				got, err := c.TokenBalance(ctx, tok, c.Traders[1].Address)
+				require.NoError(t, err)
+				require.Equal(t, tok.Units(testnet.TraderFunding).String(), got.String())
+			}
+		}
+	}
+}
+
+func TestIntervalMining(t *testing.T) {
+	n := testnet.New(t, testnet.Options{Sources: []string{"POLYGON"}, BlockTime: time.Second})
+	c := n.Chains[0]
+	ctx := context.Background()
+	first, err := c.Client.BlockNumber(ctx)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		now, err := c.Client.BlockNumber(ctx)
+		return err == nil && now >= first+2
+	}, 10*time.Second, 100*time.Millisecond, "blocks must be mined every second")
+}
