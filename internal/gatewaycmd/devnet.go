@@ -1,0 +1,72 @@
+package gatewaycmd
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/dtwgate/dtwgate/testnet"
+)
+
+func devnetCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "devnet",
+		Usage: "start local anvil chains with DTW deployed and accounts funded, until interrupted",
+		Description: "Starts one anvil per source, deploys the DTW contract and test tokens (DAI 18 decimals,\n" +
+			"USDT-style 6 decimals, a fee-on-transfer token FOT, native ETH), funds an operator (with\n" +
+			"inventory in DTW) and traders, and writes DIR/devnet.json plus encrypted keystores under\n" +
+			"DIR/keystores (password in DIR/password.txt). Needs the pinned anvil: run `make tools`.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "dir", Usage: "directory for devnet.json and keystores", Required: true, EnvVars: []string{"DTWGATE_DEVNET_DIR"}},
+			&cli.StringSliceFlag{Name: "sources", Usage: "chains to start, one per source", Value: cli.NewStringSlice("ETHEREUM", "OPTIMISM")},
+			&cli.IntFlag{Name: "traders", Usage: "number of funded traders", Value: 3},
+			&cli.DurationFlag{Name: "block-time", Usage: "mine a block every interval (whole seconds); 0 mines per transaction"},
+		},
+		Action: runDevnet,
+	}
+}
+
+func runDevnet(c *cli.Context) error {
+	dir := c.String("dir")
+	var sources []string
+	for _, s := range c.StringSlice("sources") {
+		sources = append(sources, strings.ToUpper(strings.TrimSpace(s)))
+	}
+	if bt := c.Duration("block-time"); bt%time.Second != 0 {
+		return cli.Exit(fmt.Sprintf("--block-time %s: use whole seconds, e.g. 1s", bt), ExitUsage)
+	}
+	fmt.Fprintf(os.Stderr, "starting %d chains: %s\n", len(sources), strings.Join(sources, ", "))
+	n, err := testnet.Start(c.Context, testnet.Options{Sources: sources, Traders: c.Int("traders"), BlockTime: c.Duration("block-time")})
+	if err != nil {
+		return err
+	}
+	defer n.Stop()
+	d, err := n.WriteDir(dir, false)
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(d.Sources))
+	for name := range d.Sources {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		s := d.Sources[name]
+		fmt.Printf("%-9s chain %d  rpc %s  dtw %s\n", name, s.ChainID, s.RPCURL, s.DTW)
+	}
+	for _, a := range d.Accounts {
+		fmt.Printf("%-9s %s  %s\n", a.Name, a.Address, a.Keystore)
+	}
+	fmt.Printf("wrote %s/%s; press Ctrl-C to stop\n", dir, testnet.DevnetFile)
+	select {
+	case <-c.Context.Done():
+	case <-n.Chains[0].Anvil.Done():
+		return fmt.Errorf("anvil for %s exited unexpectedly", n.Chains[0].Source)
+	}
+	fmt.Fprintln(os.Stderr, "stopping devnet")
+	return nil
+}
