@@ -6,6 +6,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 )
 
 // defaultKeys are the well-known private keys of anvil's default mnemonic ("test test ...
@@ -78,4 +79,19 @@ func makeAccounts(n int) ([]Account, error) {
 		out = append(out, a)
 	}
 	return out, nil
+}
+
+// SignTypedData signs EIP-712 typed data with the account's key and returns the 65-byte
+// signature with v in {27, 28}.
+func (a Account) SignTypedData(td apitypes.TypedData) ([]byte, error) {
+	hash, _, err := apitypes.TypedDataAndHash(td)
+	if err != nil {
+		return nil, fmt.Errorf("eip-712 hash: %w", err)
+	}
+	sig, err := crypto.Sign(hash, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	sig[64] += 27
+	return sig, nil
 }

@@ -1,0 +1,163 @@
+// Package dtw models the DTW contract's orders and withdrawals: their EIP-712 typed data
+// (what a trader signs for a gasless order or withdrawal) and the hash an open order is
+// stored under.
+package dtw
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/math"
+	ethtypes "github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/signer/core/apitypes"
+
+	"github.com/dtwgate/dtwgate/abi/bindings"
+)
+
+// Native is the token id of native ETH in the DTW contract.
+var Native = common.Address{}
+
+// Order kinds, as the contract numbers them.
+const (
+	KindMarket uint8 = 0
+	KindLimit  uint8 = 1
+)
+
+// Domain name and version of the contract's EIP-712 domain.
+const (
+	DomainName    = "DTW"
+	DomainVersion = "1"
+)
+
+// SignedOrder is a gasless order as the trader signs it.
+type SignedOrder = bindings.DTWSignedOrder
+
+// SignedWithdrawal is a gasless withdrawal as the trader signs it.
+type SignedWithdrawal = bindings.DTWSignedWithdrawal
+
+// Order is an open order as placed (what settle and cancel take in calldata).
+type Order = bindings.DTWOrder
+
+var types = apitypes.Types{
+	"EIP712Domain": {
+		{Name: "name", Type: "string"},
+		{Name: "version", Type: "string"},
+		{Name: "chainId", Type: "uint256"},
+		{Name: "verifyingContract", Type: "address"},
+	},
+	"Order": {
+		{Name: "trader", Type: "address"},
+		{Name: "sellToken", Type: "address"},
+		{Name: "buyToken", Type: "address"},
+		{Name: "sellAmount", Type: "uint256"},
+		{Name: "minBuyAmount", Type: "uint256"},
+		{Name: "deadline", Type: "uint64"},
+		{Name: "kind", Type: "uint8"},
+		{Name: "nonce", Type: "uint256"},
+	},
+	"Withdrawal": {
+		{Name: "trader", Type: "address"},
+		{Name: "token", Type: "address"},
+		{Name: "amount", Type: "uint256"},
+		{Name: "to", Type: "address"},
+		{Name: "nonce", Type: "uint256"},
+		{Name: "deadline", Type: "uint64"},
+	},
+}
+
+func domain(chainID *big.Int, contract common.Address) apitypes.TypedDataDomain {
+	return apitypes.TypedDataDomain{
+		Name:              DomainName,
+		Version:           DomainVersion,
+		ChainId:           (*math.HexOrDecimal256)(new(big.Int).Set(chainID)),
+		VerifyingContract: contract.Hex(),
+	}
+}
+
+// OrderTypedData returns the EIP-712 typed data of a gasless order for the DTW contract
+// at `contract` on chain `chainID`.
+func OrderTypedData(chainID *big.Int, contract common.Address, o SignedOrder) apitypes.TypedData {
+	return apitypes.TypedData{
+		Types:       types,
+		PrimaryType: "Order",
+		Domain:      domain(chainID, contract),
+		Message: apitypes.TypedDataMessage{
+			"trader":       o.Trader.Hex(),
+			"sellToken":    o.SellToken.Hex(),
+			"buyToken":     o.BuyToken.Hex(),
+			"sellAmount":   o.SellAmount.String(),
+			"minBuyAmount": o.MinBuyAmount.String(),
+			"deadline":     fmt.Sprint(o.Deadline),
+			"kind":         fmt.Sprint(o.Kind),
+			"nonce":        o.Nonce.String(),
+		},
+	}
+}
+
+// WithdrawalTypedData returns the EIP-712 typed data of a gasless withdrawal.
+func WithdrawalTypedData(chainID *big.Int, contract common.Address, w SignedWithdrawal) apitypes.TypedData {
+	return apitypes.TypedData{
+		Types:       types,
+		PrimaryType: "Withdrawal",
+		Domain:      domain(chainID, contract),
+		Message: apitypes.TypedDataMessage{
+			"trader":   w.Trader.Hex(),
+			"token":    w.Token.Hex(),
+			"amount":   w.Amount.String(),
+			"to":       w.To.Hex(),
+			"nonce":    w.Nonce.String(),
+			"deadline": fmt.Sprint(w.Deadline),
+		},
+	}
+}
+
+// Digest returns the EIP-712 digest of typed data: the hash a trader's key signs.
+func Digest(td apitypes.TypedData) (common.Hash, error) {
+	hash, _, err := apitypes.TypedDataAndHash(td)
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("eip-712 hash: %w", err)
+	}
+	return common.BytesToHash(hash), nil
+}
+
+// OrderHash returns the hash the contract stores for an open order:
+// keccak256(abi.encode(order)).
+func OrderHash(o Order) common.Hash {
+	word := func(b []byte) []byte { return common.LeftPadBytes(b, 32) }
+	var enc []byte
+	enc = append(enc, word(o.Trader.Bytes())...)
+	enc = append(enc, word(o.SellToken.Bytes())...)
+	enc = append(enc, word(o.BuyToken.Bytes())...)
+	enc = append(enc, word(o.SellAmount.Bytes())...)
+	enc = append(enc, word(o.MinBuyAmount.Bytes())...)
+	enc = append(enc, word(new(big.Int).SetUint64(o.Deadline).Bytes())...)
+	enc = append(enc, word([]byte{o.Kind})...)
+	return crypto.Keccak256Hash(enc)
+}
+
+// OrderFromEvent returns the order an OrderPlaced event describes, as settle and cancel
+// take it.
+func OrderFromEvent(ev *bindings.DTWOrderPlaced) Order {
+	return Order{
+		Trader: ev.Trader, SellToken: ev.SellToken, BuyToken: ev.BuyToken,
+		SellAmount: ev.SellAmount, MinBuyAmount: ev.MinBuyAmount, Deadline: ev.Deadline, Kind: ev.Kind,
+	}
+}
+
+// PlacedOrders returns the orders that the DTW contract at `contract` placed in a
+// transaction's logs, in log order.
+func PlacedOrders(contract common.Address, logs []*ethtypes.Log) []*bindings.DTWOrderPlaced {
+	c := bindings.NewDTW()
+	var out []*bindings.DTWOrderPlaced
+	for _, l := range logs {
+		if l.Address != contract {
+			continue
+		}
+		if ev, err := c.UnpackOrderPlacedEvent(l); err == nil {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
