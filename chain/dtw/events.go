@@ -1,0 +1,135 @@
+package dtw
+
+import (
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/common"
+	ethtypes "github.com/ethereum/go-ethereum/core/types"
+
+	"github.com/dtwgate/dtwgate/abi/bindings"
+)
+
+// EventKind names a DTW event that changes balances or orders.
+type EventKind string
+
+// The DTW events an indexer follows.
+const (
+	EventDeposited      EventKind = "Deposited"
+	EventWithdrawn      EventKind = "Withdrawn"
+	EventOrderPlaced    EventKind = "OrderPlaced"
+	EventOrderSettled   EventKind = "OrderSettled"
+	EventOrderCancelled EventKind = "OrderCancelled"
+)
+
+// Event is one decoded DTW log, flattened: fields that a kind does not carry are zero.
+type Event struct {
+	Kind EventKind
+	// Position of the log on the chain.
+	BlockNumber uint64
+	BlockHash   common.Hash
+	TxHash      common.Hash
+	LogIndex    uint
+	// BlockTime is the block's timestamp, unix seconds.
+	BlockTime uint64
+	// Trader is the balance owner (every kind).
+	Trader common.Address
+	// Token and Amount: Deposited, Withdrawn (and To for Withdrawn).
+	Token  common.Address
+	Amount *big.Int
+	To     common.Address
+	// Orders: OrderPlaced carries the whole order; settled and cancelled events carry the
+	// id, the sell side, the buy amount (settled) and who closed it.
+	OrderID      *big.Int
+	SellToken    common.Address
+	BuyToken     common.Address
+	SellAmount   *big.Int
+	MinBuyAmount *big.Int
+	BuyAmount    *big.Int
+	Deadline     uint64
+	OrderKind    uint8
+	// Closer is the operator (settled) or the canceller (cancelled).
+	Closer common.Address
+}
+
+// Order returns the order an OrderPlaced event describes.
+func (e *Event) Order() Order {
+	return Order{
+		Trader: e.Trader, SellToken: e.SellToken, BuyToken: e.BuyToken,
+		SellAmount: e.SellAmount, MinBuyAmount: e.MinBuyAmount, Deadline: e.Deadline, Kind: e.OrderKind,
+	}
+}
+
+var (
+	eventsABI = bindings.NewDTW()
+	// EventTopics are the topic-0 values of the followed events, for log filters, in
+	// the order Deposited, Withdrawn, OrderPlaced, OrderSettled, OrderCancelled.
+	EventTopics = func() []common.Hash {
+		parsed, err := bindings.DTWMetaData.ParseABI()
+		if err != nil {
+			panic(err)
+		}
+		var out []common.Hash
+		for _, k := range []EventKind{EventDeposited, EventWithdrawn, EventOrderPlaced, EventOrderSettled, EventOrderCancelled} {
+			out = append(out, parsed.Events[string(k)].ID)
+		}
+		return out
+	}()
+)
+
+// DecodeLog decodes a DTW log; ok is false for logs of other events or contracts.
+func DecodeLog(contract common.Address, l *ethtypes.Log) (ev Event, ok bool) {
+	if l.Address != contract || len(l.Topics) == 0 {
+		return Event{}, false
+	}
+	ev = Event{BlockNumber: l.BlockNumber, BlockHash: l.BlockHash, TxHash: l.TxHash, LogIndex: l.Index, BlockTime: l.BlockTimestamp}
+	switch l.Topics[0] {
+	case EventTopics[0]:
+		d, err := eventsABI.UnpackDepositedEvent(l)
+		if err != nil {
+			return Event{}, false
+		}
+		ev.Kind, ev.Trader, ev.Token, ev.Amount = EventDeposited, d.Trader, d.Token, d.Amount
+	case EventTopics[1]:
+		w, err := eventsABI.UnpackWithdrawnEvent(l)
+		if err != nil {
+			return Event{}, false
+		}
+		ev.Kind, ev.Trader, ev.Token, ev.Amount, ev.To = EventWithdrawn, w.Trader, w.Token, w.Amount, w.To
+	case EventTopics[2]:
+		p, err := eventsABI.UnpackOrderPlacedEvent(l)
+		if err != nil {
+			return Event{}, false
+		}
+		ev.Kind, ev.OrderID, ev.Trader = EventOrderPlaced, p.OrderId, p.Trader
+		ev.SellToken, ev.BuyToken, ev.SellAmount, ev.MinBuyAmount = p.SellToken, p.BuyToken, p.SellAmount, p.MinBuyAmount
+		ev.Deadline, ev.OrderKind = p.Deadline, p.Kind
+	case EventTopics[3]:
+		s, err := eventsABI.UnpackOrderSettledEvent(l)
+		if err != nil {
+			return Event{}, false
+		}
+		ev.Kind, ev.OrderID, ev.Trader, ev.Closer = EventOrderSettled, s.OrderId, s.Trader, s.Operator
+		ev.SellToken, ev.BuyToken, ev.SellAmount, ev.BuyAmount = s.SellToken, s.BuyToken, s.SellAmount, s.BuyAmount
+	case EventTopics[4]:
+		c, err := eventsABI.UnpackOrderCancelledEvent(l)
+		if err != nil {
+			return Event{}, false
+		}
+		ev.Kind, ev.OrderID, ev.Trader, ev.Closer = EventOrderCancelled, c.OrderId, c.Trader, c.Canceller
+		ev.SellToken, ev.SellAmount = c.SellToken, c.SellAmount
+	default:
+		return Event{}, false
+	}
+	return ev, true
+}
+
+// DecodeLogs decodes the DTW events among logs, in order.
+func DecodeLogs(contract common.Address, logs []*ethtypes.Log) []Event {
+	var out []Event
+	for _, l := range logs {
+		if ev, ok := DecodeLog(contract, l); ok {
+			out = append(out, ev)
+		}
+	}
+	return out
+}

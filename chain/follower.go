@@ -1,0 +1,276 @@
+package chain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"sync/atomic"
+	"time"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+
+	"github.com/dtwgate/dtwgate/chain/dtw"
+)
+
+// BlockRef identifies a block the follower has applied.
+type BlockRef struct {
+	Number uint64
+	Hash   common.Hash
+}
+
+// FollowerStore persists what a Follower has applied. Implementations make ApplyBlocks and
+// RollbackTo atomic: either everything in the call is stored, or nothing.
+type FollowerStore interface {
+	// RecentBlocks returns up to n applied block refs of source, newest first.
+	RecentBlocks(ctx context.Context, source string, n int) ([]BlockRef, error)
+	// ApplyBlocks stores events and block refs (the last of which is the new cursor) and
+	// then keeps only the newest `keep` refs.
+	ApplyBlocks(ctx context.Context, source string, refs []BlockRef, events []dtw.Event, keep int) error
+	// RollbackFrom deletes every event and block ref of source at or above block number.
+	RollbackFrom(ctx context.Context, source string, number uint64) error
+}
+
+// LogReader is the part of an RPC client a Follower needs.
+type LogReader interface {
+	BlockNumber(ctx context.Context) (uint64, error)
+	HeaderByNumber(ctx context.Context, number *big.Int) (*types.Header, error)
+	FilterLogs(ctx context.Context, q ethereum.FilterQuery) ([]types.Log, error)
+}
+
+// FollowerConfig configures a Follower.
+type FollowerConfig struct {
+	// Source is the chain's source name.
+	Source string
+	// DTW is the contract followed.
+	DTW common.Address
+	// StartBlock is the first block read when nothing is stored yet.
+	StartBlock uint64
+	// Confirmations is the depth a block must reach before it is applied: 1 applies the
+	// head itself. Default 1.
+	Confirmations uint64
+	// MaxRange bounds one eth_getLogs call, in blocks. Default 2000.
+	MaxRange uint64
+	// ReorgWindow is how many block refs are kept to find the fork point of a reorg.
+	// Default 256.
+	ReorgWindow int
+	// PollInterval is the wait between polls when caught up. Default 1s.
+	PollInterval time.Duration
+	// Logger receives progress and errors; nil uses slog.Default().
+	Logger *slog.Logger
+}
+
+// ErrDeepReorg reports a reorg deeper than the follower's window: an operator must look.
+var ErrDeepReorg = errors.New("reorg deeper than the follower's window")
+
+// Follower reads the DTW contract's events of one chain into a FollowerStore, up to the
+// confirmation depth, and rolls back and re-applies when the chain reorganizes.
+type Follower struct {
+	cfg    FollowerConfig
+	client LogReader
+	store  FollowerStore
+	head   atomic.Uint64
+	synced atomic.Uint64
+	notify chan struct{}
+}
+
+// NewFollower returns a follower; call Run to start it.
+func NewFollower(cfg FollowerConfig, client LogReader, store FollowerStore) *Follower {
+	if cfg.Confirmations == 0 {
+		cfg.Confirmations = 1
+	}
+	if cfg.MaxRange == 0 {
+		cfg.MaxRange = 2000
+	}
+	if cfg.ReorgWindow == 0 {
+		cfg.ReorgWindow = 256
+	}
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = time.Second
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	cfg.Logger = cfg.Logger.With("source", cfg.Source)
+	return &Follower{cfg: cfg, client: client, store: store, notify: make(chan struct{}, 1)}
+}
+
+// Head returns the latest chain head the follower has seen (0 before the first poll).
+func (f *Follower) Head() uint64 { return f.head.Load() }
+
+// Synced returns the last block applied.
+func (f *Follower) Synced() uint64 { return f.synced.Load() }
+
+// Confirmations returns how many confirmations a block has at the seen head.
+func (f *Follower) Confirmations(block uint64) uint64 {
+	head := f.head.Load()
+	if block == 0 || head < block {
+		return 0
+	}
+	return head - block + 1
+}
+
+// Updates receives a value after every poll that applied or rolled back blocks.
+func (f *Follower) Updates() <-chan struct{} { return f.notify }
+
+// Run polls until ctx ends. RPC errors are logged and retried with backoff; a deep reorg
+// stops it with ErrDeepReorg.
+func (f *Follower) Run(ctx context.Context) error {
+	backoff := f.cfg.PollInterval
+	for {
+		changed, caughtUp, err := f.Poll(ctx)
+		wait := f.cfg.PollInterval
+		switch {
+		case errors.Is(err, ErrDeepReorg):
+			return err
+		case err != nil && ctx.Err() == nil:
+			f.cfg.Logger.Warn("follower poll failed", "err", err, "retry_in", backoff)
+			wait, backoff = backoff, min(backoff*2, 30*time.Second)
+		default:
+			backoff = f.cfg.PollInterval
+			if !caughtUp {
+				wait = 0
+			}
+		}
+		if changed {
+			select {
+			case f.notify <- struct{}{}:
+			default:
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+}
+
+// Poll runs one step: it checks the applied tip against the chain (rolling back on a
+// reorg) and applies at most MaxRange confirmed blocks. changed reports that the store
+// changed; caughtUp that nothing confirmed is left to read.
+func (f *Follower) Poll(ctx context.Context) (changed, caughtUp bool, err error) {
+	head, err := f.client.BlockNumber(ctx)
+	if err != nil {
+		return false, false, fmt.Errorf("head: %w", err)
+	}
+	f.head.Store(head)
+	recent, err := f.store.RecentBlocks(ctx, f.cfg.Source, f.cfg.ReorgWindow)
+	if err != nil {
+		return false, false, fmt.Errorf("recent blocks: %w", err)
+	}
+	next := f.cfg.StartBlock
+	if len(recent) > 0 {
+		var reorged bool
+		next, reorged, err = f.findNext(ctx, recent)
+		if err != nil {
+			return false, false, err
+		}
+		if reorged {
+			f.cfg.Logger.Warn("reorg: rolling back", "from_block", next)
+			if err := f.store.RollbackFrom(ctx, f.cfg.Source, next); err != nil {
+				return false, false, fmt.Errorf("rollback: %w", err)
+			}
+			f.synced.Store(next - 1)
+			changed = true
+		}
+	}
+	if head+1 < f.cfg.Confirmations || next > head+1-f.cfg.Confirmations {
+		return changed, true, nil
+	}
+	target := head + 1 - f.cfg.Confirmations
+	to := min(target, next+f.cfg.MaxRange-1)
+	applied, err := f.apply(ctx, next, to)
+	if err != nil {
+		return changed, false, err
+	}
+	return changed || applied, to == target, nil
+}
+
+// findNext returns the block after the newest stored block that is still canonical, and
+// whether a newer stored block was not (a reorg).
+func (f *Follower) findNext(ctx context.Context, recent []BlockRef) (uint64, bool, error) {
+	for i, ref := range recent {
+		h, err := f.client.HeaderByNumber(ctx, new(big.Int).SetUint64(ref.Number))
+		if err != nil && !errors.Is(err, ethereum.NotFound) {
+			return 0, false, fmt.Errorf("header %d: %w", ref.Number, err)
+		}
+		if err == nil && h.Hash() == ref.Hash {
+			return ref.Number + 1, i > 0, nil
+		}
+	}
+	if len(recent) < f.cfg.ReorgWindow {
+		// Every ref since the start is stored and none is canonical: start over.
+		return f.cfg.StartBlock, true, nil
+	}
+	return 0, false, fmt.Errorf("%w: no stored block since %d is canonical", ErrDeepReorg, recent[len(recent)-1].Number)
+}
+
+// apply reads the logs of blocks [from, to] and stores them with the refs of the blocks
+// they came from and of `to`. Logs and headers are re-checked against each other so a
+// reorg during the read is caught at the next poll instead of being stored as canonical.
+func (f *Follower) apply(ctx context.Context, from, to uint64) (bool, error) {
+	logs, err := f.client.FilterLogs(ctx, ethereum.FilterQuery{
+		FromBlock: new(big.Int).SetUint64(from),
+		ToBlock:   new(big.Int).SetUint64(to),
+		Addresses: []common.Address{f.cfg.DTW},
+		Topics:    [][]common.Hash{dtw.EventTopics},
+	})
+	if err != nil {
+		return false, fmt.Errorf("logs %d-%d: %w", from, to, err)
+	}
+	tip, err := f.client.HeaderByNumber(ctx, new(big.Int).SetUint64(to))
+	if err != nil {
+		return false, fmt.Errorf("header %d: %w", to, err)
+	}
+	var refs []BlockRef
+	seen := map[uint64]bool{}
+	ptrs := make([]*types.Log, len(logs))
+	for i := range logs {
+		l := &logs[i]
+		ptrs[i] = l
+		if l.Removed {
+			return false, fmt.Errorf("log %s/%d was removed during the read", l.TxHash, l.Index)
+		}
+		if !seen[l.BlockNumber] && l.BlockNumber != to {
+			seen[l.BlockNumber] = true
+			refs = append(refs, BlockRef{Number: l.BlockNumber, Hash: l.BlockHash})
+		}
+		if l.BlockNumber == to && l.BlockHash != tip.Hash() {
+			return false, fmt.Errorf("block %d changed during the read", to)
+		}
+	}
+	refs = append(refs, BlockRef{Number: to, Hash: tip.Hash()})
+	events := dtw.DecodeLogs(f.cfg.DTW, ptrs)
+	times := map[uint64]uint64{to: tip.Time}
+	for i := range events {
+		ev := &events[i]
+		if ev.BlockTime != 0 {
+			continue
+		}
+		t, ok := times[ev.BlockNumber]
+		if !ok { // nodes without blockTimestamp in logs
+			h, err := f.client.HeaderByNumber(ctx, new(big.Int).SetUint64(ev.BlockNumber))
+			if err != nil {
+				return false, fmt.Errorf("header %d: %w", ev.BlockNumber, err)
+			}
+			if h.Hash() != ev.BlockHash {
+				return false, fmt.Errorf("block %d changed during the read", ev.BlockNumber)
+			}
+			t = h.Time
+			times[ev.BlockNumber] = t
+		}
+		ev.BlockTime = t
+	}
+	if err := f.store.ApplyBlocks(ctx, f.cfg.Source, refs, events, f.cfg.ReorgWindow); err != nil {
+		return false, fmt.Errorf("apply blocks %d-%d: %w", from, to, err)
+	}
+	f.synced.Store(to)
+	if len(events) > 0 {
+		f.cfg.Logger.Debug("applied blocks", "from", from, "to", to, "events", len(events))
+	}
+	return true, nil
+}

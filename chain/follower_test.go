@@ -1,0 +1,126 @@
+package chain_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/testnet"
+)
+
+func openStore(t *testing.T) *store.SQLite {
+	t.Helper()
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "dtwgate.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// pollUntilCaughtUp polls until the follower has applied every confirmed block.
+func pollUntilCaughtUp(t *testing.T, f *chain.Follower) {
+	t.Helper()
+	for i := 0; i < 100; i++ {
+		_, caughtUp, err := f.Poll(context.Background())
+		require.NoError(t, err)
+		if caughtUp {
+			return
+		}
+	}
+	t.Fatal("follower did not catch up in 100 polls")
+}
+
+func TestFollowerAppliesEventsAndSurvivesRestart(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
+	c := n.Chains[0]
+	st := openStore(t)
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	trader := c.Traders[0]
+
+	_, err := c.Deposit(ctx, trader, dai, dai.Units(100))
+	require.NoError(t, err)
+	placed, err := c.PlaceOrder(ctx, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(10), MinBuyAmount: usdt.Units(9)})
+	require.NoError(t, err)
+
+	cfg := chain.FollowerConfig{Source: c.Source, DTW: c.DTW, StartBlock: c.DeployBlock, Confirmations: 2, MaxRange: 3}
+	f := chain.NewFollower(cfg, c.Client, st)
+	pollUntilCaughtUp(t, f)
+	open, err := st.OpenOrders(ctx, c.Source)
+	require.NoError(t, err)
+	require.Empty(t, open, "the placement has 1 confirmation, the follower waits for 2")
+
+	require.NoError(t, c.Mine(ctx, 1))
+	pollUntilCaughtUp(t, f)
+	open, err = st.OpenOrders(ctx, c.Source)
+	require.NoError(t, err)
+	require.Len(t, open, 1)
+	require.Equal(t, placed.ID.Uint64(), open[0].OrderID.Uint64())
+	require.Equal(t, dtw.OrderHash(placed.Order), dtw.OrderHash(open[0].Order()), "the stored order must hash like the contract's")
+	require.NotZero(t, open[0].BlockTime)
+	require.Equal(t, uint64(2), f.Confirmations(open[0].BlockNumber))
+
+	deposits, err := st.Activities(ctx, store.ActivityQuery{Source: c.Source, Kind: dtw.EventDeposited,
+		Traders: []common.Address{trader.Address}, Start: 0, End: 1 << 62, Limit: 10})
+	require.NoError(t, err)
+	require.Len(t, deposits, 1)
+	require.Equal(t, dai.Units(100).String(), deposits[0].Amount.String())
+
+	// Settle, then restart the follower on the same store: the settle is applied once.
+	_, err = c.Settle(ctx, c.Operator, placed, usdt.Units(10))
+	require.NoError(t, err)
+	require.NoError(t, c.Mine(ctx, 1))
+	f2 := chain.NewFollower(cfg, c.Client, st)
+	pollUntilCaughtUp(t, f2)
+	pollUntilCaughtUp(t, f2)
+	o, err := st.Order(ctx, c.Source, placed.ID.Uint64())
+	require.NoError(t, err)
+	require.NotNil(t, o.Closed)
+	require.Equal(t, dtw.EventOrderSettled, o.Closed.Kind)
+	require.Equal(t, usdt.Units(10).String(), o.Closed.BuyAmount.String())
+	open, err = st.OpenOrders(ctx, c.Source)
+	require.NoError(t, err)
+	require.Empty(t, open)
+}
+
+func TestFollowerRollsBackReorg(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"OPTIMISM"}})
+	c := n.Chains[0]
+	st := openStore(t)
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	trader := c.Traders[1]
+	_, err := c.Deposit(ctx, trader, dai, dai.Units(100))
+	require.NoError(t, err)
+
+	f := chain.NewFollower(chain.FollowerConfig{Source: c.Source, DTW: c.DTW, StartBlock: c.DeployBlock, Confirmations: 1}, c.Client, st)
+	pollUntilCaughtUp(t, f)
+	snap, err := c.Snapshot(ctx)
+	require.NoError(t, err)
+	placed, err := c.PlaceOrder(ctx, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(10), MinBuyAmount: usdt.Units(9)})
+	require.NoError(t, err)
+	pollUntilCaughtUp(t, f)
+	_, err = st.Order(ctx, c.Source, placed.ID.Uint64())
+	require.NoError(t, err, "the placement is applied at depth 1")
+
+	// The reorg drops the placement; the new branch is longer and places another order.
+	require.NoError(t, c.Revert(ctx, snap))
+	other, err := c.PlaceOrder(ctx, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(20), MinBuyAmount: usdt.Units(19)})
+	require.NoError(t, err)
+	require.NoError(t, c.Mine(ctx, 2))
+	pollUntilCaughtUp(t, f)
+
+	require.Equal(t, placed.ID, other.ID, "the new branch reuses the order id")
+	o, err := st.Order(ctx, c.Source, other.ID.Uint64())
+	require.NoError(t, err)
+	require.Equal(t, dai.Units(20).String(), o.Placed.SellAmount.String(), "the reorged placement must be replaced")
+	require.Equal(t, other.Receipt.TxHash, o.Placed.TxHash)
+	open, err := st.OpenOrders(ctx, c.Source)
+	require.NoError(t, err)
+	require.Len(t, open, 1)
+}

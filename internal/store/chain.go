@@ -1,0 +1,396 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+)
+
+// Order statuses of on-chain orders.
+const (
+	OrderOpen      = "OPEN"
+	OrderSettled   = "SETTLED"
+	OrderCancelled = "CANCELLED"
+)
+
+// ChainOrder is an on-chain order as the follower saw it: its placement and, once
+// closed at the confirmation depth, the closing event.
+type ChainOrder struct {
+	Placed dtw.Event
+	// Closed is the settle or cancel event, nil while open.
+	Closed *dtw.Event
+}
+
+// OrderReturn is a return transaction whose receipt the engine checked.
+type OrderReturn struct {
+	Source      string
+	OrderID     uint64
+	Status      string
+	TxHash      common.Hash
+	BlockNumber uint64
+	BuyAmount   *big.Int
+	VerifiedAt  time.Time
+}
+
+// ActivityQuery selects deposits or withdrawals for the paged history endpoints.
+type ActivityQuery struct {
+	Source  string
+	Kind    dtw.EventKind
+	Traders []common.Address
+	// Start and End bound the block time (inclusive, unix milliseconds).
+	Start, End int64
+	// After and Before are exclusive cursor positions (block_number, log_index); zero
+	// values are unset.
+	After, Before *ActivityCursor
+	// NewestFirst orders by time descending.
+	NewestFirst bool
+	Limit       int
+}
+
+// ActivityCursor is a position in the event log.
+type ActivityCursor struct {
+	Block    uint64
+	LogIndex uint
+}
+
+// ChainStore is the on-chain part of the store: the follower's events and the engine's
+// return transactions and journal.
+type ChainStore interface {
+	chain.FollowerStore
+	chain.Journal
+	// OpenOrders returns the placed orders of source with no closing event, oldest first.
+	OpenOrders(ctx context.Context, source string) ([]dtw.Event, error)
+	// Order returns an order by id, or ErrNotFound.
+	Order(ctx context.Context, source string, orderID uint64) (ChainOrder, error)
+	// OrdersByTx returns the orders placed by a transaction.
+	OrdersByTx(ctx context.Context, source string, tx common.Hash) ([]ChainOrder, error)
+	// UncheckedCloses returns closing events that have no OrderReturn yet.
+	UncheckedCloses(ctx context.Context, source string) ([]dtw.Event, error)
+	// PutOrderReturn records a checked return transaction.
+	PutOrderReturn(ctx context.Context, r OrderReturn) error
+	// OrderReturn returns the checked return transaction of an order, or ErrNotFound.
+	OrderReturn(ctx context.Context, source string, orderID uint64) (OrderReturn, error)
+	// Activities returns deposits or withdrawals.
+	Activities(ctx context.Context, q ActivityQuery) ([]dtw.Event, error)
+	// WithdrawalsByTx returns the withdrawals made by a transaction.
+	WithdrawalsByTx(ctx context.Context, source string, tx common.Hash) ([]dtw.Event, error)
+}
+
+var _ ChainStore = (*SQLite)(nil)
+
+// RecentBlocks implements chain.FollowerStore.
+func (s *SQLite) RecentBlocks(ctx context.Context, source string, n int) ([]chain.BlockRef, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT number, hash FROM chain_blocks WHERE source = ? ORDER BY number DESC LIMIT ?`, source, n)
+	if err != nil {
+		return nil, wrap("recent blocks", err)
+	}
+	defer rows.Close()
+	var out []chain.BlockRef
+	for rows.Next() {
+		var ref chain.BlockRef
+		var hash string
+		if err := rows.Scan(&ref.Number, &hash); err != nil {
+			return nil, wrap("recent blocks", err)
+		}
+		ref.Hash = common.HexToHash(hash)
+		out = append(out, ref)
+	}
+	return out, wrap("recent blocks", rows.Err())
+}
+
+// ApplyBlocks implements chain.FollowerStore.
+func (s *SQLite) ApplyBlocks(ctx context.Context, source string, refs []chain.BlockRef, events []dtw.Event, keep int) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		for _, ref := range refs {
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO chain_blocks (source, number, hash) VALUES (?, ?, ?)`,
+				source, ref.Number, ref.Hash.Hex()); err != nil {
+				return wrap("apply block", err)
+			}
+		}
+		for _, e := range events {
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO chain_events (source, block_number, log_index, block_hash,
+				block_time, tx_hash, kind, trader, token, amount, to_address, order_id, sell_token, buy_token, sell_amount,
+				min_buy_amount, buy_amount, deadline, order_kind, closer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				source, e.BlockNumber, e.LogIndex, e.BlockHash.Hex(), e.BlockTime, e.TxHash.Hex(), string(e.Kind), addrText(e.Trader),
+				addrText(e.Token), bigText(e.Amount), addrText(e.To), orderIDValue(e.OrderID), addrText(e.SellToken),
+				addrText(e.BuyToken), bigText(e.SellAmount), bigText(e.MinBuyAmount), bigText(e.BuyAmount), e.Deadline,
+				e.OrderKind, addrText(e.Closer)); err != nil {
+				return wrap("apply event", err)
+			}
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM chain_blocks WHERE source = ? AND number NOT IN
+			(SELECT number FROM chain_blocks WHERE source = ? ORDER BY number DESC LIMIT ?)`, source, source, keep)
+		return wrap("prune blocks", err)
+	})
+}
+
+// RollbackFrom implements chain.FollowerStore: it also drops checked return transactions
+// from the removed blocks.
+func (s *SQLite) RollbackFrom(ctx context.Context, source string, number uint64) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		for _, q := range []string{
+			`DELETE FROM chain_blocks WHERE source = ? AND number >= ?`,
+			`DELETE FROM chain_events WHERE source = ? AND block_number >= ?`,
+			`DELETE FROM order_returns WHERE source = ? AND block_number >= ?`,
+		} {
+			if _, err := tx.ExecContext(ctx, q, source, number); err != nil {
+				return wrap("rollback", err)
+			}
+		}
+		return nil
+	})
+}
+
+const eventColumns = `block_number, log_index, block_hash, block_time, tx_hash, kind, trader, token, amount, to_address,
+	order_id, sell_token, buy_token, sell_amount, min_buy_amount, buy_amount, deadline, order_kind, closer`
+
+func scanEvent(r scanner) (dtw.Event, error) {
+	var e dtw.Event
+	var blockHash, txHash, kind, trader, token, amount, to, sellToken, buyToken, sellAmount, minBuy, buyAmount, closer string
+	var orderID sql.NullInt64
+	if err := r.Scan(&e.BlockNumber, &e.LogIndex, &blockHash, &e.BlockTime, &txHash, &kind, &trader, &token, &amount, &to,
+		&orderID, &sellToken, &buyToken, &sellAmount, &minBuy, &buyAmount, &e.Deadline, &e.OrderKind, &closer); err != nil {
+		return e, err
+	}
+	e.BlockHash, e.TxHash, e.Kind = common.HexToHash(blockHash), common.HexToHash(txHash), dtw.EventKind(kind)
+	e.Trader, e.Token, e.To = common.HexToAddress(trader), common.HexToAddress(token), common.HexToAddress(to)
+	e.SellToken, e.BuyToken, e.Closer = common.HexToAddress(sellToken), common.HexToAddress(buyToken), common.HexToAddress(closer)
+	e.Amount, e.SellAmount, e.MinBuyAmount, e.BuyAmount = textBig(amount), textBig(sellAmount), textBig(minBuy), textBig(buyAmount)
+	if orderID.Valid {
+		e.OrderID = new(big.Int).SetInt64(orderID.Int64)
+	}
+	return e, nil
+}
+
+func (s *SQLite) queryEvents(ctx context.Context, op, query string, args ...any) ([]dtw.Event, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	defer rows.Close()
+	var out []dtw.Event
+	for rows.Next() {
+		e, err := scanEvent(rows)
+		if err != nil {
+			return nil, wrap(op, err)
+		}
+		out = append(out, e)
+	}
+	return out, wrap(op, rows.Err())
+}
+
+// OpenOrders implements ChainStore.
+func (s *SQLite) OpenOrders(ctx context.Context, source string) ([]dtw.Event, error) {
+	return s.queryEvents(ctx, "open orders", `SELECT `+eventColumns+` FROM chain_events p WHERE p.source = ? AND p.kind = ?
+		AND NOT EXISTS (SELECT 1 FROM chain_events c WHERE c.source = p.source AND c.order_id = p.order_id AND c.kind IN (?, ?))
+		ORDER BY p.block_number, p.log_index`, source, dtw.EventOrderPlaced, dtw.EventOrderSettled, dtw.EventOrderCancelled)
+}
+
+func (s *SQLite) orderEvents(ctx context.Context, source string, where string, arg any) ([]ChainOrder, error) {
+	evs, err := s.queryEvents(ctx, "order", `SELECT `+eventColumns+` FROM chain_events WHERE source = ? AND order_id IN
+		(SELECT order_id FROM chain_events WHERE source = ? AND kind = ? AND `+where+`) ORDER BY block_number, log_index`,
+		source, source, dtw.EventOrderPlaced, arg)
+	if err != nil {
+		return nil, err
+	}
+	var out []ChainOrder
+	index := map[uint64]int{}
+	for _, e := range evs {
+		id := e.OrderID.Uint64()
+		if e.Kind == dtw.EventOrderPlaced {
+			index[id] = len(out)
+			out = append(out, ChainOrder{Placed: e})
+			continue
+		}
+		if i, ok := index[id]; ok {
+			closed := e
+			out[i].Closed = &closed
+		}
+	}
+	return out, nil
+}
+
+// Order implements ChainStore.
+func (s *SQLite) Order(ctx context.Context, source string, orderID uint64) (ChainOrder, error) {
+	orders, err := s.orderEvents(ctx, source, "order_id = ?", orderID)
+	if err != nil {
+		return ChainOrder{}, err
+	}
+	if len(orders) == 0 {
+		return ChainOrder{}, fmt.Errorf("order %s/%d: %w", source, orderID, ErrNotFound)
+	}
+	return orders[0], nil
+}
+
+// OrdersByTx implements ChainStore.
+func (s *SQLite) OrdersByTx(ctx context.Context, source string, tx common.Hash) ([]ChainOrder, error) {
+	return s.orderEvents(ctx, source, "tx_hash = ?", tx.Hex())
+}
+
+// UncheckedCloses implements ChainStore.
+func (s *SQLite) UncheckedCloses(ctx context.Context, source string) ([]dtw.Event, error) {
+	return s.queryEvents(ctx, "unchecked closes", `SELECT `+eventColumns+` FROM chain_events c WHERE c.source = ? AND c.kind IN (?, ?)
+		AND NOT EXISTS (SELECT 1 FROM order_returns r WHERE r.source = c.source AND r.order_id = c.order_id)
+		ORDER BY c.block_number, c.log_index`, source, dtw.EventOrderSettled, dtw.EventOrderCancelled)
+}
+
+// PutOrderReturn implements ChainStore.
+func (s *SQLite) PutOrderReturn(ctx context.Context, r OrderReturn) error {
+	_, err := s.db.ExecContext(ctx, `INSERT OR REPLACE INTO order_returns (source, order_id, status, tx_hash, block_number,
+		buy_amount, verified_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, r.Source, r.OrderID, r.Status, r.TxHash.Hex(), r.BlockNumber,
+		bigText(r.BuyAmount), r.VerifiedAt.UnixMilli())
+	return wrap("put order return", err)
+}
+
+// OrderReturn implements ChainStore.
+func (s *SQLite) OrderReturn(ctx context.Context, source string, orderID uint64) (OrderReturn, error) {
+	r := OrderReturn{Source: source, OrderID: orderID}
+	var tx, buy string
+	var at int64
+	err := s.db.QueryRowContext(ctx, `SELECT status, tx_hash, block_number, buy_amount, verified_at FROM order_returns
+		WHERE source = ? AND order_id = ?`, source, orderID).Scan(&r.Status, &tx, &r.BlockNumber, &buy, &at)
+	if err != nil {
+		return r, wrap("order return", err)
+	}
+	r.TxHash, r.BuyAmount, r.VerifiedAt = common.HexToHash(tx), textBig(buy), time.UnixMilli(at)
+	return r, nil
+}
+
+// Activities implements ChainStore.
+func (s *SQLite) Activities(ctx context.Context, q ActivityQuery) ([]dtw.Event, error) {
+	if len(q.Traders) == 0 {
+		return nil, nil
+	}
+	where := []string{"source = ?", "kind = ?", "block_time * 1000 >= ?", "block_time * 1000 <= ?"}
+	args := []any{q.Source, string(q.Kind), q.Start, q.End}
+	marks := make([]string, len(q.Traders))
+	for i, t := range q.Traders {
+		marks[i] = "?"
+		args = append(args, addrText(t))
+	}
+	where = append(where, "trader IN ("+strings.Join(marks, ",")+")")
+	if q.After != nil {
+		where = append(where, "(block_number, log_index) > (?, ?)")
+		args = append(args, q.After.Block, q.After.LogIndex)
+	}
+	if q.Before != nil {
+		where = append(where, "(block_number, log_index) < (?, ?)")
+		args = append(args, q.Before.Block, q.Before.LogIndex)
+	}
+	order := "block_number, log_index"
+	if q.NewestFirst {
+		order = "block_number DESC, log_index DESC"
+	}
+	args = append(args, q.Limit)
+	return s.queryEvents(ctx, "activities", `SELECT `+eventColumns+` FROM chain_events WHERE `+strings.Join(where, " AND ")+
+		` ORDER BY `+order+` LIMIT ?`, args...)
+}
+
+// WithdrawalsByTx implements ChainStore.
+func (s *SQLite) WithdrawalsByTx(ctx context.Context, source string, tx common.Hash) ([]dtw.Event, error) {
+	return s.queryEvents(ctx, "withdrawals by tx", `SELECT `+eventColumns+` FROM chain_events WHERE source = ? AND kind = ?
+		AND tx_hash = ? ORDER BY log_index`, source, dtw.EventWithdrawn, tx.Hex())
+}
+
+// InsertTx implements chain.Journal.
+func (s *SQLite) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error) {
+	ids := make([]string, len(t.OrderIDs))
+	for i, id := range t.OrderIDs {
+		ids[i] = strconv.FormatUint(id, 10)
+	}
+	now := time.Now().UnixMilli()
+	res, err := s.db.ExecContext(ctx, `INSERT INTO tx_journal (source, sender, nonce, tx_hash, raw, kind, order_ids, state,
+		replaces, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, t.Source, addrText(t.Sender), t.Nonce,
+		t.Hash.Hex(), t.Raw, t.Kind, strings.Join(ids, ","), string(t.State), t.Replaces, now, now)
+	if err != nil {
+		return 0, wrap("insert tx", err)
+	}
+	return res.LastInsertId()
+}
+
+// OpenTxs implements chain.Journal.
+func (s *SQLite) OpenTxs(ctx context.Context, source string, sender common.Address) ([]chain.JournalTx, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, nonce, tx_hash, raw, kind, order_ids, state, replaces, block_number,
+		created_at, updated_at FROM tx_journal WHERE source = ? AND sender = ? AND state IN (?, ?) ORDER BY nonce, id`,
+		source, addrText(sender), string(chain.TxPending), string(chain.TxMined))
+	if err != nil {
+		return nil, wrap("open txs", err)
+	}
+	defer rows.Close()
+	var out []chain.JournalTx
+	for rows.Next() {
+		t := chain.JournalTx{Source: source, Sender: sender}
+		var hash, ids, state string
+		var created, updated int64
+		if err := rows.Scan(&t.ID, &t.Nonce, &hash, &t.Raw, &t.Kind, &ids, &state, &t.Replaces, &t.BlockNumber, &created, &updated); err != nil {
+			return nil, wrap("open txs", err)
+		}
+		t.Hash, t.State = common.HexToHash(hash), chain.TxState(state)
+		t.CreatedAt, t.UpdatedAt = time.UnixMilli(created), time.UnixMilli(updated)
+		for _, id := range strings.Split(ids, ",") {
+			if n, err := strconv.ParseUint(id, 10, 64); err == nil {
+				t.OrderIDs = append(t.OrderIDs, n)
+			}
+		}
+		out = append(out, t)
+	}
+	return out, wrap("open txs", rows.Err())
+}
+
+// SetTxState implements chain.Journal.
+func (s *SQLite) SetTxState(ctx context.Context, id int64, state chain.TxState, block uint64) error {
+	return wrapAffected("set tx state")(s.db.ExecContext(ctx, `UPDATE tx_journal SET state = ?, block_number = ?, updated_at = ?
+		WHERE id = ?`, string(state), block, time.Now().UnixMilli(), id))
+}
+
+// MaxNonce implements chain.Journal.
+func (s *SQLite) MaxNonce(ctx context.Context, source string, sender common.Address) (uint64, bool, error) {
+	var n sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT MAX(nonce) FROM tx_journal WHERE source = ? AND sender = ?`, source, addrText(sender)).Scan(&n)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, false, wrap("max nonce", err)
+	}
+	return uint64(n.Int64), n.Valid, nil
+}
+
+func addrText(a common.Address) string {
+	if a == (common.Address{}) {
+		return ""
+	}
+	return a.Hex()
+}
+
+func bigText(b *big.Int) string {
+	if b == nil {
+		return ""
+	}
+	return b.String()
+}
+
+func textBig(s string) *big.Int {
+	if s == "" {
+		return nil
+	}
+	b, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		return nil
+	}
+	return b
+}
+
+func orderIDValue(id *big.Int) any {
+	if id == nil {
+		return nil
+	}
+	return id.Int64()
+}

@@ -1,0 +1,66 @@
+-- Blocks the follower applied (a window of refs to find a reorg's fork point).
+CREATE TABLE chain_blocks (
+    source TEXT    NOT NULL,
+    number INTEGER NOT NULL,
+    hash   TEXT    NOT NULL,
+    PRIMARY KEY (source, number)
+);
+
+-- DTW events at the confirmation depth. Amounts are base-unit decimal strings.
+CREATE TABLE chain_events (
+    source         TEXT    NOT NULL,
+    block_number   INTEGER NOT NULL,
+    log_index      INTEGER NOT NULL,
+    block_hash     TEXT    NOT NULL,
+    block_time     INTEGER NOT NULL,
+    tx_hash        TEXT    NOT NULL,
+    kind           TEXT    NOT NULL,
+    trader         TEXT    NOT NULL,
+    token          TEXT    NOT NULL DEFAULT '',
+    amount         TEXT    NOT NULL DEFAULT '',
+    to_address     TEXT    NOT NULL DEFAULT '',
+    order_id       INTEGER,
+    sell_token     TEXT    NOT NULL DEFAULT '',
+    buy_token      TEXT    NOT NULL DEFAULT '',
+    sell_amount    TEXT    NOT NULL DEFAULT '',
+    min_buy_amount TEXT    NOT NULL DEFAULT '',
+    buy_amount     TEXT    NOT NULL DEFAULT '',
+    deadline       INTEGER NOT NULL DEFAULT 0,
+    order_kind     INTEGER NOT NULL DEFAULT 0,
+    closer         TEXT    NOT NULL DEFAULT '',
+    PRIMARY KEY (source, block_number, log_index)
+);
+CREATE INDEX chain_events_order ON chain_events(source, order_id, kind);
+CREATE INDEX chain_events_trader ON chain_events(source, trader, kind, block_time);
+CREATE INDEX chain_events_tx ON chain_events(source, tx_hash);
+
+-- Return transactions (settle or cancel) whose receipts were checked at the confirmation
+-- depth. A reorg below block_number removes the row with the event.
+CREATE TABLE order_returns (
+    source       TEXT    NOT NULL,
+    order_id     INTEGER NOT NULL,
+    status       TEXT    NOT NULL,
+    tx_hash      TEXT    NOT NULL,
+    block_number INTEGER NOT NULL,
+    buy_amount   TEXT    NOT NULL DEFAULT '',
+    verified_at  INTEGER NOT NULL,
+    PRIMARY KEY (source, order_id)
+);
+
+-- Every transaction the operator signed, written before it is broadcast.
+CREATE TABLE tx_journal (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    source       TEXT    NOT NULL,
+    sender       TEXT    NOT NULL,
+    nonce        INTEGER NOT NULL,
+    tx_hash      TEXT    NOT NULL UNIQUE,
+    raw          BLOB    NOT NULL,
+    kind         TEXT    NOT NULL,
+    order_ids    TEXT    NOT NULL DEFAULT '',
+    state        TEXT    NOT NULL,
+    replaces     INTEGER NOT NULL DEFAULT 0,
+    block_number INTEGER NOT NULL DEFAULT 0,
+    created_at   INTEGER NOT NULL,
+    updated_at   INTEGER NOT NULL
+);
+CREATE INDEX tx_journal_open ON tx_journal(source, sender, state);
