@@ -22,6 +22,8 @@ const (
 	TxFailed TxState = "FAILED"
 	// TxReplaced: another transaction with the same nonce (a fee bump) was mined. Final.
 	TxReplaced TxState = "REPLACED"
+	// TxDropped: its nonce was used by a transaction the journal does not know. Final.
+	TxDropped TxState = "DROPPED"
 )
 
 // Open reports whether the sender still watches a transaction in this state.

@@ -1,0 +1,360 @@
+package chain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+)
+
+// TxSigner signs the sender's transactions. signer.Signer satisfies it.
+type TxSigner interface {
+	Address() common.Address
+	SignTx(ctx context.Context, tx *types.Transaction, chainID *big.Int) (*types.Transaction, error)
+}
+
+// SenderClient is the part of an RPC client a Sender needs.
+type SenderClient interface {
+	BlockNumber(ctx context.Context) (uint64, error)
+	HeaderByNumber(ctx context.Context, number *big.Int) (*types.Header, error)
+	NonceAt(ctx context.Context, account common.Address, blockNumber *big.Int) (uint64, error)
+	SuggestGasTipCap(ctx context.Context) (*big.Int, error)
+	EstimateGas(ctx context.Context, msg ethereum.CallMsg) (uint64, error)
+	SendTransaction(ctx context.Context, tx *types.Transaction) error
+	TransactionReceipt(ctx context.Context, txHash common.Hash) (*types.Receipt, error)
+}
+
+// SenderConfig configures a Sender.
+type SenderConfig struct {
+	// Source is the chain's source name, the journal's key with the sender address.
+	Source string
+	// ChainID is the chain id transactions are signed for.
+	ChainID *big.Int
+	// Confirmations is the depth at which a mined transaction is final. Default 1.
+	Confirmations uint64
+	// MaxFeeCap caps the fee per gas, in wei. Default 500 gwei.
+	MaxFeeCap *big.Int
+	// BumpAfter is how long a transaction may stay unmined before its fees are bumped.
+	// Default 30s.
+	BumpAfter time.Duration
+	// BumpPercent raises both fee fields by this much per bump (nodes require >= 10).
+	// Default 15.
+	BumpPercent int64
+	// Logger receives progress; nil uses slog.Default().
+	Logger *slog.Logger
+}
+
+// Outcome is a journaled transaction that reached a final state in a Tick.
+type Outcome struct {
+	Tx      JournalTx
+	Receipt *types.Receipt
+}
+
+// Sender signs, journals and broadcasts the transactions of one (chain, key), keeps its
+// nonces, bumps the fees of stuck transactions and follows them to the confirmation
+// depth. Every transaction is journaled before it is broadcast, so after a crash Tick
+// re-broadcasts what was signed instead of signing anew. Send and Tick may be called
+// from several goroutines; they serialize on the sender.
+type Sender struct {
+	cfg    SenderConfig
+	client SenderClient
+	signer TxSigner
+	jrnl   Journal
+	mu     sync.Mutex
+}
+
+// NewSender returns a sender. It sends nothing until Send or Tick is called.
+func NewSender(cfg SenderConfig, client SenderClient, signer TxSigner, journal Journal) *Sender {
+	if cfg.Confirmations == 0 {
+		cfg.Confirmations = 1
+	}
+	if cfg.MaxFeeCap == nil {
+		cfg.MaxFeeCap = big.NewInt(500_000_000_000)
+	}
+	if cfg.BumpAfter == 0 {
+		cfg.BumpAfter = 30 * time.Second
+	}
+	if cfg.BumpPercent < 10 {
+		cfg.BumpPercent = 15
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	cfg.Logger = cfg.Logger.With("source", cfg.Source, "sender", signer.Address())
+	return &Sender{cfg: cfg, client: client, signer: signer, jrnl: journal}
+}
+
+// Address returns the sending account.
+func (s *Sender) Address() common.Address { return s.signer.Address() }
+
+// Send estimates, signs, journals and broadcasts a transaction to `to`. A call that would
+// revert fails here, before anything is signed. A broadcast error after journaling is
+// logged, not returned: the transaction is journaled and Tick will re-broadcast it.
+func (s *Sender) Send(ctx context.Context, kind string, orderIDs []uint64, to common.Address, data []byte) (JournalTx, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	from := s.signer.Address()
+	gas, err := s.client.EstimateGas(ctx, ethereum.CallMsg{From: from, To: &to, Data: data})
+	if err != nil {
+		return JournalTx{}, fmt.Errorf("estimate %s: %w", kind, err)
+	}
+	nonce, err := s.nextNonce(ctx)
+	if err != nil {
+		return JournalTx{}, err
+	}
+	tip, feeCap, err := s.fees(ctx)
+	if err != nil {
+		return JournalTx{}, err
+	}
+	tx := types.NewTx(&types.DynamicFeeTx{
+		ChainID: s.cfg.ChainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: feeCap,
+		Gas: gas + gas/4, To: &to, Data: data,
+	})
+	return s.journalAndBroadcast(ctx, tx, kind, orderIDs, 0)
+}
+
+func (s *Sender) journalAndBroadcast(ctx context.Context, tx *types.Transaction, kind string, orderIDs []uint64, replaces int64) (JournalTx, error) {
+	signed, err := s.signer.SignTx(ctx, tx, s.cfg.ChainID)
+	if err != nil {
+		return JournalTx{}, fmt.Errorf("sign %s: %w", kind, err)
+	}
+	raw, err := signed.MarshalBinary()
+	if err != nil {
+		return JournalTx{}, fmt.Errorf("encode %s: %w", kind, err)
+	}
+	jt := JournalTx{
+		Source: s.cfg.Source, Sender: s.signer.Address(), Nonce: signed.Nonce(), Hash: signed.Hash(), Raw: raw,
+		Kind: kind, OrderIDs: orderIDs, State: TxPending, Replaces: replaces, CreatedAt: time.Now(),
+	}
+	if jt.ID, err = s.jrnl.InsertTx(ctx, jt); err != nil {
+		return JournalTx{}, fmt.Errorf("journal %s: %w", kind, err)
+	}
+	s.broadcast(ctx, signed)
+	s.cfg.Logger.Info("sent", "kind", kind, "tx", jt.Hash, "nonce", jt.Nonce, "orders", orderIDs, "replaces", replaces)
+	return jt, nil
+}
+
+// nextNonce is one past the highest nonce journaled or used on chain.
+func (s *Sender) nextNonce(ctx context.Context) (uint64, error) {
+	onChain, err := s.client.NonceAt(ctx, s.signer.Address(), nil)
+	if err != nil {
+		return 0, fmt.Errorf("nonce: %w", err)
+	}
+	max, ok, err := s.jrnl.MaxNonce(ctx, s.cfg.Source, s.signer.Address())
+	if err != nil {
+		return 0, fmt.Errorf("journal nonce: %w", err)
+	}
+	if ok && max+1 > onChain {
+		return max + 1, nil
+	}
+	return onChain, nil
+}
+
+// fees returns an EIP-1559 tip and fee cap: twice the base fee plus the tip, capped.
+func (s *Sender) fees(ctx context.Context) (tip, feeCap *big.Int, err error) {
+	head, err := s.client.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("head: %w", err)
+	}
+	tip, err = s.client.SuggestGasTipCap(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("tip: %w", err)
+	}
+	feeCap = new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip)
+	if feeCap.Cmp(s.cfg.MaxFeeCap) > 0 {
+		feeCap = new(big.Int).Set(s.cfg.MaxFeeCap)
+	}
+	if tip.Cmp(feeCap) > 0 {
+		tip = new(big.Int).Set(feeCap)
+	}
+	return tip, feeCap, nil
+}
+
+// broadcast sends a signed transaction; errors that mean the node already has it (or
+// its nonce is used) are expected when re-broadcasting and only logged at debug level.
+func (s *Sender) broadcast(ctx context.Context, tx *types.Transaction) {
+	err := s.client.SendTransaction(ctx, tx)
+	switch {
+	case err == nil:
+	case isKnownTxError(err):
+		s.cfg.Logger.Debug("broadcast: node already has it", "tx", tx.Hash(), "err", err)
+	default:
+		s.cfg.Logger.Warn("broadcast failed; will retry", "tx", tx.Hash(), "err", err)
+	}
+}
+
+func isKnownTxError(err error) bool {
+	msg := strings.ToLower(err.Error())
+	for _, s := range []string{"already known", "known transaction", "nonce too low", "already imported", "underpriced"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Tick follows every open journaled transaction: it records inclusion, finalizes those at
+// the confirmation depth, re-broadcasts those a reorg dropped, bumps the fees of those
+// stuck longer than BumpAfter, and returns those that reached a final state.
+func (s *Sender) Tick(ctx context.Context) ([]Outcome, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	open, err := s.jrnl.OpenTxs(ctx, s.cfg.Source, s.signer.Address())
+	if err != nil || len(open) == 0 {
+		return nil, err
+	}
+	head, err := s.client.BlockNumber(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("head: %w", err)
+	}
+	used, err := s.client.NonceAt(ctx, s.signer.Address(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("nonce: %w", err)
+	}
+	var out []Outcome
+	for i := 0; i < len(open); {
+		j := i
+		for j < len(open) && open[j].Nonce == open[i].Nonce {
+			j++
+		}
+		done, err := s.tickNonce(ctx, open[i:j], head, used)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, done...)
+		i = j
+	}
+	return out, nil
+}
+
+// tickNonce handles the open transactions that share one nonce (an original and its fee
+// bumps, oldest first).
+func (s *Sender) tickNonce(ctx context.Context, group []JournalTx, head, usedNonces uint64) ([]Outcome, error) {
+	var mined *JournalTx
+	var receipt *types.Receipt
+	for i := range group {
+		r, err := s.client.TransactionReceipt(ctx, group[i].Hash)
+		if errors.Is(err, ethereum.NotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("receipt %s: %w", group[i].Hash, err)
+		}
+		mined, receipt = &group[i], r
+		break
+	}
+	if mined != nil {
+		block := receipt.BlockNumber.Uint64()
+		for _, other := range group {
+			if other.ID != mined.ID {
+				if err := s.jrnl.SetTxState(ctx, other.ID, TxReplaced, 0); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if head+1 < block+s.cfg.Confirmations {
+			if mined.State != TxMined || mined.BlockNumber != block {
+				return nil, s.jrnl.SetTxState(ctx, mined.ID, TxMined, block)
+			}
+			return nil, nil
+		}
+		state := TxConfirmed
+		if receipt.Status != types.ReceiptStatusSuccessful {
+			state = TxFailed
+		}
+		if err := s.jrnl.SetTxState(ctx, mined.ID, state, block); err != nil {
+			return nil, err
+		}
+		final := *mined
+		final.State, final.BlockNumber = state, block
+		s.cfg.Logger.Info("final", "kind", final.Kind, "tx", final.Hash, "state", state, "block", block)
+		return []Outcome{{Tx: final, Receipt: receipt}}, nil
+	}
+
+	newest := group[len(group)-1]
+	if usedNonces > newest.Nonce {
+		// The nonce is used, by none of ours: nothing of this group can be mined any more.
+		var out []Outcome
+		for _, t := range group {
+			if err := s.jrnl.SetTxState(ctx, t.ID, TxDropped, 0); err != nil {
+				return nil, err
+			}
+			t.State = TxDropped
+			out = append(out, Outcome{Tx: t})
+		}
+		s.cfg.Logger.Warn("nonce used by an unknown transaction", "nonce", newest.Nonce)
+		return out, nil
+	}
+	for _, t := range group {
+		if t.State == TxMined { // it was included, and a reorg took it out again
+			s.cfg.Logger.Warn("reorg dropped a transaction; re-broadcasting", "tx", t.Hash, "was_block", t.BlockNumber)
+			if err := s.jrnl.SetTxState(ctx, t.ID, TxPending, 0); err != nil {
+				return nil, err
+			}
+		}
+	}
+	var tx types.Transaction
+	if err := tx.UnmarshalBinary(newest.Raw); err != nil {
+		return nil, fmt.Errorf("journal tx %d: %w", newest.ID, err)
+	}
+	if time.Since(newest.CreatedAt) < s.cfg.BumpAfter {
+		s.broadcast(ctx, &tx)
+		return nil, nil
+	}
+	bumped, ok, err := s.bump(ctx, &tx)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		s.broadcast(ctx, &tx)
+		return nil, nil
+	}
+	_, err = s.journalAndBroadcast(ctx, bumped, newest.Kind, newest.OrderIDs, newest.ID)
+	return nil, err
+}
+
+// bump returns tx with both fee fields raised by BumpPercent (and at least to the current
+// market), or ok=false when the cap leaves no room for a valid replacement.
+func (s *Sender) bump(ctx context.Context, tx *types.Transaction) (*types.Transaction, bool, error) {
+	tip, feeCap, err := s.fees(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	raise := func(v *big.Int) *big.Int {
+		r := new(big.Int).Mul(v, big.NewInt(100+s.cfg.BumpPercent))
+		r.Div(r, big.NewInt(100))
+		return r.Add(r, big.NewInt(1))
+	}
+	newTip, newCap := raise(tx.GasTipCap()), raise(tx.GasFeeCap())
+	if tip.Cmp(newTip) > 0 {
+		newTip = tip
+	}
+	if feeCap.Cmp(newCap) > 0 {
+		newCap = feeCap
+	}
+	if newCap.Cmp(s.cfg.MaxFeeCap) > 0 {
+		s.cfg.Logger.Warn("fee cap reached; not bumping", "tx", tx.Hash(), "cap", s.cfg.MaxFeeCap)
+		return nil, false, nil
+	}
+	if newTip.Cmp(newCap) > 0 {
+		newTip = newCap
+	}
+	return types.NewTx(&types.DynamicFeeTx{
+		ChainID: s.cfg.ChainID, Nonce: tx.Nonce(), GasTipCap: newTip, GasFeeCap: newCap,
+		Gas: tx.Gas(), To: tx.To(), Value: tx.Value(), Data: tx.Data(),
+	}), true, nil
+}
+
+// OpenCount returns how many journaled transactions the sender still watches.
+func (s *Sender) OpenCount(ctx context.Context) (int, error) {
+	open, err := s.jrnl.OpenTxs(ctx, s.cfg.Source, s.signer.Address())
+	return len(open), err
+}

@@ -1,0 +1,180 @@
+package chain_test
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/abi/bindings"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/testnet"
+)
+
+// keySigner signs with a raw test key.
+type keySigner struct{ acct testnet.Account }
+
+func (k keySigner) Address() common.Address { return k.acct.Address }
+
+func (k keySigner) SignTx(_ context.Context, tx *types.Transaction, chainID *big.Int) (*types.Transaction, error) {
+	return types.SignTx(tx, types.LatestSignerForChainID(chainID), k.acct.Key)
+}
+
+// flakyClient is the real anvil client with broadcasting switched off on demand, to
+// stand for a gateway that dies between journaling and broadcasting, or an RPC outage.
+type flakyClient struct {
+	chain.SenderClient
+	down atomic.Bool
+}
+
+var errDown = errors.New("connection refused (test: broadcasting switched off)")
+
+func (f *flakyClient) SendTransaction(ctx context.Context, tx *types.Transaction) error {
+	if f.down.Load() {
+		return errDown
+	}
+	return f.SenderClient.SendTransaction(ctx, tx)
+}
+
+// placeOrders places n orders of trader and returns them.
+func placeOrders(t *testing.T, c *testnet.Chain, trader testnet.Account, n int) []*testnet.PlacedOrder {
+	t.Helper()
+	ctx := context.Background()
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	_, err := c.Deposit(ctx, trader, dai, dai.Units(int64(100*n)))
+	require.NoError(t, err)
+	var out []*testnet.PlacedOrder
+	for i := 0; i < n; i++ {
+		p, err := c.PlaceOrder(ctx, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(10), MinBuyAmount: usdt.Units(9)})
+		require.NoError(t, err)
+		out = append(out, p)
+	}
+	return out
+}
+
+func settleData(o *testnet.PlacedOrder, buy *big.Int) []byte {
+	return bindings.NewDTW().PackSettle(o.ID, o.Order, buy)
+}
+
+// tickUntilFinal ticks until every open transaction is final and returns the outcomes.
+func tickUntilFinal(t *testing.T, s *chain.Sender, c *testnet.Chain) []chain.Outcome {
+	t.Helper()
+	ctx := context.Background()
+	var all []chain.Outcome
+	for i := 0; i < 50; i++ {
+		out, err := s.Tick(ctx)
+		require.NoError(t, err)
+		all = append(all, out...)
+		open, err := s.OpenCount(ctx)
+		require.NoError(t, err)
+		if open == 0 {
+			return all
+		}
+		require.NoError(t, c.Mine(ctx, 1))
+	}
+	t.Fatal("transactions did not become final")
+	return nil
+}
+
+func TestSenderResumesAfterCrashBeforeBroadcast(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
+	c := n.Chains[0]
+	st := openStore(t)
+	orders := placeOrders(t, c, c.Traders[0], 1)
+	usdt := c.MustToken("USDT")
+	before, err := c.DTWBalance(ctx, c.Traders[0].Address, usdt.Address)
+	require.NoError(t, err)
+
+	cfg := chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, Confirmations: 2}
+	client := &flakyClient{SenderClient: c.Client}
+	client.down.Store(true)
+	first := chain.NewSender(cfg, client, keySigner{c.Operator}, st)
+	jt, err := first.Send(ctx, "settle", []uint64{orders[0].ID.Uint64()}, c.DTW, settleData(orders[0], usdt.Units(10)))
+	require.NoError(t, err, "a failed broadcast after journaling is not an error: the journal has it")
+	_, err = c.Client.TransactionReceipt(ctx, jt.Hash)
+	require.Error(t, err, "nothing was broadcast")
+
+	// "Restart": a new sender on the same journal re-broadcasts the signed transaction.
+	client.down.Store(false)
+	second := chain.NewSender(cfg, client, keySigner{c.Operator}, st)
+	out := tickUntilFinal(t, second, c)
+	require.Len(t, out, 1)
+	require.Equal(t, jt.Hash, out[0].Tx.Hash, "the journaled transaction is sent, not a new one")
+	require.Equal(t, chain.TxConfirmed, out[0].Tx.State)
+
+	after, err := c.DTWBalance(ctx, c.Traders[0].Address, usdt.Address)
+	require.NoError(t, err)
+	require.Equal(t, usdt.Units(10).String(), new(big.Int).Sub(after, before).String(), "exactly one settlement")
+
+	// A second send of the same settlement is refused at estimation: the order is closed.
+	_, err = second.Send(ctx, "settle", []uint64{orders[0].ID.Uint64()}, c.DTW, settleData(orders[0], usdt.Units(10)))
+	require.Error(t, err)
+	require.Equal(t, "UnknownOrder", testnet.RevertName(err))
+}
+
+func TestSenderBumpsStuckTransaction(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
+	c := n.Chains[0]
+	st := openStore(t)
+	orders := placeOrders(t, c, c.Traders[1], 1)
+	usdt := c.MustToken("USDT")
+	require.NoError(t, c.SetAutomine(ctx, false))
+
+	s := chain.NewSender(chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, BumpAfter: time.Millisecond}, c.Client, keySigner{c.Operator}, st)
+	orig, err := s.Send(ctx, "settle", []uint64{orders[0].ID.Uint64()}, c.DTW, settleData(orders[0], usdt.Units(10)))
+	require.NoError(t, err)
+	time.Sleep(5 * time.Millisecond)
+	_, err = s.Tick(ctx)
+	require.NoError(t, err)
+	open, err := st.OpenTxs(ctx, c.Source, c.Operator.Address)
+	require.NoError(t, err)
+	require.Len(t, open, 2, "the stuck transaction gets a replacement")
+	require.Equal(t, orig.Nonce, open[1].Nonce)
+	require.Equal(t, orig.ID, open[1].Replaces)
+
+	require.NoError(t, c.SetAutomine(ctx, true))
+	out := tickUntilFinal(t, s, c)
+	require.Len(t, out, 1)
+	require.Equal(t, chain.TxConfirmed, out[0].Tx.State)
+	var tx types.Transaction
+	require.NoError(t, tx.UnmarshalBinary(open[1].Raw))
+	require.Equal(t, crypto.Keccak256Hash(open[1].Raw), out[0].Tx.Hash, "the bumped replacement is mined")
+}
+
+func TestSenderResendsTransactionDroppedByReorg(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
+	c := n.Chains[0]
+	st := openStore(t)
+	orders := placeOrders(t, c, c.Traders[2], 1)
+	usdt := c.MustToken("USDT")
+	snap, err := c.Snapshot(ctx)
+	require.NoError(t, err)
+
+	s := chain.NewSender(chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, Confirmations: 3}, c.Client, keySigner{c.Operator}, st)
+	jt, err := s.Send(ctx, "settle", []uint64{orders[0].ID.Uint64()}, c.DTW, settleData(orders[0], usdt.Units(10)))
+	require.NoError(t, err)
+	_, err = s.Tick(ctx)
+	require.NoError(t, err)
+	open, err := st.OpenTxs(ctx, c.Source, c.Operator.Address)
+	require.NoError(t, err)
+	require.Equal(t, chain.TxMined, open[0].State)
+
+	require.NoError(t, c.Revert(ctx, snap)) // the block with the settlement is gone
+	out := tickUntilFinal(t, s, c)
+	require.Len(t, out, 1)
+	require.Equal(t, jt.Hash, out[0].Tx.Hash)
+	require.Equal(t, chain.TxConfirmed, out[0].Tx.State)
+	bal, err := c.DTWBalance(ctx, c.Traders[2].Address, usdt.Address)
+	require.NoError(t, err)
+	require.Equal(t, usdt.Units(10).String(), bal.String(), "the settlement is back on the new branch")
+}
