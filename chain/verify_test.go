@@ -1,0 +1,68 @@
+package chain_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/testnet"
+)
+
+func TestVerifyReturnTx(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
+	c := n.Chains[0]
+	trader := c.Traders[0]
+	orders := placeOrders(t, c, trader, 2)
+	usdt := c.MustToken("USDT")
+	settled, err := c.Settle(ctx, c.Operator, orders[0], usdt.Units(10))
+	require.NoError(t, err)
+	cancelled, err := c.Cancel(ctx, c.Operator, orders[1])
+	require.NoError(t, err)
+	require.NoError(t, c.Mine(ctx, 1))
+
+	good := chain.ReturnExpectation{
+		DTW: c.DTW, OrderID: orders[0].ID, Trader: trader.Address, Kind: dtw.EventOrderSettled,
+		SellAmount: orders[0].Order.SellAmount, BuyAmount: usdt.Units(10), MinBuyAmount: orders[0].Order.MinBuyAmount,
+		Confirmations: 2,
+	}
+	check, err := chain.VerifyReturnTx(ctx, c.Client, settled.TxHash, good)
+	require.NoError(t, err)
+	require.Equal(t, uint64(3), check.Confirmations, "settle block, cancel block and one mined block")
+	require.Equal(t, usdt.Units(10).String(), check.Event.BuyAmount.String())
+
+	tampered := func(f func(*chain.ReturnExpectation)) chain.ReturnExpectation {
+		e := good
+		f(&e)
+		return e
+	}
+	for _, tc := range []struct {
+		name string
+		tx   common.Hash
+		exp  chain.ReturnExpectation
+		want error
+	}{
+		{"other contract", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.DTW = c.MustToken("DAI").Address }), chain.ErrVerification},
+		{"other order", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.OrderID = orders[1].ID }), chain.ErrVerification},
+		{"other trader", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.Trader = c.Traders[1].Address }), chain.ErrVerification},
+		{"other buy amount", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.BuyAmount = usdt.Units(11) }), chain.ErrVerification},
+		{"cancel reported as settle", cancelled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.OrderID = orders[1].ID }), chain.ErrVerification},
+		{"too few confirmations", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.Confirmations = 10 }), chain.ErrNotConfirmed},
+		{"unknown transaction", common.HexToHash("0x1234"), good, chain.ErrNotConfirmed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := chain.VerifyReturnTx(ctx, c.Client, tc.tx, tc.exp)
+			require.ErrorIs(t, err, tc.want)
+		})
+	}
+
+	check, err = chain.VerifyReturnTx(ctx, c.Client, cancelled.TxHash, chain.ReturnExpectation{
+		DTW: c.DTW, OrderID: orders[1].ID, Trader: trader.Address, Kind: dtw.EventOrderCancelled, SellAmount: orders[1].Order.SellAmount,
+	})
+	require.NoError(t, err)
+	require.Equal(t, c.Operator.Address, check.Event.Closer)
+}
