@@ -1,0 +1,22 @@
+package api
+
+// Route paths, relative to the base path (default "/api"). Path parameters use the
+// net/http pattern syntax, which is also OpenAPI's.
+const (
+	PathAuthToken    = "/v3/auth/token"
+	PathAuthGetToken = "/v3/auth/get-token"
+	PathSIWENonce    = "/v2/auth/siwe/nonce"
+	PathSIWEVerify   = "/v2/auth/siwe/verify"
+	PathAuthTicket   = "/v3/auth/ticket"
+	PathJWTCheck     = "/v2/auth/jwt-check"
+	PathAPIKeys      = "/v3/api-keys"
+	PathAPIKeyRotate = "/v3/api-keys/{apiKeyId}/rotate"
+	PathOpenAPI      = "/openapi.yaml"
+)
+
+// Operational paths, served at the root and outside the base path.
+const (
+	PathHealthz = "/healthz"
+	PathReadyz  = "/readyz"
+	PathMetrics = "/metrics"
+)

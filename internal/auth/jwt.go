@@ -1,0 +1,119 @@
+package auth
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+)
+
+// Issuer is the JWT issuer claim of every gateway token.
+const Issuer = "dtwgate"
+
+// keySize is the HS256 key length in bytes.
+const keySize = 32
+
+// ErrInvalidToken is returned for any token that fails verification.
+var ErrInvalidToken = errors.New("invalid token")
+
+// Claims are the gateway's JWT claims. A token carries either APIKeyID with Generation (an
+// API key session) or Address (a SIWE session).
+type Claims struct {
+	jwt.RegisteredClaims
+	// APIKeyID is the key the token was issued from.
+	APIKeyID string `json:"kid,omitempty"`
+	// Generation is the key's generation at issue; rotation bumps it.
+	Generation int64 `json:"gen,omitempty"`
+	// Address is the EIP-55 wallet address of a SIWE session.
+	Address string `json:"addr,omitempty"`
+}
+
+// AccountID returns the account the token acts for.
+func (c *Claims) AccountID() string { return c.Subject }
+
+// Tokens signs and verifies JWTs. It is safe for concurrent use.
+type Tokens struct {
+	key []byte
+	ttl time.Duration
+}
+
+// NewTokens returns a Tokens with an HS256 key of at least 32 bytes and a token lifetime.
+func NewTokens(key []byte, ttl time.Duration) (*Tokens, error) {
+	if len(key) < keySize {
+		return nil, fmt.Errorf("jwt key has %d bytes, want at least %d", len(key), keySize)
+	}
+	return &Tokens{key: key, ttl: ttl}, nil
+}
+
+// Issue signs c with the subject accountID, issued at now and expiring after the lifetime.
+func (t *Tokens) Issue(c Claims, accountID string, now time.Time) (string, error) {
+	c.Issuer = Issuer
+	c.Subject = accountID
+	c.IssuedAt = jwt.NewNumericDate(now)
+	c.ExpiresAt = jwt.NewNumericDate(now.Add(t.ttl))
+	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, &c).SignedString(t.key)
+	if err != nil {
+		return "", fmt.Errorf("sign jwt: %w", err)
+	}
+	return s, nil
+}
+
+// Verify checks the signature, algorithm, issuer and expiry of token at now and returns its
+// claims. Revocation (key rotation, whitelist removal) is the caller's check.
+func (t *Tokens) Verify(token string, now time.Time) (*Claims, error) {
+	var c Claims
+	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.key, nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
+		jwt.WithIssuer(Issuer),
+		jwt.WithExpirationRequired(),
+		jwt.WithTimeFunc(func() time.Time { return now }),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidToken, err)
+	}
+	if c.Subject == "" || (c.APIKeyID == "") == (c.Address == "") {
+		return nil, fmt.Errorf("%w: needs a subject and exactly one of key or address", ErrInvalidToken)
+	}
+	return &c, nil
+}
+
+// LoadOrCreateKey reads the HS256 key at path, creating a random one (mode 0600, its
+// directory 0700) when the file does not exist.
+func LoadOrCreateKey(path string) ([]byte, error) {
+	key, err := os.ReadFile(path)
+	if err == nil {
+		if len(key) < keySize {
+			return nil, fmt.Errorf("jwt key %s has %d bytes, want at least %d", path, len(key), keySize)
+		}
+		return key, nil
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("read jwt key: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("create key dir: %w", err)
+	}
+	key = make([]byte, keySize)
+	if _, err := rand.Read(key); err != nil {
+		return nil, fmt.Errorf("generate jwt key: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) { // another process created it first: use theirs
+		return LoadOrCreateKey(path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("create jwt key: %w", err)
+	}
+	if _, err := f.Write(key); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("write jwt key: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return nil, fmt.Errorf("write jwt key: %w", err)
+	}
+	return key, nil
+}

@@ -1,0 +1,234 @@
+// Package config holds the gateway's configuration: its defaults, the config file, the
+// environment, and the one Check that validates it all.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"go.yaml.in/yaml/v3"
+)
+
+// Environment variables read by the gateway commands.
+const (
+	EnvListen  = "DTWGATE_LISTEN"
+	EnvDataDir = "DTWGATE_DATA_DIR"
+	EnvConfig  = "DTWGATE_CONFIG"
+)
+
+// Defaults.
+const (
+	DefaultListen        = "127.0.0.1:8080"
+	DefaultBasePath      = "/api"
+	DefaultNonceTTL      = 5 * time.Minute
+	DefaultClockSkew     = 30 * time.Second
+	DefaultTicketTTL     = 30 * time.Second
+	DefaultTokenTTL      = 24 * time.Hour
+	DefaultMaxBodyBytes  = 1 << 20
+	DefaultStoreDBName   = "dtwgate.db"
+	DefaultJWTKeyName    = "jwt.key"
+	DefaultSIWEChainID   = 1
+	defaultShutdownGrace = 10 * time.Second
+)
+
+// ErrInvalid is wrapped by every error Check returns.
+var ErrInvalid = errors.New("invalid config")
+
+// Config is the whole gateway configuration. The zero value is not usable; start from
+// Default and overlay a file, the environment and flags.
+type Config struct {
+	// Listen is the TCP address the HTTP server binds, host:port. Default 127.0.0.1:8080.
+	Listen string `yaml:"listen"`
+	// BasePath is the path prefix of the API; it must end in "/api". Default "/api".
+	BasePath string `yaml:"basePath"`
+	// DataDir holds the SQLite store and the JWT signing key. Required.
+	DataDir string `yaml:"dataDir"`
+	// JWTKeyFile is the HS256 signing key file; created (mode 0600) on first start.
+	// Default <DataDir>/jwt.key.
+	JWTKeyFile string `yaml:"jwtKeyFile"`
+	// TokenTTL is the lifetime of bearer JWTs. Default 24h, as the interface states.
+	TokenTTL time.Duration `yaml:"tokenTTL"`
+	// TicketTTL is the lifetime of a websocket ticket. Default 30s.
+	TicketTTL time.Duration `yaml:"ticketTTL"`
+	// MaxBodyBytes caps request bodies, in bytes. Default 1 MiB.
+	MaxBodyBytes int64 `yaml:"maxBodyBytes"`
+	// ShutdownGrace is how long graceful shutdown waits for in-flight requests. Default 10s.
+	ShutdownGrace time.Duration `yaml:"shutdownGrace"`
+	// SIWE configures Sign-In with Ethereum.
+	SIWE SIWE `yaml:"siwe"`
+	// Chains are the chains the gateway follows; empty runs the gateway without chains.
+	Chains []Chain `yaml:"chains"`
+}
+
+// SIWE configures Sign-In with Ethereum verification.
+type SIWE struct {
+	// Domain is the exact `domain` a message must carry (host[:port]). Default: Listen.
+	Domain string `yaml:"domain"`
+	// URI is the exact `URI` a message must carry. Default: http://<Listen><BasePath>.
+	URI string `yaml:"uri"`
+	// NonceTTL is how long an issued nonce stays usable. Default 5m.
+	NonceTTL time.Duration `yaml:"nonceTTL"`
+	// ClockSkew is how far in the future `Issued At` may be. Default 30s.
+	ClockSkew time.Duration `yaml:"clockSkew"`
+}
+
+// Chain is one chain the gateway serves. Later issues fill in the engine's settings.
+type Chain struct {
+	// Source is the interface's source name, e.g. ETHEREUM.
+	Source string `yaml:"source"`
+	// ChainID is the EIP-155 chain id.
+	ChainID uint64 `yaml:"chainId"`
+	// RPCURLs are the chain's JSON-RPC endpoints, tried in order.
+	RPCURLs []string `yaml:"rpcUrls"`
+	// DTWAddress is the deployed DTW contract.
+	DTWAddress string `yaml:"dtwAddress"`
+	// Tokens are the tokens traded on the chain.
+	Tokens []Token `yaml:"tokens"`
+}
+
+// Token is one tradable token of a chain.
+type Token struct {
+	// Symbol is the asset identifier, e.g. usdc.
+	Symbol string `yaml:"symbol"`
+	// Address is the token contract; the zero address stands for native ETH.
+	Address string `yaml:"address"`
+	// Decimals is the token's number of decimals.
+	Decimals uint8 `yaml:"decimals"`
+}
+
+// Default returns the embedded default configuration: the gateway runs on it with no
+// config file once DataDir is set.
+func Default() Config {
+	return Config{
+		Listen:        DefaultListen,
+		BasePath:      DefaultBasePath,
+		TokenTTL:      DefaultTokenTTL,
+		TicketTTL:     DefaultTicketTTL,
+		MaxBodyBytes:  DefaultMaxBodyBytes,
+		ShutdownGrace: defaultShutdownGrace,
+		SIWE:          SIWE{NonceTTL: DefaultNonceTTL, ClockSkew: DefaultClockSkew},
+	}
+}
+
+// LoadFile overlays the YAML file at path onto c. Unknown keys are errors so a typo does not
+// pass silently.
+func (c *Config) LoadFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("read config: %w", err)
+	}
+	defer f.Close()
+	dec := yaml.NewDecoder(f)
+	dec.KnownFields(true)
+	if err := dec.Decode(c); err != nil {
+		return fmt.Errorf("parse config %s: %w", path, err)
+	}
+	return nil
+}
+
+// Finish fills the values derived from others (SIWE domain and URI, key file). Call it
+// after all overlays and before Check.
+func (c *Config) Finish() {
+	if c.SIWE.Domain == "" {
+		c.SIWE.Domain = c.Listen
+	}
+	if c.SIWE.URI == "" {
+		c.SIWE.URI = "http://" + c.Listen + c.BasePath
+	}
+	if c.JWTKeyFile == "" && c.DataDir != "" {
+		c.JWTKeyFile = filepath.Join(c.DataDir, DefaultJWTKeyName)
+	}
+}
+
+// Check validates the configuration; each error names the field.
+func (c *Config) Check() error {
+	var errs []error
+	bad := func(field, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%w: %s: %s", ErrInvalid, field, fmt.Sprintf(format, args...)))
+	}
+	if _, port, err := net.SplitHostPort(c.Listen); err != nil || port == "" {
+		bad("listen", "%q is not host:port", c.Listen)
+	}
+	if !strings.HasPrefix(c.BasePath, "/") || !strings.HasSuffix(c.BasePath, "/api") {
+		bad("basePath", "%q must start with / and end in /api", c.BasePath)
+	}
+	if c.DataDir == "" {
+		bad("dataDir", "required (flag --data-dir or %s)", EnvDataDir)
+	}
+	if c.TokenTTL <= 0 {
+		bad("tokenTTL", "must be positive")
+	}
+	if c.TicketTTL <= 0 || c.TicketTTL > 5*time.Minute {
+		bad("ticketTTL", "must be positive and at most 5m")
+	}
+	if c.MaxBodyBytes < 1024 {
+		bad("maxBodyBytes", "must be at least 1024")
+	}
+	if c.ShutdownGrace <= 0 {
+		bad("shutdownGrace", "must be positive")
+	}
+	if c.SIWE.Domain == "" || strings.ContainsAny(c.SIWE.Domain, "/?# ") {
+		bad("siwe.domain", "%q is not a host[:port]", c.SIWE.Domain)
+	}
+	if u, err := url.Parse(c.SIWE.URI); err != nil || u.Scheme == "" || u.Host == "" {
+		bad("siwe.uri", "%q is not an absolute URI", c.SIWE.URI)
+	}
+	if c.SIWE.NonceTTL <= 0 || c.SIWE.NonceTTL > 30*time.Minute {
+		bad("siwe.nonceTTL", "must be positive and at most 30m")
+	}
+	if c.SIWE.ClockSkew < 0 || c.SIWE.ClockSkew > 5*time.Minute {
+		bad("siwe.clockSkew", "must be between 0 and 5m")
+	}
+	sources, ids := map[string]bool{}, map[uint64]bool{}
+	for i, ch := range c.Chains {
+		field := fmt.Sprintf("chains[%d]", i)
+		switch {
+		case ch.Source == "" || strings.ToUpper(ch.Source) != ch.Source || ch.Source == "OFFCHAIN":
+			bad(field+".source", "%q must be an upper-case chain name other than OFFCHAIN", ch.Source)
+		case sources[ch.Source]:
+			bad(field+".source", "%q appears twice", ch.Source)
+		}
+		sources[ch.Source] = true
+		if ch.ChainID == 0 || ids[ch.ChainID] {
+			bad(field+".chainId", "must be non-zero and unique")
+		}
+		ids[ch.ChainID] = true
+		for j, u := range ch.RPCURLs {
+			if pu, err := url.Parse(u); err != nil || pu.Scheme == "" || pu.Host == "" {
+				bad(fmt.Sprintf("%s.rpcUrls[%d]", field, j), "%q is not an absolute URL", u)
+			}
+		}
+		if ch.DTWAddress != "" && !common.IsHexAddress(ch.DTWAddress) {
+			bad(field+".dtwAddress", "%q is not an address", ch.DTWAddress)
+		}
+		for j, t := range ch.Tokens {
+			if t.Symbol == "" || !common.IsHexAddress(t.Address) {
+				bad(fmt.Sprintf("%s.tokens[%d]", field, j), "needs a symbol and an address")
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// SIWEChainIDs returns the chain ids a SIWE message may carry: those of the configured
+// chains, or chain id 1 when none are configured.
+func (c *Config) SIWEChainIDs() []uint64 {
+	if len(c.Chains) == 0 {
+		return []uint64{DefaultSIWEChainID}
+	}
+	ids := make([]uint64, len(c.Chains))
+	for i, ch := range c.Chains {
+		ids[i] = ch.ChainID
+	}
+	return ids
+}
+
+// StorePath is the SQLite database file in DataDir.
+func (c *Config) StorePath() string { return filepath.Join(c.DataDir, DefaultStoreDBName) }

@@ -1,0 +1,98 @@
+package gateway
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/siweverify"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// Sentinel errors of the handlers. errorCodes maps each to the interface's error code.
+var (
+	// ErrInvalidSchema: the body is missing or malformed, or a field is invalid.
+	ErrInvalidSchema = errors.New("invalid request body")
+	// ErrUnauthenticated: the bearer token is missing, invalid, expired or revoked.
+	ErrUnauthenticated = errors.New("unauthenticated")
+	// ErrBadCredentials: keyId or secret is wrong.
+	ErrBadCredentials = errors.New("bad credentials")
+	// ErrInvalidNonce: the SIWE nonce is unknown, expired or used.
+	ErrInvalidNonce = errors.New("invalid nonce")
+	// ErrForbidden: the caller lacks a permission.
+	ErrForbidden = errors.New("forbidden")
+	// ErrNotWhitelisted: the SIWE address is not whitelisted.
+	ErrNotWhitelisted = errors.New("not whitelisted")
+	// ErrNotFound: the route or resource does not exist.
+	ErrNotFound = errors.New("not found")
+	// ErrMethodNotAllowed: the path exists with other methods.
+	ErrMethodNotAllowed = errors.New("method not allowed")
+	// ErrBodyTooLarge: the body exceeds the configured limit.
+	ErrBodyTooLarge = errors.New("body too large")
+	// ErrUnavailable: a dependency (the store) is unreachable.
+	ErrUnavailable = errors.New("service unavailable")
+)
+
+// errorCodes is the one mapping from errors to error codes (and, through api.ErrorCodes, to
+// HTTP statuses). The first entry that matches with errors.Is wins; anything unmatched is
+// an INTERNAL_SERVER_ERROR.
+var errorCodes = []struct {
+	err  error
+	code api.ErrorCode
+}{
+	{ErrInvalidSchema, api.CodeInvalidSchema},
+	{siweverify.ErrMalformed, api.CodeInvalidSchema},
+	{ErrUnauthenticated, api.CodeInvalidJWTToken},
+	{ErrBadCredentials, api.CodeInvalidCredentials},
+	{ErrInvalidNonce, api.CodeInvalidNonce},
+	{siweverify.ErrRejected, api.CodeInvalidSIWEMessage},
+	{ErrForbidden, api.CodeInvalidPermissions},
+	{ErrNotWhitelisted, api.CodeUserNotWhitelisted},
+	{ErrNotFound, api.CodeNotFound},
+	{store.ErrNotFound, api.CodeNotFound},
+	{ErrMethodNotAllowed, api.CodeMethodNotAllowed},
+	{ErrBodyTooLarge, api.CodeRequestEntityTooLarge},
+	{ErrUnavailable, api.CodeServiceUnavailable},
+}
+
+// describer is an error that carries a description safe to send to the client.
+type describer interface {
+	Description() string
+}
+
+// clientError is a sentinel with a client-facing description.
+type clientError struct {
+	kind error
+	desc string
+}
+
+func (e *clientError) Error() string       { return e.kind.Error() + ": " + e.desc }
+func (e *clientError) Unwrap() error       { return e.kind }
+func (e *clientError) Description() string { return e.desc }
+
+// fail returns kind with a client-facing description.
+func fail(kind error, format string, args ...any) error {
+	return &clientError{kind: kind, desc: fmt.Sprintf(format, args...)}
+}
+
+// errorBody maps err to a status and a body. Only descriptions written for clients (and
+// the request id of a 500) leave the server, never err's own text.
+func errorBody(err error, requestID string) (int, api.Error) {
+	for _, e := range errorCodes {
+		if !errors.Is(err, e.err) {
+			continue
+		}
+		info := api.ErrorCodes[e.code]
+		desc := info.When
+		var d describer
+		if errors.As(err, &d) {
+			desc = d.Description()
+		}
+		return info.Status, api.Error{Code: e.code, Description: desc}
+	}
+	return http.StatusInternalServerError, api.Error{
+		Code:        api.CodeInternalServerError,
+		Description: "internal server error; request id " + requestID,
+	}
+}

@@ -1,0 +1,89 @@
+package gateway
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/dtwgate/dtwgate/internal/auth"
+)
+
+// HeaderRequestID carries the request id on every response.
+const HeaderRequestID = "X-Request-Id"
+
+type ctxKey int
+
+const requestIDKey ctxKey = iota
+
+// requestID returns the request's id, or "" outside a request.
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
+	return id
+}
+
+// statusWriter records the status a handler wrote.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// instrument gives each request an id, recovers panics as 500s, logs one line per request
+// and records metrics.
+func (s *Service) instrument(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := auth.RandomToken(8)
+		r = r.WithContext(context.WithValue(r.Context(), requestIDKey, id))
+		w.Header().Set(HeaderRequestID, id)
+		sw := &statusWriter{ResponseWriter: w}
+		s.metrics.inFlight.Add(1)
+		defer func() {
+			s.metrics.inFlight.Add(-1)
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.log.ErrorContext(r.Context(), "panic", slog.String("request_id", id), slog.Any("panic", p))
+				if sw.status == 0 {
+					s.respondError(sw, r, errPanic)
+				}
+			}
+			if sw.status == 0 {
+				sw.status = http.StatusOK
+			}
+			route := r.Pattern
+			if route == "" || route == "/" {
+				route = "unmatched"
+			}
+			d := time.Since(start)
+			s.metrics.observe(route, r.Method, sw.status, d)
+			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+				slog.String("request_id", id), slog.String("method", r.Method), slog.String("path", r.URL.Path),
+				slog.String("route", route), slog.Int("status", sw.status), slog.Duration("duration", d),
+				slog.String("remote", r.RemoteAddr))
+		}()
+		next.ServeHTTP(sw, r)
+	})
+}
+
+// errPanic is what a recovered panic reports; it maps to a 500.
+var errPanic = errors.New("handler panicked")

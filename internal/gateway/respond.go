@@ -1,0 +1,97 @@
+package gateway
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"reflect"
+)
+
+// respondJSON writes v as a JSON body with status.
+func respondJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// respondError writes err as the interface's error body. A 500 is logged with its cause.
+func (s *Service) respondError(w http.ResponseWriter, r *http.Request, err error) {
+	id := requestID(r.Context())
+	status, body := errorBody(err, id)
+	if status >= http.StatusInternalServerError {
+		s.log.ErrorContext(r.Context(), "request failed", slog.String("request_id", id), slog.Any("error", err))
+	}
+	respondJSON(w, status, body)
+}
+
+// decode reads the request body, within the size limit, into dst.
+func (s *Service) decode(w http.ResponseWriter, r *http.Request, dst any) error {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBodyBytes))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return fail(ErrBodyTooLarge, "request body exceeds %d bytes", tooLarge.Limit)
+		}
+		return fail(ErrInvalidSchema, "request body could not be read")
+	}
+	return decodeJSON(data, dst)
+}
+
+// decodeJSON decodes one JSON object into dst. Unknown fields are ignored, as the
+// interface asks; every error is an ErrInvalidSchema naming the field where it can.
+func decodeJSON(data []byte, dst any) error {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 {
+		return fail(ErrInvalidSchema, "request body is required")
+	}
+	if data[0] != '{' {
+		return fail(ErrInvalidSchema, "request body must be a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(dst); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		var syntaxErr *json.SyntaxError
+		switch {
+		case errors.As(err, &typeErr) && typeErr.Field != "":
+			return fail(ErrInvalidSchema, "field %s must be %s", typeErr.Field, jsonKind(typeErr.Type))
+		case errors.As(err, &syntaxErr):
+			return fail(ErrInvalidSchema, "malformed JSON at byte %d", syntaxErr.Offset)
+		default:
+			return fail(ErrInvalidSchema, "malformed JSON")
+		}
+	}
+	if dec.More() {
+		return fail(ErrInvalidSchema, "unexpected data after the JSON object")
+	}
+	return nil
+}
+
+// jsonKind names a Go type in JSON terms.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	default:
+		return "a number"
+	}
+}
+
+// required fails with the first of the named string fields that is empty. Arguments
+// alternate name, value.
+func required(fields ...string) error {
+	for i := 0; i+1 < len(fields); i += 2 {
+		if fields[i+1] == "" {
+			return fail(ErrInvalidSchema, "field %s is required", fields[i])
+		}
+	}
+	return nil
+}

@@ -1,0 +1,242 @@
+// Package gateway is the dtwgate HTTP service: the route table, its handlers, bearer-token
+// and permission checks, errors as the interface states them, health, readiness and
+// metrics endpoints, and the HTTP server's lifecycle.
+package gateway
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"slices"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/siweverify"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// HTTP server limits.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 15 * time.Second
+	writeTimeout      = 30 * time.Second
+	idleTimeout       = 120 * time.Second
+	maxHeaderBytes    = 16 << 10
+)
+
+// SIWEPermissions are the permissions of a SIWE session: a wallet owns its account.
+var SIWEPermissions = api.AllPermissions
+
+// Options are the optional dependencies of a Service.
+type Options struct {
+	// Logger receives structured logs; default slog.Default().
+	Logger *slog.Logger
+	// Now is the clock; default time.Now.
+	Now func() time.Time
+	// CodeVerifier checks ERC-1271 signatures of contract wallets; default none.
+	CodeVerifier siweverify.CodeVerifier
+}
+
+// Service serves the API. Create it with New; it is safe for concurrent use.
+type Service struct {
+	cfg      config.Config
+	store    store.Store
+	tokens   *auth.Tokens
+	siwe     *siweverify.Verifier
+	log      *slog.Logger
+	now      func() time.Time
+	metrics  *metrics
+	draining atomic.Bool
+	handler  http.Handler
+}
+
+// Caller is the authenticated principal of a request.
+type Caller struct {
+	// AccountID is the caller's account.
+	AccountID string
+	// APIKeyID is the key of an API key session, "" for SIWE.
+	APIKeyID string
+	// Address is the wallet of a SIWE session, zero for API keys.
+	Address common.Address
+	// Permissions are what the caller may do.
+	Permissions []api.Permission
+}
+
+// New returns a Service for a checked configuration.
+func New(cfg config.Config, st store.Store, tokens *auth.Tokens, opts Options) *Service {
+	s := &Service{
+		cfg:     cfg,
+		store:   st,
+		tokens:  tokens,
+		log:     opts.Logger,
+		now:     opts.Now,
+		metrics: newMetrics(),
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.siwe = siweverify.New(siweverify.Config{
+		Domain:    cfg.SIWE.Domain,
+		URI:       cfg.SIWE.URI,
+		ChainIDs:  cfg.SIWEChainIDs(),
+		ClockSkew: cfg.SIWE.ClockSkew,
+	}, opts.CodeVerifier)
+	s.handler = s.instrument(s.mux())
+	return s
+}
+
+// Handler returns the service's HTTP handler.
+func (s *Service) Handler() http.Handler { return s.handler }
+
+func (s *Service) mux() *http.ServeMux {
+	mux := http.NewServeMux()
+	methods := map[string][]string{}
+	for _, rt := range routes {
+		path := s.cfg.BasePath + rt.Path
+		mux.Handle(rt.Method+" "+path, s.wrap(rt))
+		methods[path] = append(methods[path], rt.Method)
+	}
+	for path, ms := range methods { // same path, other method: 405 with Allow
+		sort.Strings(ms)
+		allow := strings.Join(ms, ", ")
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Allow", allow)
+			s.respondError(w, r, fail(ErrMethodNotAllowed, "%s is not allowed here; allowed: %s", r.Method, allow))
+		})
+	}
+	mux.HandleFunc("GET "+api.PathHealthz, s.handleHealthz)
+	mux.HandleFunc("GET "+api.PathReadyz, s.handleReadyz)
+	mux.HandleFunc("GET "+api.PathMetrics, s.handleMetrics)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.respondError(w, r, fail(ErrNotFound, "no route for %s %s", r.Method, r.URL.Path))
+	})
+	return mux
+}
+
+// wrap enforces the route's access rule before calling its handler.
+func (s *Service) wrap(rt Route) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var caller *Caller
+		if rt.Access != Public {
+			c, err := s.authenticate(r)
+			if err != nil {
+				s.respondError(w, r, err)
+				return
+			}
+			if rt.Permission != "" && !slices.Contains(c.Permissions, rt.Permission) {
+				s.respondError(w, r, fail(ErrForbidden, "this endpoint needs permission %s", rt.Permission))
+				return
+			}
+			caller = c
+		}
+		if err := rt.handle(s, w, r, caller); err != nil {
+			s.respondError(w, r, err)
+		}
+	})
+}
+
+// authenticate checks the bearer token and that what it was issued from still holds: the
+// key's generation for API key sessions, the whitelist and wallet link for SIWE sessions.
+func (s *Service) authenticate(r *http.Request) (*Caller, error) {
+	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" {
+		return nil, fail(ErrUnauthenticated, "missing bearer token")
+	}
+	claims, err := s.tokens.Verify(strings.TrimSpace(token), s.now())
+	if err != nil {
+		return nil, fail(ErrUnauthenticated, "invalid or expired token")
+	}
+	ctx := r.Context()
+	revoked := fail(ErrUnauthenticated, "token has been revoked")
+	if claims.APIKeyID != "" {
+		key, err := s.store.GetAPIKey(ctx, claims.APIKeyID)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, revoked
+		}
+		if err != nil {
+			return nil, fmt.Errorf("load api key: %w", err)
+		}
+		if key.AccountID != claims.AccountID() || key.Generation != claims.Generation {
+			return nil, revoked
+		}
+		return &Caller{AccountID: key.AccountID, APIKeyID: key.ID, Permissions: key.Permissions}, nil
+	}
+	addr := common.HexToAddress(claims.Address)
+	ok, err = s.store.IsWhitelisted(ctx, addr)
+	if err != nil {
+		return nil, fmt.Errorf("read whitelist: %w", err)
+	}
+	if !ok {
+		return nil, revoked
+	}
+	account, err := s.store.WalletAccount(ctx, addr)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("load wallet: %w", err)
+	}
+	if account != claims.AccountID() {
+		return nil, revoked
+	}
+	return &Caller{AccountID: account, Address: addr, Permissions: SIWEPermissions}, nil
+}
+
+func (s *Service) handleHealthz(w http.ResponseWriter, _ *http.Request) {
+	respondJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (s *Service) handleReadyz(w http.ResponseWriter, r *http.Request) {
+	if s.draining.Load() {
+		s.respondError(w, r, fail(ErrUnavailable, "shutting down"))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		s.log.WarnContext(ctx, "store not ready", slog.Any("error", err))
+		s.respondError(w, r, fail(ErrUnavailable, "store unavailable"))
+		return
+	}
+	respondJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+}
+
+// Serve serves on ln until ctx is cancelled, then shuts down gracefully: readiness turns
+// 503 and in-flight requests get cfg.ShutdownGrace to finish.
+func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	s.draining.Store(true)
+	s.log.Info("shutting down", slog.Duration("grace", s.cfg.ShutdownGrace))
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}

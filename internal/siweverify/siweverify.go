@@ -1,0 +1,227 @@
+// Package siweverify verifies Sign-In with Ethereum (EIP-4361) messages strictly: siwe-go
+// validates and renders the message (see Parse), and this package binds the domain, URI, chain id and time window, insists on the
+// canonical message text, and checks 65-byte low-s signatures itself (or ERC-1271 for
+// contract wallets). Nonce freshness is the caller's check, against its store.
+package siweverify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/spruceid/siwe-go"
+)
+
+// MaxMessageBytes bounds the message length accepted for parsing.
+const MaxMessageBytes = 4096
+
+// Error kinds; every error Verify returns is an *Error wrapping one of them.
+var (
+	// ErrMalformed means the message or signature cannot be parsed at all.
+	ErrMalformed = errors.New("malformed SIWE message or signature")
+	// ErrRejected means a well-formed message fails a binding, time or signature check.
+	ErrRejected = errors.New("SIWE message rejected")
+)
+
+// Error is a verification failure with a reason safe to show to the client.
+type Error struct {
+	// Kind is ErrMalformed or ErrRejected.
+	Kind error
+	// Reason says which rule failed.
+	Reason string
+}
+
+// Error implements error.
+func (e *Error) Error() string { return e.Kind.Error() + ": " + e.Reason }
+
+// Unwrap returns the kind, for errors.Is.
+func (e *Error) Unwrap() error { return e.Kind }
+
+// Description returns the client-facing reason.
+func (e *Error) Description() string { return e.Reason }
+
+func malformed(format string, args ...any) error {
+	return &Error{Kind: ErrMalformed, Reason: fmt.Sprintf(format, args...)}
+}
+
+func rejected(format string, args ...any) error {
+	return &Error{Kind: ErrRejected, Reason: fmt.Sprintf(format, args...)}
+}
+
+// CodeVerifier checks signatures of contract wallets (ERC-1271). Implementations must be
+// safe for concurrent use.
+type CodeVerifier interface {
+	// VerifyContractSignature reports whether addr on chainID is a contract whose
+	// isValidSignature accepts sig over hash. It returns false with a nil error when addr
+	// has no code or the chain has no RPC.
+	VerifyContractSignature(ctx context.Context, chainID uint64, addr common.Address, hash common.Hash, sig []byte) (bool, error)
+}
+
+// NoContracts is the CodeVerifier used when no chain RPC is configured: it accepts nothing.
+type NoContracts struct{}
+
+// VerifyContractSignature implements CodeVerifier.
+func (NoContracts) VerifyContractSignature(context.Context, uint64, common.Address, common.Hash, []byte) (bool, error) {
+	return false, nil
+}
+
+// Config binds messages to this gateway.
+type Config struct {
+	// Domain is the exact domain (host[:port]) messages must carry.
+	Domain string
+	// URI is the exact URI messages must carry.
+	URI string
+	// ChainIDs are the chain ids messages may carry.
+	ChainIDs []uint64
+	// ClockSkew is how far in the future Issued At may lie.
+	ClockSkew time.Duration
+}
+
+// Verifier verifies SIWE messages. It is safe for concurrent use.
+type Verifier struct {
+	cfg  Config
+	code CodeVerifier
+}
+
+// New returns a Verifier; a nil code verifier means NoContracts.
+func New(cfg Config, code CodeVerifier) *Verifier {
+	if code == nil {
+		code = NoContracts{}
+	}
+	return &Verifier{cfg: cfg, code: code}
+}
+
+// Result is a verified message's identity.
+type Result struct {
+	// Address is the signer, EIP-55.
+	Address common.Address
+	// Nonce is the message nonce; the caller must consume it exactly once.
+	Nonce string
+	// ChainID is the message's chain id.
+	ChainID uint64
+}
+
+// secp256k1 group order halved: signatures with s above it are malleable (EIP-2).
+var secp256k1HalfN = new(big.Int).Rsh(crypto.S256().Params().N, 1)
+
+// Verify checks message and its 0x-hex signature at now. Every failure is an *Error.
+func (v *Verifier) Verify(ctx context.Context, message, signature string, now time.Time) (Result, error) {
+	sig, err := hexutil.Decode(signature)
+	if err != nil {
+		return Result{}, malformed("signature is not 0x-prefixed hex")
+	}
+	m, err := Parse(message)
+	if err != nil {
+		return Result{}, err
+	}
+	if m.GetDomain() != v.cfg.Domain {
+		return Result{}, rejected("domain %q is not %q", m.GetDomain(), v.cfg.Domain)
+	}
+	if uri := m.GetURI(); uri.String() != v.cfg.URI {
+		return Result{}, rejected("uri %q is not %q", uri.String(), v.cfg.URI)
+	}
+	chainID := uint64(m.GetChainID())
+	if m.GetChainID() <= 0 || !slices.Contains(v.cfg.ChainIDs, chainID) {
+		return Result{}, rejected("chain id %d is not served", m.GetChainID())
+	}
+	if err := v.checkTimes(m, now); err != nil {
+		return Result{}, err
+	}
+	hash := eip191Hash(message)
+	addr := m.GetAddress()
+	if err := checkECDSA(hash, sig, addr); err != nil {
+		ok, cerr := v.code.VerifyContractSignature(ctx, chainID, addr, hash, sig)
+		if cerr != nil {
+			return Result{}, fmt.Errorf("erc-1271 check: %w", cerr)
+		}
+		if !ok {
+			return Result{}, err
+		}
+	}
+	return Result{Address: addr, Nonce: m.GetNonce(), ChainID: chainID}, nil
+}
+
+func (v *Verifier) checkTimes(m *siwe.Message, now time.Time) error {
+	issued, err := parseTime(m.GetIssuedAt())
+	if err != nil {
+		return malformed("issued-at is not a timestamp")
+	}
+	if issued.After(now.Add(v.cfg.ClockSkew)) {
+		return rejected("issued-at %s is in the future", m.GetIssuedAt())
+	}
+	if s := m.GetExpirationTime(); s != nil {
+		exp, err := parseTime(*s)
+		if err != nil {
+			return malformed("expiration-time is not a timestamp")
+		}
+		if !now.Before(exp) {
+			return rejected("message expired at %s", *s)
+		}
+	}
+	if s := m.GetNotBefore(); s != nil {
+		nbf, err := parseTime(*s)
+		if err != nil {
+			return malformed("not-before is not a timestamp")
+		}
+		if now.Before(nbf) {
+			return rejected("message not valid before %s", *s)
+		}
+	}
+	return nil
+}
+
+// checkECDSA verifies a 65-byte [r || s || v] signature with v in {0, 1, 27, 28} and low s
+// as addr's signature of hash.
+func checkECDSA(hash common.Hash, sig []byte, addr common.Address) error {
+	if len(sig) != crypto.SignatureLength {
+		return malformed("signature has %d bytes, want %d", len(sig), crypto.SignatureLength)
+	}
+	rsv := make([]byte, crypto.SignatureLength)
+	copy(rsv, sig)
+	switch rsv[64] {
+	case 0, 1:
+	case 27, 28:
+		rsv[64] -= 27
+	default:
+		return rejected("signature recovery id %d is not 0, 1, 27 or 28", sig[64])
+	}
+	if new(big.Int).SetBytes(rsv[32:64]).Cmp(secp256k1HalfN) > 0 {
+		return rejected("signature s value is high (malleable)")
+	}
+	pub, err := crypto.Ecrecover(hash[:], rsv)
+	if err != nil {
+		return rejected("signature does not recover a key")
+	}
+	var signer common.Address
+	copy(signer[:], crypto.Keccak256(pub[1:])[12:])
+	if signer != addr {
+		return rejected("signature is not by %s", addr.Hex())
+	}
+	return nil
+}
+
+// eip191Hash is the personal_sign hash of msg.
+func eip191Hash(msg string) common.Hash {
+	prefix := "\x19Ethereum Signed Message:\n" + strconv.Itoa(len(msg))
+	return crypto.Keccak256Hash([]byte(prefix), []byte(msg))
+}
+
+// parseReason turns a siwe-go parse error into a short reason without its type prefix.
+func parseReason(err error) string {
+	var im *siwe.InvalidMessage
+	if errors.As(err, &im) {
+		msg := im.Error()
+		const prefix = "Invalid Message: "
+		if len(msg) > len(prefix) {
+			return msg[len(prefix):]
+		}
+	}
+	return "unparseable"
+}

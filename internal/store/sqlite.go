@@ -1,0 +1,387 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/dtwgate/dtwgate/api"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// busyTimeout is how long a writer waits for another connection's (or process's) lock.
+const busyTimeout = 10 * time.Second
+
+// SQLite is the embedded Store: one database file in WAL mode, shared safely by the serve
+// and admin processes.
+type SQLite struct {
+	db *sql.DB
+}
+
+var _ Store = (*SQLite)(nil)
+
+// OpenSQLite opens (creating if needed) the database at path and applies migrations.
+func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Set("_txlock", "immediate") // take the write lock at BEGIN: no lock-upgrade deadlocks
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	s := &SQLite{db: db}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *SQLite) migrate(ctx context.Context) error {
+	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	if err != nil {
+		return fmt.Errorf("list migrations: %w", err)
+	}
+	sort.Strings(names)
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+			return fmt.Errorf("create schema_migrations: %w", err)
+		}
+		var current int
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
+			return fmt.Errorf("read schema version: %w", err)
+		}
+		for i, name := range names {
+			version := i + 1
+			if version <= current {
+				continue
+			}
+			body, err := migrationFiles.ReadFile(name)
+			if err != nil {
+				return fmt.Errorf("read %s: %w", name, err)
+			}
+			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+				return fmt.Errorf("apply %s: %w", name, err)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`, version, time.Now().UnixMilli()); err != nil {
+				return fmt.Errorf("record %s: %w", name, err)
+			}
+		}
+		return nil
+	})
+}
+
+// tx runs fn in a transaction, committing when it returns nil.
+func (s *SQLite) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// Ping implements Store.
+func (s *SQLite) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+
+// Close implements Store.
+func (s *SQLite) Close() error { return s.db.Close() }
+
+// execer is what *sql.DB and *sql.Tx share.
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// CreateAccount implements Store.
+func (s *SQLite) CreateAccount(ctx context.Context, a Account) error {
+	return insertAccount(ctx, s.db, a)
+}
+
+func insertAccount(ctx context.Context, e execer, a Account) error {
+	_, err := e.ExecContext(ctx, `INSERT INTO accounts (id, created_at) VALUES (?, ?)`, a.ID, a.CreatedAt.UnixMilli())
+	return wrap("insert account", err)
+}
+
+// CreateAccountWithKey implements Store.
+func (s *SQLite) CreateAccountWithKey(ctx context.Context, a Account, k APIKey) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if err := insertAccount(ctx, tx, a); err != nil {
+			return err
+		}
+		return insertKey(ctx, tx, k)
+	})
+}
+
+// CreateAPIKey implements Store.
+func (s *SQLite) CreateAPIKey(ctx context.Context, k APIKey) error { return insertKey(ctx, s.db, k) }
+
+func insertKey(ctx context.Context, e execer, k APIKey) error {
+	_, err := e.ExecContext(ctx,
+		`INSERT INTO api_keys (id, account_id, label, permissions, secret_hash, generation, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		k.ID, k.AccountID, k.Label, joinPermissions(k.Permissions), k.SecretHash, k.Generation, k.CreatedAt.UnixMilli())
+	return wrap("insert api key", err)
+}
+
+const keyColumns = `id, account_id, label, permissions, secret_hash, generation, created_at, rotated_at`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanKey(r scanner) (APIKey, error) {
+	var (
+		k                  APIKey
+		perms              string
+		created, rotatedAt int64
+	)
+	if err := r.Scan(&k.ID, &k.AccountID, &k.Label, &perms, &k.SecretHash, &k.Generation, &created, &rotatedAt); err != nil {
+		return APIKey{}, err
+	}
+	k.Permissions = splitPermissions(perms)
+	k.CreatedAt = time.UnixMilli(created)
+	if rotatedAt != 0 {
+		k.RotatedAt = time.UnixMilli(rotatedAt)
+	}
+	return k, nil
+}
+
+// GetAPIKey implements Store.
+func (s *SQLite) GetAPIKey(ctx context.Context, id string) (APIKey, error) {
+	k, err := scanKey(s.db.QueryRowContext(ctx, `SELECT `+keyColumns+` FROM api_keys WHERE id = ?`, id))
+	return k, wrap("get api key", err)
+}
+
+// ListAPIKeys implements Store.
+func (s *SQLite) ListAPIKeys(ctx context.Context, accountID string) ([]APIKey, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+keyColumns+` FROM api_keys WHERE account_id = ? ORDER BY created_at, id`, accountID)
+	if err != nil {
+		return nil, wrap("list api keys", err)
+	}
+	defer rows.Close()
+	keys := []APIKey{}
+	for rows.Next() {
+		k, err := scanKey(rows)
+		if err != nil {
+			return nil, wrap("scan api key", err)
+		}
+		keys = append(keys, k)
+	}
+	return keys, wrap("list api keys", rows.Err())
+}
+
+// RotateAPIKey implements Store.
+func (s *SQLite) RotateAPIKey(ctx context.Context, accountID, keyID, secretHash string, at time.Time) (APIKey, error) {
+	k, err := scanKey(s.db.QueryRowContext(ctx,
+		`UPDATE api_keys SET secret_hash = ?, generation = generation + 1, rotated_at = ?
+		 WHERE id = ? AND account_id = ? RETURNING `+keyColumns,
+		secretHash, at.UnixMilli(), keyID, accountID))
+	return k, wrap("rotate api key", err)
+}
+
+// WalletAccount implements Store.
+func (s *SQLite) WalletAccount(ctx context.Context, addr common.Address) (string, error) {
+	var id string
+	err := s.db.QueryRowContext(ctx, `SELECT account_id FROM wallets WHERE address = ?`, addr.Hex()).Scan(&id)
+	return id, wrap("get wallet", err)
+}
+
+// EnsureWalletAccount implements Store.
+func (s *SQLite) EnsureWalletAccount(ctx context.Context, addr common.Address, newID string, at time.Time) (string, error) {
+	var id string
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT account_id FROM wallets WHERE address = ?`, addr.Hex()).Scan(&id)
+		if !errors.Is(err, sql.ErrNoRows) {
+			return wrap("get wallet", err)
+		}
+		id = newID
+		if err := insertAccount(ctx, tx, Account{ID: newID, CreatedAt: at}); err != nil {
+			return err
+		}
+		return insertWallet(ctx, tx, newID, addr, at)
+	})
+	return id, err
+}
+
+func insertWallet(ctx context.Context, e execer, accountID string, addr common.Address, at time.Time) error {
+	_, err := e.ExecContext(ctx, `INSERT INTO wallets (address, account_id, linked_at) VALUES (?, ?, ?)`, addr.Hex(), accountID, at.UnixMilli())
+	return wrap("insert wallet", err)
+}
+
+// LinkWallet implements Store.
+func (s *SQLite) LinkWallet(ctx context.Context, accountID string, addr common.Address, at time.Time) error {
+	return insertWallet(ctx, s.db, accountID, addr, at)
+}
+
+// ListWallets implements Store.
+func (s *SQLite) ListWallets(ctx context.Context, accountID string) ([]Wallet, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT address, linked_at FROM wallets WHERE account_id = ? ORDER BY address`, accountID)
+	if err != nil {
+		return nil, wrap("list wallets", err)
+	}
+	defer rows.Close()
+	out := []Wallet{}
+	for rows.Next() {
+		var (
+			addr string
+			at   int64
+		)
+		if err := rows.Scan(&addr, &at); err != nil {
+			return nil, wrap("scan wallet", err)
+		}
+		out = append(out, Wallet{Address: common.HexToAddress(addr), AccountID: accountID, LinkedAt: time.UnixMilli(at)})
+	}
+	return out, wrap("list wallets", rows.Err())
+}
+
+// AddWhitelist implements Store.
+func (s *SQLite) AddWhitelist(ctx context.Context, addr common.Address, at time.Time) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO whitelist (address, added_at) VALUES (?, ?) ON CONFLICT (address) DO NOTHING`, addr.Hex(), at.UnixMilli())
+	return wrap("add whitelist", err)
+}
+
+// RemoveWhitelist implements Store.
+func (s *SQLite) RemoveWhitelist(ctx context.Context, addr common.Address) error {
+	return wrapAffected("remove whitelist")(s.db.ExecContext(ctx, `DELETE FROM whitelist WHERE address = ?`, addr.Hex()))
+}
+
+// IsWhitelisted implements Store.
+func (s *SQLite) IsWhitelisted(ctx context.Context, addr common.Address) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM whitelist WHERE address = ?`, addr.Hex()).Scan(&n)
+	return n > 0, wrap("read whitelist", err)
+}
+
+// ListWhitelist implements Store.
+func (s *SQLite) ListWhitelist(ctx context.Context) ([]WhitelistEntry, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT address, added_at FROM whitelist ORDER BY address`)
+	if err != nil {
+		return nil, wrap("list whitelist", err)
+	}
+	defer rows.Close()
+	out := []WhitelistEntry{}
+	for rows.Next() {
+		var (
+			addr string
+			at   int64
+		)
+		if err := rows.Scan(&addr, &at); err != nil {
+			return nil, wrap("scan whitelist", err)
+		}
+		out = append(out, WhitelistEntry{Address: common.HexToAddress(addr), AddedAt: time.UnixMilli(at)})
+	}
+	return out, wrap("list whitelist", rows.Err())
+}
+
+// CreateNonce implements Store.
+func (s *SQLite) CreateNonce(ctx context.Context, nonce string, at, expires time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM siwe_nonces WHERE expires_at <= ?`, at.UnixMilli()); err != nil {
+			return wrap("prune nonces", err)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO siwe_nonces (nonce, expires_at) VALUES (?, ?)`, nonce, expires.UnixMilli())
+		return wrap("insert nonce", err)
+	})
+}
+
+// ConsumeNonce implements Store.
+func (s *SQLite) ConsumeNonce(ctx context.Context, nonce string, at time.Time) error {
+	return wrapAffected("consume nonce")(s.db.ExecContext(ctx, `DELETE FROM siwe_nonces WHERE nonce = ? AND expires_at > ?`, nonce, at.UnixMilli()))
+}
+
+// CreateTicket implements Store.
+func (s *SQLite) CreateTicket(ctx context.Context, t Ticket, at time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM ws_tickets WHERE expires_at <= ?`, at.UnixMilli()); err != nil {
+			return wrap("prune tickets", err)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO ws_tickets (hash, account_id, api_key_id, generation, expires_at) VALUES (?, ?, ?, ?, ?)`,
+			t.Hash, t.AccountID, t.APIKeyID, t.Generation, t.ExpiresAt.UnixMilli())
+		return wrap("insert ticket", err)
+	})
+}
+
+// ConsumeTicket implements Store.
+func (s *SQLite) ConsumeTicket(ctx context.Context, hash string, at time.Time) (Ticket, error) {
+	t := Ticket{Hash: hash}
+	var exp int64
+	err := s.db.QueryRowContext(ctx,
+		`DELETE FROM ws_tickets WHERE hash = ? AND expires_at > ? RETURNING account_id, api_key_id, generation, expires_at`,
+		hash, at.UnixMilli()).Scan(&t.AccountID, &t.APIKeyID, &t.Generation, &exp)
+	t.ExpiresAt = time.UnixMilli(exp)
+	return t, wrap("consume ticket", err)
+}
+
+// wrap maps driver errors to the package's sentinels and adds context.
+func wrap(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("%s: %w", op, ErrNotFound)
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY, sqlite3.SQLITE_CONSTRAINT_UNIQUE:
+			return fmt.Errorf("%s: %w", op, ErrConflict)
+		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+			return fmt.Errorf("%s: %w", op, ErrNotFound)
+		}
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
+
+// wrapAffected turns "no row affected" into ErrNotFound.
+func wrapAffected(op string) func(sql.Result, error) error {
+	return func(res sql.Result, err error) error {
+		if err != nil {
+			return wrap(op, err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return wrap(op, err)
+		}
+		if n == 0 {
+			return fmt.Errorf("%s: %w", op, ErrNotFound)
+		}
+		return nil
+	}
+}
+
+func joinPermissions(ps []api.Permission) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = string(p)
+	}
+	return strings.Join(s, ",")
+}
+
+func splitPermissions(s string) []api.Permission {
+	out := []api.Permission{}
+	for _, n := range strings.Split(s, ",") {
+		if n != "" {
+			out = append(out, api.Permission(n))
+		}
+	}
+	return out
+}

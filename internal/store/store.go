@@ -1,0 +1,135 @@
+// Package store persists the gateway's accounts, API keys, wallets, SIWE whitelist, nonces
+// and websocket tickets. Store is the interface handlers use; SQLite implements it today
+// and a PostgreSQL backend can implement it later without touching handlers.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/dtwgate/dtwgate/api"
+)
+
+// Sentinel errors of every Store implementation.
+var (
+	// ErrNotFound means the row does not exist, or (for a consume) is used or expired.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict means a unique value already exists.
+	ErrConflict = errors.New("already exists")
+)
+
+// Account is a user of the gateway. API keys and wallet addresses belong to accounts.
+type Account struct {
+	// ID identifies the account.
+	ID string
+	// CreatedAt is when the account was created.
+	CreatedAt time.Time
+}
+
+// APIKey is a stored API key. The secret is kept only as a slow hash.
+type APIKey struct {
+	// ID is the public key id.
+	ID string
+	// AccountID owns the key.
+	AccountID string
+	// Label is the owner's name for the key.
+	Label string
+	// Permissions are the key's permissions.
+	Permissions []api.Permission
+	// SecretHash is the encoded slow hash of the secret.
+	SecretHash string
+	// Generation counts rotations; tokens carry it so that a rotation revokes them.
+	Generation int64
+	// CreatedAt is the creation time.
+	CreatedAt time.Time
+	// RotatedAt is the last rotation time, zero if never rotated.
+	RotatedAt time.Time
+}
+
+// Wallet links an on-chain address to an account.
+type Wallet struct {
+	// Address is the wallet address.
+	Address common.Address
+	// AccountID owns the address.
+	AccountID string
+	// LinkedAt is when the link was made.
+	LinkedAt time.Time
+}
+
+// WhitelistEntry is an address allowed to sign in with Ethereum.
+type WhitelistEntry struct {
+	// Address is the whitelisted address.
+	Address common.Address
+	// AddedAt is when it was added.
+	AddedAt time.Time
+}
+
+// Ticket is a single-use websocket credential.
+type Ticket struct {
+	// Hash is the SHA-256 of the ticket string; the string itself is never stored.
+	Hash string
+	// AccountID is the account the ticket acts for.
+	AccountID string
+	// APIKeyID is the key the ticket was issued from.
+	APIKeyID string
+	// Generation is the key's generation at issue.
+	Generation int64
+	// ExpiresAt ends the ticket's validity.
+	ExpiresAt time.Time
+}
+
+// Store is the gateway's persistence. All methods are safe for concurrent use, including
+// from several processes on the same database (the serve and admin commands).
+type Store interface {
+	// Ping checks the database is reachable.
+	Ping(ctx context.Context) error
+	// Close releases the database.
+	Close() error
+
+	// CreateAccount inserts an account.
+	CreateAccount(ctx context.Context, a Account) error
+	// CreateAccountWithKey inserts an account and its first key atomically.
+	CreateAccountWithKey(ctx context.Context, a Account, k APIKey) error
+	// CreateAPIKey inserts a key for an existing account (ErrNotFound if it does not exist).
+	CreateAPIKey(ctx context.Context, k APIKey) error
+	// GetAPIKey returns a key by id.
+	GetAPIKey(ctx context.Context, id string) (APIKey, error)
+	// ListAPIKeys returns an account's keys, oldest first.
+	ListAPIKeys(ctx context.Context, accountID string) ([]APIKey, error)
+	// RotateAPIKey replaces the secret hash of the account's key and bumps its generation;
+	// ErrNotFound when the key is absent or belongs to another account.
+	RotateAPIKey(ctx context.Context, accountID, keyID, secretHash string, at time.Time) (APIKey, error)
+
+	// WalletAccount returns the account an address is linked to.
+	WalletAccount(ctx context.Context, addr common.Address) (string, error)
+	// EnsureWalletAccount returns the account linked to addr, creating account newID and
+	// the link atomically when there is none.
+	EnsureWalletAccount(ctx context.Context, addr common.Address, newID string, at time.Time) (string, error)
+	// LinkWallet links addr to an existing account; ErrConflict if addr is linked elsewhere.
+	LinkWallet(ctx context.Context, accountID string, addr common.Address, at time.Time) error
+	// ListWallets returns an account's addresses.
+	ListWallets(ctx context.Context, accountID string) ([]Wallet, error)
+
+	// AddWhitelist whitelists addr; adding an address twice is not an error.
+	AddWhitelist(ctx context.Context, addr common.Address, at time.Time) error
+	// RemoveWhitelist removes addr; ErrNotFound if it was not whitelisted.
+	RemoveWhitelist(ctx context.Context, addr common.Address) error
+	// IsWhitelisted reports whether addr may sign in.
+	IsWhitelisted(ctx context.Context, addr common.Address) (bool, error)
+	// ListWhitelist returns the whitelist ordered by address.
+	ListWhitelist(ctx context.Context) ([]WhitelistEntry, error)
+
+	// CreateNonce records a SIWE nonce valid until expires, and prunes expired ones.
+	CreateNonce(ctx context.Context, nonce string, at, expires time.Time) error
+	// ConsumeNonce marks a nonce used; ErrNotFound when it is unknown, used or expired.
+	// Exactly one of concurrent consumers of the same nonce succeeds.
+	ConsumeNonce(ctx context.Context, nonce string, at time.Time) error
+
+	// CreateTicket records a websocket ticket, and prunes expired ones.
+	CreateTicket(ctx context.Context, t Ticket, at time.Time) error
+	// ConsumeTicket deletes and returns a ticket; ErrNotFound when unknown or expired.
+	ConsumeTicket(ctx context.Context, hash string, at time.Time) (Ticket, error)
+}
