@@ -148,12 +148,12 @@ func (s *Sender) nextNonce(ctx context.Context) (uint64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("nonce: %w", err)
 	}
-	max, ok, err := s.jrnl.MaxNonce(ctx, s.cfg.Source, s.signer.Address())
+	last, ok, err := s.jrnl.MaxNonce(ctx, s.cfg.Source, s.signer.Address())
 	if err != nil {
 		return 0, fmt.Errorf("journal nonce: %w", err)
 	}
-	if ok && max+1 > onChain {
-		return max + 1, nil
+	if ok && last+1 > onChain {
+		return last + 1, nil
 	}
 	return onChain, nil
 }

@@ -1,0 +1,360 @@
+// Package engine is the gateway's on-chain settlement engine, one per chain: it follows
+// the DTW contract, prices every confirmed open order, settles or cancels it with return
+// transactions sent through the journaled sender, and records a return transaction only
+// once its receipt has been checked at the confirmation depth.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"time"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+
+	"github.com/dtwgate/dtwgate/abi/bindings"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// Client is the RPC a chain engine needs.
+type Client interface {
+	chain.LogReader
+	chain.SenderClient
+	CallContract(ctx context.Context, msg ethereum.CallMsg, blockNumber *big.Int) ([]byte, error)
+}
+
+// Config configures one chain's engine.
+type Config struct {
+	// Source is the chain.
+	Source *chain.Source
+	// Pricing prices orders; commissions are those of Source.Name.
+	Pricing pricing.Source
+	// BatchSize bounds the orders of one settle or cancel transaction. Default 50.
+	BatchSize int
+	// Interval is the longest wait between rounds. Default 1s.
+	Interval time.Duration
+	// PollInterval is the follower's wait between polls when caught up. Default 250ms.
+	PollInterval time.Duration
+	// BumpAfter is how long a return transaction may stay unmined before a fee bump.
+	// Default 30s.
+	BumpAfter time.Duration
+	// Logger receives progress; nil uses slog.Default().
+	Logger *slog.Logger
+}
+
+// Engine settles the DTW orders of one chain.
+type Engine struct {
+	cfg      Config
+	client   Client
+	store    store.ChainStore
+	follower *chain.Follower
+	sender   *chain.Sender
+	dtw      *bindings.DTW
+	log      *slog.Logger
+}
+
+// Kinds of return transactions in the journal.
+const (
+	KindSettle = "settle"
+	KindCancel = "cancel"
+)
+
+// New returns the engine of one chain; operator signs its return transactions.
+func New(cfg Config, client Client, st store.ChainStore, operator chain.TxSigner) *Engine {
+	if cfg.BatchSize <= 0 {
+		cfg.BatchSize = 50
+	}
+	if cfg.Interval <= 0 {
+		cfg.Interval = time.Second
+	}
+	if cfg.PollInterval <= 0 {
+		cfg.PollInterval = 250 * time.Millisecond
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	src := cfg.Source
+	log := cfg.Logger.With("source", src.Name)
+	return &Engine{
+		cfg:    cfg,
+		client: client,
+		store:  st,
+		follower: chain.NewFollower(chain.FollowerConfig{
+			Source: src.Name, DTW: src.DTW, StartBlock: src.StartBlock, Confirmations: src.Confirmations,
+			PollInterval: cfg.PollInterval, Logger: cfg.Logger,
+		}, client, st),
+		sender: chain.NewSender(chain.SenderConfig{
+			Source: src.Name, ChainID: new(big.Int).SetUint64(src.ChainID), Confirmations: src.Confirmations,
+			BumpAfter: cfg.BumpAfter, Logger: cfg.Logger,
+		}, client, operator, st),
+		dtw: bindings.NewDTW(),
+		log: log,
+	}
+}
+
+// Follower returns the engine's event follower (for confirmation counts).
+func (e *Engine) Follower() *chain.Follower { return e.follower }
+
+// Run follows the chain and settles until ctx ends. Errors of a round are logged and the
+// round is retried; only a deep reorg stops the engine.
+func (e *Engine) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	followErr := make(chan error, 1)
+	go func() { followErr <- e.follower.Run(ctx) }()
+	e.log.Info("engine started", "dtw", e.cfg.Source.DTW, "operator", e.sender.Address(), "confirmations", e.cfg.Source.Confirmations)
+	ticker := time.NewTicker(e.cfg.Interval)
+	defer ticker.Stop()
+	for {
+		if err := e.Step(ctx); err != nil && ctx.Err() == nil {
+			e.log.Warn("engine round failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case err := <-followErr:
+			if errors.Is(err, chain.ErrDeepReorg) {
+				e.log.Error("engine stopped", "err", err)
+			}
+			return err
+		case <-e.follower.Updates():
+		case <-ticker.C:
+		}
+	}
+}
+
+// Step runs one round: follow the journal, check closed orders, settle or cancel open
+// ones.
+func (e *Engine) Step(ctx context.Context) error {
+	if _, err := e.sender.Tick(ctx); err != nil {
+		return fmt.Errorf("sender: %w", err)
+	}
+	if err := e.checkCloses(ctx); err != nil {
+		return fmt.Errorf("check: %w", err)
+	}
+	return e.decide(ctx)
+}
+
+// checkCloses verifies the receipt of every confirmed settle or cancel event before the
+// order's status reports it.
+func (e *Engine) checkCloses(ctx context.Context) error {
+	closes, err := e.store.UncheckedCloses(ctx, e.cfg.Source.Name)
+	if err != nil {
+		return err
+	}
+	for _, c := range closes {
+		o, err := e.store.Order(ctx, e.cfg.Source.Name, c.OrderID.Uint64())
+		if err != nil {
+			return err
+		}
+		check, err := chain.VerifyReturnTx(ctx, e.client, c.TxHash, chain.ReturnExpectation{
+			DTW: e.cfg.Source.DTW, OrderID: c.OrderID, Trader: o.Placed.Trader, Kind: c.Kind,
+			SellAmount: o.Placed.SellAmount, MinBuyAmount: o.Placed.MinBuyAmount, Confirmations: e.cfg.Source.Confirmations,
+		})
+		switch {
+		case errors.Is(err, chain.ErrNotConfirmed):
+			continue
+		case errors.Is(err, chain.ErrVerification):
+			e.log.Error("return transaction failed its check; not reporting it", "order", c.OrderID, "tx", c.TxHash, "err", err)
+			continue
+		case err != nil:
+			return err
+		}
+		status := store.OrderSettled
+		if c.Kind == dtw.EventOrderCancelled {
+			status = store.OrderCancelled
+		}
+		if err := e.store.PutOrderReturn(ctx, store.OrderReturn{
+			Source: e.cfg.Source.Name, OrderID: c.OrderID.Uint64(), Status: status, TxHash: c.TxHash,
+			BlockNumber: check.Receipt.BlockNumber.Uint64(), BuyAmount: check.Event.BuyAmount, VerifiedAt: time.Now(),
+		}); err != nil {
+			return err
+		}
+		e.log.Info("order closed", "order", c.OrderID, "status", status, "tx", c.TxHash)
+	}
+	return nil
+}
+
+// fill is a decided settlement.
+type fill struct {
+	order     dtw.Event
+	buyAmount *big.Int
+}
+
+// decide prices the open orders that no journaled transaction covers and sends settle
+// and cancel batches.
+func (e *Engine) decide(ctx context.Context) error {
+	open, err := e.store.OpenOrders(ctx, e.cfg.Source.Name)
+	if err != nil || len(open) == 0 {
+		return err
+	}
+	inFlight, err := e.store.OpenTxs(ctx, e.cfg.Source.Name, e.sender.Address())
+	if err != nil {
+		return err
+	}
+	covered := map[uint64]bool{}
+	for _, t := range inFlight {
+		for _, id := range t.OrderIDs {
+			covered[id] = true
+		}
+	}
+	head, err := e.client.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("head: %w", err)
+	}
+	inventory := map[common.Address]*big.Int{}
+	var fills []fill
+	var cancels []dtw.Event
+	for _, o := range open {
+		if covered[o.OrderID.Uint64()] {
+			continue
+		}
+		action, buyAmount, err := e.price(ctx, o, head, inventory)
+		if err != nil {
+			return err
+		}
+		switch action {
+		case actionSettle:
+			fills = append(fills, fill{order: o, buyAmount: buyAmount})
+		case actionCancel:
+			cancels = append(cancels, o)
+		}
+	}
+	for start := 0; start < len(fills); start += e.cfg.BatchSize {
+		e.sendSettles(ctx, fills[start:min(start+e.cfg.BatchSize, len(fills))])
+	}
+	for start := 0; start < len(cancels); start += e.cfg.BatchSize {
+		e.sendCancels(ctx, cancels[start:min(start+e.cfg.BatchSize, len(cancels))])
+	}
+	return nil
+}
+
+type action int
+
+const (
+	actionRest action = iota
+	actionSettle
+	actionCancel
+)
+
+// price decides one order: settle at the quote when it meets the minimum and the
+// operator's inventory covers it; otherwise cancel a market order and rest a limit order
+// until its deadline.
+func (e *Engine) price(ctx context.Context, o dtw.Event, head *types.Header, inventory map[common.Address]*big.Int) (action, *big.Int, error) {
+	// Settling needs block.timestamp <= deadline; the next block is at least a second later.
+	if o.Deadline <= head.Time+1 {
+		return actionCancel, nil, nil
+	}
+	src := e.cfg.Source
+	sell, ok1 := src.AssetByAddress(o.SellToken)
+	buy, ok2 := src.AssetByAddress(o.BuyToken)
+	if !ok1 || !ok2 {
+		e.log.Info("cancelling order of an unlisted token", "order", o.OrderID)
+		return actionCancel, nil, nil
+	}
+	qty, err := pricing.Quote(e.cfg.Pricing, src.Name, sell.ID, buy.ID, sell.FromBaseUnits(o.SellAmount), int32(buy.Decimals))
+	fits := false
+	var buyAmount *big.Int
+	if err == nil && qty.Sign() > 0 {
+		buyAmount = qty.Shift(int32(buy.Decimals)).BigInt()
+		if buyAmount.Cmp(o.MinBuyAmount) >= 0 {
+			have, err := e.inventory(ctx, buy.Address, inventory)
+			if err != nil {
+				return actionRest, nil, err
+			}
+			if have.Cmp(buyAmount) >= 0 {
+				have.Sub(have, buyAmount)
+				fits = true
+			}
+		}
+	}
+	switch {
+	case fits:
+		return actionSettle, buyAmount, nil
+	case o.OrderKind == dtw.KindMarket:
+		return actionCancel, nil, nil
+	default:
+		return actionRest, nil, nil
+	}
+}
+
+// inventory returns the operator's free balance of token in DTW, fetched once a round.
+func (e *Engine) inventory(ctx context.Context, token common.Address, cache map[common.Address]*big.Int) (*big.Int, error) {
+	if b, ok := cache[token]; ok {
+		return b, nil
+	}
+	out, err := e.client.CallContract(ctx, ethereum.CallMsg{To: &e.cfg.Source.DTW, Data: e.dtw.PackBalanceOf(e.sender.Address(), token)}, nil)
+	if err != nil {
+		return nil, fmt.Errorf("operator inventory: %w", err)
+	}
+	b, err := e.dtw.UnpackBalanceOf(out)
+	if err != nil {
+		return nil, fmt.Errorf("operator inventory: %w", err)
+	}
+	cache[token] = b
+	return b, nil
+}
+
+// sendSettles sends one settle (or settleBatch) transaction; when the batch fails its
+// estimate (an order closed meanwhile), each order is tried on its own so that one stale
+// order does not hold up the others.
+func (e *Engine) sendSettles(ctx context.Context, fills []fill) {
+	ids := make([]uint64, len(fills))
+	for i, f := range fills {
+		ids[i] = f.order.OrderID.Uint64()
+	}
+	var data []byte
+	if len(fills) == 1 {
+		f := fills[0]
+		data = e.dtw.PackSettle(f.order.OrderID, f.order.Order(), f.buyAmount)
+	} else {
+		batch := make([]bindings.DTWFill, len(fills))
+		for i, f := range fills {
+			batch[i] = bindings.DTWFill{OrderId: f.order.OrderID, Order: f.order.Order(), BuyAmount: f.buyAmount}
+		}
+		data = e.dtw.PackSettleBatch(batch)
+	}
+	if _, err := e.sender.Send(ctx, KindSettle, ids, e.cfg.Source.DTW, data); err != nil {
+		if len(fills) > 1 {
+			for _, f := range fills {
+				e.sendSettles(ctx, []fill{f})
+			}
+			return
+		}
+		e.log.Warn("settle not sent", "order", ids[0], "err", err)
+	}
+}
+
+// sendCancels is sendSettles for cancellations.
+func (e *Engine) sendCancels(ctx context.Context, orders []dtw.Event) {
+	ids := make([]uint64, len(orders))
+	for i, o := range orders {
+		ids[i] = o.OrderID.Uint64()
+	}
+	var data []byte
+	if len(orders) == 1 {
+		data = e.dtw.PackCancel(orders[0].OrderID, orders[0].Order())
+	} else {
+		refs := make([]bindings.DTWOrderRef, len(orders))
+		for i, o := range orders {
+			refs[i] = bindings.DTWOrderRef{OrderId: o.OrderID, Order: o.Order()}
+		}
+		data = e.dtw.PackCancelBatch(refs)
+	}
+	if _, err := e.sender.Send(ctx, KindCancel, ids, e.cfg.Source.DTW, data); err != nil {
+		if len(orders) > 1 {
+			for _, o := range orders {
+				e.sendCancels(ctx, []dtw.Event{o})
+			}
+			return
+		}
+		e.log.Warn("cancel not sent", "order", ids[0], "err", err)
+	}
+}

@@ -1,0 +1,147 @@
+package engine_test
+
+import (
+	"context"
+	"math/big"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/engine"
+	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/testnet"
+)
+
+// keySigner signs with a raw test key.
+type keySigner struct{ acct testnet.Account }
+
+func (k keySigner) Address() common.Address { return k.acct.Address }
+
+func (k keySigner) SignTx(_ context.Context, tx *types.Transaction, chainID *big.Int) (*types.Transaction, error) {
+	return types.SignTx(tx, types.LatestSignerForChainID(chainID), k.acct.Key)
+}
+
+// SourceOf describes a testnet chain as the gateway's registry does.
+func sourceOf(c *testnet.Chain, confirmations uint64) *chain.Source {
+	s := &chain.Source{Name: c.Source, ChainID: c.ChainID.Uint64(), RPCURLs: []string{c.RPCURL}, DTW: c.DTW,
+		StartBlock: c.DeployBlock, Confirmations: confirmations}
+	for _, t := range c.Tokens {
+		s.Assets = append(s.Assets, chain.Asset{ID: lower(t.Symbol), Address: t.Address, Decimals: t.Decimals})
+	}
+	return s
+}
+
+func lower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
+}
+
+type fixture struct {
+	c     *testnet.Chain
+	st    *store.SQLite
+	start func()
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
+	c := n.Chains[0]
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "dtwgate.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	book, err := pricing.NewBook(pricing.DefaultConfig())
+	require.NoError(t, err)
+	e := engine.New(engine.Config{Source: sourceOf(c, 1), Pricing: book, Interval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond},
+		c.Client, st, keySigner{c.Operator})
+	f := &fixture{c: c, st: st}
+	f.start = func() {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { _ = e.Run(ctx); close(done) }()
+		t.Cleanup(func() { cancel(); <-done })
+	}
+	return f
+}
+
+// waitClosed waits until the engine has checked the order's return transaction.
+func (f *fixture) waitClosed(t *testing.T, id *big.Int) store.OrderReturn {
+	t.Helper()
+	var r store.OrderReturn
+	require.Eventually(t, func() bool {
+		var err error
+		r, err = f.st.OrderReturn(context.Background(), f.c.Source, id.Uint64())
+		return err == nil
+	}, 20*time.Second, 50*time.Millisecond, "order %s was not closed", id)
+	return r
+}
+
+func TestEngineSettlesCancelsAndRests(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	c := f.c
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	trader := c.Traders[0]
+	_, err := c.Deposit(ctx, trader, dai, dai.Units(1000))
+	require.NoError(t, err)
+	// 100 DAI at 1 - 0.1% half spread - 0.1% commission = 99.8001 USDT.
+	fillable := testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(99)}
+	tooGreedy := testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(100)}
+
+	market, err := c.PlaceOrder(ctx, trader, fillable)
+	require.NoError(t, err)
+	unfillable, err := c.PlaceOrder(ctx, trader, tooGreedy)
+	require.NoError(t, err)
+	limit := tooGreedy
+	limit.Kind = dtw.KindLimit
+	now, err := c.Now(ctx)
+	require.NoError(t, err)
+	limit.Deadline = uint64(now.Unix()) + 120
+	resting, err := c.PlaceOrder(ctx, trader, limit)
+	require.NoError(t, err)
+	so, sig, err := c.SignOrder(ctx, trader, fillable, big.NewInt(7))
+	require.NoError(t, err)
+	gasless, err := c.RelaySignedOrder(ctx, c.Traders[1], so, sig)
+	require.NoError(t, err)
+
+	before, err := c.DTWBalance(ctx, trader.Address, usdt.Address)
+	require.NoError(t, err)
+	f.start()
+
+	for _, o := range []*testnet.PlacedOrder{market, gasless} {
+		r := f.waitClosed(t, o.ID)
+		require.Equal(t, store.OrderSettled, r.Status)
+		require.Equal(t, "99800100", r.BuyAmount.String())
+		check, err := chain.VerifyReturnTx(ctx, c.Client, r.TxHash, chain.ReturnExpectation{DTW: c.DTW, OrderID: o.ID,
+			Trader: trader.Address, Kind: dtw.EventOrderSettled, BuyAmount: r.BuyAmount})
+		require.NoError(t, err)
+		require.Equal(t, c.Operator.Address, check.Event.Closer)
+	}
+	after, err := c.DTWBalance(ctx, trader.Address, usdt.Address)
+	require.NoError(t, err)
+	require.Equal(t, "199600200", new(big.Int).Sub(after, before).String(), "two settlements of 99.8001 USDT")
+
+	r := f.waitClosed(t, unfillable.ID)
+	require.Equal(t, store.OrderCancelled, r.Status, "a market order that cannot fill is cancelled at once")
+
+	time.Sleep(500 * time.Millisecond)
+	_, err = f.st.OrderReturn(ctx, c.Source, resting.ID.Uint64())
+	require.ErrorIs(t, err, store.ErrNotFound, "a limit order that cannot fill rests")
+	require.NoError(t, c.IncreaseTime(ctx, 121*time.Second))
+	r = f.waitClosed(t, resting.ID)
+	require.Equal(t, store.OrderCancelled, r.Status, "a resting limit order is cancelled at its deadline")
+	bal, err := c.DTWBalance(ctx, trader.Address, dai.Address)
+	require.NoError(t, err)
+	require.Equal(t, dai.Units(1000-100-100).String(), bal.String(), "cancelled orders are refunded")
+}
