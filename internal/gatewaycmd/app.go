@@ -25,6 +25,8 @@ func App() *cli.App {
 		Name:  "dtwgate",
 		Usage: "on-chain deposit-trade-withdraw gateway",
 		Commands: []*cli.Command{
+			serveCommand(),
+			adminCommand(),
 			devnetCommand(),
 		},
 		EnableBashCompletion: true,

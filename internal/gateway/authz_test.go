@@ -1,0 +1,83 @@
+package gateway_test
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/gateway"
+)
+
+var pathParam = regexp.MustCompile(`\{[^}]+\}`)
+
+// TestAuthorizationMatrix walks the route table: every authenticated route refuses a
+// missing, garbage, expired or rotated-away token, and a token without its permission.
+func TestAuthorizationMatrix(t *testing.T) {
+	e := newEnv(t)
+	all := e.createKey(api.AllPermissions...)
+	allToken := e.token(all)
+	expired, err := e.tokens.Issue(auth.Claims{APIKeyID: all.id, Generation: 1}, all.account, time.Now().Add(-e.cfg.TokenTTL-time.Minute))
+	require.NoError(t, err)
+	rotatedKey := e.createKey(api.AllPermissions...)
+	rotated := e.token(rotatedKey)
+	_, err = e.store.RotateAPIKey(context.Background(), rotatedKey.account, rotatedKey.id, "scrypt$1$1$1$AA$AA", time.Now())
+	require.NoError(t, err)
+
+	protected := 0
+	for _, rt := range gateway.Routes() {
+		path := pathParam.ReplaceAllString(rt.Path, "x")
+		name := rt.Method + " " + rt.Path
+		if rt.Access == gateway.Public {
+			t.Run(name+"/public", func(t *testing.T) {
+				r := e.do(rt.Method, path, "", nil)
+				require.NotEqual(t, http.StatusUnauthorized, r.status, "public route asks for a token")
+			})
+			continue
+		}
+		protected++
+		cases := []struct{ name, token string }{
+			{"no token", ""},
+			{"garbage token", "not.a.jwt"},
+			{"expired token", expired},
+			{"rotated key", rotated},
+		}
+		for _, c := range cases {
+			t.Run(name+"/"+c.name, func(t *testing.T) {
+				e.do(rt.Method, path, c.token, nil).requireError(t, 401, api.CodeInvalidJWTToken)
+			})
+		}
+		if rt.Permission != "" {
+			t.Run(name+"/missing permission", func(t *testing.T) {
+				others := slices.DeleteFunc(slices.Clone(api.AllPermissions), func(p api.Permission) bool { return p == rt.Permission })
+				tok := e.token(e.createKey(others...))
+				e.do(rt.Method, path, tok, nil).requireError(t, 403, api.CodeInvalidPermissions)
+			})
+		}
+		t.Run(name+"/allowed", func(t *testing.T) {
+			r := e.do(rt.Method, path, allToken, nil)
+			require.NotContains(t, []int{401, 403}, r.status, "body: %s", r.body)
+		})
+	}
+	require.Positive(t, protected)
+}
+
+// TestRouteTable checks the table's own consistency: permissions exist, no duplicates.
+func TestRouteTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, rt := range gateway.Routes() {
+		key := rt.Method + " " + rt.Path
+		require.False(t, seen[key], "duplicate route %s", key)
+		seen[key] = true
+		if rt.Permission != "" {
+			require.True(t, rt.Permission.Valid(), "route %s has unknown permission %q", key, rt.Permission)
+			require.Equal(t, gateway.Authenticated, rt.Access, "route %s has a permission but is public", key)
+		}
+	}
+}

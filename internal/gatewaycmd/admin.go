@@ -1,0 +1,214 @@
+package gatewaycmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/urfave/cli/v2"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/gateway"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// Flag names of the admin commands.
+const (
+	flagLabel       = "label"
+	flagPermissions = "permissions"
+	flagAccount     = "account"
+	flagJSON        = "json"
+)
+
+func adminCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "admin",
+		Usage: "operator commands on the gateway's store (safe while serve runs)",
+		Subcommands: []*cli.Command{
+			{
+				Name:  "keys",
+				Usage: "API keys",
+				Subcommands: []*cli.Command{{
+					Name:  "create",
+					Usage: "create an API key (for a new account unless --account) and print its secret once",
+					Flags: append(storeFlags(),
+						&cli.StringFlag{Name: flagLabel, Required: true, Usage: "label of the key"},
+						&cli.StringFlag{Name: flagPermissions, Required: true, Usage: "comma-separated permissions: " + permissionHelp()},
+						&cli.StringFlag{Name: flagAccount, Usage: "existing account id to add the key to"},
+						&cli.BoolFlag{Name: flagJSON, Usage: "print {apiKeyId, apiKeySecret, label, permissions, accountId} as JSON"},
+					),
+					Action: runKeysCreate,
+				}},
+			},
+			{
+				Name:  "whitelist",
+				Usage: "addresses allowed to sign in with Ethereum",
+				Subcommands: []*cli.Command{
+					{Name: "add", Usage: "whitelist ADDRESS", ArgsUsage: "ADDRESS", Flags: storeFlags(), Action: runWhitelistAdd},
+					{Name: "remove", Usage: "remove ADDRESS from the whitelist (its sessions end at once)", ArgsUsage: "ADDRESS", Flags: storeFlags(), Action: runWhitelistRemove},
+					{Name: "list", Usage: "list whitelisted addresses", Flags: storeFlags(), Action: runWhitelistList},
+				},
+			},
+			{
+				Name:  "wallets",
+				Usage: "wallet addresses of accounts",
+				Subcommands: []*cli.Command{{
+					Name:      "link",
+					Usage:     "link ADDRESS to an account, so its on-chain activity is the account's",
+					ArgsUsage: "ADDRESS",
+					Flags:     append(storeFlags(), &cli.StringFlag{Name: flagAccount, Required: true, Usage: "account id"}),
+					Action:    runWalletLink,
+				}},
+			},
+		},
+	}
+}
+
+func permissionHelp() string {
+	parts := make([]string, len(api.AllPermissions))
+	for i, p := range api.AllPermissions {
+		parts[i] = fmt.Sprintf("%s (%s)", p, api.PermissionDocs[p])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// withStore runs fn on the configured store.
+func withStore(c *cli.Context, fn func(store.Store) error) error {
+	cfg, err := loadConfig(c)
+	if err != nil {
+		return err
+	}
+	st, err := openStore(c, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return fn(st)
+}
+
+// keyCreated is the --json output of admin keys create.
+type keyCreated struct {
+	api.APIKeyCreated
+	AccountID string `json:"accountId"`
+}
+
+func runKeysCreate(c *cli.Context) error {
+	label := c.String(flagLabel)
+	if err := gateway.CheckLabel(label); err != nil {
+		return cli.Exit(err.Error(), ExitUsage)
+	}
+	perms, err := api.ParsePermissions(c.String(flagPermissions))
+	if err != nil {
+		return cli.Exit(err.Error(), ExitUsage)
+	}
+	return withStore(c, func(st store.Store) error {
+		now := time.Now()
+		account := c.String(flagAccount)
+		newAccount := account == ""
+		if newAccount {
+			account = auth.NewAccountID()
+		}
+		key, secret, err := gateway.NewAPIKey(account, label, perms, now)
+		if err != nil {
+			return err
+		}
+		if newAccount {
+			err = st.CreateAccountWithKey(c.Context, store.Account{ID: account, CreatedAt: now}, key)
+		} else {
+			err = st.CreateAPIKey(c.Context, key)
+		}
+		if errors.Is(err, store.ErrNotFound) {
+			return cli.Exit("no account "+account, ExitError)
+		}
+		if err != nil {
+			return err
+		}
+		out := keyCreated{APIKeyCreated: api.APIKeyCreated{APIKeyID: key.ID, APIKeySecret: secret, Label: label, Permissions: perms}, AccountID: account}
+		if c.Bool(flagJSON) {
+			return json.NewEncoder(c.App.Writer).Encode(out)
+		}
+		_, err = fmt.Fprintf(c.App.Writer, "apiKeyId:     %s\napiKeySecret: %s\naccountId:    %s\npermissions:  %s\nThe secret is shown only now.\n",
+			key.ID, secret, account, strings.Trim(fmt.Sprint(perms), "[]"))
+		return err
+	})
+}
+
+// addressArg reads the single ADDRESS argument in any hex case.
+func addressArg(c *cli.Context) (common.Address, error) {
+	if c.NArg() != 1 || !common.IsHexAddress(c.Args().First()) {
+		return common.Address{}, cli.Exit("want one ADDRESS argument (0x and 40 hex digits)", ExitUsage)
+	}
+	return common.HexToAddress(c.Args().First()), nil
+}
+
+func runWhitelistAdd(c *cli.Context) error {
+	addr, err := addressArg(c)
+	if err != nil {
+		return err
+	}
+	return withStore(c, func(st store.Store) error {
+		if err := st.AddWhitelist(c.Context, addr, time.Now()); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintf(c.App.Writer, "whitelisted %s\n", addr.Hex())
+		return err
+	})
+}
+
+func runWhitelistRemove(c *cli.Context) error {
+	addr, err := addressArg(c)
+	if err != nil {
+		return err
+	}
+	return withStore(c, func(st store.Store) error {
+		err := st.RemoveWhitelist(c.Context, addr)
+		if errors.Is(err, store.ErrNotFound) {
+			return cli.Exit(addr.Hex()+" is not whitelisted", ExitError)
+		}
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(c.App.Writer, "removed %s\n", addr.Hex())
+		return err
+	})
+}
+
+func runWhitelistList(c *cli.Context) error {
+	return withStore(c, func(st store.Store) error {
+		list, err := st.ListWhitelist(c.Context)
+		if err != nil {
+			return err
+		}
+		for _, e := range list {
+			if _, err := fmt.Fprintln(c.App.Writer, e.Address.Hex()); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func runWalletLink(c *cli.Context) error {
+	addr, err := addressArg(c)
+	if err != nil {
+		return err
+	}
+	account := c.String(flagAccount)
+	return withStore(c, func(st store.Store) error {
+		err := st.LinkWallet(c.Context, account, addr, time.Now())
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			return cli.Exit("no account "+account, ExitError)
+		case errors.Is(err, store.ErrConflict):
+			return cli.Exit(addr.Hex()+" is already linked to an account", ExitError)
+		case err != nil:
+			return err
+		}
+		_, err = fmt.Fprintf(c.App.Writer, "linked %s to %s\n", addr.Hex(), account)
+		return err
+	})
+}

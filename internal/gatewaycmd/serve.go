@@ -1,0 +1,144 @@
+package gatewaycmd
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/gateway"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// Flag names shared by serve and admin.
+const (
+	flagConfig     = "config"
+	flagDataDir    = "data-dir"
+	flagListen     = "listen"
+	flagBasePath   = "base-path"
+	flagSIWEDomain = "siwe-domain"
+	flagSIWEURI    = "siwe-uri"
+	flagLogFormat  = "log-format"
+	flagLogLevel   = "log-level"
+)
+
+// storeFlags locate the configuration and the store; serve and every admin command take them.
+func storeFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: flagConfig, Usage: "YAML config file (optional; flags override it)", EnvVars: []string{config.EnvConfig}},
+		&cli.StringFlag{Name: flagDataDir, Usage: "directory of the store and the JWT key", EnvVars: []string{config.EnvDataDir}},
+	}
+}
+
+// loadConfig builds the configuration from the embedded default, the config file, then
+// flags and environment, and checks it.
+func loadConfig(c *cli.Context) (config.Config, error) {
+	cfg := config.Default()
+	if path := c.String(flagConfig); path != "" {
+		if err := cfg.LoadFile(path); err != nil {
+			return cfg, cli.Exit(err.Error(), ExitUsage)
+		}
+	}
+	overlay := []struct {
+		flag string
+		dst  *string
+	}{
+		{flagDataDir, &cfg.DataDir},
+		{flagListen, &cfg.Listen},
+		{flagBasePath, &cfg.BasePath},
+		{flagSIWEDomain, &cfg.SIWE.Domain},
+		{flagSIWEURI, &cfg.SIWE.URI},
+	}
+	for _, o := range overlay {
+		if c.IsSet(o.flag) {
+			*o.dst = c.String(o.flag)
+		}
+	}
+	cfg.Finish()
+	if err := cfg.Check(); err != nil {
+		return cfg, cli.Exit(err.Error(), ExitUsage)
+	}
+	return cfg, nil
+}
+
+// openStore creates the data directory if needed and opens the store in it.
+func openStore(c *cli.Context, cfg config.Config) (*store.SQLite, error) {
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data dir: %w", err)
+	}
+	return store.OpenSQLite(c.Context, cfg.StorePath())
+}
+
+func serveCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "serve",
+		Usage: "serve the REST API",
+		Description: "Runs the gateway. With no config file it serves on the embedded default; " +
+			"--listen and --data-dir (or " + config.EnvListen + " and " + config.EnvDataDir + ") are enough.",
+		Flags: append(storeFlags(),
+			&cli.StringFlag{Name: flagListen, Usage: "host:port to listen on (default " + config.DefaultListen + ")", EnvVars: []string{config.EnvListen}},
+			&cli.StringFlag{Name: flagBasePath, Usage: "API base path, ending in /api (default " + config.DefaultBasePath + ")"},
+			&cli.StringFlag{Name: flagSIWEDomain, Usage: "exact SIWE domain (default: the listen address)"},
+			&cli.StringFlag{Name: flagSIWEURI, Usage: "exact SIWE URI (default: http://<listen><base path>)"},
+			&cli.StringFlag{Name: flagLogFormat, Value: "text", Usage: "log format: text or json"},
+			&cli.StringFlag{Name: flagLogLevel, Value: "info", Usage: "log level: debug, info, warn or error"},
+		),
+		Action: runServe,
+	}
+}
+
+func newLogger(c *cli.Context) (*slog.Logger, error) {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(c.String(flagLogLevel))); err != nil {
+		return nil, cli.Exit("invalid --log-level: "+c.String(flagLogLevel), ExitUsage)
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	switch c.String(flagLogFormat) {
+	case "text":
+		return slog.New(slog.NewTextHandler(c.App.ErrWriter, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(c.App.ErrWriter, opts)), nil
+	}
+	return nil, cli.Exit("invalid --log-format: "+c.String(flagLogFormat), ExitUsage)
+}
+
+func runServe(c *cli.Context) error {
+	log, err := newLogger(c)
+	if err != nil {
+		return err
+	}
+	cfg, err := loadConfig(c)
+	if err != nil {
+		return err
+	}
+	st, err := openStore(c, cfg)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	key, err := auth.LoadOrCreateKey(cfg.JWTKeyFile)
+	if err != nil {
+		return err
+	}
+	tokens, err := auth.NewTokens(key, cfg.TokenTTL)
+	if err != nil {
+		return err
+	}
+	svc := gateway.New(cfg, st, tokens, gateway.Options{Logger: log})
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	log.Info("serving", slog.String("listen", ln.Addr().String()), slog.String("base_path", cfg.BasePath),
+		slog.String("data_dir", cfg.DataDir), slog.String("siwe_domain", cfg.SIWE.Domain), slog.String("siwe_uri", cfg.SIWE.URI))
+	if err := svc.Serve(c.Context, ln); err != nil && !errors.Is(err, net.ErrClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
