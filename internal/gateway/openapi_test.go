@@ -1,0 +1,101 @@
+package gateway_test
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/gateway"
+)
+
+type openAPIOperation struct {
+	Permission string                 `yaml:"x-permission"`
+	Security   *[]map[string][]string `yaml:"security"`
+}
+
+type openAPIDoc struct {
+	OpenAPI    string                                 `yaml:"openapi"`
+	Paths      map[string]map[string]openAPIOperation `yaml:"paths"`
+	Components struct {
+		Schemas struct {
+			Error struct {
+				Properties struct {
+					Code struct {
+						Enum []string `yaml:"enum"`
+					} `yaml:"code"`
+				} `yaml:"properties"`
+			} `yaml:"Error"`
+			Permission struct {
+				Enum []string `yaml:"enum"`
+			} `yaml:"Permission"`
+		} `yaml:"schemas"`
+	} `yaml:"components"`
+}
+
+// TestOpenAPIMatchesRouteTable fails when the document and the route table disagree on
+// the routes, their access rules, the error codes or the permissions.
+func TestOpenAPIMatchesRouteTable(t *testing.T) {
+	var doc openAPIDoc
+	require.NoError(t, yaml.Unmarshal(api.OpenAPI, &doc))
+	require.Equal(t, "3.1.0", doc.OpenAPI)
+
+	documented := map[string]openAPIOperation{}
+	for path, ops := range doc.Paths {
+		for method, op := range ops {
+			if method == "parameters" {
+				continue
+			}
+			documented[strings.ToUpper(method)+" "+path] = op
+		}
+	}
+	served := map[string]gateway.Route{}
+	for _, rt := range gateway.Routes() {
+		served[rt.Method+" "+rt.Path] = rt
+	}
+	for k := range served {
+		require.Contains(t, documented, k, "route %s is not in api/openapi.yaml", k)
+	}
+	for k := range documented {
+		require.Contains(t, served, k, "api/openapi.yaml documents %s, which the route table lacks", k)
+	}
+	for k, rt := range served {
+		op := documented[k]
+		want := string(rt.Permission)
+		switch {
+		case rt.Access == gateway.Public:
+			want = "PUBLIC"
+		case rt.Permission == "":
+			want = "ANY"
+		}
+		require.Equal(t, want, op.Permission, "x-permission of %s", k)
+		public := op.Security != nil && len(*op.Security) == 0
+		require.Equal(t, rt.Access == gateway.Public, public, "security of %s", k)
+	}
+
+	codes := make([]string, 0, len(api.ErrorCodes))
+	for c := range api.ErrorCodes {
+		codes = append(codes, string(c))
+	}
+	slices.Sort(codes)
+	docCodes := slices.Sorted(slices.Values(doc.Components.Schemas.Error.Properties.Code.Enum))
+	require.Equal(t, codes, docCodes, "error codes")
+
+	perms := make([]string, len(api.AllPermissions))
+	for i, p := range api.AllPermissions {
+		perms[i] = string(p)
+		require.Contains(t, string(api.OpenAPI), "`"+perms[i]+"`: "+api.PermissionDocs[p], "permission %s documented", p)
+	}
+	require.Equal(t, perms, doc.Components.Schemas.Permission.Enum, "permissions")
+}
+
+func TestOpenAPIServed(t *testing.T) {
+	e := newEnv(t)
+	r := e.do(http.MethodGet, api.PathOpenAPI, "", nil)
+	require.Equal(t, http.StatusOK, r.status)
+	require.Equal(t, api.OpenAPI, r.body)
+}
