@@ -137,12 +137,32 @@ func runKeysCreate(c *cli.Context) error {
 	})
 }
 
-// addressArg reads the single ADDRESS argument in any hex case.
+// addressArg reads the single ADDRESS argument in any hex case. urfave/cli stops parsing
+// flags at the first argument, so store flags written after ADDRESS are applied here.
 func addressArg(c *cli.Context) (common.Address, error) {
-	if c.NArg() != 1 || !common.IsHexAddress(c.Args().First()) {
+	var positional []string
+	args := c.Args().Slice()
+	for i := 0; i < len(args); i++ {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		if !strings.HasPrefix(args[i], "-") || (name != flagDataDir && name != flagConfig) {
+			positional = append(positional, args[i])
+			continue
+		}
+		if !hasValue {
+			if i+1 == len(args) {
+				return common.Address{}, cli.Exit("flag --"+name+" needs a value", ExitUsage)
+			}
+			i++
+			value = args[i]
+		}
+		if err := c.Set(name, value); err != nil {
+			return common.Address{}, cli.Exit(err.Error(), ExitUsage)
+		}
+	}
+	if len(positional) != 1 || !common.IsHexAddress(positional[0]) {
 		return common.Address{}, cli.Exit("want one ADDRESS argument (0x and 40 hex digits)", ExitUsage)
 	}
-	return common.HexToAddress(c.Args().First()), nil
+	return common.HexToAddress(positional[0]), nil
 }
 
 func runWhitelistAdd(c *cli.Context) error {
@@ -178,6 +198,9 @@ func runWhitelistRemove(c *cli.Context) error {
 }
 
 func runWhitelistList(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return cli.Exit("whitelist list takes no arguments; put flags before them", ExitUsage)
+	}
 	return withStore(c, func(st store.Store) error {
 		list, err := st.ListWhitelist(c.Context)
 		if err != nil {

@@ -1,0 +1,88 @@
+package config_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/internal/config"
+)
+
+func valid() config.Config {
+	c := config.Default()
+	c.DataDir = "/tmp/x"
+	c.Finish()
+	return c
+}
+
+func TestDefaultNeedsOnlyDataDir(t *testing.T) {
+	c := valid()
+	require.NoError(t, c.Check())
+	require.Equal(t, config.DefaultListen, c.SIWE.Domain)
+	require.Equal(t, "http://"+config.DefaultListen+"/api", c.SIWE.URI)
+	require.Equal(t, filepath.Join("/tmp/x", "jwt.key"), c.JWTKeyFile)
+	require.Equal(t, []uint64{1}, c.SIWEChainIDs())
+	require.Equal(t, 24*time.Hour, c.TokenTTL)
+}
+
+func TestCheckNamesTheField(t *testing.T) {
+	cases := []struct {
+		name  string
+		edit  func(c *config.Config)
+		field string
+	}{
+		{"no data dir", func(c *config.Config) { c.DataDir = "" }, "dataDir"},
+		{"bad listen", func(c *config.Config) { c.Listen = "8080" }, "listen"},
+		{"base path without /api", func(c *config.Config) { c.BasePath = "/v1" }, "basePath"},
+		{"bad siwe uri", func(c *config.Config) { c.SIWE.URI = "not a uri" }, "siwe.uri"},
+		{"bad siwe domain", func(c *config.Config) { c.SIWE.Domain = "a/b" }, "siwe.domain"},
+		{"long nonce ttl", func(c *config.Config) { c.SIWE.NonceTTL = time.Hour }, "siwe.nonceTTL"},
+		{"tiny body limit", func(c *config.Config) { c.MaxBodyBytes = 10 }, "maxBodyBytes"},
+		{"duplicate chain", func(c *config.Config) {
+			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1}, {Source: "ETHEREUM", ChainID: 2}}
+		}, "chains[1].source"},
+		{"chain without id", func(c *config.Config) { c.Chains = []config.Chain{{Source: "ETHEREUM"}} }, "chains[0].chainId"},
+		{"bad rpc", func(c *config.Config) {
+			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1, RPCURLs: []string{"nope"}}}
+		}, "chains[0].rpcUrls[0]"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := valid()
+			tc.edit(&c)
+			err := c.Check()
+			require.ErrorIs(t, err, config.ErrInvalid)
+			require.Contains(t, err.Error(), tc.field)
+		})
+	}
+}
+
+func TestLoadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "gw.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(`
+listen: 0.0.0.0:9000
+dataDir: /var/lib/dtwgate
+siwe:
+  domain: gw.example.com
+  nonceTTL: 2m
+chains:
+  - source: ETHEREUM
+    chainId: 31337
+    rpcUrls: [http://127.0.0.1:8545]
+`), 0o600))
+	c := config.Default()
+	require.NoError(t, c.LoadFile(path))
+	c.Finish()
+	require.NoError(t, c.Check())
+	require.Equal(t, "gw.example.com", c.SIWE.Domain)
+	require.Equal(t, "http://0.0.0.0:9000/api", c.SIWE.URI)
+	require.Equal(t, 2*time.Minute, c.SIWE.NonceTTL)
+	require.Equal(t, []uint64{31337}, c.SIWEChainIDs())
+
+	require.NoError(t, os.WriteFile(path, []byte("lisen: typo\n"), 0o600))
+	c = config.Default()
+	require.Error(t, c.LoadFile(path), "unknown keys are errors")
+}

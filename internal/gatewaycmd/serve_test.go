@@ -1,0 +1,230 @@
+package gatewaycmd_test
+
+import (
+	"bytes"
+	"crypto/ecdsa"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/siwetest"
+)
+
+// gatewayProc is a dtwgate binary serving on a free port.
+type gatewayProc struct {
+	bin, dataDir, base string
+	listen             string
+	cmd                *exec.Cmd
+	logs               *bytes.Buffer
+}
+
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "dtwgate")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/dtwgate")
+	build.Dir = filepath.Join("..", "..")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	return bin
+}
+
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	return addr
+}
+
+// cleanEnv is the environment without DTWGATE_* so only flags configure the binary.
+func cleanEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DTWGATE_") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+func startGateway(t *testing.T, bin string) *gatewayProc {
+	t.Helper()
+	g := &gatewayProc{bin: bin, dataDir: filepath.Join(t.TempDir(), "data"), listen: freePort(t), logs: &bytes.Buffer{}}
+	g.base = "http://" + g.listen + "/api"
+	g.cmd = exec.Command(bin, "serve", "--listen", g.listen, "--data-dir", g.dataDir)
+	g.cmd.Env = cleanEnv()
+	g.cmd.Stdout, g.cmd.Stderr = g.logs, g.logs
+	require.NoError(t, g.cmd.Start())
+	t.Cleanup(func() {
+		if g.cmd.ProcessState == nil {
+			_ = g.cmd.Process.Kill()
+			_ = g.cmd.Wait()
+		}
+		if t.Failed() {
+			t.Logf("gateway logs:\n%s", g.logs)
+		}
+	})
+	require.Eventually(t, func() bool {
+		resp, err := http.Get("http://" + g.listen + api.PathReadyz)
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, 20*time.Second, 50*time.Millisecond, "gateway did not become ready")
+	return g
+}
+
+// admin runs `dtwgate admin ARGS... --data-dir D` and returns its stdout.
+func (g *gatewayProc) admin(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(g.bin, append(append([]string{"admin"}, args...), "--data-dir", g.dataDir)...)
+	cmd.Env = cleanEnv()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "admin %v: %s", args, stderr.String())
+	return string(out)
+}
+
+func (g *gatewayProc) do(t *testing.T, method, path, token, body string) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, g.base+path, strings.NewReader(body))
+	require.NoError(t, err)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, data
+}
+
+func requireCode(t *testing.T, status int, body []byte, wantStatus int, want api.ErrorCode) {
+	t.Helper()
+	require.Equal(t, wantStatus, status, "body: %s", body)
+	var e api.Error
+	require.NoError(t, json.Unmarshal(body, &e), "body: %s", body)
+	require.Equal(t, want, e.Code)
+}
+
+// signPersonal signs msg as EIP-191 personal_sign with Foundry's `cast wallet sign` when
+// the pinned cast is installed (make tools), else with go-ethereum directly.
+func signPersonal(t *testing.T, key *ecdsa.PrivateKey, msg string) string {
+	t.Helper()
+	cast := filepath.Join("..", "..", "tools", "node_modules", ".bin", "cast")
+	if _, err := os.Stat(cast); err != nil {
+		t.Logf("cast not installed (make tools); signing with go-ethereum")
+		sig, err := crypto.Sign(siwetest.HashMessage(msg), key)
+		require.NoError(t, err)
+		sig[64] += 27
+		return "0x" + hex.EncodeToString(sig)
+	}
+	out, err := exec.Command(cast, "wallet", "sign", "--private-key", "0x"+hex.EncodeToString(crypto.FromECDSA(key)), msg).Output()
+	require.NoError(t, err)
+	return strings.TrimSpace(string(out))
+}
+
+func TestServeEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	g := startGateway(t, buildBinary(t))
+
+	var key struct {
+		APIKeyID     string           `json:"apiKeyId"`
+		APIKeySecret string           `json:"apiKeySecret"`
+		Label        string           `json:"label"`
+		Permissions  []api.Permission `json:"permissions"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(g.admin(t, "keys", "create", "--label", "x", "--permissions", "READ", "--json")), &key))
+	require.Equal(t, "x", key.Label)
+	require.Equal(t, []api.Permission{api.PermRead}, key.Permissions)
+
+	creds := fmt.Sprintf(`{"keyId":%q,"secret":%q}`, key.APIKeyID, key.APIKeySecret)
+	var token string
+	for _, path := range []string{api.PathAuthToken, api.PathAuthGetToken} {
+		status, body := g.do(t, http.MethodPost, path, "", creds)
+		require.Equal(t, http.StatusOK, status, "%s: %s", path, body)
+		var tr api.TokenResponse
+		require.NoError(t, json.Unmarshal(body, &tr))
+		token = tr.JWTToken
+		status, _ = g.do(t, http.MethodGet, api.PathJWTCheck, token, "")
+		require.Equal(t, http.StatusNoContent, status)
+	}
+	status, body := g.do(t, http.MethodGet, api.PathJWTCheck, "garbage", "")
+	requireCode(t, status, body, 401, api.CodeInvalidJWTToken)
+	status, body = g.do(t, http.MethodPost, api.PathAuthToken, "", `{"keyId": `)
+	requireCode(t, status, body, 400, api.CodeInvalidSchema)
+	status, body = g.do(t, http.MethodGet, "/v1/unknown", token, "")
+	requireCode(t, status, body, 404, api.CodeNotFound)
+
+	// SIWE: a message for this gateway, signed by cast, for a wallet not yet whitelisted.
+	wallet, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	addr := crypto.PubkeyToAddress(wallet.PublicKey)
+	nonce := func() string {
+		status, body := g.do(t, http.MethodGet, api.PathSIWENonce, "", "")
+		require.Equal(t, http.StatusOK, status)
+		var n api.NonceResponse
+		require.NoError(t, json.Unmarshal(body, &n))
+		return n.Nonce
+	}
+	message := func(domain, uri string) string {
+		return siwetest.Message{Domain: domain, Address: addr.Hex(), URI: uri, Nonce: nonce(), ChainID: 1, IssuedAt: time.Now()}.String(t)
+	}
+	verify := func(msg string) (int, []byte) {
+		req, err := json.Marshal(api.SIWEVerifyRequest{Message: msg, Signature: signPersonal(t, wallet, msg)})
+		require.NoError(t, err)
+		return g.do(t, http.MethodPost, api.PathSIWEVerify, "", string(req))
+	}
+	msg := message(g.listen, g.base)
+	status, body = verify(msg)
+	requireCode(t, status, body, 403, api.CodeUserNotWhitelisted)
+
+	require.Contains(t, g.admin(t, "whitelist", "add", strings.ToLower(addr.Hex())), addr.Hex())
+	require.Contains(t, g.admin(t, "whitelist", "list"), addr.Hex())
+	status, body = verify(msg)
+	require.Equal(t, http.StatusOK, status, "body: %s", body)
+	var siweToken api.TokenResponse
+	require.NoError(t, json.Unmarshal(body, &siweToken))
+	status, _ = g.do(t, http.MethodGet, api.PathJWTCheck, siweToken.JWTToken, "")
+	require.Equal(t, http.StatusNoContent, status)
+
+	status, body = verify(msg)
+	requireCode(t, status, body, 401, api.CodeInvalidNonce)
+
+	status, body = verify(message("evil.example", "http://evil.example/api"))
+	requireCode(t, status, body, 401, api.CodeInvalidSIWEMessage)
+
+	// Graceful shutdown on SIGTERM.
+	require.NoError(t, g.cmd.Process.Signal(syscall.SIGTERM))
+	done := make(chan error, 1)
+	go func() { done <- g.cmd.Wait() }()
+	select {
+	case err := <-done:
+		require.NoError(t, err, "exit status after SIGTERM")
+	case <-time.After(15 * time.Second):
+		t.Fatal("gateway did not stop after SIGTERM")
+	}
+	info, err := os.Stat(filepath.Join(g.dataDir, "jwt.key"))
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+}
