@@ -7,11 +7,13 @@ import (
 	"net"
 	"os"
 
+	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/urfave/cli/v2"
 
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
+	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -107,6 +109,34 @@ func newLogger(c *cli.Context) (*slog.Logger, error) {
 	return nil, cli.Exit("invalid --log-format: "+c.String(flagLogFormat), ExitUsage)
 }
 
+// contractWallets dials the first RPC URL of each configured chain for ERC-1271 checks of
+// contract-wallet sign-ins; with no chain RPC, contract wallets cannot sign in.
+func contractWallets(c *cli.Context, cfg config.Config) (siweverify.CodeVerifier, func(), error) {
+	callers := map[uint64]siweverify.ContractCaller{}
+	var clients []*ethclient.Client
+	closeAll := func() {
+		for _, cl := range clients {
+			cl.Close()
+		}
+	}
+	for _, ch := range cfg.Chains {
+		if len(ch.RPCURLs) == 0 {
+			continue
+		}
+		cl, err := ethclient.DialContext(c.Context, ch.RPCURLs[0])
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("dial %s rpc: %w", ch.Source, err)
+		}
+		clients = append(clients, cl)
+		callers[ch.ChainID] = cl
+	}
+	if len(callers) == 0 {
+		return siweverify.NoContracts{}, closeAll, nil
+	}
+	return siweverify.NewERC1271(callers), closeAll, nil
+}
+
 func runServe(c *cli.Context) error {
 	log, err := newLogger(c)
 	if err != nil {
@@ -129,7 +159,12 @@ func runServe(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	svc := gateway.New(cfg, st, tokens, gateway.Options{Logger: log})
+	code, closeRPC, err := contractWallets(c, cfg)
+	if err != nil {
+		return err
+	}
+	defer closeRPC()
+	svc := gateway.New(cfg, st, tokens, gateway.Options{Logger: log, CodeVerifier: code})
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
