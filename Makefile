@@ -12,12 +12,18 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools contracts test test-short bench-gas demo fmt vet clean
+.PHONY: all build tools contracts test test-short bench-gas bench-settle demo fmt vet clean
 
 all: build
 
-## tools: install pinned anvil, cast and solc (npm) into ./tools; idempotent and fast when done.
-tools: $(TOOLS_STAMP)
+# The Vault dev server (testnet/vaultdev, its own Go module) is rebuilt only when its
+# module files or sources change. A first build downloads and compiles Vault's core: minutes.
+VAULT_BIN  := $(TOOLS)/bin/vault
+VAULT_SRCS := testnet/vaultdev/go.mod testnet/vaultdev/go.sum $(wildcard testnet/vaultdev/*.go)
+
+## tools: install pinned anvil, cast and solc (npm) and build the Vault dev server into
+## ./tools; idempotent and fast when done.
+tools: $(TOOLS_STAMP) $(VAULT_BIN)
 
 $(TOOLS_STAMP): package.json package-lock.json
 	@mkdir -p $(TOOLS)
@@ -26,6 +32,17 @@ $(TOOLS_STAMP): package.json package-lock.json
 	@$(NODE_BIN)/anvil --version | head -1
 	@$(NODE_BIN)/solcjs --version
 	@touch $@
+
+.PHONY: vault
+## vault: build the pinned Vault dev server (KV v2 + AppRole) into ./tools/bin/vault.
+vault: $(VAULT_BIN)
+
+$(VAULT_BIN): $(VAULT_SRCS)
+	@mkdir -p $(TOOLS)/bin
+	@echo "building the Vault dev server from testnet/vaultdev (first build: several minutes)"
+	@cd testnet/vaultdev && time $(GO) build -o $@.tmp .
+	@mv $@.tmp $@
+	@$@ version
 
 ## build: build the dtwgate and dtw binaries into ./bin.
 build:
@@ -57,3 +74,8 @@ vet:
 
 clean:
 	rm -rf bin .devnet
+
+## bench-settle: 120 market orders on a chain with 1 s blocks and depth 1; prints
+## blocks_to_settle_median, orders_settled and orders_per_minute.
+bench-settle: tools
+	@$(GO) run ./internal/engine/benchsettle

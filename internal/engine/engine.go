@@ -58,6 +58,9 @@ type Engine struct {
 	sender   *chain.Sender
 	dtw      *bindings.DTW
 	log      *slog.Logger
+	// closing maps orders of confirmed return transactions to their block until the
+	// follower has applied it, so they are not taken for open meanwhile.
+	closing map[uint64]uint64
 }
 
 // Kinds of return transactions in the journal.
@@ -94,8 +97,9 @@ func New(cfg Config, client Client, st store.ChainStore, operator chain.TxSigner
 			Source: src.Name, ChainID: new(big.Int).SetUint64(src.ChainID), Confirmations: src.Confirmations,
 			BumpAfter: cfg.BumpAfter, Logger: cfg.Logger,
 		}, client, operator, st),
-		dtw: bindings.NewDTW(),
-		log: log,
+		dtw:     bindings.NewDTW(),
+		log:     log,
+		closing: map[uint64]uint64{},
 	}
 }
 
@@ -133,8 +137,16 @@ func (e *Engine) Run(ctx context.Context) error {
 // Step runs one round: follow the journal, check closed orders, settle or cancel open
 // ones.
 func (e *Engine) Step(ctx context.Context) error {
-	if _, err := e.sender.Tick(ctx); err != nil {
+	outcomes, err := e.sender.Tick(ctx)
+	if err != nil {
 		return fmt.Errorf("sender: %w", err)
+	}
+	for _, o := range outcomes {
+		if o.Tx.State == chain.TxConfirmed {
+			for _, id := range o.Tx.OrderIDs {
+				e.closing[id] = o.Tx.BlockNumber
+			}
+		}
 	}
 	if err := e.checkCloses(ctx); err != nil {
 		return fmt.Errorf("check: %w", err)
@@ -191,6 +203,7 @@ type fill struct {
 // decide prices the open orders that no journaled transaction covers and sends settle
 // and cancel batches.
 func (e *Engine) decide(ctx context.Context) error {
+	synced := e.follower.Synced() // before reading: the orders read are at least this fresh
 	open, err := e.store.OpenOrders(ctx, e.cfg.Source.Name)
 	if err != nil || len(open) == 0 {
 		return err
@@ -213,8 +226,15 @@ func (e *Engine) decide(ctx context.Context) error {
 	var fills []fill
 	var cancels []dtw.Event
 	for _, o := range open {
-		if covered[o.OrderID.Uint64()] {
+		id := o.OrderID.Uint64()
+		if covered[id] {
 			continue
+		}
+		if block, ok := e.closing[id]; ok {
+			if synced < block {
+				continue
+			}
+			delete(e.closing, id) // applied, yet open: the close was reorged away
 		}
 		action, buyAmount, err := e.price(ctx, o, head, inventory)
 		if err != nil {
@@ -328,7 +348,7 @@ func (e *Engine) sendSettles(ctx context.Context, fills []fill) {
 			}
 			return
 		}
-		e.log.Warn("settle not sent", "order", ids[0], "err", err)
+		e.log.Warn("settle not sent", "order", ids[0], "err", err, "revert", dtw.RevertName(err))
 	}
 }
 
@@ -355,6 +375,6 @@ func (e *Engine) sendCancels(ctx context.Context, orders []dtw.Event) {
 			}
 			return
 		}
-		e.log.Warn("cancel not sent", "order", ids[0], "err", err)
+		e.log.Warn("cancel not sent", "order", ids[0], "err", err, "revert", dtw.RevertName(err))
 	}
 }
