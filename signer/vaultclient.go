@@ -104,7 +104,7 @@ func vaultError(client *api.Client, op string, err error, permissionHint string)
 	case errors.As(err, &re) && re.StatusCode == 503 && mentions(re.Errors, "sealed"):
 		return fmt.Errorf("%w: %s at %s: unseal it (`vault operator unseal`)", ErrVaultSealed, op, addr)
 	case errors.As(err, &re) && (re.StatusCode == 403 || (re.StatusCode == 400 && mentions(re.Errors, "invalid"))):
-		return fmt.Errorf("%w: %s at %s: %s: %s", ErrPermissionDenied, op, addr, strings.Join(re.Errors, "; "), permissionHint)
+		return fmt.Errorf("%w: %s at %s: %s: %s", ErrPermissionDenied, op, addr, vaultMessages(re.Errors), permissionHint)
 	case errors.Is(err, api.ErrSecretNotFound) || (errors.As(err, &re) && re.StatusCode == 404):
 		return fmt.Errorf("%w: %s at %s", ErrSecretMissing, op, addr)
 	case isNetworkError(err):
@@ -119,6 +119,22 @@ func isNetworkError(err error) bool {
 	var oe *net.OpError
 	return errors.As(err, &ue) || errors.As(err, &ne) || errors.As(err, &oe) ||
 		strings.Contains(err.Error(), "connection refused") || strings.Contains(err.Error(), "giving up after")
+}
+
+// vaultMessages flattens Vault's multi-error texts ("1 error occurred:\n\t* permission
+// denied\n\n") into one line.
+func vaultMessages(errs []string) string {
+	var parts []string
+	for _, e := range errs {
+		for _, line := range strings.Split(e, "\n") {
+			line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "*"))
+			if line == "" || strings.HasSuffix(line, "occurred:") {
+				continue
+			}
+			parts = append(parts, line)
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 func mentions(msgs []string, word string) bool {
