@@ -32,8 +32,19 @@ const (
 // gives for the same text (a fuzz test holds the two to that), at a fraction of the cost
 // of siwe-go's regular expression, which would otherwise dominate verification.
 func Parse(message string) (*siwe.Message, error) {
+	m, _, err := parse(message)
+	return m, err
+}
+
+// window is a message's parsed time fields; zero times are absent fields.
+type window struct {
+	issuedAt, expirationTime, notBefore time.Time
+}
+
+func parse(message string) (*siwe.Message, window, error) {
+	var w window
 	if len(message) > MaxMessageBytes {
-		return nil, malformed("message longer than %d bytes", MaxMessageBytes)
+		return nil, w, malformed("message longer than %d bytes", MaxMessageBytes)
 	}
 	lines := strings.Split(message, "\n")
 	next := func() (string, bool) {
@@ -55,48 +66,45 @@ func Parse(message string) (*siwe.Message, error) {
 	greeting, _ := next()
 	domain, ok := strings.CutSuffix(greeting, greetingSuffix)
 	if !ok || domain == "" {
-		return nil, malformed("message is not EIP-4361: missing greeting line")
+		return nil, w, malformed("message is not EIP-4361: missing greeting line")
 	}
 	address, _ := next()
 	if !common.IsHexAddress(address) || !strings.HasPrefix(address, "0x") {
-		return nil, malformed("message is not EIP-4361: missing address line")
-	}
-	if common.HexToAddress(address).Hex() != address {
-		return nil, malformed("address must be EIP-55 checksummed")
+		return nil, w, malformed("message is not EIP-4361: missing address line")
 	}
 	opts := map[string]any{}
 	if l, _ := next(); l != "" {
-		return nil, malformed("message is not EIP-4361: no blank line after the address")
+		return nil, w, malformed("message is not EIP-4361: no blank line after the address")
 	}
 	if l, _ := next(); l != "" {
 		opts["statement"] = l
 		if l, _ := next(); l != "" {
-			return nil, malformed("message is not EIP-4361: no blank line after the statement")
+			return nil, w, malformed("message is not EIP-4361: no blank line after the statement")
 		}
 	}
 	uri, err := field(prefixURI, "URI")
 	if err != nil {
-		return nil, err
+		return nil, w, err
 	}
 	if !validURI(uri) {
-		return nil, malformed("uri %q is not an absolute URI", truncate(uri))
+		return nil, w, malformed("uri %q is not an absolute URI", truncate(uri))
 	}
 	if _, err := field(lineVersion, "Version: 1"); err != nil {
-		return nil, err
+		return nil, w, err
 	}
 	if opts["chainId"], err = field(prefixChainID, "Chain ID"); err != nil {
-		return nil, err
+		return nil, w, err
 	}
 	nonce, err := field(prefixNonce, "Nonce")
 	if err != nil {
-		return nil, err
+		return nil, w, err
 	}
 	if !validNonce(nonce) {
-		return nil, malformed("nonce must be at least 8 alphanumeric characters")
+		return nil, w, malformed("nonce must be at least 8 alphanumeric characters")
 	}
 	issuedAt, err := field(prefixIssuedAt, "Issued At")
 	if err != nil {
-		return nil, err
+		return nil, w, err
 	}
 	opts["issuedAt"] = issuedAt
 	optional := []struct{ prefix, key string }{{prefixExpires, "expirationTime"}, {prefixNotBef, "notBefore"}, {prefixReqID, "requestId"}}
@@ -107,12 +115,16 @@ func Parse(message string) (*siwe.Message, error) {
 		}
 	}
 	if id, ok := opts["requestId"].(string); ok && strings.Trim(id, requestIDChars) != "" {
-		return nil, malformed("request id has characters outside EIP-4361's set")
+		return nil, w, malformed("request id has characters outside EIP-4361's set")
 	}
-	for _, key := range []string{"issuedAt", "expirationTime", "notBefore"} {
-		if s, ok := opts[key].(string); ok {
-			if _, err := parseTime(s); err != nil {
-				return nil, malformed("%s is not an RFC 3339 timestamp", key)
+	times := []struct {
+		key string
+		dst *time.Time
+	}{{"issuedAt", &w.issuedAt}, {"expirationTime", &w.expirationTime}, {"notBefore", &w.notBefore}}
+	for _, f := range times {
+		if s, ok := opts[f.key].(string); ok {
+			if *f.dst, err = parseTime(s); err != nil {
+				return nil, w, malformed("%s is not an RFC 3339 timestamp", f.key)
 			}
 		}
 	}
@@ -123,26 +135,29 @@ func Parse(message string) (*siwe.Message, error) {
 			l, _ := next()
 			u, err := url.Parse(l[len(prefixResource):])
 			if err != nil || !validURI(l[len(prefixResource):]) {
-				return nil, malformed("resource %q is not a URI", l[len(prefixResource):])
+				return nil, w, malformed("resource %q is not a URI", l[len(prefixResource):])
 			}
 			resources = append(resources, *u)
 		}
 		if len(resources) == 0 {
-			return nil, malformed("message is not EIP-4361: empty resources")
+			return nil, w, malformed("message is not EIP-4361: empty resources")
 		}
 		opts["resources"] = resources
 	}
 	if len(lines) > 0 {
-		return nil, malformed("message is not EIP-4361: unexpected line %q", truncate(lines[0]))
+		return nil, w, malformed("message is not EIP-4361: unexpected line %q", truncate(lines[0]))
 	}
 	m, err := siwe.InitMessage(domain, address, uri, nonce, opts)
 	if err != nil {
-		return nil, malformed("message is not EIP-4361: %s", parseReason(err))
+		return nil, w, malformed("message is not EIP-4361: %s", parseReason(err))
 	}
 	if m.String() != message {
-		return nil, malformed("message is not in canonical EIP-4361 form")
+		if m.GetAddress().Hex() != address {
+			return nil, w, malformed("address must be EIP-55 checksummed")
+		}
+		return nil, w, malformed("message is not in canonical EIP-4361 form")
 	}
-	return m, nil
+	return m, w, nil
 }
 
 // rfc3339 is EIP-4361's date-time (RFC 3339 internet date-time) with two-digit fields;

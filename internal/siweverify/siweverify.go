@@ -5,6 +5,7 @@
 package siweverify
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -108,8 +109,9 @@ type Result struct {
 	ChainID uint64
 }
 
-// secp256k1 group order halved: signatures with s above it are malleable (EIP-2).
-var secp256k1HalfN = new(big.Int).Rsh(crypto.S256().Params().N, 1)
+// secp256k1HalfN is the group order halved, 32 bytes big-endian: signatures with s above
+// it are malleable (EIP-2).
+var secp256k1HalfN = new(big.Int).Rsh(crypto.S256().Params().N, 1).FillBytes(make([]byte, 32))
 
 // Verify checks message and its 0x-hex signature at now. Every failure is an *Error.
 func (v *Verifier) Verify(ctx context.Context, message, signature string, now time.Time) (Result, error) {
@@ -117,7 +119,7 @@ func (v *Verifier) Verify(ctx context.Context, message, signature string, now ti
 	if err != nil {
 		return Result{}, malformed("signature is not 0x-prefixed hex")
 	}
-	m, err := Parse(message)
+	m, w, err := parse(message)
 	if err != nil {
 		return Result{}, err
 	}
@@ -131,7 +133,7 @@ func (v *Verifier) Verify(ctx context.Context, message, signature string, now ti
 	if m.GetChainID() <= 0 || !slices.Contains(v.cfg.ChainIDs, chainID) {
 		return Result{}, rejected("chain id %d is not served", m.GetChainID())
 	}
-	if err := v.checkTimes(m, now); err != nil {
+	if err := v.checkTimes(m, w, now); err != nil {
 		return Result{}, err
 	}
 	hash := eip191Hash(message)
@@ -148,31 +150,15 @@ func (v *Verifier) Verify(ctx context.Context, message, signature string, now ti
 	return Result{Address: addr, Nonce: m.GetNonce(), ChainID: chainID}, nil
 }
 
-func (v *Verifier) checkTimes(m *siwe.Message, now time.Time) error {
-	issued, err := parseTime(m.GetIssuedAt())
-	if err != nil {
-		return malformed("issued-at is not a timestamp")
-	}
-	if issued.After(now.Add(v.cfg.ClockSkew)) {
+func (v *Verifier) checkTimes(m *siwe.Message, w window, now time.Time) error {
+	if w.issuedAt.After(now.Add(v.cfg.ClockSkew)) {
 		return rejected("issued-at %s is in the future", m.GetIssuedAt())
 	}
-	if s := m.GetExpirationTime(); s != nil {
-		exp, err := parseTime(*s)
-		if err != nil {
-			return malformed("expiration-time is not a timestamp")
-		}
-		if !now.Before(exp) {
-			return rejected("message expired at %s", *s)
-		}
+	if !w.expirationTime.IsZero() && !now.Before(w.expirationTime) {
+		return rejected("message expired at %s", *m.GetExpirationTime())
 	}
-	if s := m.GetNotBefore(); s != nil {
-		nbf, err := parseTime(*s)
-		if err != nil {
-			return malformed("not-before is not a timestamp")
-		}
-		if now.Before(nbf) {
-			return rejected("message not valid before %s", *s)
-		}
+	if !w.notBefore.IsZero() && now.Before(w.notBefore) {
+		return rejected("message not valid before %s", *m.GetNotBefore())
 	}
 	return nil
 }
@@ -192,7 +178,7 @@ func checkECDSA(hash common.Hash, sig []byte, addr common.Address) error {
 	default:
 		return rejected("signature recovery id %d is not 0, 1, 27 or 28", sig[64])
 	}
-	if new(big.Int).SetBytes(rsv[32:64]).Cmp(secp256k1HalfN) > 0 {
+	if bytes.Compare(rsv[32:64], secp256k1HalfN) > 0 {
 		return rejected("signature s value is high (malleable)")
 	}
 	pub, err := crypto.Ecrecover(hash[:], rsv)
