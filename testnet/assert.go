@@ -1,0 +1,62 @@
+package testnet
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+)
+
+// RequireRevert fails the test unless err is a revert with the custom error (or require
+// reason) `want`, as RevertName reports it.
+func RequireRevert(t testing.TB, err error, want string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("got success, want revert %s", want)
+	}
+	if got := RevertName(err); got != want {
+		t.Fatalf("got revert %q (%v), want %s", got, err, want)
+	}
+}
+
+// Isolate snapshots the chain and restores the snapshot when the test ends, so that a
+// sub-test's transactions and clock moves do not leak into its siblings.
+func (c *Chain) Isolate(t testing.TB) {
+	t.Helper()
+	id, err := c.Snapshot(context.Background())
+	if err != nil {
+		t.Fatalf("snapshot %s: %v", c.Source, err)
+	}
+	t.Cleanup(func() {
+		if err := c.Revert(context.Background(), id); err != nil {
+			t.Errorf("revert %s: %v", c.Source, err)
+		}
+	})
+}
+
+// Events returns the events of one type that the contract at `contract` emitted in a
+// receipt, in log order; unpack is a bindings UnpackXxxEvent method.
+func Events[E any](r *types.Receipt, contract common.Address, unpack func(*types.Log) (*E, error)) []*E {
+	var out []*E
+	for _, l := range r.Logs {
+		if l.Address != contract {
+			continue
+		}
+		if ev, err := unpack(l); err == nil {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+// RequireEvent returns the one event of a type that the contract at `contract` emitted in
+// a receipt, and fails the test when there is not exactly one.
+func RequireEvent[E any](t testing.TB, r *types.Receipt, contract common.Address, unpack func(*types.Log) (*E, error)) *E {
+	t.Helper()
+	evs := Events(r, contract, unpack)
+	if len(evs) != 1 {
+		t.Fatalf("got %d %T events in %s, want 1", len(evs), new(E), r.TxHash)
+	}
+	return evs[0]
+}
