@@ -28,6 +28,7 @@ type Client interface {
 	chain.LogReader
 	chain.SenderClient
 	CallContract(ctx context.Context, msg ethereum.CallMsg, blockNumber *big.Int) ([]byte, error)
+	CodeAt(ctx context.Context, account common.Address, blockNumber *big.Int) ([]byte, error)
 }
 
 // Config configures one chain's engine.
@@ -101,6 +102,12 @@ func New(cfg Config, client Client, st store.ChainStore, operator chain.TxSigner
 		log:     log,
 		closing: map[uint64]uint64{},
 	}
+}
+
+// Relay sends a transaction to the DTW contract that relays a trader's signed order or
+// withdrawal, through the chain's journaled sender.
+func (e *Engine) Relay(ctx context.Context, kind string, data []byte) (chain.JournalTx, error) {
+	return e.sender.Send(ctx, kind, nil, e.cfg.Source.DTW, data)
 }
 
 // Follower returns the engine's event follower (for confirmation counts).
@@ -303,6 +310,11 @@ func (e *Engine) price(ctx context.Context, o dtw.Event, head *types.Header, inv
 	default:
 		return actionRest, nil, nil
 	}
+}
+
+// OperatorBalance returns the operator's free balance of token in the DTW contract.
+func (e *Engine) OperatorBalance(ctx context.Context, token common.Address) (*big.Int, error) {
+	return e.inventory(ctx, token, map[common.Address]*big.Int{})
 }
 
 // inventory returns the operator's free balance of token in DTW, fetched once a round.

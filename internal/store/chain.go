@@ -84,6 +84,15 @@ type ChainStore interface {
 	Activities(ctx context.Context, q ActivityQuery) ([]dtw.Event, error)
 	// WithdrawalsByTx returns the withdrawals made by a transaction.
 	WithdrawalsByTx(ctx context.Context, source string, tx common.Hash) ([]dtw.Event, error)
+	// PutRelay, GetRelay and RelayByTx keep relays idempotent.
+	PutRelay(ctx context.Context, r Relay) error
+	GetRelay(ctx context.Context, source, kind string, trader common.Address, nonce string) (Relay, error)
+	RelayByTx(ctx context.Context, tx common.Hash) (Relay, error)
+	// AddWithdrawalAddress, ApproveWithdrawalAddress and WithdrawalAddresses manage
+	// withdrawal destinations.
+	AddWithdrawalAddress(ctx context.Context, w WithdrawalAddress) error
+	ApproveWithdrawalAddress(ctx context.Context, id string) error
+	WithdrawalAddresses(ctx context.Context, accountID string) ([]WithdrawalAddress, error)
 }
 
 var _ ChainStore = (*SQLite)(nil)
@@ -393,4 +402,93 @@ func orderIDValue(id *big.Int) any {
 		return nil
 	}
 	return id.Int64()
+}
+
+// Relay is a gasless order or withdrawal the gateway relayed.
+type Relay struct {
+	Source    string
+	Kind      string
+	Trader    common.Address
+	Nonce     string
+	TxHash    common.Hash
+	AccountID string
+}
+
+// PutRelay records a relay; ErrConflict when (source, kind, trader, nonce) exists.
+func (s *SQLite) PutRelay(ctx context.Context, r Relay) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO relays (source, kind, trader, nonce, tx_hash, account_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, r.Source, r.Kind, r.Trader.Hex(), r.Nonce, r.TxHash.Hex(), r.AccountID, time.Now().UnixMilli())
+	return wrap("put relay", err)
+}
+
+// GetRelay returns the relay of (source, kind, trader, nonce), or ErrNotFound.
+func (s *SQLite) GetRelay(ctx context.Context, source, kind string, trader common.Address, nonce string) (Relay, error) {
+	r := Relay{Source: source, Kind: kind, Trader: trader, Nonce: nonce}
+	var tx string
+	err := s.db.QueryRowContext(ctx, `SELECT tx_hash, account_id FROM relays WHERE source = ? AND kind = ? AND trader = ?
+		AND nonce = ?`, source, kind, trader.Hex(), nonce).Scan(&tx, &r.AccountID)
+	r.TxHash = common.HexToHash(tx)
+	return r, wrap("get relay", err)
+}
+
+// RelayByTx returns the relay with a transaction hash, or ErrNotFound.
+func (s *SQLite) RelayByTx(ctx context.Context, tx common.Hash) (Relay, error) {
+	r := Relay{TxHash: tx}
+	var trader string
+	err := s.db.QueryRowContext(ctx, `SELECT source, kind, trader, nonce, account_id FROM relays WHERE tx_hash = ?`, tx.Hex()).
+		Scan(&r.Source, &r.Kind, &trader, &r.Nonce, &r.AccountID)
+	r.Trader = common.HexToAddress(trader)
+	return r, wrap("relay by tx", err)
+}
+
+// WithdrawalAddress is a withdrawal destination of an account.
+type WithdrawalAddress struct {
+	ID        string
+	AccountID string
+	Source    string
+	Address   common.Address
+	// Status is PENDING or APPROVED.
+	Status    string
+	CreatedAt time.Time
+}
+
+// Withdrawal address statuses.
+const (
+	AddressPending  = "PENDING"
+	AddressApproved = "APPROVED"
+)
+
+// AddWithdrawalAddress stores a new PENDING withdrawal address; ErrConflict if it exists.
+func (s *SQLite) AddWithdrawalAddress(ctx context.Context, w WithdrawalAddress) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO withdrawal_addresses (id, account_id, source, address, status, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, w.ID, w.AccountID, w.Source, w.Address.Hex(), w.Status, w.CreatedAt.UnixMilli())
+	return wrap("add withdrawal address", err)
+}
+
+// ApproveWithdrawalAddress marks an address APPROVED; ErrNotFound if there is none.
+func (s *SQLite) ApproveWithdrawalAddress(ctx context.Context, id string) error {
+	return wrapAffected("approve withdrawal address")(s.db.ExecContext(ctx,
+		`UPDATE withdrawal_addresses SET status = ? WHERE id = ?`, AddressApproved, id))
+}
+
+// WithdrawalAddresses lists withdrawal addresses, of one account or (accountID "") all.
+func (s *SQLite) WithdrawalAddresses(ctx context.Context, accountID string) ([]WithdrawalAddress, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, account_id, source, address, status, created_at FROM withdrawal_addresses
+		WHERE ? = '' OR account_id = ? ORDER BY created_at, id`, accountID, accountID)
+	if err != nil {
+		return nil, wrap("withdrawal addresses", err)
+	}
+	defer rows.Close()
+	var out []WithdrawalAddress
+	for rows.Next() {
+		var w WithdrawalAddress
+		var addr string
+		var created int64
+		if err := rows.Scan(&w.ID, &w.AccountID, &w.Source, &addr, &w.Status, &created); err != nil {
+			return nil, wrap("withdrawal addresses", err)
+		}
+		w.Address, w.CreatedAt = common.HexToAddress(addr), time.UnixMilli(created)
+		out = append(out, w)
+	}
+	return out, wrap("withdrawal addresses", rows.Err())
 }

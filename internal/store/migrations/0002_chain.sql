@@ -64,3 +64,28 @@ CREATE TABLE tx_journal (
     updated_at   INTEGER NOT NULL
 );
 CREATE INDEX tx_journal_open ON tx_journal(source, sender, state);
+
+-- Relayed gasless orders and withdrawals: one relay transaction per (trader, nonce), so a
+-- retried request returns the first transaction instead of sending another.
+CREATE TABLE relays (
+    source     TEXT    NOT NULL,
+    kind       TEXT    NOT NULL,
+    trader     TEXT    NOT NULL,
+    nonce      TEXT    NOT NULL,
+    tx_hash    TEXT    NOT NULL,
+    account_id TEXT    NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (source, kind, trader, nonce)
+);
+CREATE INDEX relays_tx ON relays(tx_hash);
+
+-- Withdrawal destinations of accounts; PENDING until an operator approves them.
+CREATE TABLE withdrawal_addresses (
+    id         TEXT    PRIMARY KEY,
+    account_id TEXT    NOT NULL REFERENCES accounts(id),
+    source     TEXT    NOT NULL,
+    address    TEXT    NOT NULL,
+    status     TEXT    NOT NULL,
+    created_at INTEGER NOT NULL,
+    UNIQUE (account_id, source, address)
+);

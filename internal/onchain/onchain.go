@@ -1,0 +1,354 @@
+// Package onchain answers the gateway's on-chain endpoints: assets and addresses of each
+// chain, relays of signed orders and withdrawals, order and withdrawal status, deposit and
+// withdrawal history, and market data. Every view of an order or a balance change is
+// limited to the caller's wallets.
+package onchain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/shopspring/decimal"
+
+	"github.com/dtwgate/dtwgate/abi/bindings"
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/engine"
+	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// Errors of the service; the gateway maps them to the interface's codes.
+var (
+	// ErrInvalid: a field of the request is invalid (INVALID_SCHEMA).
+	ErrInvalid = errors.New("invalid request")
+	// ErrInvalidQuery: a query parameter is invalid (INVALID_QUERY_PARAMS).
+	ErrInvalidQuery = errors.New("invalid query parameters")
+	// ErrForbidden: the wallet or address is not the caller's (INVALID_PERMISSIONS).
+	ErrForbidden = errors.New("not the caller's")
+	// ErrNotFound: no such order or withdrawal for the caller (NOT_FOUND).
+	ErrNotFound = errors.New("not found")
+	// ErrNotEnoughLiquidity: the operator's inventory cannot fill (NOT_ENOUGH_LIQUIDITY).
+	ErrNotEnoughLiquidity = errors.New("not enough liquidity")
+)
+
+// Relay kinds in the journal and the relays table.
+const (
+	RelayOrder      = "relay-order"
+	RelayWithdrawal = "relay-withdrawal"
+)
+
+// Chain is one served chain.
+type Chain struct {
+	Source *chain.Source
+	Engine *engine.Engine
+	Client engine.Client
+}
+
+// Service answers the on-chain endpoints. It is safe for concurrent use.
+type Service struct {
+	reg     *chain.Registry
+	chains  map[string]*Chain
+	store   store.ChainStore
+	pricing pricing.Source
+	relayMu sync.Mutex
+}
+
+// New returns a service over the chains (keyed by source name).
+func New(reg *chain.Registry, chains []*Chain, st store.ChainStore, prices pricing.Source) *Service {
+	s := &Service{reg: reg, chains: map[string]*Chain{}, store: st, pricing: prices}
+	for _, c := range chains {
+		s.chains[c.Source.Name] = c
+	}
+	return s
+}
+
+func (s *Service) chain(name string) (*Chain, error) {
+	src, err := s.reg.Source(name)
+	if err != nil {
+		return nil, err
+	}
+	return s.chains[src.Name], nil
+}
+
+func invalid(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
+}
+
+// Assets lists the asset ids of a source.
+func (s *Service) Assets(source string) (api.AssetsResponse, error) {
+	c, err := s.chain(source)
+	if err != nil {
+		return api.AssetsResponse{}, err
+	}
+	out := api.AssetsResponse{Assets: []string{}}
+	for _, a := range c.Source.Assets {
+		out.Assets = append(out.Assets, a.ID)
+	}
+	return out, nil
+}
+
+// TokenInformation describes the tokens of a source's assets.
+func (s *Service) TokenInformation(source string) (api.TokenInformationResponse, error) {
+	c, err := s.chain(source)
+	if err != nil {
+		return api.TokenInformationResponse{}, err
+	}
+	out := api.TokenInformationResponse{TokenInfoResponses: []api.TokenInfoResponse{}}
+	for _, a := range c.Source.Assets {
+		out.TokenInfoResponses = append(out.TokenInfoResponses, api.TokenInfoResponse{
+			Asset:  a.ID,
+			Tokens: []api.TokenInfo{{Token: a.ID, TokenAddress: a.Address.Hex(), Decimals: strconv.Itoa(int(a.Decimals))}},
+		})
+	}
+	return out, nil
+}
+
+// DepositAddresses lists the DTW contract of every chain.
+func (s *Service) DepositAddresses() api.DepositAddressesResponse {
+	out := api.DepositAddressesResponse{Addresses: []api.DepositAddress{}}
+	for _, name := range s.reg.Names() {
+		src, _ := s.reg.Source(name)
+		out.Addresses = append(out.Addresses, api.DepositAddress{
+			Address: src.DTW.Hex(), DepositAddressReference: "chain:" + strconv.FormatUint(src.ChainID, 10), DepositLocation: name,
+		})
+	}
+	return out
+}
+
+// FundLocations lists the chains funds can be held on.
+func (s *Service) FundLocations() api.FundLocationsResponse {
+	out := api.FundLocationsResponse{FundLocations: []api.FundLocation{}}
+	for _, name := range s.reg.Names() {
+		src, _ := s.reg.Source(name)
+		out.FundLocations = append(out.FundLocations, api.FundLocation{
+			Location: name, ChainID: strconv.FormatUint(src.ChainID, 10), DTWAddress: src.DTW.Hex(),
+		})
+	}
+	return out
+}
+
+// WithdrawalAddresses lists the account's withdrawal destinations.
+func (s *Service) WithdrawalAddresses(ctx context.Context, accountID string) (api.WithdrawalAddressesResponse, error) {
+	list, err := s.store.WithdrawalAddresses(ctx, accountID)
+	if err != nil {
+		return api.WithdrawalAddressesResponse{}, err
+	}
+	out := api.WithdrawalAddressesResponse{Addresses: []api.WithdrawalAddress{}}
+	for _, w := range list {
+		out.Addresses = append(out.Addresses, api.WithdrawalAddress{
+			ID: w.ID, WithdrawalLocation: w.Source, WithdrawalLocationReference: w.Address.Hex(), Status: w.Status,
+		})
+	}
+	return out, nil
+}
+
+// parseWallet checks that a trader address is one of the caller's wallets.
+func parseWallet(field, value string, wallets []common.Address) (common.Address, error) {
+	if !common.IsHexAddress(value) {
+		return common.Address{}, invalid("%s %q is not an address", field, value)
+	}
+	addr := common.HexToAddress(value)
+	if !slices.Contains(wallets, addr) {
+		return common.Address{}, fmt.Errorf("%w: %s %s is not a wallet of your account (sign in with it, or ask an operator to link it)", ErrForbidden, field, addr.Hex())
+	}
+	return addr, nil
+}
+
+func parseAmount(field, value string, a chain.Asset) (*big.Int, error) {
+	d, err := decimal.NewFromString(strings.TrimSpace(value))
+	if err != nil {
+		return nil, invalid("%s %q is not a decimal number", field, value)
+	}
+	units, err := a.ToBaseUnits(d)
+	if err != nil {
+		return nil, invalid("%s: %v", field, err)
+	}
+	return units, nil
+}
+
+func parseUint(field, value string) (*big.Int, error) {
+	n, ok := new(big.Int).SetString(strings.TrimSpace(value), 10)
+	if !ok || n.Sign() < 0 {
+		return nil, invalid("%s %q is not a non-negative integer", field, value)
+	}
+	return n, nil
+}
+
+func parseSignature(value string) ([]byte, error) {
+	sig, err := hexutil.Decode(value)
+	if err != nil || len(sig) != crypto.SignatureLength {
+		return nil, invalid("signature must be 65 bytes of 0x-prefixed hex")
+	}
+	return sig, nil
+}
+
+// checkSigner recovers an EIP-712 signature locally so a wrong signature is a clear 400
+// rather than a reverted relay; contract wallets (ERC-1271) are left to the contract.
+func checkSigner(ctx context.Context, c *Chain, digest common.Hash, sig []byte, trader common.Address) error {
+	code, err := c.Client.CodeAt(ctx, trader, nil)
+	if err != nil {
+		return fmt.Errorf("code of %s: %w", trader, err)
+	}
+	if len(code) > 0 {
+		return nil
+	}
+	s := slices.Clone(sig)
+	if s[64] >= 27 {
+		s[64] -= 27
+	}
+	pub, err := crypto.SigToPub(digest[:], s)
+	if err != nil || crypto.PubkeyToAddress(*pub) != trader {
+		return invalid("signature is not the trader's over the EIP-712 typed data (domain DTW/1, chain %d, contract %s)", c.Source.ChainID, c.Source.DTW.Hex())
+	}
+	return nil
+}
+
+// relay sends calldata once per (kind, trader, nonce): a retried request gets the first
+// transaction back.
+func (s *Service) relay(ctx context.Context, c *Chain, kind, accountID string, trader common.Address, nonce *big.Int, data []byte) (api.SubmitResponse, error) {
+	s.relayMu.Lock()
+	defer s.relayMu.Unlock()
+	resp := api.SubmitResponse{OrderSource: c.Source.Name, Status: api.StatusPending}
+	prev, err := s.store.GetRelay(ctx, c.Source.Name, kind, trader, nonce.String())
+	if err == nil {
+		resp.InstructionID = prev.TxHash.Hex()
+		return resp, nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return resp, err
+	}
+	jt, err := c.Engine.Relay(ctx, kind, data)
+	if err != nil {
+		if reason := dtw.RevertName(err); reason != "" {
+			return resp, invalid("the DTW contract refuses it: %s", reason)
+		}
+		return resp, err
+	}
+	if err := s.store.PutRelay(ctx, store.Relay{Source: c.Source.Name, Kind: kind, Trader: trader, Nonce: nonce.String(), TxHash: jt.Hash, AccountID: accountID}); err != nil {
+		return resp, err
+	}
+	resp.InstructionID = jt.Hash.Hex()
+	return resp, nil
+}
+
+// SubmitOrder relays a trader's signed order.
+func (s *Service) SubmitOrder(ctx context.Context, accountID string, wallets []common.Address, req api.SignedOrderRequest) (api.SubmitResponse, error) {
+	c, err := s.chain(req.Source)
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	trader, err := parseWallet("trader", req.Trader, wallets)
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	sell, err := c.Source.Asset(req.SellingAsset)
+	if err != nil {
+		return api.SubmitResponse{}, invalid("sellingAsset: %v", err)
+	}
+	buy, err := c.Source.Asset(req.BuyingAsset)
+	if err != nil {
+		return api.SubmitResponse{}, invalid("buyingAsset: %v", err)
+	}
+	if sell.Address == buy.Address {
+		return api.SubmitResponse{}, invalid("sellingAsset and buyingAsset are the same")
+	}
+	o := dtw.SignedOrder{Trader: trader, SellToken: sell.Address, BuyToken: buy.Address}
+	if o.SellAmount, err = parseAmount("amountToSell", req.AmountToSell, sell); err != nil {
+		return api.SubmitResponse{}, err
+	}
+	if o.MinBuyAmount, err = parseAmount("limitAmountToReceive", req.LimitAmountToReceive, buy); err != nil {
+		return api.SubmitResponse{}, err
+	}
+	switch strings.ToUpper(req.OrderType) {
+	case "", api.OrderTypeMarket:
+		o.Kind = dtw.KindMarket
+	case api.OrderTypeLimit:
+		o.Kind = dtw.KindLimit
+	default:
+		return api.SubmitResponse{}, invalid("orderType %q: use MARKET or LIMIT", req.OrderType)
+	}
+	deadline, err := parseUint("deadline", req.Deadline)
+	if err != nil || !deadline.IsUint64() {
+		return api.SubmitResponse{}, invalid("deadline %q must be a unix time in seconds", req.Deadline)
+	}
+	o.Deadline = deadline.Uint64()
+	if o.Nonce, err = parseUint("nonce", req.Nonce); err != nil {
+		return api.SubmitResponse{}, err
+	}
+	sig, err := parseSignature(req.Signature)
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	digest, err := dtw.Digest(dtw.OrderTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, o))
+	if err != nil {
+		return api.SubmitResponse{}, invalid("%v", err)
+	}
+	if err := checkSigner(ctx, c, digest, sig, trader); err != nil {
+		return api.SubmitResponse{}, err
+	}
+	return s.relay(ctx, c, RelayOrder, accountID, trader, o.Nonce, bindings.NewDTW().PackPlaceOrderSigned(o, sig))
+}
+
+// SubmitWithdrawal relays a trader's signed withdrawal to an approved address.
+func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallets []common.Address, req api.SignedWithdrawalRequest) (api.SubmitResponse, error) {
+	c, err := s.chain(req.Source)
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	trader, err := parseWallet("trader", req.Trader, wallets)
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	asset, err := c.Source.Asset(req.Asset)
+	if err != nil {
+		return api.SubmitResponse{}, invalid("asset: %v", err)
+	}
+	if !common.IsHexAddress(req.To) {
+		return api.SubmitResponse{}, invalid("to %q is not an address", req.To)
+	}
+	to := common.HexToAddress(req.To)
+	approved, err := s.store.WithdrawalAddresses(ctx, accountID)
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	if !slices.ContainsFunc(approved, func(w store.WithdrawalAddress) bool {
+		return w.Address == to && w.Source == c.Source.Name && w.Status == store.AddressApproved
+	}) {
+		return api.SubmitResponse{}, fmt.Errorf("%w: %s is not an approved withdrawal address of your account on %s (see GET /v2/withdrawal-addresses)", ErrForbidden, to.Hex(), c.Source.Name)
+	}
+	w := dtw.SignedWithdrawal{Trader: trader, Token: asset.Address, To: to}
+	if w.Amount, err = parseAmount("amount", req.Amount, asset); err != nil {
+		return api.SubmitResponse{}, err
+	}
+	if w.Nonce, err = parseUint("nonce", req.Nonce); err != nil {
+		return api.SubmitResponse{}, err
+	}
+	deadline, err := parseUint("deadline", req.Deadline)
+	if err != nil || !deadline.IsUint64() {
+		return api.SubmitResponse{}, invalid("deadline %q must be a unix time in seconds", req.Deadline)
+	}
+	w.Deadline = deadline.Uint64()
+	sig, err := parseSignature(req.Signature)
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	digest, err := dtw.Digest(dtw.WithdrawalTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, w))
+	if err != nil {
+		return api.SubmitResponse{}, invalid("%v", err)
+	}
+	if err := checkSigner(ctx, c, digest, sig, trader); err != nil {
+		return api.SubmitResponse{}, err
+	}
+	return s.relay(ctx, c, RelayWithdrawal, accountID, trader, w.Nonce, bindings.NewDTW().PackWithdrawSigned(w, sig))
+}

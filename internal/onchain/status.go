@@ -1,0 +1,164 @@
+package onchain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// OrderStatus returns an order of the caller's by its on-chain id.
+func (s *Service) OrderStatus(ctx context.Context, wallets []common.Address, source, orderID string) (api.OrderStatus, error) {
+	c, err := s.chain(source)
+	if err != nil {
+		return api.OrderStatus{}, err
+	}
+	id, err := strconv.ParseUint(orderID, 10, 64)
+	if err != nil {
+		return api.OrderStatus{}, invalid("orderId %q is not an integer", orderID)
+	}
+	o, err := s.store.Order(ctx, c.Source.Name, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !slices.Contains(wallets, o.Placed.Trader)) {
+		return api.OrderStatus{}, fmt.Errorf("%w: no order %d on %s for your account", ErrNotFound, id, c.Source.Name)
+	}
+	if err != nil {
+		return api.OrderStatus{}, err
+	}
+	return s.orderStatus(ctx, c, o)
+}
+
+// OrderByInstruction returns an order of the caller's by the hash of the transaction that
+// placed it (its instructionId), including a relayed order not yet confirmed.
+func (s *Service) OrderByInstruction(ctx context.Context, wallets []common.Address, source, instructionID string) (api.OrderStatus, error) {
+	c, err := s.chain(source)
+	if err != nil {
+		return api.OrderStatus{}, err
+	}
+	tx, err := parseHash("instructionId", instructionID)
+	if err != nil {
+		return api.OrderStatus{}, err
+	}
+	notFound := fmt.Errorf("%w: no order placed by %s on %s for your account", ErrNotFound, tx.Hex(), c.Source.Name)
+	orders, err := s.store.OrdersByTx(ctx, c.Source.Name, tx)
+	if err != nil {
+		return api.OrderStatus{}, err
+	}
+	for _, o := range orders {
+		if slices.Contains(wallets, o.Placed.Trader) {
+			return s.orderStatus(ctx, c, o)
+		}
+	}
+	r, err := s.store.RelayByTx(ctx, tx)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && (r.Kind != RelayOrder || !slices.Contains(wallets, r.Trader))) {
+		return api.OrderStatus{}, notFound
+	}
+	if err != nil {
+		return api.OrderStatus{}, err
+	}
+	return api.OrderStatus{InstructionID: tx.Hex(), OrderSource: c.Source.Name, Trader: r.Trader.Hex(), Status: api.StatusPending,
+		Confirmations: "0", ReturnTxConfirmations: "0"}, nil
+}
+
+func parseHash(field, value string) (common.Hash, error) {
+	v := strings.TrimPrefix(strings.TrimPrefix(value, "0x"), "0X")
+	if len(v) != 64 {
+		return common.Hash{}, invalid("%s %q is not a 32-byte transaction hash", field, value)
+	}
+	for _, r := range v {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return common.Hash{}, invalid("%s %q is not a 32-byte transaction hash", field, value)
+		}
+	}
+	return common.HexToHash(v), nil
+}
+
+func (s *Service) orderStatus(ctx context.Context, c *Chain, o store.ChainOrder) (api.OrderStatus, error) {
+	p := o.Placed
+	sell, _ := c.Source.AssetByAddress(p.SellToken)
+	buy, _ := c.Source.AssetByAddress(p.BuyToken)
+	conf := c.Engine.Follower().Confirmations(p.BlockNumber)
+	st := api.OrderStatus{
+		InstructionID: p.TxHash.Hex(), OrderSource: c.Source.Name, OrderID: p.OrderID.String(), Trader: p.Trader.Hex(),
+		SellingAsset: assetName(sell, p.SellToken), BuyingAsset: assetName(buy, p.BuyToken),
+		QuantitySold: "0", QuantityBought: "0",
+		LimitAmount:  buy.FromBaseUnits(p.MinBuyAmount).String(),
+		AmountToSell: sell.FromBaseUnits(p.SellAmount).String(), LimitAmountToReceive: buy.FromBaseUnits(p.MinBuyAmount).String(),
+		OrderType: api.OrderTypeMarket, Deadline: strconv.FormatUint(p.Deadline, 10), Status: api.StatusOpen,
+		TimestampMillis: strconv.FormatUint(p.BlockTime*1000, 10),
+		Confirmations:   strconv.FormatUint(conf, 10), ReturnTxConfirmations: "0",
+	}
+	if p.OrderKind == dtw.KindLimit {
+		st.OrderType = api.OrderTypeLimit
+	}
+	ret, err := s.store.OrderReturn(ctx, c.Source.Name, p.OrderID.Uint64())
+	if errors.Is(err, store.ErrNotFound) {
+		return st, nil // open, or closed but its return transaction not yet checked
+	}
+	if err != nil {
+		return st, err
+	}
+	tx := ret.TxHash.Hex()
+	st.ReturnTxID, st.Status = &tx, ret.Status
+	st.ReturnTxConfirmations = strconv.FormatUint(c.Engine.Follower().Confirmations(ret.BlockNumber), 10)
+	if o.Closed != nil {
+		st.TimestampMillis = strconv.FormatUint(o.Closed.BlockTime*1000, 10)
+	}
+	if ret.Status == store.OrderSettled {
+		st.QuantitySold = st.AmountToSell
+		st.QuantityBought = buy.FromBaseUnits(ret.BuyAmount).String()
+	}
+	return st, nil
+}
+
+func assetName(a chain.Asset, addr common.Address) string {
+	if a.ID != "" {
+		return a.ID
+	}
+	return addr.Hex()
+}
+
+// WithdrawalStatus returns a withdrawal of the caller's by its transaction hash, on any
+// chain: one relayed by the gateway, or one the trader sent directly.
+func (s *Service) WithdrawalStatus(ctx context.Context, wallets []common.Address, instructionID string) (api.WithdrawalStatus, error) {
+	tx, err := parseHash("instructionId", instructionID)
+	if err != nil {
+		return api.WithdrawalStatus{}, err
+	}
+	for _, name := range s.reg.Names() {
+		c := s.chains[name]
+		evs, err := s.store.WithdrawalsByTx(ctx, name, tx)
+		if err != nil {
+			return api.WithdrawalStatus{}, err
+		}
+		for _, e := range evs {
+			if !slices.Contains(wallets, e.Trader) {
+				continue
+			}
+			a, _ := c.Source.AssetByAddress(e.Token)
+			return api.WithdrawalStatus{
+				InstructionID: tx.Hex(), Source: name, Trader: e.Trader.Hex(), Asset: assetName(a, e.Token),
+				Amount: a.FromBaseUnits(e.Amount).String(), To: e.To.Hex(), Status: api.StatusCompleted, TransactionHash: tx.Hex(),
+				Confirmations:   strconv.FormatUint(c.Engine.Follower().Confirmations(e.BlockNumber), 10),
+				TimestampMillis: strconv.FormatUint(e.BlockTime*1000, 10),
+			}, nil
+		}
+	}
+	r, err := s.store.RelayByTx(ctx, tx)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && (r.Kind != RelayWithdrawal || !slices.Contains(wallets, r.Trader))) {
+		return api.WithdrawalStatus{}, fmt.Errorf("%w: no withdrawal %s for your account", ErrNotFound, tx.Hex())
+	}
+	if err != nil {
+		return api.WithdrawalStatus{}, err
+	}
+	return api.WithdrawalStatus{InstructionID: tx.Hex(), Source: r.Source, Trader: r.Trader.Hex(), Status: api.StatusPending,
+		TransactionHash: tx.Hex(), Confirmations: "0"}, nil
+}
