@@ -12,6 +12,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -76,20 +77,6 @@ func permissionHelp() string {
 	return strings.Join(parts, ", ")
 }
 
-// withStore runs fn on the configured store.
-func withStore(c *cli.Context, fn func(store.Store) error) error {
-	cfg, err := loadConfig(c)
-	if err != nil {
-		return err
-	}
-	st, err := openStore(c, cfg)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return fn(st)
-}
-
 // keyCreated is the --json output of admin keys create.
 type keyCreated struct {
 	api.APIKeyCreated
@@ -105,7 +92,7 @@ func runKeysCreate(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), ExitUsage)
 	}
-	return withStore(c, func(st store.Store) error {
+	return withStore(c, func(_ config.Config, st store.Store) error {
 		now := time.Now()
 		account := c.String(flagAccount)
 		newAccount := account == ""
@@ -170,7 +157,7 @@ func runWhitelistAdd(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	return withStore(c, func(st store.Store) error {
+	return withStore(c, func(_ config.Config, st store.Store) error {
 		if err := st.AddWhitelist(c.Context, addr, time.Now()); err != nil {
 			return err
 		}
@@ -184,7 +171,7 @@ func runWhitelistRemove(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	return withStore(c, func(st store.Store) error {
+	return withStore(c, func(_ config.Config, st store.Store) error {
 		err := st.RemoveWhitelist(c.Context, addr)
 		if errors.Is(err, store.ErrNotFound) {
 			return cli.Exit(addr.Hex()+" is not whitelisted", ExitError)
@@ -201,7 +188,7 @@ func runWhitelistList(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return cli.Exit("whitelist list takes no arguments; put flags before them", ExitUsage)
 	}
-	return withStore(c, func(st store.Store) error {
+	return withStore(c, func(_ config.Config, st store.Store) error {
 		list, err := st.ListWhitelist(c.Context)
 		if err != nil {
 			return err
@@ -221,7 +208,7 @@ func runWalletLink(c *cli.Context) error {
 		return err
 	}
 	account := c.String(flagAccount)
-	return withStore(c, func(st store.Store) error {
+	return withStore(c, func(_ config.Config, st store.Store) error {
 		err := st.LinkWallet(c.Context, account, addr, time.Now())
 		switch {
 		case errors.Is(err, store.ErrNotFound):

@@ -68,12 +68,22 @@ func loadConfig(c *cli.Context) (config.Config, error) {
 	return cfg, nil
 }
 
-// openStore creates the data directory if needed and opens the store in it.
-func openStore(c *cli.Context, cfg config.Config) (*store.SQLite, error) {
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("create data dir: %w", err)
+// withStore loads the configuration, opens the store in its data directory (creating
+// the directory if needed) and runs fn on them.
+func withStore(c *cli.Context, fn func(config.Config, store.Store) error) error {
+	cfg, err := loadConfig(c)
+	if err != nil {
+		return err
 	}
-	return store.OpenSQLite(c.Context, cfg.StorePath())
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return fmt.Errorf("create data dir: %w", err)
+	}
+	st, err := store.OpenSQLite(c.Context, cfg.StorePath())
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return fn(cfg, st)
 }
 
 func serveCommand() *cli.Command {
@@ -142,15 +152,12 @@ func runServe(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := loadConfig(c)
-	if err != nil {
-		return err
-	}
-	st, err := openStore(c, cfg)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
+	return withStore(c, func(cfg config.Config, st store.Store) error {
+		return serve(c, log, cfg, st)
+	})
+}
+
+func serve(c *cli.Context, log *slog.Logger, cfg config.Config, st store.Store) error {
 	key, err := auth.LoadOrCreateKey(cfg.JWTKeyFile)
 	if err != nil {
 		return err

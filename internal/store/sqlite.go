@@ -173,20 +173,26 @@ func (s *SQLite) GetAPIKey(ctx context.Context, id string) (APIKey, error) {
 
 // ListAPIKeys implements Store.
 func (s *SQLite) ListAPIKeys(ctx context.Context, accountID string) ([]APIKey, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+keyColumns+` FROM api_keys WHERE account_id = ? ORDER BY created_at, id`, accountID)
+	return queryAll(ctx, s.db, "list api keys", scanKey,
+		`SELECT `+keyColumns+` FROM api_keys WHERE account_id = ? ORDER BY created_at, id`, accountID)
+}
+
+// queryAll runs query and scans every row with scan.
+func queryAll[T any](ctx context.Context, db *sql.DB, op string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, wrap("list api keys", err)
+		return nil, wrap(op, err)
 	}
 	defer rows.Close()
-	keys := []APIKey{}
+	out := []T{}
 	for rows.Next() {
-		k, err := scanKey(rows)
+		v, err := scan(rows)
 		if err != nil {
-			return nil, wrap("scan api key", err)
+			return nil, wrap(op, err)
 		}
-		keys = append(keys, k)
+		out = append(out, v)
 	}
-	return keys, wrap("list api keys", rows.Err())
+	return out, wrap(op, rows.Err())
 }
 
 // RotateAPIKey implements Store.
@@ -234,23 +240,20 @@ func (s *SQLite) LinkWallet(ctx context.Context, accountID string, addr common.A
 
 // ListWallets implements Store.
 func (s *SQLite) ListWallets(ctx context.Context, accountID string) ([]Wallet, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT address, linked_at FROM wallets WHERE account_id = ? ORDER BY address`, accountID)
-	if err != nil {
-		return nil, wrap("list wallets", err)
-	}
-	defer rows.Close()
-	out := []Wallet{}
-	for rows.Next() {
-		var (
-			addr string
-			at   int64
-		)
-		if err := rows.Scan(&addr, &at); err != nil {
-			return nil, wrap("scan wallet", err)
-		}
-		out = append(out, Wallet{Address: common.HexToAddress(addr), AccountID: accountID, LinkedAt: time.UnixMilli(at)})
-	}
-	return out, wrap("list wallets", rows.Err())
+	return queryAll(ctx, s.db, "list wallets", func(r scanner) (Wallet, error) {
+		addr, at, err := scanAddressTime(r)
+		return Wallet{Address: addr, AccountID: accountID, LinkedAt: at}, err
+	}, `SELECT address, linked_at FROM wallets WHERE account_id = ? ORDER BY address`, accountID)
+}
+
+// scanAddressTime scans an (address, unix millis) row.
+func scanAddressTime(r scanner) (common.Address, time.Time, error) {
+	var (
+		addr string
+		at   int64
+	)
+	err := r.Scan(&addr, &at)
+	return common.HexToAddress(addr), time.UnixMilli(at), err
 }
 
 // AddWhitelist implements Store.
@@ -273,23 +276,10 @@ func (s *SQLite) IsWhitelisted(ctx context.Context, addr common.Address) (bool, 
 
 // ListWhitelist implements Store.
 func (s *SQLite) ListWhitelist(ctx context.Context) ([]WhitelistEntry, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT address, added_at FROM whitelist ORDER BY address`)
-	if err != nil {
-		return nil, wrap("list whitelist", err)
-	}
-	defer rows.Close()
-	out := []WhitelistEntry{}
-	for rows.Next() {
-		var (
-			addr string
-			at   int64
-		)
-		if err := rows.Scan(&addr, &at); err != nil {
-			return nil, wrap("scan whitelist", err)
-		}
-		out = append(out, WhitelistEntry{Address: common.HexToAddress(addr), AddedAt: time.UnixMilli(at)})
-	}
-	return out, wrap("list whitelist", rows.Err())
+	return queryAll(ctx, s.db, "list whitelist", func(r scanner) (WhitelistEntry, error) {
+		addr, at, err := scanAddressTime(r)
+		return WhitelistEntry{Address: addr, AddedAt: at}, err
+	}, `SELECT address, added_at FROM whitelist ORDER BY address`)
 }
 
 // CreateNonce implements Store.
