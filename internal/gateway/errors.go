@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -34,26 +35,28 @@ var (
 	ErrUnavailable = errors.New("service unavailable")
 )
 
-// errorCodes is the one mapping from errors to error codes (and, through api.ErrorCodes, to
-// HTTP statuses). The first entry that matches with errors.Is wins; anything unmatched is
-// an INTERNAL_SERVER_ERROR.
+// errorCodes is the one mapping from errors to error codes and HTTP statuses. The status is
+// api.ErrorCodes' for the code unless the entry sets one (the interface sends some codes
+// with two statuses). The first entry that matches with errors.Is wins; anything unmatched
+// is an INTERNAL_SERVER_ERROR.
 var errorCodes = []struct {
-	err  error
-	code api.ErrorCode
+	err    error
+	code   api.ErrorCode
+	status int
 }{
-	{ErrInvalidSchema, api.CodeInvalidSchema},
-	{siweverify.ErrMalformed, api.CodeInvalidSchema},
-	{ErrUnauthenticated, api.CodeInvalidJWTToken},
-	{ErrBadCredentials, api.CodeInvalidCredentials},
-	{ErrInvalidNonce, api.CodeInvalidNonce},
-	{siweverify.ErrRejected, api.CodeInvalidSIWEMessage},
-	{ErrForbidden, api.CodeInvalidPermissions},
-	{ErrNotWhitelisted, api.CodeUserNotWhitelisted},
-	{ErrNotFound, api.CodeNotFound},
-	{store.ErrNotFound, api.CodeNotFound},
-	{ErrMethodNotAllowed, api.CodeMethodNotAllowed},
-	{ErrBodyTooLarge, api.CodeRequestEntityTooLarge},
-	{ErrUnavailable, api.CodeServiceUnavailable},
+	{ErrInvalidSchema, api.CodeInvalidSchema, 0},
+	{siweverify.ErrMalformed, api.CodeInvalidSchema, 0},
+	{ErrUnauthenticated, api.CodeInvalidJWTToken, 0},
+	{ErrBadCredentials, api.CodeInvalidCredentials, 0},
+	{ErrInvalidNonce, api.CodeInvalidNonce, 0},
+	{siweverify.ErrRejected, api.CodeInvalidSIWEMessage, 0},
+	{ErrForbidden, api.CodeInvalidPermissions, 0},
+	{ErrNotWhitelisted, api.CodeUserNotWhitelisted, 0},
+	{ErrNotFound, api.CodeNotFound, 0},
+	{store.ErrNotFound, api.CodeNotFound, 0},
+	{ErrMethodNotAllowed, api.CodeMethodNotAllowed, 0},
+	{ErrBodyTooLarge, api.CodeRequestEntityTooLarge, 0},
+	{ErrUnavailable, api.CodeServiceUnavailable, 0},
 }
 
 // describer is an error that carries a description safe to send to the client.
@@ -89,7 +92,7 @@ func errorBody(err error, requestID string) (int, api.Error) {
 		if errors.As(err, &d) {
 			desc = d.Description()
 		}
-		return info.Status, api.Error{Code: e.code, Description: desc}
+		return cmp.Or(e.status, info.Status), api.Error{Code: e.code, Description: desc}
 	}
 	return http.StatusInternalServerError, api.Error{
 		Code:        api.CodeInternalServerError,
