@@ -28,7 +28,7 @@ func App() *cli.App {
 	return &cli.App{
 		Name:     "dtw",
 		Usage:    "trade on-chain through a dtwgate gateway",
-		Commands: []*cli.Command{},
+		Commands: []*cli.Command{walletCommand()},
 	}
 }
 
