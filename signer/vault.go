@@ -9,7 +9,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/hashicorp/vault/api"
 )
 
 // The Vault backends read key material from a KV v2 secret once, keep it only in this
@@ -21,20 +20,12 @@ import (
 // OpenVault reads a hex private key from the field of a KV v2 secret and returns a
 // Signer over it.
 func OpenVault(ctx context.Context, cfg VaultConfig, secret VaultSecret) (Signer, error) {
-	client, err := NewVaultClient(ctx, cfg)
+	fields, err := readFields(ctx, cfg, secret, secret.Field)
 	if err != nil {
 		return nil, err
 	}
-	data, err := readSecret(ctx, client, secret)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := field(data, secret, secret.Field)
-	if err != nil {
-		return nil, err
-	}
-	defer zeroBytes(raw)
-	key, err := ParsePrivateKey(raw)
+	defer zeroFields(fields)
+	key, err := ParsePrivateKey(fields[0])
 	if err != nil {
 		return nil, fmt.Errorf("vault secret %s: %w (store a 64-hex-digit key with `dtw wallet vault-put`)", secret, err)
 	}
@@ -44,24 +35,12 @@ func OpenVault(ctx context.Context, cfg VaultConfig, secret VaultSecret) (Signer
 // OpenVaultKeystore reads a keystore JSON from the field of a KV v2 secret and its
 // password from passwordField of the same secret, and returns a Signer over the key.
 func OpenVaultKeystore(ctx context.Context, cfg VaultConfig, secret VaultSecret, passwordField string) (Signer, error) {
-	client, err := NewVaultClient(ctx, cfg)
+	fields, err := readFields(ctx, cfg, secret, secret.Field, passwordField)
 	if err != nil {
 		return nil, err
 	}
-	data, err := readSecret(ctx, client, secret)
-	if err != nil {
-		return nil, err
-	}
-	ks, err := field(data, secret, secret.Field)
-	if err != nil {
-		return nil, err
-	}
-	pass, err := field(data, secret, passwordField)
-	if err != nil {
-		return nil, err
-	}
-	defer zeroBytes(pass)
-	key, err := DecryptKeystore(ks, string(pass))
+	defer zeroFields(fields)
+	key, err := DecryptKeystore(fields[0], string(fields[1]))
 	if err != nil {
 		return nil, fmt.Errorf("vault secret %s: %w", secret, err)
 	}
@@ -87,7 +66,13 @@ func PutVaultKey(ctx context.Context, cfg VaultConfig, secret VaultSecret, key *
 	return keyAddress(key), nil
 }
 
-func readSecret(ctx context.Context, client *api.Client, secret VaultSecret) (map[string]interface{}, error) {
+// readFields logs in, reads the secret and returns copies of the named string
+// fields, which the caller zeroes.
+func readFields(ctx context.Context, cfg VaultConfig, secret VaultSecret, names ...string) ([][]byte, error) {
+	client, err := NewVaultClient(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
 	path := secret.Mount + "/data/" + secret.Path
 	kv, err := client.KVv2(secret.Mount).Get(ctx, secret.Path)
 	if err != nil {
@@ -100,18 +85,25 @@ func readSecret(ctx context.Context, client *api.Client, secret VaultSecret) (ma
 	if kv == nil || kv.Data == nil {
 		return nil, fmt.Errorf("%w: read %s at %s: no data (deleted?)", ErrSecretMissing, path, client.Address())
 	}
-	return kv.Data, nil
+	fields := make([][]byte, 0, len(names))
+	for _, name := range names {
+		v, ok := kv.Data[name]
+		if !ok {
+			zeroFields(fields)
+			return nil, fmt.Errorf("%w: secret %s has no field %q", ErrSecretMissing, path, name)
+		}
+		s, ok := v.(string)
+		if !ok {
+			zeroFields(fields)
+			return nil, fmt.Errorf("%w: field %q of secret %s is a %T, want a string", ErrKeyMalformed, name, path, v)
+		}
+		fields = append(fields, []byte(s))
+	}
+	return fields, nil
 }
 
-// field returns a copy of a string field of the secret's data, which the caller zeroes.
-func field(data map[string]interface{}, secret VaultSecret, name string) ([]byte, error) {
-	v, ok := data[name]
-	if !ok {
-		return nil, fmt.Errorf("%w: secret %s/data/%s has no field %q", ErrSecretMissing, secret.Mount, secret.Path, name)
+func zeroFields(fields [][]byte) {
+	for _, f := range fields {
+		zeroBytes(f)
 	}
-	s, ok := v.(string)
-	if !ok {
-		return nil, fmt.Errorf("%w: field %q of secret %s/data/%s is a %T, want a string", ErrKeyMalformed, name, secret.Mount, secret.Path, v)
-	}
-	return []byte(s), nil
 }

@@ -238,13 +238,8 @@ func walletSignMessage(c *cli.Context) error {
 			return usageError("MESSAGE starts with 0x but is not hex (%v): sign text without the 0x prefix", err)
 		}
 	}
-	return withSigner(c, func(ctx context.Context, s signer.Signer) error {
-		sig, err := s.SignMessage(ctx, msg)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintln(c.App.Writer, hexutil.Encode(sig))
-		return nil
+	return printSignature(c, func(ctx context.Context, s signer.Signer) ([]byte, error) {
+		return s.SignMessage(ctx, msg)
 	})
 }
 
@@ -260,8 +255,15 @@ func walletSignTypedData(c *cli.Context) error {
 	if err := json.Unmarshal(raw, &td); err != nil {
 		return usageError("%s is not EIP-712 typed data JSON (types, primaryType, domain, message): %v", c.Args().First(), err)
 	}
+	return printSignature(c, func(ctx context.Context, s signer.Signer) ([]byte, error) {
+		return s.SignTypedData(ctx, td)
+	})
+}
+
+// printSignature signs with the selected signer and prints the 0x signature.
+func printSignature(c *cli.Context, sign func(context.Context, signer.Signer) ([]byte, error)) error {
 	return withSigner(c, func(ctx context.Context, s signer.Signer) error {
-		sig, err := s.SignTypedData(ctx, td)
+		sig, err := sign(ctx, s)
 		if err != nil {
 			return err
 		}
