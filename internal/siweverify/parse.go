@@ -86,7 +86,7 @@ func parse(message string) (*siwe.Message, window, error) {
 	if err != nil {
 		return nil, w, err
 	}
-	if !validURI(uri) {
+	if !printable(uri) {
 		return nil, w, malformed("uri %q is not an absolute URI", truncate(uri))
 	}
 	if _, err := field(lineVersion, "Version: 1"); err != nil {
@@ -134,7 +134,7 @@ func parse(message string) (*siwe.Message, window, error) {
 		for len(lines) > 0 && strings.HasPrefix(lines[0], prefixResource) {
 			l, _ := next()
 			u, err := url.Parse(l[len(prefixResource):])
-			if err != nil || !validURI(l[len(prefixResource):]) {
+			if err != nil || u.Scheme == "" || !printable(l[len(prefixResource):]) {
 				return nil, w, malformed("resource %q is not a URI", l[len(prefixResource):])
 			}
 			resources = append(resources, *u)
@@ -150,6 +150,9 @@ func parse(message string) (*siwe.Message, window, error) {
 	m, err := siwe.InitMessage(domain, address, uri, nonce, opts)
 	if err != nil {
 		return nil, w, malformed("message is not EIP-4361: %s", parseReason(err))
+	}
+	if u := m.GetURI(); u.Scheme == "" {
+		return nil, w, malformed("uri %q is not an absolute URI", truncate(uri))
 	}
 	if m.String() != message {
 		if m.GetAddress().Hex() != address {
@@ -177,15 +180,14 @@ func parseTime(s string) (time.Time, error) {
 // requestIDChars are the characters EIP-4361 allows in a request id (RFC 3986 pchar).
 const requestIDChars = "-._~!$&'()*+,;=:@%abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
-// validURI accepts absolute URIs without spaces or control characters.
-func validURI(s string) bool {
+// printable reports whether s has no spaces or control characters, as URIs must not.
+func printable(s string) bool {
 	for _, c := range []byte(s) {
 		if c <= ' ' || c == 0x7f {
 			return false
 		}
 	}
-	u, err := url.Parse(s)
-	return err == nil && u.Scheme != ""
+	return true
 }
 
 func validNonce(s string) bool {
