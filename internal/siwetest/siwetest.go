@@ -1,40 +1,43 @@
-// Package siwetest builds and signs Sign-In with Ethereum messages for tests. The key comes
-// from a real go-ethereum keystore file; signing is in one place so it can move to the
-// project's signer package once that lands.
+// Package siwetest builds and signs Sign-In with Ethereum messages for tests, with the
+// project's keystore signer over a real keystore file.
 package siwetest
 
 import (
-	"crypto/ecdsa"
+	"context"
+	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/spruceid/siwe-go"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/signer"
 )
 
 // Signer is a test wallet.
 type Signer struct {
-	key *ecdsa.PrivateKey
+	s signer.Signer
 	// Address is the wallet address.
 	Address common.Address
 }
 
-// NewSigner creates a key in a keystore under t.TempDir (light scrypt) and unlocks it.
+// NewSigner writes a fresh key to a keystore under t.TempDir (light scrypt) and opens it
+// with signer.OpenKeystore.
 func NewSigner(t testing.TB) *Signer {
 	t.Helper()
-	ks := keystore.NewKeyStore(t.TempDir(), keystore.LightScryptN, keystore.LightScryptP)
-	acct, err := ks.NewAccount("test")
+	key, err := crypto.GenerateKey()
 	require.NoError(t, err)
-	blob, err := ks.Export(acct, "test", "test")
+	path := filepath.Join(t.TempDir(), "key.json")
+	_, err = signer.WriteKeystore(path, key, "test", signer.LightScrypt)
 	require.NoError(t, err)
-	k, err := keystore.DecryptKey(blob, "test")
+	s, err := signer.OpenKeystore(context.Background(), path, signer.StaticPassword("test"))
 	require.NoError(t, err)
-	return &Signer{key: k.PrivateKey, Address: k.Address}
+	t.Cleanup(func() { s.Close() })
+	return &Signer{s: s, Address: s.Address()}
 }
 
 // Sign returns the EIP-191 personal_sign signature of msg as 0x-hex with v in {27, 28},
@@ -47,9 +50,8 @@ func (s *Signer) Sign(t testing.TB, msg string) string {
 // SignBytes is Sign without the hex encoding.
 func (s *Signer) SignBytes(t testing.TB, msg string) []byte {
 	t.Helper()
-	sig, err := crypto.Sign(HashMessage(msg), s.key)
+	sig, err := s.s.SignMessage(context.Background(), []byte(msg))
 	require.NoError(t, err)
-	sig[64] += 27
 	return sig
 }
 
