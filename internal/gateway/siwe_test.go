@@ -8,10 +8,12 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/siwetest"
+	"github.com/dtwgate/dtwgate/signer"
 )
 
 func (e *env) nonce() string {
@@ -114,4 +116,21 @@ func TestSIWERefusals(t *testing.T) {
 	t.Run("missing signature", func(t *testing.T) {
 		e.do(http.MethodPost, api.PathSIWEVerify, "", `{"message": "x"}`).requireError(t, 400, api.CodeInvalidSchema)
 	})
+}
+
+// TestSIWEWithProjectSigner signs in with the message signer.SignSIWE builds, as the dtw
+// client does, including the optional fields.
+func TestSIWEWithProjectSigner(t *testing.T) {
+	e := newEnv(t)
+	key, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	s := signer.NewPrivateKeySigner(key)
+	require.NoError(t, e.store.AddWhitelist(context.Background(), s.Address(), time.Now()))
+	msg, sig, err := signer.SignSIWE(context.Background(), s, signer.SIWERequest{
+		Domain: e.cfg.SIWE.Domain, URI: e.cfg.SIWE.URI, ChainID: 1, Nonce: e.nonce(),
+		ExpirationTime: time.Now().Add(time.Minute), NotBefore: time.Now().Add(-time.Minute),
+		Statement: "Sign in to dtwgate", RequestID: "req-1", Resources: []string{"https://example.com/terms"},
+	})
+	require.NoError(t, err)
+	decode[api.TokenResponse](t, e.verify(msg, sig), 200)
 }
