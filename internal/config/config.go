@@ -14,6 +14,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/signer"
 )
 
 // Environment variables read by the gateway commands.
@@ -65,6 +68,9 @@ type Config struct {
 	SIWE SIWE `yaml:"siwe"`
 	// Chains are the chains the gateway follows; empty runs the gateway without chains.
 	Chains []Chain `yaml:"chains"`
+	// Pricing is the embedded price source: reference prices, spread and commissions.
+	// Default: pricing.DefaultConfig().
+	Pricing pricing.Config `yaml:"pricing"`
 }
 
 // SIWE configures Sign-In with Ethereum verification.
@@ -79,16 +85,26 @@ type SIWE struct {
 	ClockSkew time.Duration `yaml:"clockSkew"`
 }
 
-// Chain is one chain the gateway serves. Later issues fill in the engine's settings.
+// Chain is one chain the gateway serves.
 type Chain struct {
 	// Source is the interface's source name, e.g. ETHEREUM.
 	Source string `yaml:"source"`
 	// ChainID is the EIP-155 chain id.
 	ChainID uint64 `yaml:"chainId"`
-	// RPCURLs are the chain's JSON-RPC endpoints, tried in order.
+	// RPCURLs are the chain's JSON-RPC endpoints; the first is used.
 	RPCURLs []string `yaml:"rpcUrls"`
 	// DTWAddress is the deployed DTW contract.
 	DTWAddress string `yaml:"dtwAddress"`
+	// StartBlock is the block the follower starts from (the DTW deployment). Default 0.
+	StartBlock uint64 `yaml:"startBlock"`
+	// Confirmations is the depth at which events and return transactions count. Default 1.
+	Confirmations uint64 `yaml:"confirmations"`
+	// Operator is the signer spec of the key that sends return transactions and relays
+	// (keystore:PATH, account:NAME, vault:MOUNT/data/PATH#FIELD). Required for chains with a
+	// DTW address.
+	Operator string `yaml:"operator"`
+	// OperatorPasswordFile holds the operator keystore's password (keystore backends).
+	OperatorPasswordFile string `yaml:"operatorPasswordFile"`
 	// Tokens are the tokens traded on the chain.
 	Tokens []Token `yaml:"tokens"`
 }
@@ -114,6 +130,7 @@ func Default() Config {
 		MaxBodyBytes:  DefaultMaxBodyBytes,
 		ShutdownGrace: defaultShutdownGrace,
 		SIWE:          SIWE{NonceTTL: DefaultNonceTTL, ClockSkew: DefaultClockSkew},
+		Pricing:       pricing.DefaultConfig(),
 	}
 }
 
@@ -213,6 +230,19 @@ func (c *Config) Check() error {
 				bad(fmt.Sprintf("%s.tokens[%d]", field, j), "needs a symbol and an address")
 			}
 		}
+		if ch.DTWAddress != "" {
+			if len(ch.RPCURLs) == 0 {
+				bad(field+".rpcUrls", "at least one RPC URL is needed to follow the DTW contract")
+			}
+			if ch.Operator == "" {
+				bad(field+".operator", "the operator's signer spec is needed to settle orders (e.g. keystore:/path/operator.json)")
+			} else if _, err := signer.ParseSpec(ch.Operator); err != nil {
+				bad(field+".operator", "%v", err)
+			}
+		}
+	}
+	if _, err := pricing.NewBook(c.Pricing); err != nil {
+		bad("pricing", "%v", err)
 	}
 	return errors.Join(errs...)
 }

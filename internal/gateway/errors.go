@@ -7,6 +7,9 @@ import (
 	"net/http"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/onchain"
+	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -57,6 +60,14 @@ var errorCodes = []struct {
 	{ErrMethodNotAllowed, api.CodeMethodNotAllowed, 0},
 	{ErrBodyTooLarge, api.CodeRequestEntityTooLarge, 0},
 	{ErrUnavailable, api.CodeServiceUnavailable, 0},
+	{chain.ErrUnknownSource, api.CodeInvalidOrderSource, 0},
+	{onchain.ErrInvalid, api.CodeInvalidSchema, 0},
+	{onchain.ErrInvalidQuery, api.CodeInvalidQueryParams, 0},
+	{onchain.ErrForbidden, api.CodeInvalidPermissions, 0},
+	{onchain.ErrNotFound, api.CodeNotFound, 0},
+	{onchain.ErrNotEnoughLiquidity, api.CodeNotEnoughLiquidity, 0},
+	{pricing.ErrNoMarketData, api.CodeNoMarketDataFound, 0},
+	{pricing.ErrDuplicatePair, api.CodeDuplicateAssetPair, 0},
 }
 
 // describer is an error that carries a description safe to send to the client.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain/dtw"
 )
 
 // Access says who may call a route.
@@ -46,6 +47,22 @@ var routes = []Route{
 	{http.MethodPost, api.PathAPIKeys, Authenticated, api.PermManageKeys, (*Service).handleCreateAPIKey},
 	{http.MethodPost, api.PathAPIKeyRotate, Authenticated, api.PermManageKeys, (*Service).handleRotateAPIKey},
 	{http.MethodGet, api.PathOpenAPI, Public, "", (*Service).handleOpenAPI},
+	{http.MethodGet, api.PathAssets, Authenticated, api.PermRead, (*Service).handleAssets},
+	{http.MethodGet, api.PathTokenInformation, Authenticated, api.PermRead, (*Service).handleTokenInformation},
+	{http.MethodGet, api.PathDepositAddresses, Authenticated, api.PermRead, (*Service).handleDepositAddresses},
+	{http.MethodGet, api.PathWithdrawalAddresses, Authenticated, api.PermRead, (*Service).handleWithdrawalAddresses},
+	{http.MethodGet, api.PathFundLocations, Authenticated, api.PermRead, (*Service).handleFundLocations},
+	{http.MethodPost, api.PathOrder, Authenticated, api.PermTrade, (*Service).handleSubmitOrder},
+	{http.MethodGet, api.PathOrderByInstruction, Authenticated, api.PermRead, (*Service).handleOrderByInstruction},
+	{http.MethodGet, api.PathOrderStatus, Authenticated, api.PermRead, (*Service).handleOrderStatus},
+	{http.MethodPost, api.PathWithdrawals, Authenticated, api.PermWithdraw, (*Service).handleSubmitWithdrawal},
+	{http.MethodGet, api.PathWithdrawal, Authenticated, api.PermRead, (*Service).handleWithdrawalStatus},
+	{http.MethodGet, api.PathDeposits, Authenticated, api.PermRead, handleActivities(dtw.EventDeposited)},
+	{http.MethodGet, api.PathWithdrawalHistory, Authenticated, api.PermRead, handleActivities(dtw.EventWithdrawn)},
+	{http.MethodGet, api.PathPrice, Authenticated, api.PermRead, (*Service).handlePrice},
+	{http.MethodGet, api.PathPrices, Authenticated, api.PermRead, (*Service).handlePrices},
+	{http.MethodGet, api.PathQuantityEstimate, Authenticated, api.PermRead, (*Service).handleQuantityEstimate},
+	{http.MethodGet, api.PathCommissionRate, Authenticated, api.PermRead, (*Service).handleCommissionRate},
 }
 
 // Routes returns a copy of the route table, for documentation and tests.

@@ -21,6 +21,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -45,6 +46,9 @@ type Options struct {
 	Now func() time.Time
 	// CodeVerifier checks ERC-1271 signatures of contract wallets; default none.
 	CodeVerifier siweverify.CodeVerifier
+	// OnChain answers the on-chain endpoints; default: no chains (every source is
+	// INVALID_ORDER_SOURCE).
+	OnChain *onchain.Service
 }
 
 // Service serves the API. Create it with New; it is safe for concurrent use.
@@ -58,6 +62,7 @@ type Service struct {
 	metrics  *metrics
 	draining atomic.Bool
 	handler  http.Handler
+	onchain  *onchain.Service
 }
 
 // Caller is the authenticated principal of a request.
@@ -81,6 +86,10 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, opts Options) *
 		log:     opts.Logger,
 		now:     opts.Now,
 		metrics: newMetrics(),
+		onchain: opts.OnChain,
+	}
+	if s.onchain == nil {
+		s.onchain = onchain.Empty()
 	}
 	if s.log == nil {
 		s.log = slog.Default()

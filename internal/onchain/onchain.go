@@ -352,3 +352,11 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallet
 	}
 	return s.relay(ctx, c, RelayWithdrawal, accountID, trader, w.Nonce, bindings.NewDTW().PackWithdrawSigned(w, sig))
 }
+
+// Empty returns a service without chains: every source is unknown, prices come from the
+// default book.
+func Empty() *Service {
+	reg, _ := chain.NewRegistry(nil)
+	book, _ := pricing.NewBook(pricing.DefaultConfig())
+	return New(reg, nil, nil, book)
+}

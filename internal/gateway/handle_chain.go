@@ -1,0 +1,183 @@
+package gateway
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/onchain"
+	"github.com/dtwgate/dtwgate/internal/pricing"
+)
+
+// sunsetSubAccount is the sunset date of the deprecated sub_account query parameter.
+const sunsetSubAccount = "Sun, 01 Feb 2026 00:00:00 GMT"
+
+// clientFacing are the errors of the on-chain service whose text is written for clients.
+var clientFacing = []error{
+	chain.ErrUnknownSource, onchain.ErrInvalid, onchain.ErrInvalidQuery, onchain.ErrForbidden,
+	onchain.ErrNotFound, onchain.ErrNotEnoughLiquidity, pricing.ErrNoMarketData, pricing.ErrDuplicatePair,
+}
+
+// described lets the text of the on-chain service's client errors reach the client; any
+// other error stays a 500 without details.
+func described(err error) error {
+	for _, e := range clientFacing {
+		if errors.Is(err, e) {
+			return &clientError{kind: err, desc: err.Error()}
+		}
+	}
+	return err
+}
+
+// wallets returns the caller's wallet addresses: its on-chain identity.
+func (s *Service) wallets(r *http.Request, c *Caller) ([]common.Address, error) {
+	ws, err := s.store.ListWallets(r.Context(), c.AccountID)
+	if err != nil {
+		return nil, fmt.Errorf("list wallets: %w", err)
+	}
+	out := make([]common.Address, len(ws))
+	for i, w := range ws {
+		out[i] = w.Address
+	}
+	return out, nil
+}
+
+// answer writes v with 200, or the error.
+func answer(w http.ResponseWriter, v any, err error) error {
+	if err != nil {
+		return described(err)
+	}
+	respondJSON(w, http.StatusOK, v)
+	return nil
+}
+
+func (s *Service) handleAssets(w http.ResponseWriter, r *http.Request, _ *Caller) error {
+	out, err := s.onchain.Assets(r.PathValue("source"))
+	return answer(w, out, err)
+}
+
+func (s *Service) handleTokenInformation(w http.ResponseWriter, r *http.Request, _ *Caller) error {
+	out, err := s.onchain.TokenInformation(r.PathValue("source"))
+	return answer(w, out, err)
+}
+
+func (s *Service) handleDepositAddresses(w http.ResponseWriter, _ *http.Request, _ *Caller) error {
+	return answer(w, s.onchain.DepositAddresses(), nil)
+}
+
+func (s *Service) handleFundLocations(w http.ResponseWriter, _ *http.Request, _ *Caller) error {
+	return answer(w, s.onchain.FundLocations(), nil)
+}
+
+func (s *Service) handleWithdrawalAddresses(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	out, err := s.onchain.WithdrawalAddresses(r.Context(), c.AccountID)
+	return answer(w, out, err)
+}
+
+func (s *Service) handleSubmitOrder(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	var req api.SignedOrderRequest
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	if err := required("source", req.Source, "trader", req.Trader, "sellingAsset", req.SellingAsset, "buyingAsset", req.BuyingAsset,
+		"amountToSell", req.AmountToSell, "limitAmountToReceive", req.LimitAmountToReceive, "deadline", req.Deadline,
+		"nonce", req.Nonce, "signature", req.Signature); err != nil {
+		return err
+	}
+	wallets, err := s.wallets(r, c)
+	if err != nil {
+		return err
+	}
+	out, err := s.onchain.SubmitOrder(r.Context(), c.AccountID, wallets, req)
+	return answer(w, out, err)
+}
+
+func (s *Service) handleSubmitWithdrawal(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	var req api.SignedWithdrawalRequest
+	if err := s.decode(w, r, &req); err != nil {
+		return err
+	}
+	if err := required("source", req.Source, "trader", req.Trader, "asset", req.Asset, "amount", req.Amount, "to", req.To,
+		"nonce", req.Nonce, "deadline", req.Deadline, "signature", req.Signature); err != nil {
+		return err
+	}
+	wallets, err := s.wallets(r, c)
+	if err != nil {
+		return err
+	}
+	out, err := s.onchain.SubmitWithdrawal(r.Context(), c.AccountID, wallets, req)
+	return answer(w, out, err)
+}
+
+func (s *Service) handleOrderByInstruction(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	wallets, err := s.wallets(r, c)
+	if err != nil {
+		return err
+	}
+	out, err := s.onchain.OrderByInstruction(r.Context(), wallets, r.PathValue("source"), r.PathValue("instructionId"))
+	return answer(w, out, err)
+}
+
+func (s *Service) handleOrderStatus(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	if r.URL.Query().Has("sub_account") {
+		w.Header().Set("Deprecation", "true")
+		w.Header().Set("Sunset", sunsetSubAccount)
+	}
+	wallets, err := s.wallets(r, c)
+	if err != nil {
+		return err
+	}
+	out, err := s.onchain.OrderStatus(r.Context(), wallets, r.PathValue("source"), r.PathValue("orderId"))
+	return answer(w, out, err)
+}
+
+func (s *Service) handleWithdrawalStatus(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	wallets, err := s.wallets(r, c)
+	if err != nil {
+		return err
+	}
+	out, err := s.onchain.WithdrawalStatus(r.Context(), wallets, r.PathValue("instructionId"))
+	return answer(w, out, err)
+}
+
+// handleActivities answers the deposit or withdrawal history (kind Deposited or Withdrawn).
+func handleActivities(kind dtw.EventKind) handler {
+	return func(s *Service, w http.ResponseWriter, r *http.Request, c *Caller) error {
+		wallets, err := s.wallets(r, c)
+		if err != nil {
+			return err
+		}
+		out, err := s.onchain.Activities(r.Context(), c.AccountID, wallets, kind, r.URL.Query())
+		return answer(w, out, err)
+	}
+}
+
+func (s *Service) handlePrice(w http.ResponseWriter, r *http.Request, _ *Caller) error {
+	out, err := s.onchain.Price(r.PathValue("sellingAsset"), r.PathValue("buyingAsset"), r.URL.Query().Get("commission_source"))
+	return answer(w, out, err)
+}
+
+func (s *Service) handlePrices(w http.ResponseWriter, r *http.Request, _ *Caller) error {
+	out, err := s.onchain.Prices(r.URL.Query()["assets"])
+	return answer(w, out, err)
+}
+
+func (s *Service) handleQuantityEstimate(w http.ResponseWriter, r *http.Request, _ *Caller) error {
+	q := r.URL.Query()
+	if err := required("selling_asset", q.Get("selling_asset"), "buying_asset", q.Get("buying_asset"), "sell_quantity", q.Get("sell_quantity")); err != nil {
+		return fail(onchain.ErrInvalidQuery, "%s", err.(describer).Description())
+	}
+	out, err := s.onchain.QuantityEstimate(r.Context(), q.Get("selling_asset"), q.Get("buying_asset"), q.Get("sell_quantity"), q.Get("commission_source"))
+	return answer(w, out, err)
+}
+
+func (s *Service) handleCommissionRate(w http.ResponseWriter, r *http.Request, _ *Caller) error {
+	q := r.URL.Query()
+	out, err := s.onchain.CommissionRate(r.PathValue("source"), q.Get("buying_asset"), q.Get("selling_asset"))
+	return answer(w, out, err)
+}
