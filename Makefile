@@ -19,7 +19,7 @@ all: build
 # The Vault dev server (testnet/vaultdev, its own Go module) is rebuilt only when its
 # module files or sources change. A first build downloads and compiles Vault's core: minutes.
 VAULT_BIN  := $(TOOLS)/bin/vault
-VAULT_SRCS := testnet/vaultdev/go.mod testnet/vaultdev/go.sum $(wildcard testnet/vaultdev/*.go)
+VAULT_SRCS := $(shell find testnet/vaultdev -name '*.go' -o -name go.mod -o -name go.sum)
 
 ## tools: install pinned anvil, cast and solc (npm) and build the Vault dev server into
 ## ./tools; idempotent and fast when done.

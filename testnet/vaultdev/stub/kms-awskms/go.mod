@@ -1,0 +1,8 @@
+module github.com/hashicorp/go-kms-wrapping/wrappers/awskms/v2
+
+go 1.21
+
+require (
+	github.com/hashicorp/go-hclog v1.6.3
+	github.com/hashicorp/go-kms-wrapping/v2 v2.0.18
+)
