@@ -50,6 +50,10 @@ type SenderConfig struct {
 	BumpPercent int64
 	// Logger receives progress; nil uses slog.Default().
 	Logger *slog.Logger
+	// BeforeBroadcast, when set, runs after a new transaction is journaled and before it
+	// is broadcast. It exists for crash tests (a process killed in this window must
+	// resume from the journal); production leaves it nil.
+	BeforeBroadcast func(ctx context.Context, tx JournalTx)
 }
 
 // Outcome is a journaled transaction that reached a final state in a Tick.
@@ -136,6 +140,9 @@ func (s *Sender) journalAndBroadcast(ctx context.Context, tx *types.Transaction,
 	}
 	if jt.ID, err = s.jrnl.InsertTx(ctx, jt); err != nil {
 		return JournalTx{}, fmt.Errorf("journal %s: %w", kind, err)
+	}
+	if s.cfg.BeforeBroadcast != nil {
+		s.cfg.BeforeBroadcast(ctx, jt)
 	}
 	s.broadcast(ctx, signed)
 	s.cfg.Logger.Info("sent", "kind", kind, "tx", jt.Hash, "nonce", jt.Nonce, "orders", orderIDs, "replaces", replaces)

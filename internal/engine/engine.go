@@ -48,6 +48,8 @@ type Config struct {
 	BumpAfter time.Duration
 	// Logger receives progress; nil uses slog.Default().
 	Logger *slog.Logger
+	// BeforeBroadcast is passed to the sender (crash tests only; nil in production).
+	BeforeBroadcast func(ctx context.Context, tx chain.JournalTx)
 }
 
 // Engine settles the DTW orders of one chain.
@@ -96,7 +98,7 @@ func New(cfg Config, client Client, st store.ChainStore, operator chain.TxSigner
 		}, client, st),
 		sender: chain.NewSender(chain.SenderConfig{
 			Source: src.Name, ChainID: new(big.Int).SetUint64(src.ChainID), Confirmations: src.Confirmations,
-			BumpAfter: cfg.BumpAfter, Logger: cfg.Logger,
+			BumpAfter: cfg.BumpAfter, Logger: cfg.Logger, BeforeBroadcast: cfg.BeforeBroadcast,
 		}, client, operator, st),
 		dtw:     bindings.NewDTW(),
 		log:     log,

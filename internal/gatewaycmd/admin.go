@@ -65,6 +65,7 @@ func adminCommand() *cli.Command {
 					Action:    runWalletLink,
 				}},
 			},
+			withdrawalAddressCommand(),
 		},
 	}
 }

@@ -3,12 +3,15 @@ package gatewaycmd
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
+	"go.yaml.in/yaml/v3"
 
+	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
@@ -18,13 +21,16 @@ func devnetCommand() *cli.Command {
 		Usage: "start local anvil chains with DTW deployed and accounts funded, until interrupted",
 		Description: "Starts one anvil per source, deploys the DTW contract and test tokens (DAI 18 decimals,\n" +
 			"USDT-style 6 decimals, a fee-on-transfer token FOT, native ETH), funds an operator (with\n" +
-			"inventory in DTW) and traders, and writes DIR/devnet.json plus encrypted keystores under\n" +
-			"DIR/keystores (password in DIR/password.txt). Needs the pinned anvil: run `make tools`.",
+			"inventory in DTW) and traders, and writes DIR/devnet.json, encrypted keystores under\n" +
+			"DIR/keystores (password in DIR/password.txt) and DIR/gateway.yaml, a gateway config for\n" +
+			"these chains: `dtwgate serve --config DIR/gateway.yaml --data-dir D` just works.\n" +
+			"Needs the pinned anvil: run `make tools`.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "dir", Usage: "directory for devnet.json and keystores", Required: true, EnvVars: []string{"DTWGATE_DEVNET_DIR"}},
 			&cli.StringSliceFlag{Name: "sources", Usage: "chains to start, one per source", Value: cli.NewStringSlice("ETHEREUM", "OPTIMISM")},
 			&cli.IntFlag{Name: "traders", Usage: "number of funded traders", Value: 3},
 			&cli.DurationFlag{Name: "block-time", Usage: "mine a block every interval (whole seconds); 0 mines per transaction"},
+			&cli.Uint64Flag{Name: "confirmations", Value: 1, Usage: "confirmation depth written to the gateway config"},
 		},
 		Action: runDevnet,
 	}
@@ -49,6 +55,10 @@ func runDevnet(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	gwPath, err := writeGatewayConfig(dir, d, c.Uint64("confirmations"))
+	if err != nil {
+		return err
+	}
 	names := make([]string, 0, len(d.Sources))
 	for name := range d.Sources {
 		names = append(names, name)
@@ -61,7 +71,9 @@ func runDevnet(c *cli.Context) error {
 	for _, a := range d.Accounts {
 		fmt.Printf("%-9s %s  %s\n", a.Name, a.Address, a.Keystore)
 	}
-	fmt.Printf("wrote %s/%s; press Ctrl-C to stop\n", dir, testnet.DevnetFile)
+	fmt.Printf("wrote %s/%s and %s\n", dir, testnet.DevnetFile, gwPath)
+	fmt.Printf("run the gateway with: dtwgate serve --config %s --data-dir %s/gateway-data\n", gwPath, dir)
+	fmt.Println("press Ctrl-C to stop")
 	select {
 	case <-c.Context.Done():
 	case <-n.Chains[0].Anvil.Done():
@@ -69,4 +81,49 @@ func runDevnet(c *cli.Context) error {
 	}
 	fmt.Fprintln(os.Stderr, "stopping devnet")
 	return nil
+}
+
+// GatewayConfigFile is the gateway config devnet writes next to devnet.json.
+const GatewayConfigFile = "gateway.yaml"
+
+// writeGatewayConfig writes DIR/gateway.yaml: the devnet's chains with the operator's
+// keystore as their signer.
+func writeGatewayConfig(dir string, d *testnet.Devnet, confirmations uint64) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	var operatorKeystore string
+	for _, a := range d.Accounts {
+		if a.Role == testnet.RoleOperator {
+			operatorKeystore = filepath.Join(abs, a.Keystore)
+		}
+	}
+	var out struct {
+		Chains []config.Chain `yaml:"chains"`
+	}
+	names := make([]string, 0, len(d.Sources))
+	for name := range d.Sources {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		s := d.Sources[name]
+		ch := config.Chain{
+			Source: name, ChainID: s.ChainID, RPCURLs: []string{s.RPCURL}, DTWAddress: s.DTW, StartBlock: s.StartBlock,
+			Confirmations: confirmations, Operator: "keystore:" + operatorKeystore,
+			OperatorPasswordFile: filepath.Join(abs, d.PasswordFile),
+		}
+		for _, t := range s.Tokens {
+			ch.Tokens = append(ch.Tokens, config.Token{Symbol: strings.ToLower(t.Symbol), Address: t.Address, Decimals: t.Decimals})
+		}
+		out.Chains = append(out.Chains, ch)
+	}
+	blob, err := yaml.Marshal(out)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(abs, GatewayConfigFile)
+	header := "# Gateway config for the devnet in this directory, written by `dtwgate devnet`.\n"
+	return path, os.WriteFile(path, append([]byte(header), blob...), 0o644)
 }

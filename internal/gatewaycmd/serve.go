@@ -171,7 +171,16 @@ func serve(c *cli.Context, log *slog.Logger, cfg config.Config, st store.Store) 
 		return err
 	}
 	defer closeRPC()
-	svc := gateway.New(cfg, st, tokens, gateway.Options{Logger: log, CodeVerifier: code})
+	chainStore, ok := st.(store.ChainStore)
+	if !ok {
+		return errors.New("the configured store cannot hold chain data")
+	}
+	onChain, stopChains, err := startChains(c.Context, log, cfg, chainStore)
+	if err != nil {
+		return err
+	}
+	defer stopChains()
+	svc := gateway.New(cfg, st, tokens, gateway.Options{Logger: log, CodeVerifier: code, OnChain: onChain})
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)

@@ -1,0 +1,148 @@
+package gatewaycmd
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/urfave/cli/v2"
+
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+const (
+	flagWallet = "wallet"
+	flagSource = "source"
+)
+
+func withdrawalAddressCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "withdrawal-addresses",
+		Usage: "withdrawal destinations of accounts (gasless withdrawals go only to approved ones)",
+		Subcommands: []*cli.Command{
+			{
+				Name:      "add",
+				Usage:     "add ADDRESS as a PENDING withdrawal destination of an account on a source",
+				ArgsUsage: "ADDRESS",
+				Flags: append(storeFlags(),
+					&cli.StringFlag{Name: flagAccount, Usage: "account id (or --wallet)"},
+					&cli.StringFlag{Name: flagWallet, Usage: "a wallet of the account (instead of --account)"},
+					&cli.StringFlag{Name: flagSource, Required: true, Usage: "source (chain) name, e.g. ETHEREUM"},
+					&cli.BoolFlag{Name: "approve", Usage: "approve it at once"},
+				),
+				Action: runWithdrawalAddressAdd,
+			},
+			{
+				Name:      "approve",
+				Usage:     "approve the withdrawal address with id ID",
+				ArgsUsage: "ID",
+				Flags:     storeFlags(),
+				Action:    runWithdrawalAddressApprove,
+			},
+			{
+				Name:   "list",
+				Usage:  "list withdrawal addresses",
+				Flags:  append(storeFlags(), &cli.StringFlag{Name: flagAccount, Usage: "only this account's"}),
+				Action: runWithdrawalAddressList,
+			},
+		},
+	}
+}
+
+func chainStore(st store.Store) (store.ChainStore, error) {
+	cs, ok := st.(store.ChainStore)
+	if !ok {
+		return nil, errors.New("the configured store cannot hold chain data")
+	}
+	return cs, nil
+}
+
+func runWithdrawalAddressAdd(c *cli.Context) error {
+	addr, err := addressArg(c)
+	if err != nil {
+		return err
+	}
+	return withStore(c, func(_ config.Config, st store.Store) error {
+		cs, err := chainStore(st)
+		if err != nil {
+			return err
+		}
+		account := c.String(flagAccount)
+		if w := c.String(flagWallet); w != "" {
+			if !common.IsHexAddress(w) {
+				return cli.Exit("--wallet "+w+" is not an address", ExitUsage)
+			}
+			if account, err = st.WalletAccount(c.Context, common.HexToAddress(w)); err != nil {
+				return cli.Exit(fmt.Sprintf("wallet %s has no account yet: it gets one at its first sign-in, or link it with `dtwgate admin wallets link`", w), ExitError)
+			}
+		}
+		if account == "" {
+			return cli.Exit("give the account with --account ID or --wallet ADDRESS", ExitUsage)
+		}
+		b := make([]byte, 8)
+		if _, err := rand.Read(b); err != nil {
+			return err
+		}
+		w := store.WithdrawalAddress{ID: "wa_" + hex.EncodeToString(b), AccountID: account, Source: strings.ToUpper(c.String(flagSource)),
+			Address: addr, Status: store.AddressPending, CreatedAt: time.Now()}
+		if err := cs.AddWithdrawalAddress(c.Context, w); err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				return cli.Exit(fmt.Sprintf("%s is already a withdrawal address of account %s on %s", addr.Hex(), account, w.Source), ExitError)
+			}
+			return err
+		}
+		if c.Bool("approve") {
+			if err := cs.ApproveWithdrawalAddress(c.Context, w.ID); err != nil {
+				return err
+			}
+			w.Status = store.AddressApproved
+		}
+		_, err = fmt.Fprintf(c.App.Writer, "%s %s %s %s %s\n", w.ID, w.AccountID, w.Source, w.Address.Hex(), w.Status)
+		return err
+	})
+}
+
+func runWithdrawalAddressApprove(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return cli.Exit("usage: dtwgate admin withdrawal-addresses approve ID (ids: `... list`)", ExitUsage)
+	}
+	id := c.Args().First()
+	return withStore(c, func(_ config.Config, st store.Store) error {
+		cs, err := chainStore(st)
+		if err != nil {
+			return err
+		}
+		if err := cs.ApproveWithdrawalAddress(c.Context, id); errors.Is(err, store.ErrNotFound) {
+			return cli.Exit("no withdrawal address "+id+"; see `dtwgate admin withdrawal-addresses list`", ExitError)
+		} else if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(c.App.Writer, "approved %s\n", id)
+		return err
+	})
+}
+
+func runWithdrawalAddressList(c *cli.Context) error {
+	return withStore(c, func(_ config.Config, st store.Store) error {
+		cs, err := chainStore(st)
+		if err != nil {
+			return err
+		}
+		list, err := cs.WithdrawalAddresses(c.Context, c.String(flagAccount))
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(c.App.Writer, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tACCOUNT\tSOURCE\tADDRESS\tSTATUS")
+		for _, w := range list {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", w.ID, w.AccountID, w.Source, w.Address.Hex(), w.Status)
+		}
+		return tw.Flush()
+	})
+}

@@ -1,0 +1,113 @@
+package gatewaycmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/ethclient"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/engine"
+	"github.com/dtwgate/dtwgate/internal/onchain"
+	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/signer"
+)
+
+// EnvHoldBeforeBroadcast, when set to 1, makes the gateway stop after journaling its first
+// return transaction and before broadcasting it, logging "holding before broadcast", until
+// it is killed. Crash tests use it to kill a real gateway in that window; never set it in
+// production.
+const EnvHoldBeforeBroadcast = "DTWGATE_TEST_HOLD_BEFORE_BROADCAST"
+
+// holdBeforeBroadcast implements EnvHoldBeforeBroadcast.
+func holdBeforeBroadcast(log *slog.Logger) func(context.Context, chain.JournalTx) {
+	if os.Getenv(EnvHoldBeforeBroadcast) != "1" {
+		return nil
+	}
+	return func(ctx context.Context, tx chain.JournalTx) {
+		log.Warn("holding before broadcast", "tx", tx.Hash, "kind", tx.Kind, "orders", tx.OrderIDs)
+		<-ctx.Done()
+	}
+}
+
+// sources converts the configured chains to the chain registry's sources.
+func sources(cfg config.Config) []chain.Source {
+	var out []chain.Source
+	for _, ch := range cfg.Chains {
+		s := chain.Source{
+			Name: ch.Source, ChainID: ch.ChainID, RPCURLs: ch.RPCURLs, DTW: common.HexToAddress(ch.DTWAddress),
+			StartBlock: ch.StartBlock, Confirmations: max(ch.Confirmations, 1), Operator: ch.Operator,
+		}
+		for _, t := range ch.Tokens {
+			s.Assets = append(s.Assets, chain.Asset{ID: strings.ToLower(t.Symbol), Address: common.HexToAddress(t.Address), Decimals: t.Decimals})
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// startChains opens each configured chain's RPC and operator signer and starts its
+// settlement engine. stop cancels the engines, waits for them and releases the signers.
+func startChains(ctx context.Context, log *slog.Logger, cfg config.Config, st store.ChainStore) (*onchain.Service, func(), error) {
+	book, err := pricing.NewBook(cfg.Pricing)
+	if err != nil {
+		return nil, nil, err
+	}
+	reg, err := chain.NewRegistry(sources(cfg))
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	var closers []func()
+	stop := func() {
+		cancel()
+		wg.Wait()
+		for _, c := range closers {
+			c()
+		}
+	}
+	var chains []*onchain.Chain
+	for _, name := range reg.Names() {
+		src, _ := reg.Source(name)
+		if src.DTW == (common.Address{}) {
+			continue
+		}
+		client, err := ethclient.DialContext(ctx, src.RPCURLs[0])
+		if err != nil {
+			stop()
+			return nil, nil, fmt.Errorf("%s: dial %s: %w", name, src.RPCURLs[0], err)
+		}
+		closers = append(closers, client.Close)
+		opts := signer.Options{}
+		for _, ch := range cfg.Chains {
+			if ch.Source == name && ch.OperatorPasswordFile != "" {
+				opts.Password = signer.PasswordFile(ch.OperatorPasswordFile)
+			}
+		}
+		op, err := signer.Open(ctx, src.Operator, opts)
+		if err != nil {
+			stop()
+			return nil, nil, fmt.Errorf("%s: operator signer: %w", name, err)
+		}
+		closers = append(closers, func() { _ = op.Close() })
+		eng := engine.New(engine.Config{Source: src, Pricing: book, Logger: log, BeforeBroadcast: holdBeforeBroadcast(log)}, client, st, op)
+		chains = append(chains, &onchain.Chain{Source: src, Engine: eng, Client: client})
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := eng.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				log.Error("engine stopped", "source", name, "err", err)
+			}
+		}()
+	}
+	return onchain.New(reg, chains, st, book), stop, nil
+}
