@@ -3,6 +3,17 @@ module github.com/dtwgate/dtwgate/testnet/vaultdev
 go 1.26
 
 replace (
+	github.com/dtwgate/dtwgate/testnet/vaultdev/stub/kmsstub => ./stub/kmsstub
+
+	// Stand-ins for modules a single in-memory, Shamir-sealed dev server never uses
+	// (Raft auto-join, cloud KMS seals): the real ones add every cloud SDK to the build.
+	github.com/hashicorp/go-discover => ./stub/go-discover
+	github.com/hashicorp/go-kms-wrapping/wrappers/alicloudkms/v2 => ./stub/kms-alicloudkms
+	github.com/hashicorp/go-kms-wrapping/wrappers/awskms/v2 => ./stub/kms-awskms
+	github.com/hashicorp/go-kms-wrapping/wrappers/azurekeyvault/v2 => ./stub/kms-azurekeyvault
+	github.com/hashicorp/go-kms-wrapping/wrappers/gcpckms/v2 => ./stub/kms-gcpckms
+	github.com/hashicorp/go-kms-wrapping/wrappers/ocikms/v2 => ./stub/kms-ocikms
+	// Vault v1.19.0 builds with these; later sdk/api releases need untagged in-tree modules.
 	github.com/hashicorp/vault/api => github.com/hashicorp/vault/api v1.16.0
 	github.com/hashicorp/vault/sdk => github.com/hashicorp/vault/sdk v0.15.2
 )
@@ -53,6 +64,7 @@ require (
 	github.com/docker/docker v27.2.1+incompatible // indirect
 	github.com/docker/go-connections v0.5.0 // indirect
 	github.com/docker/go-units v0.5.0 // indirect
+	github.com/dtwgate/dtwgate/testnet/vaultdev/stub/kmsstub v0.0.0 // indirect
 	github.com/duosecurity/duo_api_golang v0.0.0-20190308151101-6c680f768e74 // indirect
 	github.com/evanphx/json-patch/v5 v5.6.0 // indirect
 	github.com/fatih/color v1.17.0 // indirect
@@ -235,15 +247,3 @@ require (
 	k8s.io/apimachinery v0.32.1 // indirect
 	k8s.io/utils v0.0.0-20241104100929-3ea5e8cea738 // indirect
 )
-
-replace github.com/hashicorp/go-discover => ./stub/go-discover
-
-replace github.com/hashicorp/go-kms-wrapping/wrappers/awskms/v2 => ./stub/kms-awskms
-
-replace github.com/hashicorp/go-kms-wrapping/wrappers/alicloudkms/v2 => ./stub/kms-alicloudkms
-
-replace github.com/hashicorp/go-kms-wrapping/wrappers/azurekeyvault/v2 => ./stub/kms-azurekeyvault
-
-replace github.com/hashicorp/go-kms-wrapping/wrappers/gcpckms/v2 => ./stub/kms-gcpckms
-
-replace github.com/hashicorp/go-kms-wrapping/wrappers/ocikms/v2 => ./stub/kms-ocikms

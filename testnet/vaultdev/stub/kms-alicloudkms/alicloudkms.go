@@ -1,12 +1,8 @@
-// Package alicloudkms stands in for go-kms-wrapping's alicloudkms wrapper in the dtwgate Vault
-// dev server, which seals with Shamir only; the real wrapper would link a cloud SDK.
-// The wrapper fails every operation.
+// Package alicloudkms stands in for go-kms-wrapping's alicloudkms wrapper (see kmsstub).
 package alicloudkms
 
 import (
-	"context"
-	"errors"
-
+	"github.com/dtwgate/dtwgate/testnet/vaultdev/stub/kmsstub"
 	wrapping "github.com/hashicorp/go-kms-wrapping/v2"
 )
 
@@ -16,35 +12,8 @@ const (
 	EnvVaultAliCloudKmsSealKeyId = "VAULT_ALICLOUDKMS_SEAL_KEY_ID"
 )
 
-var errUnavailable = errors.New("alicloudkms seals are not available in the dtwgate Vault dev server")
-
 // Wrapper is the unavailable wrapper.
-type Wrapper struct{}
-
-var _ wrapping.Wrapper = (*Wrapper)(nil)
+type Wrapper = kmsstub.Wrapper
 
 // NewWrapper returns the unavailable wrapper.
-func NewWrapper() *Wrapper { return &Wrapper{} }
-
-// Type returns the wrapper type.
-func (*Wrapper) Type(context.Context) (wrapping.WrapperType, error) {
-	return wrapping.WrapperTypeAliCloudKms, nil
-}
-
-// KeyId fails.
-func (*Wrapper) KeyId(context.Context) (string, error) { return "", errUnavailable }
-
-// SetConfig fails.
-func (*Wrapper) SetConfig(context.Context, ...wrapping.Option) (*wrapping.WrapperConfig, error) {
-	return nil, errUnavailable
-}
-
-// Encrypt fails.
-func (*Wrapper) Encrypt(context.Context, []byte, ...wrapping.Option) (*wrapping.BlobInfo, error) {
-	return nil, errUnavailable
-}
-
-// Decrypt fails.
-func (*Wrapper) Decrypt(context.Context, *wrapping.BlobInfo, ...wrapping.Option) ([]byte, error) {
-	return nil, errUnavailable
-}
+func NewWrapper() *Wrapper { return kmsstub.New(wrapping.WrapperTypeAliCloudKms) }

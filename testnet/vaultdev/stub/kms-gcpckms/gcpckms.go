@@ -1,12 +1,8 @@
-// Package gcpckms stands in for go-kms-wrapping's gcpckms wrapper in the dtwgate Vault
-// dev server, which seals with Shamir only; the real wrapper would link a cloud SDK.
-// The wrapper fails every operation.
+// Package gcpckms stands in for go-kms-wrapping's gcpckms wrapper (see kmsstub).
 package gcpckms
 
 import (
-	"context"
-	"errors"
-
+	"github.com/dtwgate/dtwgate/testnet/vaultdev/stub/kmsstub"
 	wrapping "github.com/hashicorp/go-kms-wrapping/v2"
 )
 
@@ -21,35 +17,8 @@ const (
 	EnvVaultGcpCkmsSealCryptoKey = "VAULT_GCPCKMS_SEAL_CRYPTO_KEY"
 )
 
-var errUnavailable = errors.New("gcpckms seals are not available in the dtwgate Vault dev server")
-
 // Wrapper is the unavailable wrapper.
-type Wrapper struct{}
-
-var _ wrapping.Wrapper = (*Wrapper)(nil)
+type Wrapper = kmsstub.Wrapper
 
 // NewWrapper returns the unavailable wrapper.
-func NewWrapper() *Wrapper { return &Wrapper{} }
-
-// Type returns the wrapper type.
-func (*Wrapper) Type(context.Context) (wrapping.WrapperType, error) {
-	return wrapping.WrapperTypeGcpCkms, nil
-}
-
-// KeyId fails.
-func (*Wrapper) KeyId(context.Context) (string, error) { return "", errUnavailable }
-
-// SetConfig fails.
-func (*Wrapper) SetConfig(context.Context, ...wrapping.Option) (*wrapping.WrapperConfig, error) {
-	return nil, errUnavailable
-}
-
-// Encrypt fails.
-func (*Wrapper) Encrypt(context.Context, []byte, ...wrapping.Option) (*wrapping.BlobInfo, error) {
-	return nil, errUnavailable
-}
-
-// Decrypt fails.
-func (*Wrapper) Decrypt(context.Context, *wrapping.BlobInfo, ...wrapping.Option) ([]byte, error) {
-	return nil, errUnavailable
-}
+func NewWrapper() *Wrapper { return kmsstub.New(wrapping.WrapperTypeGcpCkms) }
