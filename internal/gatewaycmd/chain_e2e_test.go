@@ -1,11 +1,16 @@
 package gatewaycmd
 
 import (
+	"encoding/json"
 	"math/big"
 	"net/http"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -70,4 +75,101 @@ func TestChainE2EOrderSettled(t *testing.T) {
 	require.Contains(t, apiErr.Description, "ETHEREUM")
 	status, body = e.gw.get(t, orderByTxPath("NOWHERE", o.Receipt.TxHash), e.a.token, nil)
 	requireAPIError(t, status, body, http.StatusBadRequest, api.CodeInvalidOrderSource)
+}
+
+// signedOrderRequest signs a gasless order with the trader's key and writes it as the
+// wire request: decimal amounts, an EIP-712 signature over base units.
+func signedOrderRequest(t *testing.T, c *testnet.Chain, trader testnet.Account, sell, buy testnet.Token, amountToSell, limit string, kind uint8, deadline uint64, nonce int64) api.SignedOrderRequest {
+	t.Helper()
+	o := dtw.SignedOrder{
+		Trader: trader.Address, SellToken: sell.Address, BuyToken: buy.Address,
+		SellAmount: units(t, amountToSell, sell.Decimals), MinBuyAmount: units(t, limit, buy.Decimals),
+		Deadline: deadline, Kind: kind, Nonce: big.NewInt(nonce),
+	}
+	sig, err := trader.SignTypedData(dtw.OrderTypedData(c.ChainID, c.DTW, o))
+	require.NoError(t, err)
+	orderType := api.OrderTypeMarket
+	if kind == dtw.KindLimit {
+		orderType = api.OrderTypeLimit
+	}
+	return api.SignedOrderRequest{
+		Source: c.Source, Trader: trader.Address.Hex(), SellingAsset: strings.ToLower(sell.Symbol), BuyingAsset: strings.ToLower(buy.Symbol),
+		AmountToSell: amountToSell, LimitAmountToReceive: limit, OrderType: orderType,
+		Deadline: strconv.FormatUint(deadline, 10), Nonce: strconv.FormatInt(nonce, 10), Signature: hexutil.Encode(sig),
+	}
+}
+
+// TestChainE2EGaslessOrder: a signed order posted to POST /v2/order is relayed (its
+// instructionId is the relay transaction) and settled; posting it again is idempotent; a
+// tampered signature and a wallet of no account are refused.
+func TestChainE2EGaslessOrder(t *testing.T) {
+	e := newChainEnv(t, envOptions{})
+	e.start(t)
+	c, trader := e.c, e.traders[0]
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	deposit(t, c, trader, dai, 50)
+	now, err := c.Now(e2eCtx(t))
+	require.NoError(t, err)
+	deadline := uint64(now.Unix()) + 3600
+
+	req := signedOrderRequest(t, c, trader, dai, usdt, "50", "49.5", dtw.KindMarket, deadline, 7)
+	status, body := e.gw.do(t, http.MethodPost, api.PathOrder, e.a.token, req)
+	require.Equal(t, http.StatusOK, status, "body: %s", body)
+	var sub api.SubmitResponse
+	require.NoError(t, json.Unmarshal(body, &sub))
+	require.Equal(t, "ETHEREUM", sub.OrderSource)
+	relayTx := common.HexToHash(sub.InstructionID)
+	require.Equal(t, sub.InstructionID, relayTx.Hex(), "instructionId is a transaction hash")
+
+	// The same request again gets the same relay back, and nothing is sent twice.
+	status, body = e.gw.do(t, http.MethodPost, api.PathOrder, e.a.token, req)
+	require.Equal(t, http.StatusOK, status, "body: %s", body)
+	var again api.SubmitResponse
+	require.NoError(t, json.Unmarshal(body, &again))
+	require.Equal(t, sub.InstructionID, again.InstructionID)
+
+	// A tampered signature, or amounts other than the signed ones, are a 400.
+	tampered := req
+	sig := common.FromHex(req.Signature)
+	sig[10] ^= 0x01
+	tampered.Signature, tampered.Nonce = hexutil.Encode(sig), "8"
+	status, body = e.gw.do(t, http.MethodPost, api.PathOrder, e.a.token, tampered)
+	requireAPIError(t, status, body, http.StatusBadRequest, api.CodeInvalidSchema)
+	tampered = req
+	tampered.AmountToSell = "49"
+	status, body = e.gw.do(t, http.MethodPost, api.PathOrder, e.a.token, tampered)
+	requireAPIError(t, status, body, http.StatusBadRequest, api.CodeInvalidSchema)
+
+	// A trader that is not one of the caller's wallets: 403, whether signed by it or not.
+	other := signedOrderRequest(t, c, e.traders[2], dai, usdt, "1", "0.9", dtw.KindMarket, deadline, 1)
+	status, body = e.gw.do(t, http.MethodPost, api.PathOrder, e.a.token, other)
+	requireAPIError(t, status, body, http.StatusForbidden, api.CodeInvalidPermissions)
+	status, body = e.gw.do(t, http.MethodPost, api.PathOrder, e.b.token, req)
+	requireAPIError(t, status, body, http.StatusForbidden, api.CodeInvalidPermissions)
+
+	st := e.waitOrder(t, orderByTxPath("ETHEREUM", relayTx), settleTimeout, "settled", isStatus(api.StatusSettled))
+	require.Equal(t, sub.InstructionID, st.InstructionID)
+	require.Equal(t, "50", st.QuantitySold)
+	require.Equal(t, "49.90005", st.QuantityBought)
+	require.NotNil(t, st.ReturnTxID)
+	id, ok := new(big.Int).SetString(st.OrderID, 10)
+	require.True(t, ok, "orderId %q", st.OrderID)
+	ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, id)
+	require.Equal(t, units(t, st.QuantityBought, usdt.Decimals).String(), ev.BuyAmount.String())
+
+	// Exactly one relay was mined: the placement is the instructionId's, and one order.
+	r, err := c.Client.TransactionReceipt(e2eCtx(t), relayTx)
+	require.NoError(t, err)
+	placed := dtw.PlacedOrders(c.DTW, r.Logs)
+	require.Len(t, placed, 1)
+	require.Equal(t, id.String(), placed[0].OrderId.String())
+	require.Equal(t, trader.Address, placed[0].Trader)
+	require.Len(t, settlements(t, c, id), 1)
+	require.Zero(t, dtwBalance(t, c, trader.Address, dai).Sign(), "the 50 DAI were sold once")
+
+	var byID api.OrderStatus
+	status, body = e.gw.get(t, orderStatusPath("ETHEREUM", id), e.a.token, &byID)
+	require.Equal(t, http.StatusOK, status, "body: %s", body)
+	require.Equal(t, api.StatusSettled, byID.Status)
+	require.Equal(t, sub.InstructionID, byID.InstructionID)
 }
