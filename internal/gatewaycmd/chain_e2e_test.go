@@ -173,3 +173,55 @@ func TestChainE2EGaslessOrder(t *testing.T) {
 	require.Equal(t, api.StatusSettled, byID.Status)
 	require.Equal(t, sub.InstructionID, byID.InstructionID)
 }
+
+// TestChainE2ELimitRestsThenCancelled: a limit order the book cannot fill rests OPEN until
+// its deadline, then is cancelled and refunded; a market order that cannot fill is
+// cancelled at once.
+func TestChainE2ELimitRestsThenCancelled(t *testing.T) {
+	e := newChainEnv(t, envOptions{})
+	e.start(t)
+	c, trader := e.c, e.traders[0]
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	deposit(t, c, trader, dai, 300)
+	free := dtwBalance(t, c, trader.Address, dai)
+	now, err := c.Now(e2eCtx(t))
+	require.NoError(t, err)
+
+	limit := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(200),
+		Kind: dtw.KindLimit, Deadline: uint64(now.Unix()) + 300})
+	path := orderStatusPath("ETHEREUM", limit.ID)
+	st := e.waitOrder(t, path, settleTimeout, "open", isStatus(api.StatusOpen))
+	require.Equal(t, api.OrderTypeLimit, st.OrderType)
+	require.Nil(t, st.ReturnTxID)
+
+	// It rests: several engine rounds (1s apart) and new blocks leave it open and locked.
+	for i := 0; i < 3; i++ {
+		time.Sleep(time.Second)
+		require.NoError(t, c.Mine(e2eCtx(t), 1))
+		var now api.OrderStatus
+		status, body := e.gw.get(t, path, e.a.token, &now)
+		require.Equal(t, http.StatusOK, status, "body: %s", body)
+		require.Equal(t, api.StatusOpen, now.Status, "round %d", i)
+		require.Nil(t, now.ReturnTxID)
+	}
+	require.Equal(t, new(big.Int).Sub(free, dai.Units(100)).String(), dtwBalance(t, c, trader.Address, dai).String())
+	require.Empty(t, settlements(t, c, limit.ID))
+
+	// Past the deadline it is cancelled and the sell amount is free again.
+	require.NoError(t, c.IncreaseTime(e2eCtx(t), 400*time.Second))
+	st = e.waitOrder(t, path, settleTimeout, "cancelled", isStatus(api.StatusCancelled))
+	require.NotNil(t, st.ReturnTxID)
+	require.Equal(t, "0", st.QuantityBought)
+	ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderCancelled, limit.ID)
+	require.Equal(t, dai.Units(100).String(), ev.SellAmount.String())
+	require.Equal(t, free.String(), dtwBalance(t, c, trader.Address, dai).String())
+
+	// A market order asking more than the quote (99.8001) is cancelled at once.
+	market := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(100), Kind: dtw.KindMarket})
+	st = e.waitOrder(t, orderStatusPath("ETHEREUM", market.ID), settleTimeout, "cancelled", isStatus(api.StatusCancelled))
+	require.NotNil(t, st.ReturnTxID)
+	require.Equal(t, api.OrderTypeMarket, st.OrderType)
+	requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderCancelled, market.ID)
+	require.Empty(t, settlements(t, c, market.ID))
+	require.Equal(t, free.String(), dtwBalance(t, c, trader.Address, dai).String())
+}
