@@ -1,11 +1,11 @@
 package signer
 
 import (
+	"bytes"
 	"context"
 	"crypto/ecdsa"
 	"encoding/hex"
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -79,14 +79,16 @@ func zeroBytes(b []byte) {
 // surrounding white space ignored). Errors wrap ErrKeyMalformed and never echo the
 // input. The caller should zero raw after use.
 func ParsePrivateKey(raw []byte) (*ecdsa.PrivateKey, error) {
-	s := strings.TrimSpace(string(raw))
-	s = strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
-	if len(s) != 64 {
-		return nil, fmt.Errorf("%w: private key has %d hex digits, want 64", ErrKeyMalformed, len(s))
+	h := bytes.TrimSpace(raw) // a view of raw, not a copy
+	if len(h) >= 2 && h[0] == '0' && (h[1] == 'x' || h[1] == 'X') {
+		h = h[2:]
+	}
+	if len(h) != 64 {
+		return nil, fmt.Errorf("%w: private key has %d hex digits, want 64", ErrKeyMalformed, len(h))
 	}
 	b := make([]byte, 32)
 	defer zeroBytes(b)
-	if _, err := hex.Decode(b, []byte(s)); err != nil {
+	if _, err := hex.Decode(b, h); err != nil {
 		return nil, fmt.Errorf("%w: private key is not hex", ErrKeyMalformed)
 	}
 	key, err := crypto.ToECDSA(b)
