@@ -171,14 +171,22 @@ func expand(path string, kv ...string) string {
 	return path
 }
 
-// get is a GET of an authenticated endpoint into out.
-func (c *Client) get(ctx context.Context, path string, query url.Values, out any) error {
-	return c.do(ctx, request{method: http.MethodGet, path: path, query: query, auth: true, out: out})
+// call sends r and decodes its answer into a T.
+func call[T any](ctx context.Context, c *Client, r request) (T, error) {
+	var out T
+	r.out = &out
+	err := c.do(ctx, r)
+	return out, err
 }
 
-// post is a POST of an authenticated endpoint into out.
-func (c *Client) post(ctx context.Context, path string, body, out any) error {
-	return c.do(ctx, request{method: http.MethodPost, path: path, body: body, auth: true, out: out})
+// get is a GET of an authenticated endpoint.
+func get[T any](ctx context.Context, c *Client, path string, query url.Values) (T, error) {
+	return call[T](ctx, c, request{method: http.MethodGet, path: path, query: query, auth: true})
+}
+
+// post is a POST of an authenticated endpoint.
+func post[T any](ctx context.Context, c *Client, path string, body any) (T, error) {
+	return call[T](ctx, c, request{method: http.MethodPost, path: path, body: body, auth: true})
 }
 
 var errEmptyArg = errors.New("required argument is empty")

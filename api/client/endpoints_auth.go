@@ -11,58 +11,44 @@ import (
 // Token exchanges an API key for a JWT (POST /v3/auth/token). It does not change the
 // client's cached token; use Login for that.
 func (c *Client) Token(ctx context.Context, req api.TokenRequest) (api.TokenResponse, error) {
-	var out api.TokenResponse
-	err := c.do(ctx, request{method: http.MethodPost, path: api.PathAuthToken, body: req, out: &out})
-	return out, err
+	return call[api.TokenResponse](ctx, c, request{method: http.MethodPost, path: api.PathAuthToken, body: req})
 }
 
 // GetToken is Token through its alias path (POST /v3/auth/get-token).
 func (c *Client) GetToken(ctx context.Context, req api.TokenRequest) (api.TokenResponse, error) {
-	var out api.TokenResponse
-	err := c.do(ctx, request{method: http.MethodPost, path: api.PathAuthGetToken, body: req, out: &out})
-	return out, err
+	return call[api.TokenResponse](ctx, c, request{method: http.MethodPost, path: api.PathAuthGetToken, body: req})
 }
 
 // SIWENonce fetches a single-use SIWE nonce (GET /v2/auth/siwe/nonce).
 func (c *Client) SIWENonce(ctx context.Context) (api.NonceResponse, error) {
-	var out api.NonceResponse
-	err := c.do(ctx, request{method: http.MethodGet, path: api.PathSIWENonce, out: &out})
-	return out, err
+	return call[api.NonceResponse](ctx, c, request{method: http.MethodGet, path: api.PathSIWENonce})
 }
 
 // SIWEVerify exchanges a signed SIWE message for a JWT (POST /v2/auth/siwe/verify).
 func (c *Client) SIWEVerify(ctx context.Context, req api.SIWEVerifyRequest) (api.TokenResponse, error) {
-	var out api.TokenResponse
-	err := c.do(ctx, request{method: http.MethodPost, path: api.PathSIWEVerify, body: req, out: &out})
-	return out, err
+	return call[api.TokenResponse](ctx, c, request{method: http.MethodPost, path: api.PathSIWEVerify, body: req})
 }
 
 // Ticket exchanges an API key for a single-use websocket ticket (POST /v3/auth/ticket).
 func (c *Client) Ticket(ctx context.Context, req api.TokenRequest) (api.TicketResponse, error) {
-	var out api.TicketResponse
-	err := c.do(ctx, request{method: http.MethodPost, path: api.PathAuthTicket, body: req, out: &out})
-	return out, err
+	return call[api.TicketResponse](ctx, c, request{method: http.MethodPost, path: api.PathAuthTicket, body: req})
 }
 
 // JWTCheck checks the client's token (GET /v2/auth/jwt-check), logging in first if
 // needed; nil means the gateway accepts it.
 func (c *Client) JWTCheck(ctx context.Context) error {
-	return c.get(ctx, api.PathJWTCheck, nil, nil)
+	return c.do(ctx, request{method: http.MethodGet, path: api.PathJWTCheck, auth: true})
 }
 
 // APIKeys lists the caller's API keys (GET /v3/api-keys).
 func (c *Client) APIKeys(ctx context.Context) (api.APIKeyList, error) {
-	var out api.APIKeyList
-	err := c.get(ctx, api.PathAPIKeys, nil, &out)
-	return out, err
+	return get[api.APIKeyList](ctx, c, api.PathAPIKeys, nil)
 }
 
 // CreateAPIKey creates an API key with a subset of the caller's permissions
 // (POST /v3/api-keys). The secret is in the answer only.
 func (c *Client) CreateAPIKey(ctx context.Context, req api.CreateAPIKeyRequest) (api.APIKeyCreated, error) {
-	var out api.APIKeyCreated
-	err := c.post(ctx, api.PathAPIKeys, req, &out)
-	return out, err
+	return post[api.APIKeyCreated](ctx, c, api.PathAPIKeys, req)
 }
 
 // RotateAPIKey issues a new secret for a key of the caller's (POST
@@ -70,11 +56,11 @@ func (c *Client) CreateAPIKey(ctx context.Context, req api.CreateAPIKeyRequest) 
 // When the key is the one the client logs in with, the client switches to the new
 // secret and logs in again on its next call.
 func (c *Client) RotateAPIKey(ctx context.Context, apiKeyID string) (api.APIKeyRotated, error) {
-	var out api.APIKeyRotated
 	if err := required("apiKeyId", apiKeyID); err != nil {
-		return out, err
+		return api.APIKeyRotated{}, err
 	}
-	if err := c.post(ctx, expand(api.PathAPIKeyRotate, "apiKeyId", apiKeyID), nil, &out); err != nil {
+	out, err := post[api.APIKeyRotated](ctx, c, expand(api.PathAPIKeyRotate, "apiKeyId", apiKeyID), nil)
+	if err != nil {
 		return out, err
 	}
 	if a, ok := c.auth.(*APIKeyAuth); ok && a.KeyID() == apiKeyID {

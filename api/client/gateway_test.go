@@ -28,6 +28,12 @@ type testGateway struct {
 }
 
 func newGateway(t *testing.T, modify func(*config.Config)) *testGateway {
+	return newGatewayWith(t, modify, nil)
+}
+
+// newGatewayWith is newGateway with service options made on its store, e.g. the
+// on-chain service.
+func newGatewayWith(t *testing.T, modify func(*config.Config), options func(*store.SQLite) gateway.Options) *testGateway {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -47,7 +53,14 @@ func newGateway(t *testing.T, modify func(*config.Config)) *testGateway {
 	require.NoError(t, err)
 	tokens, err := auth.NewTokens(key, cfg.TokenTTL)
 	require.NoError(t, err)
-	srv := httptest.NewUnstartedServer(gateway.New(cfg, st, tokens, gateway.Options{Logger: slog.New(slog.DiscardHandler)}).Handler())
+	var opts gateway.Options
+	if options != nil {
+		opts = options(st)
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	srv := httptest.NewUnstartedServer(gateway.New(cfg, st, tokens, opts).Handler())
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()

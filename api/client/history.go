@@ -87,13 +87,11 @@ func (c *Client) AllWithdrawals(ctx context.Context, q ActivityQuery) iter.Seq2[
 }
 
 func (c *Client) activityPage(ctx context.Context, path string, q ActivityQuery) (api.ActivityPage, error) {
-	var out api.ActivityPage
 	v, err := q.values()
 	if err != nil {
-		return out, err
+		return api.ActivityPage{}, err
 	}
-	err = c.get(ctx, path, v, &out)
-	return out, err
+	return get[api.ActivityPage](ctx, c, path, v)
 }
 
 // allActivities walks the pages onward from q.After (or the start) in q.OrderBy order,

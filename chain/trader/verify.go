@@ -106,11 +106,8 @@ func (v *Verifier) VerifyOrderByInstruction(ctx context.Context, gw StatusSource
 // (converted with the decimals of the trader's configuration); and it must have
 // Confirmations blocks on the trader's RPC.
 func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*OrderVerification, error) {
-	if !strings.EqualFold(st.OrderSource, v.src.Name) {
-		return nil, mismatch("order source is %q, want %s", st.OrderSource, v.src.Name)
-	}
-	if !common.IsHexAddress(st.Trader) || common.HexToAddress(st.Trader) != v.trader {
-		return nil, mismatch("order trader is %q, want %s", st.Trader, v.trader)
+	if err := v.checkOwner("order", st.OrderSource, st.Trader); err != nil {
+		return nil, err
 	}
 	id, ok := new(big.Int).SetString(st.OrderID, 10)
 	if !ok || id.Sign() < 0 {
@@ -180,6 +177,17 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 		return nil, mismatch("return transaction %s moved other tokens than order %s holds", retTx, id)
 	}
 	return out, nil
+}
+
+// checkOwner checks that a report is about this verifier's chain and trader.
+func (v *Verifier) checkOwner(what, source, trader string) error {
+	if !strings.EqualFold(source, v.src.Name) {
+		return mismatch("%s source is %q, want %s", what, source, v.src.Name)
+	}
+	if !common.IsHexAddress(trader) || common.HexToAddress(trader) != v.trader {
+		return mismatch("%s trader is %q, want %s", what, trader, v.trader)
+	}
+	return nil
 }
 
 // placedEvent returns the OrderPlaced event of order id in the placing transaction,
@@ -309,11 +317,8 @@ func (v *Verifier) VerifyWithdrawal(ctx context.Context, gw StatusSource, instru
 // transaction succeeded and the trader's own DTW contract emitted a Withdrawn event for
 // the trader with the reported token, amount and destination, at Confirmations depth.
 func (v *Verifier) VerifyWithdrawalStatus(ctx context.Context, st api.WithdrawalStatus) (*WithdrawalVerification, error) {
-	if !strings.EqualFold(st.Source, v.src.Name) {
-		return nil, mismatch("withdrawal source is %q, want %s", st.Source, v.src.Name)
-	}
-	if !common.IsHexAddress(st.Trader) || common.HexToAddress(st.Trader) != v.trader {
-		return nil, mismatch("withdrawal trader is %q, want %s", st.Trader, v.trader)
+	if err := v.checkOwner("withdrawal", st.Source, st.Trader); err != nil {
+		return nil, err
 	}
 	tx, err := parseHash("transactionHash", st.TransactionHash)
 	if err != nil {
