@@ -61,9 +61,9 @@ type Engine struct {
 	sender   *chain.Sender
 	dtw      *bindings.DTW
 	log      *slog.Logger
-	// closing maps orders of confirmed return transactions to their block until the
-	// follower has applied it, so they are not taken for open meanwhile.
-	closing map[uint64]uint64
+	// closing maps orders of confirmed return transactions to that transaction until the
+	// follower has applied its block, so they are not taken for open meanwhile.
+	closing map[uint64]chain.JournalTx
 }
 
 // Kinds of return transactions in the journal.
@@ -102,7 +102,7 @@ func New(cfg Config, client Client, st store.ChainStore, operator chain.TxSigner
 		}, client, operator, st),
 		dtw:     bindings.NewDTW(),
 		log:     log,
-		closing: map[uint64]uint64{},
+		closing: map[uint64]chain.JournalTx{},
 	}
 }
 
@@ -153,7 +153,7 @@ func (e *Engine) Step(ctx context.Context) error {
 	for _, o := range outcomes {
 		if o.Tx.State == chain.TxConfirmed {
 			for _, id := range o.Tx.OrderIDs {
-				e.closing[id] = o.Tx.BlockNumber
+				e.closing[id] = o.Tx
 			}
 		}
 	}
@@ -239,11 +239,25 @@ func (e *Engine) decide(ctx context.Context) error {
 		if covered[id] {
 			continue
 		}
-		if block, ok := e.closing[id]; ok {
-			if synced < block {
+		if jt, ok := e.closing[id]; ok {
+			if synced < jt.BlockNumber {
 				continue
 			}
-			delete(e.closing, id) // applied, yet open: the close was reorged away
+			// Applied, yet open: a reorg took the confirmed close away. Reopen it in the
+			// journal so the sender re-broadcasts the same signed transaction; pricing the
+			// order anew would sign another one after its nonce and leave a gap no later
+			// transaction can pass.
+			e.log.Warn("reorg dropped a confirmed return transaction; sending it again", "order", id, "tx", jt.Hash, "was_block", jt.BlockNumber)
+			if err := e.store.SetTxState(ctx, jt.ID, chain.TxPending, 0); err != nil {
+				return err
+			}
+			for _, other := range jt.OrderIDs {
+				if c, ok := e.closing[other]; ok && c.ID == jt.ID {
+					delete(e.closing, other)
+				}
+				covered[other] = true
+			}
+			continue
 		}
 		action, buyAmount, err := e.price(ctx, o, head, inventory)
 		if err != nil {
