@@ -225,3 +225,91 @@ func TestChainE2ELimitRestsThenCancelled(t *testing.T) {
 	require.Empty(t, settlements(t, c, market.ID))
 	require.Equal(t, free.String(), dtwBalance(t, c, trader.Address, dai).String())
 }
+
+// TestChainE2EReorgRemovesPlacement: a reorg (anvil snapshot/revert) removes a confirmed
+// placement: the order disappears, and the new branch's order under the same id replaces it.
+func TestChainE2EReorgRemovesPlacement(t *testing.T) {
+	e := newChainEnv(t, envOptions{})
+	e.start(t)
+	c, trader := e.c, e.traders[0]
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	deposit(t, c, trader, dai, 200)
+
+	snap, err := c.Snapshot(e2eCtx(t))
+	require.NoError(t, err)
+	gone := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(150), Kind: dtw.KindLimit})
+	require.NoError(t, c.Mine(e2eCtx(t), 2))
+	e.waitOrder(t, orderStatusPath("ETHEREUM", gone.ID), settleTimeout, "open", isStatus(api.StatusOpen))
+
+	require.NoError(t, c.Revert(e2eCtx(t), snap))
+	require.NoError(t, c.Mine(e2eCtx(t), 4))
+	require.Eventually(t, func() bool {
+		status, _ := e.gw.get(t, orderStatusPath("ETHEREUM", gone.ID), e.a.token, nil)
+		return status == http.StatusNotFound
+	}, settleTimeout, 200*time.Millisecond, "the reorged placement is still reported")
+	status, body := e.gw.get(t, orderByTxPath("ETHEREUM", gone.Receipt.TxHash), e.a.token, nil)
+	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
+
+	// The new branch's order takes the id, and settles.
+	repl := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(10), MinBuyAmount: usdt.Units(9), Kind: dtw.KindMarket})
+	require.Equal(t, gone.ID.String(), repl.ID.String(), "the contract reuses the reorged id")
+	st := e.waitOrder(t, orderStatusPath("ETHEREUM", repl.ID), settleTimeout, "settled", isStatus(api.StatusSettled))
+	require.Equal(t, repl.Receipt.TxHash.Hex(), st.InstructionID)
+	require.Equal(t, "10", st.QuantitySold)
+	require.Equal(t, api.OrderTypeMarket, st.OrderType)
+	requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, repl.ID)
+	require.Len(t, settlements(t, c, repl.ID), 1)
+	require.Equal(t, dai.Units(190).String(), dtwBalance(t, c, trader.Address, dai).String())
+}
+
+// TestChainE2EReorgRemovesSettlement: a reorg removes the block holding the gateway's
+// settle transaction after the order was reported SETTLED; the gateway rolls back and ends
+// SETTLED again with exactly one settlement on the final chain.
+func TestChainE2EReorgRemovesSettlement(t *testing.T) {
+	e := newChainEnv(t, envOptions{})
+	e.start(t)
+	c, trader := e.c, e.traders[0]
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	deposit(t, c, trader, dai, 100)
+	usdtBefore := dtwBalance(t, c, trader.Address, usdt)
+	nonceBefore := operatorNonce(t, c)
+
+	require.NoError(t, c.SetAutomine(e2eCtx(t), false))
+	placeTx := sendPlace(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(99), Kind: dtw.KindMarket})
+	require.NoError(t, c.Mine(e2eCtx(t), 1))
+	id := placedID(t, c, placeTx)
+	require.Eventually(t, func() bool { return operatorTxPending(t, c) }, settleTimeout, 100*time.Millisecond, "no settle transaction in the pool")
+
+	snap, err := c.Snapshot(e2eCtx(t))
+	require.NoError(t, err)
+	require.NoError(t, c.Mine(e2eCtx(t), 1))
+	path := orderStatusPath("ETHEREUM", id)
+	first := e.waitOrder(t, path, settleTimeout, "settled before the reorg", isStatus(api.StatusSettled))
+	require.Len(t, settlements(t, c, id), 1)
+
+	require.NoError(t, c.Revert(e2eCtx(t), snap))
+	require.Empty(t, settlements(t, c, id), "the revert removed the settlement")
+	require.NoError(t, c.Mine(e2eCtx(t), 3))
+	// Blocks keep coming (one every 300ms) while the gateway rolls back and settles again.
+	var st api.OrderStatus
+	require.Eventually(t, func() bool {
+		require.NoError(t, c.Mine(e2eCtx(t), 1))
+		status, _ := e.gw.get(t, path, e.a.token, &st)
+		return status == http.StatusOK && st.Status == api.StatusSettled && len(settlements(t, c, id)) > 0
+	}, settleTimeout, 300*time.Millisecond, "not settled again after the reorg; first return tx %s", *first.ReturnTxID)
+	require.NoError(t, c.Mine(e2eCtx(t), 2))
+	e.waitOrder(t, path, settleTimeout, "settled on the final chain", func(s api.OrderStatus) bool {
+		st = s
+		return s.Status == api.StatusSettled
+	})
+
+	evs := settlements(t, c, id)
+	require.Len(t, evs, 1, "exactly one settlement on the final chain")
+	require.Equal(t, evs[0].TxHash.Hex(), *st.ReturnTxID, "the status reports the surviving settlement")
+	requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, id)
+	require.Equal(t, new(big.Int).Add(usdtBefore, evs[0].BuyAmount).String(), dtwBalance(t, c, trader.Address, usdt).String(),
+		"the trader received one buy amount")
+	require.Equal(t, units(t, st.QuantityBought, usdt.Decimals).String(), evs[0].BuyAmount.String())
+	require.Equal(t, nonceBefore+1, operatorNonce(t, c), "one operator transaction on the final chain")
+	require.Contains(t, e.gw.logs.String(), "reorg: rolling back")
+}
