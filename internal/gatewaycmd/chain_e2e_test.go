@@ -313,3 +313,78 @@ func TestChainE2EReorgRemovesSettlement(t *testing.T) {
 	require.Equal(t, nonceBefore+1, operatorNonce(t, c), "one operator transaction on the final chain")
 	require.Contains(t, e.gw.logs.String(), "reorg: rolling back")
 }
+
+// requireOneSettlement checks the final chain: one OrderSettled for the order, the trader
+// credited one buy amount, one operator transaction, and the status reporting it.
+func requireOneSettlement(t *testing.T, e *chainEnv, id *big.Int, trader testnet.Account, usdtBefore *big.Int, nonceBefore uint64) api.OrderStatus {
+	t.Helper()
+	c, usdt := e.c, e.c.MustToken("USDT")
+	st := e.waitOrder(t, orderStatusPath("ETHEREUM", id), settleTimeout, "settled", isStatus(api.StatusSettled))
+	evs := settlements(t, c, id)
+	require.Len(t, evs, 1, "exactly one settlement")
+	require.Equal(t, evs[0].TxHash.Hex(), *st.ReturnTxID)
+	require.Equal(t, units(t, st.QuantityBought, usdt.Decimals).String(), evs[0].BuyAmount.String())
+	require.Equal(t, new(big.Int).Add(usdtBefore, evs[0].BuyAmount).String(), dtwBalance(t, c, trader.Address, usdt).String())
+	require.Equal(t, nonceBefore+1, operatorNonce(t, c), "the operator sent one transaction")
+	return st
+}
+
+// TestChainE2ECrashBeforeBroadcast: the gateway is SIGKILLed after journaling its settle
+// transaction and before broadcasting it; restarted, it broadcasts that same transaction.
+func TestChainE2ECrashBeforeBroadcast(t *testing.T) {
+	e := newChainEnv(t, envOptions{})
+	e.start(t, EnvHoldBeforeBroadcast+"=1")
+	c, trader := e.c, e.traders[0]
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	deposit(t, c, trader, dai, 100)
+	usdtBefore, nonceBefore := dtwBalance(t, c, trader.Address, usdt), operatorNonce(t, c)
+	o := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(99), Kind: dtw.KindMarket})
+
+	var held string
+	require.Eventually(t, func() bool {
+		m := holdTxRE.FindStringSubmatch(e.gw.logs.String())
+		if m != nil {
+			held = m[1]
+		}
+		return m != nil
+	}, settleTimeout, 50*time.Millisecond, "no \"holding before broadcast\"")
+	e.gw.kill(t)
+	require.False(t, operatorTxPending(t, c), "nothing was broadcast")
+	require.Equal(t, nonceBefore, operatorNonce(t, c))
+	require.Empty(t, settlements(t, c, o.ID))
+
+	e.start(t)
+	st := requireOneSettlement(t, e, o.ID, trader, usdtBefore, nonceBefore)
+	require.Equal(t, held, *st.ReturnTxID, "the journaled transaction is the one broadcast after the restart")
+}
+
+// TestChainE2ECrashAfterBroadcast: the gateway is SIGKILLed while its settle transaction
+// waits in anvil's pool; the transaction is mined while it is down; restarted, it finds
+// the settlement instead of sending another.
+func TestChainE2ECrashAfterBroadcast(t *testing.T) {
+	e := newChainEnv(t, envOptions{})
+	e.start(t)
+	c, trader := e.c, e.traders[0]
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	deposit(t, c, trader, dai, 100)
+	usdtBefore, nonceBefore := dtwBalance(t, c, trader.Address, usdt), operatorNonce(t, c)
+
+	require.NoError(t, c.SetAutomine(e2eCtx(t), false))
+	placeTx := sendPlace(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(99), Kind: dtw.KindMarket})
+	require.NoError(t, c.Mine(e2eCtx(t), 1))
+	id := placedID(t, c, placeTx)
+	require.Eventually(t, func() bool { return operatorTxPending(t, c) }, settleTimeout, 100*time.Millisecond, "no settle transaction in the pool")
+	e.gw.kill(t)
+
+	require.NoError(t, c.SetAutomine(e2eCtx(t), true))
+	require.NoError(t, c.Mine(e2eCtx(t), 1))
+	require.Len(t, settlements(t, c, id), 1, "the pooled settle transaction was mined")
+	e.start(t)
+	requireOneSettlement(t, e, id, trader, usdtBefore, nonceBefore)
+	// A few more rounds with new blocks: still one settlement, no second transaction.
+	for i := 0; i < 3; i++ {
+		time.Sleep(time.Second)
+		require.NoError(t, c.Mine(e2eCtx(t), 1))
+	}
+	requireOneSettlement(t, e, id, trader, usdtBefore, nonceBefore)
+}
