@@ -259,8 +259,14 @@ type envOptions struct {
 
 func newChainEnv(t *testing.T, opts envOptions) *chainEnv {
 	t.Helper()
-	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 3})
+	return newChainEnvOn(t, testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 3}), opts)
+}
+
+// newChainEnvOn is newChainEnv on a started network (with two traders or more).
+func newChainEnvOn(t *testing.T, n *testnet.Network, opts envOptions) *chainEnv {
+	t.Helper()
 	c := n.Chains[0]
+	require.GreaterOrEqual(t, len(c.Traders), 2)
 	dir := t.TempDir()
 	d, err := n.WriteDir(dir, true)
 	require.NoError(t, err)

@@ -388,3 +388,31 @@ func TestChainE2ECrashAfterBroadcast(t *testing.T) {
 	}
 	requireOneSettlement(t, e, id, trader, usdtBefore, nonceBefore)
 }
+
+// TestChainE2ERPCOutage: the gateway reaches anvil through a proxy; while the proxy refuses
+// connections an order is placed, and once it is restored the order settles.
+func TestChainE2ERPCOutage(t *testing.T) {
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 2})
+	proxy := startRPCProxy(t, n.Chains[0].RPCURL)
+	e := newChainEnvOn(t, n, envOptions{rpcURL: proxy.URL()})
+	e.start(t)
+	c, trader := e.c, e.traders[0]
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	deposit(t, c, trader, dai, 100)
+	usdtBefore, nonceBefore := dtwBalance(t, c, trader.Address, usdt), operatorNonce(t, c)
+
+	proxy.setCut(true)
+	o := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(99), Kind: dtw.KindMarket})
+	path := orderStatusPath("ETHEREUM", o.ID)
+	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(500 * time.Millisecond) {
+		var st api.OrderStatus
+		status, body := e.gw.get(t, path, e.a.token, &st)
+		require.Contains(t, []int{http.StatusOK, http.StatusNotFound}, status, "the API answers during the outage: %s", body)
+		require.NotEqual(t, api.StatusSettled, st.Status, "settled without an RPC")
+	}
+	require.Empty(t, settlements(t, c, o.ID))
+	require.Contains(t, e.gw.logs.String(), "follower poll failed", "the gateway noticed the outage")
+
+	proxy.setCut(false)
+	requireOneSettlement(t, e, o.ID, trader, usdtBefore, nonceBefore)
+}
