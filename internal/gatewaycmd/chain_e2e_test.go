@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math/big"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -415,4 +417,179 @@ func TestChainE2ERPCOutage(t *testing.T) {
 
 	proxy.setCut(false)
 	requireOneSettlement(t, e, o.ID, trader, usdtBefore, nonceBefore)
+}
+
+// historyQuery is the query of GET /v3/deposits and /v3/withdrawals over the test's hour.
+func historyQuery(from, to time.Time, extra ...string) string {
+	q := url.Values{}
+	q.Set("source", "ETHEREUM")
+	q.Set("start_time", from.UTC().Format("2006-01-02T15:04:05.000Z"))
+	q.Set("end_time", to.UTC().Format("2006-01-02T15:04:05.000Z"))
+	for i := 0; i+1 < len(extra); i += 2 {
+		q.Set(extra[i], extra[i+1])
+	}
+	return "?" + q.Encode()
+}
+
+func amounts(p api.ActivityPage) []string {
+	out := []string{}
+	for _, tx := range p.Transactions {
+		out = append(out, tx.Amount)
+	}
+	return out
+}
+
+// requirePaging pages through a history endpoint one entry at a time, both ways and in
+// both orders, and checks the entries' amounts against want (oldest first).
+func requirePaging(t *testing.T, e *chainEnv, path string, from, to time.Time, want []string) []api.ActivityPage {
+	t.Helper()
+	page := func(extra ...string) api.ActivityPage {
+		t.Helper()
+		var p api.ActivityPage
+		status, body := e.gw.get(t, path+historyQuery(from, to, append([]string{"page_size", "1"}, extra...)...), e.a.token, &p)
+		require.Equal(t, http.StatusOK, status, "%s %v: %s", path, extra, body)
+		require.Len(t, p.Transactions, 1, "%s %v: %s", path, extra, body)
+		require.Equal(t, "ETHEREUM", p.OrderSource)
+		return p
+	}
+	var oldestFirst []api.ActivityPage
+	for _, order := range []string{"oldest_first", "newest_first"} {
+		expect := slices.Clone(want)
+		if order == "newest_first" {
+			slices.Reverse(expect)
+		}
+		pages := []api.ActivityPage{page("order_by", order)}
+		for len(pages) < len(expect) {
+			require.True(t, pages[len(pages)-1].HasMore, "%s %s page %d", path, order, len(pages))
+			pages = append(pages, page("order_by", order, "after", pages[len(pages)-1].AfterCursor))
+		}
+		var got []string
+		for _, p := range pages {
+			got = append(got, amounts(p)...)
+		}
+		require.Equal(t, expect, got, "%s %s forward", path, order)
+		require.False(t, pages[len(pages)-1].HasMore, "%s %s: last page", path, order)
+		for i := len(pages) - 1; i > 0; i-- {
+			back := page("order_by", order, "before", pages[i].BeforeCursor)
+			require.Equal(t, expect[i-1:i], amounts(back), "%s %s back from page %d", path, order, i)
+		}
+		if order == "oldest_first" {
+			oldestFirst = pages
+		}
+	}
+	return oldestFirst
+}
+
+// TestChainE2EHistoryAndWithdrawals: deposits and withdrawals (direct and gasless) of a
+// chain source show in GET /v3/deposits and /v3/withdrawals with cursor paging; gasless
+// withdrawals go only to approved addresses and end COMPLETED.
+func TestChainE2EHistoryAndWithdrawals(t *testing.T) {
+	e := newChainEnv(t, envOptions{})
+	e.start(t)
+	c, trader := e.c, e.traders[0]
+	dai := c.MustToken("DAI")
+	ctx := e2eCtx(t)
+	now, err := c.Now(ctx)
+	require.NoError(t, err)
+	from, to := now.Add(-time.Hour), now.Add(time.Hour)
+
+	for _, whole := range []int64{10, 20, 30} {
+		deposit(t, c, trader, dai, whole)
+	}
+	var direct []string
+	for _, whole := range []int64{5, 7} {
+		r, err := c.Withdraw(ctx, trader, dai, dai.Units(whole), trader)
+		require.NoError(t, err)
+		direct = append(direct, r.TxHash.Hex())
+	}
+
+	// The gasless withdrawal: only to an approved address of the account.
+	approved, err := testnet.NewAccount("approved", testnet.RoleTrader)
+	require.NoError(t, err)
+	pending, err := testnet.NewAccount("pending", testnet.RoleTrader)
+	require.NoError(t, err)
+	e.gw.admin(t, "withdrawal-addresses", "add", "--account", e.a.id, "--source", "ETHEREUM", "--approve", approved.Address.Hex())
+	e.gw.admin(t, "withdrawal-addresses", "add", "--account", e.a.id, "--source", "ETHEREUM", pending.Address.Hex())
+	var addrs api.WithdrawalAddressesResponse
+	status, body := e.gw.get(t, api.PathWithdrawalAddresses, e.a.token, &addrs)
+	require.Equal(t, http.StatusOK, status, "body: %s", body)
+	states := map[string]string{}
+	for _, a := range addrs.Addresses {
+		states[a.WithdrawalLocationReference] = a.Status
+	}
+	require.Equal(t, map[string]string{approved.Address.Hex(): "APPROVED", pending.Address.Hex(): "PENDING"}, states)
+
+	signed := func(dest common.Address, amount string, nonce int64) api.SignedWithdrawalRequest {
+		w := dtw.SignedWithdrawal{Trader: trader.Address, Token: dai.Address, Amount: units(t, amount, dai.Decimals), To: dest,
+			Nonce: big.NewInt(nonce), Deadline: uint64(now.Unix()) + 3600}
+		sig, err := trader.SignTypedData(dtw.WithdrawalTypedData(c.ChainID, c.DTW, w))
+		require.NoError(t, err)
+		return api.SignedWithdrawalRequest{Source: "ETHEREUM", Trader: trader.Address.Hex(), Asset: "dai", Amount: amount, To: dest.Hex(),
+			Nonce: strconv.FormatInt(nonce, 10), Deadline: strconv.FormatUint(w.Deadline, 10), Signature: hexutil.Encode(sig)}
+	}
+	for _, dest := range []common.Address{pending.Address, e.traders[2].Address} {
+		status, body = e.gw.do(t, http.MethodPost, api.PathWithdrawals, e.a.token, signed(dest, "4", 11))
+		requireAPIError(t, status, body, http.StatusForbidden, api.CodeInvalidPermissions)
+	}
+	status, body = e.gw.do(t, http.MethodPost, api.PathWithdrawals, e.a.token, signed(approved.Address, "4", 11))
+	require.Equal(t, http.StatusOK, status, "body: %s", body)
+	var sub api.SubmitResponse
+	require.NoError(t, json.Unmarshal(body, &sub))
+	var ws api.WithdrawalStatus
+	require.Eventually(t, func() bool {
+		status, _ := e.gw.get(t, "/v2/withdrawals/"+sub.InstructionID, e.a.token, &ws)
+		return status == http.StatusOK && ws.Status == api.StatusCompleted
+	}, settleTimeout, 200*time.Millisecond, "gasless withdrawal not COMPLETED: %+v", ws)
+	require.Equal(t, "4", ws.Amount)
+	require.Equal(t, "dai", ws.Asset)
+	require.Equal(t, approved.Address.Hex(), ws.To)
+	got, err := c.TokenBalance(ctx, dai, approved.Address)
+	require.NoError(t, err)
+	require.Equal(t, dai.Units(4).String(), got.String())
+	require.Equal(t, dai.Units(60-16).String(), dtwBalance(t, c, trader.Address, dai).String())
+
+	status, body = e.gw.get(t, "/v2/withdrawals/"+direct[0], e.a.token, &ws)
+	require.Equal(t, http.StatusOK, status, "body: %s", body)
+	require.Equal(t, api.StatusCompleted, ws.Status)
+	require.Equal(t, "5", ws.Amount)
+	status, body = e.gw.get(t, "/v2/withdrawals/"+direct[0], e.b.token, nil)
+	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
+
+	// History: the follower has everything once the withdrawal above is COMPLETED.
+	requirePaging(t, e, api.PathDeposits, from, to, []string{"10", "20", "30"})
+	pages := requirePaging(t, e, api.PathWithdrawalHistory, from, to, []string{"5", "7", "4"})
+	for i, hash := range append(direct, sub.InstructionID) {
+		ref := pages[i].Transactions[0].Reference
+		require.NotNil(t, ref)
+		require.Equal(t, hash, ref.TransactionHash)
+		require.Equal(t, "ETHEREUM", ref.ActivityLocation)
+	}
+
+	// Another account sees none of it; the time window bounds it.
+	var other api.ActivityPage
+	status, body = e.gw.get(t, api.PathDeposits+historyQuery(from, to), e.b.token, &other)
+	require.Equal(t, http.StatusOK, status, "body: %s", body)
+	require.Empty(t, other.Transactions)
+	var before api.ActivityPage
+	status, body = e.gw.get(t, api.PathDeposits+historyQuery(from.Add(-time.Hour), from), e.a.token, &before)
+	require.Equal(t, http.StatusOK, status, "body: %s", body)
+	require.Empty(t, before.Transactions)
+
+	// Bad queries.
+	first := pages[0]
+	for name, q := range map[string]string{
+		"before and after": historyQuery(from, to, "before", first.BeforeCursor, "after", first.AfterCursor),
+		"bad cursor":       historyQuery(from, to, "after", "not-a-cursor"),
+		"bad before":       historyQuery(from, to, "before", "12"),
+		"page size":        historyQuery(from, to, "page_size", "2001"),
+		"order":            historyQuery(from, to, "order_by", "sideways"),
+	} {
+		for _, path := range []string{api.PathDeposits, api.PathWithdrawalHistory} {
+			status, body = e.gw.get(t, path+q, e.a.token, nil)
+			require.Equal(t, http.StatusBadRequest, status, "%s %s: %s", name, path, body)
+			requireAPIError(t, status, body, http.StatusBadRequest, api.CodeInvalidQueryParams)
+		}
+	}
+	status, body = e.gw.get(t, api.PathDeposits+"?source=NOWHERE&start_time=2026-01-01T00:00:00.000Z&end_time=2026-01-02T00:00:00.000Z", e.a.token, nil)
+	requireAPIError(t, status, body, http.StatusBadRequest, api.CodeInvalidOrderSource)
 }
