@@ -26,9 +26,13 @@ const (
 // App returns the dtw command-line application.
 func App() *cli.App {
 	return &cli.App{
-		Name:     "dtw",
-		Usage:    "trade on-chain through a dtwgate gateway",
-		Commands: []*cli.Command{walletCommand()},
+		Name:  "dtw",
+		Usage: "trade on-chain through a dtwgate gateway",
+		Commands: []*cli.Command{
+			configCommand(), loginCommand(), whoamiCommand(), tokensCommand(), addressesCommand(),
+			balanceCommand(), depositCommand(), orderCommand(), withdrawCommand(), historyCommand(),
+			keysCommand(), walletCommand(),
+		},
 	}
 }
 

@@ -1,0 +1,335 @@
+package dtwcli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/urfave/cli/v2"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/dtwgate/dtwgate/api/client"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/testnet"
+)
+
+// Names of the flags every gateway or chain command takes.
+const (
+	flagConfig      = "config"
+	flagAPIURL      = "api-url"
+	flagRPC         = "rpc"
+	flagSessionFile = "session-file"
+	flagJSON        = "json"
+)
+
+// Environment variables of dtw's configuration (besides those bound to flags).
+const (
+	// EnvConfig is the config file path (as --config).
+	EnvConfig = "DTW_CONFIG"
+	// EnvSessionFile is the session file path (as --session-file).
+	EnvSessionFile = "DTW_SESSION_FILE"
+	// EnvRPCPrefix + SOURCE is a source's RPC URL, e.g. DTW_RPC_ETHEREUM.
+	EnvRPCPrefix = "DTW_RPC_"
+)
+
+// Config is dtw's configuration file (default ~/.dtw/config.yaml). It is the trader's
+// own record of each chain: nothing the gateway says replaces the DTW address, the token
+// addresses or the decimals written here.
+type Config struct {
+	// APIURL is the gateway's API root including its base path. Default
+	// client.DefaultAPIURL; $DTW_API_URL and --api-url override it.
+	APIURL string `yaml:"apiUrl"`
+	// Signer is the signer spec (keystore:PATH, account:NAME, vault:MOUNT/data/PATH#FIELD,
+	// vault-keystore:...) used when no signer flag is given.
+	Signer string `yaml:"signer,omitempty"`
+	// PasswordFile holds the keystore password when --password-file is not given.
+	PasswordFile string `yaml:"passwordFile,omitempty"`
+	// Address is the trader's address, so that read-only commands (balance, order
+	// verify) need not unlock the signer. Default: the signer's address.
+	Address string `yaml:"address,omitempty"`
+	// SessionFile caches the login's JWT. Default ~/.dtw/session.json.
+	SessionFile string `yaml:"sessionFile,omitempty"`
+	// SIWEChainID is the chain id of SIWE messages. Default: the chain id of the first
+	// source by name, else 1.
+	SIWEChainID uint64 `yaml:"siweChainId,omitempty"`
+	// Sources are the chains, by source name (e.g. ETHEREUM).
+	Sources map[string]SourceConfig `yaml:"sources"`
+}
+
+// SourceConfig is the trader's own configuration of one chain.
+type SourceConfig struct {
+	// ChainID is the EIP-155 chain id; the RPC must serve it.
+	ChainID uint64 `yaml:"chainId"`
+	// RPCURL is the trader's own JSON-RPC endpoint; $DTW_RPC_<SOURCE> and
+	// --rpc SOURCE=URL override it.
+	RPCURL string `yaml:"rpcUrl"`
+	// DTW is the DTW contract address.
+	DTW string `yaml:"dtw"`
+	// Confirmations is the depth at which verification accepts a transaction. Default 1.
+	Confirmations uint64 `yaml:"confirmations,omitempty"`
+	// StartBlock is where searches for orders start (the DTW deployment). Default 0.
+	StartBlock uint64 `yaml:"startBlock,omitempty"`
+	// Tokens maps asset ids (lowercase tickers) to tokens.
+	Tokens map[string]TokenConfig `yaml:"tokens"`
+}
+
+// TokenConfig is one token of a source.
+type TokenConfig struct {
+	// Address is the token contract; the zero address stands for native ETH.
+	Address string `yaml:"address"`
+	// Decimals is the token's number of decimals.
+	Decimals uint8 `yaml:"decimals"`
+}
+
+// DefaultConfigPath is ~/.dtw/config.yaml.
+func DefaultConfigPath() string { return filepath.Join(homeDir(), ".dtw", "config.yaml") }
+
+// DefaultSessionPath is ~/.dtw/session.json.
+func DefaultSessionPath() string { return filepath.Join(homeDir(), ".dtw", "session.json") }
+
+func homeDir() string {
+	if h, err := os.UserHomeDir(); err == nil {
+		return h
+	}
+	return "."
+}
+
+// configFlags are taken by every command that reads the configuration.
+func configFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: flagConfig, Usage: "config `FILE` (default ~/.dtw/config.yaml)", EnvVars: []string{EnvConfig}},
+		&cli.StringFlag{Name: flagAPIURL, Usage: "gateway API `URL`, e.g. http://127.0.0.1:8080/api (overrides the config's apiUrl)", EnvVars: []string{client.EnvAPIURL}},
+		&cli.StringSliceFlag{Name: flagRPC, Usage: "your own RPC for a source, `SOURCE=URL` (repeatable; also $" + EnvRPCPrefix + "SOURCE)"},
+		&cli.StringFlag{Name: flagSessionFile, Usage: "session `FILE` holding the login's JWT (default ~/.dtw/session.json)", EnvVars: []string{EnvSessionFile}},
+		&cli.BoolFlag{Name: flagJSON, Usage: "print JSON for scripts instead of tables"},
+	}
+}
+
+// loadConfig reads the config file, then the environment and the flags over it, and
+// checks the result.
+func loadConfig(c *cli.Context) (*Config, string, error) {
+	path := c.String(flagConfig)
+	explicit := path != ""
+	if !explicit {
+		path = DefaultConfigPath()
+	}
+	cfg := &Config{}
+	blob, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		dec := yaml.NewDecoder(strings.NewReader(string(blob)))
+		dec.KnownFields(true)
+		if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+			return nil, path, usageError("config %s: %v (fix the file, or write a new one with `dtw config init`)", path, err)
+		}
+	case errors.Is(err, os.ErrNotExist) && !explicit:
+	case errors.Is(err, os.ErrNotExist):
+		return nil, path, usageError("config %s does not exist: write it with `dtw config init --devnet DIR --config %s`, or fix --config/$%s", path, path, EnvConfig)
+	default:
+		return nil, path, usageError("read config %s: %v", path, err)
+	}
+	if err := cfg.overlay(c); err != nil {
+		return nil, path, err
+	}
+	if err := cfg.Check(); err != nil {
+		return nil, path, usageError("invalid config %s: %v", path, err)
+	}
+	return cfg, path, nil
+}
+
+// overlay applies the environment and the flags.
+func (cfg *Config) overlay(c *cli.Context) error {
+	if cfg.APIURL == "" {
+		cfg.APIURL = client.DefaultAPIURL
+	}
+	if v := c.String(flagAPIURL); v != "" {
+		cfg.APIURL = v
+	}
+	if v := c.String(flagSessionFile); v != "" {
+		cfg.SessionFile = v
+	}
+	if cfg.SessionFile == "" {
+		cfg.SessionFile = DefaultSessionPath()
+	}
+	cfg.Sources = normalizeSources(cfg.Sources)
+	for name, s := range cfg.Sources {
+		if v := os.Getenv(EnvRPCPrefix + name); v != "" {
+			s.RPCURL = v
+			cfg.Sources[name] = s
+		}
+	}
+	for _, kv := range c.StringSlice(flagRPC) {
+		name, u, ok := strings.Cut(kv, "=")
+		name = strings.ToUpper(strings.TrimSpace(name))
+		if !ok || name == "" || u == "" {
+			return usageError("--rpc %q: write SOURCE=URL, e.g. --rpc ETHEREUM=http://127.0.0.1:8545", kv)
+		}
+		s, ok := cfg.Sources[name]
+		if !ok {
+			return usageError("--rpc %s: no source %s in the config (sources: %s)", kv, name, cfg.sourceList())
+		}
+		s.RPCURL = u
+		cfg.Sources[name] = s
+	}
+	return nil
+}
+
+func normalizeSources(in map[string]SourceConfig) map[string]SourceConfig {
+	out := make(map[string]SourceConfig, len(in))
+	for name, s := range in {
+		toks := make(map[string]TokenConfig, len(s.Tokens))
+		for id, t := range s.Tokens {
+			toks[strings.ToLower(id)] = t
+		}
+		s.Tokens = toks
+		out[strings.ToUpper(name)] = s
+	}
+	return out
+}
+
+// Check validates the configuration; the error names every bad field.
+func (cfg *Config) Check() error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	if u, err := url.Parse(cfg.APIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		bad("apiUrl %q is not an http(s) URL", cfg.APIURL)
+	}
+	if cfg.Address != "" && !common.IsHexAddress(cfg.Address) {
+		bad("address %q is not an 0x address", cfg.Address)
+	}
+	for _, name := range cfg.sourceNames() {
+		s := cfg.Sources[name]
+		if s.ChainID == 0 {
+			bad("sources.%s.chainId is missing", name)
+		}
+		if u, err := url.Parse(s.RPCURL); err != nil || u.Scheme == "" || u.Host == "" {
+			bad("sources.%s.rpcUrl %q is not a URL (your own RPC of that chain)", name, s.RPCURL)
+		}
+		if !common.IsHexAddress(s.DTW) || common.HexToAddress(s.DTW) == (common.Address{}) {
+			bad("sources.%s.dtw %q is not the DTW contract's 0x address", name, s.DTW)
+		}
+		for id, t := range s.Tokens {
+			if !common.IsHexAddress(t.Address) {
+				bad("sources.%s.tokens.%s.address %q is not an 0x address", name, id, t.Address)
+			}
+			if t.Decimals > 36 {
+				bad("sources.%s.tokens.%s.decimals %d is more than 36", name, id, t.Decimals)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (cfg *Config) sourceNames() []string {
+	names := make([]string, 0, len(cfg.Sources))
+	for n := range cfg.Sources {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func (cfg *Config) sourceList() string {
+	if len(cfg.Sources) == 0 {
+		return "none; run `dtw config init`"
+	}
+	return strings.Join(cfg.sourceNames(), ", ")
+}
+
+// source returns the chain.Source of a configured source name.
+func (cfg *Config) source(name string) (chain.Source, error) {
+	s, ok := cfg.Sources[strings.ToUpper(name)]
+	if !ok {
+		return chain.Source{}, usageError("unknown source %q: your config names %s (add it to the config, or run `dtw config init --devnet DIR`)", name, cfg.sourceList())
+	}
+	src := chain.Source{
+		Name: strings.ToUpper(name), ChainID: s.ChainID, RPCURLs: []string{s.RPCURL},
+		DTW: common.HexToAddress(s.DTW), StartBlock: s.StartBlock, Confirmations: max(s.Confirmations, 1),
+	}
+	ids := make([]string, 0, len(s.Tokens))
+	for id := range s.Tokens {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		t := s.Tokens[id]
+		src.Assets = append(src.Assets, chain.Asset{ID: id, Address: common.HexToAddress(t.Address), Decimals: t.Decimals})
+	}
+	return src, nil
+}
+
+// asset finds an asset of a source by id or token address, as a usage error.
+func asset(src chain.Source, idOrAddress string) (chain.Asset, error) {
+	a, err := src.Asset(idOrAddress)
+	if err != nil {
+		ids := make([]string, len(src.Assets))
+		for i, a := range src.Assets {
+			ids[i] = a.ID
+		}
+		return chain.Asset{}, usageError("unknown asset %q on %s: your config names %s (see `dtw tokens %s`)", idOrAddress, src.Name, strings.Join(ids, ", "), src.Name)
+	}
+	return a, nil
+}
+
+// siweChainID is the chain id of SIWE messages.
+func (cfg *Config) siweChainID() uint64 {
+	if cfg.SIWEChainID != 0 {
+		return cfg.SIWEChainID
+	}
+	if names := cfg.sourceNames(); len(names) > 0 {
+		return cfg.Sources[names[0]].ChainID
+	}
+	return 1
+}
+
+// configFromDevnet builds a config from a devnet directory for one of its traders.
+func configFromDevnet(dir string, d *testnet.Devnet, traderName, apiURL string) (*Config, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg := &Config{APIURL: apiURL, Sources: map[string]SourceConfig{}}
+	var names []string
+	for _, a := range d.Accounts {
+		if a.Role == testnet.RoleTrader {
+			names = append(names, a.Name)
+		}
+		if a.Name == traderName || (traderName == "" && a.Role == testnet.RoleTrader && cfg.Signer == "") {
+			cfg.Signer = "keystore:" + filepath.Join(abs, a.Keystore)
+			cfg.Address = a.Address
+		}
+	}
+	if cfg.Signer == "" {
+		return nil, usageError("no account %q in %s: its traders are %s", traderName, filepath.Join(dir, testnet.DevnetFile), strings.Join(names, ", "))
+	}
+	if d.PasswordFile != "" {
+		cfg.PasswordFile = filepath.Join(abs, d.PasswordFile)
+	}
+	for name, s := range d.Sources {
+		sc := SourceConfig{ChainID: s.ChainID, RPCURL: s.RPCURL, DTW: s.DTW, StartBlock: s.StartBlock, Confirmations: 1, Tokens: map[string]TokenConfig{}}
+		for _, t := range s.Tokens {
+			sc.Tokens[strings.ToLower(t.Symbol)] = TokenConfig{Address: t.Address, Decimals: t.Decimals}
+		}
+		cfg.Sources[strings.ToUpper(name)] = sc
+	}
+	return cfg, cfg.Check()
+}
+
+// writeConfig writes cfg to path (mode 0600: it names key files).
+func writeConfig(path string, cfg *Config) error {
+	blob, err := yaml.Marshal(cfg)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("config directory: %w", err)
+	}
+	header := "# dtw configuration: your own record of each chain (RPC, DTW contract, tokens) and your signer.\n"
+	return os.WriteFile(path, append([]byte(header), blob...), 0o600)
+}

@@ -1,0 +1,715 @@
+package dtwcli
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
+	"github.com/urfave/cli/v2"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/api/client"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/chain/trader"
+)
+
+// Flags of deposit, order and withdraw.
+const (
+	flagSell        = "sell"
+	flagBuy         = "buy"
+	flagAmount      = "amount"
+	flagMin         = "min"
+	flagSlippage    = "slippage"
+	flagLimit       = "limit"
+	flagDeadline    = "deadline"
+	flagGasless     = "gasless"
+	flagWait        = "wait"
+	flagWaitTimeout = "wait-timeout"
+	flagTo          = "to"
+	flagTx          = "tx"
+)
+
+// pollInterval is how often --wait asks the gateway.
+const pollInterval = 300 * time.Millisecond
+
+// parseAmount converts a decimal amount of an asset to base units, as a usage error.
+func parseAmount(what string, a chain.Asset, s string) (*big.Int, error) {
+	d, err := decimal.NewFromString(strings.TrimSpace(s))
+	if err != nil {
+		return nil, usageError("%s %q is not a decimal number such as 1.5", what, s)
+	}
+	v, err := a.ToBaseUnits(d)
+	if err != nil {
+		return nil, usageError("%s: %v", what, err)
+	}
+	return v, nil
+}
+
+func waitFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: flagWait, Usage: "wait and show progress up to independent verification"},
+		&cli.DurationFlag{Name: flagWaitTimeout, Value: 2 * time.Minute, Usage: "give up waiting after `DURATION`"},
+	}
+}
+
+func depositCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "deposit",
+		Usage:     "move AMOUNT of ASSET from your wallet into your free balance in the DTW contract of SOURCE (approving first if needed)",
+		ArgsUsage: "SOURCE ASSET AMOUNT",
+		Flags:     append(configFlags(), signerFlags()...),
+		Action:    runDeposit,
+	}
+}
+
+func runDeposit(c *cli.Context) error {
+	if err := argsCheck(c, "deposit SOURCE ASSET AMOUNT", 3, 3); err != nil {
+		return err
+	}
+	cfg, _, err := loadConfig(c)
+	if err != nil {
+		return err
+	}
+	src, err := cfg.source(c.Args().Get(0))
+	if err != nil {
+		return err
+	}
+	a, err := asset(src, c.Args().Get(1))
+	if err != nil {
+		return err
+	}
+	amount, err := parseAmount("AMOUNT", a, c.Args().Get(2))
+	if err != nil {
+		return err
+	}
+	cs, err := openChain(c, cfg, src, true)
+	if err != nil {
+		return err
+	}
+	defer cs.Close()
+	have, err := cs.trader.WalletBalance(c.Context, a)
+	if err != nil {
+		return chainError(src.Name, err)
+	}
+	if have.Cmp(amount) < 0 {
+		return &exitError{code: ExitChain, err: fmt.Errorf("your wallet %s holds %s %s, less than %s", cs.trader.Address().Hex(), a.FromBaseUnits(have), a.ID, a.FromBaseUnits(amount)),
+			hint: "fund the wallet first, or deposit less; nothing was sent"}
+	}
+	d, err := cs.trader.Deposit(c.Context, a, amount)
+	if err != nil {
+		return chainError(src.Name, err)
+	}
+	out := map[string]any{"source": src.Name, "asset": a.ID, "amount": a.FromBaseUnits(amount).String(),
+		"credited": a.FromBaseUnits(d.Credited).String(), "transactionHash": d.Receipt.TxHash.Hex(), "block": d.Receipt.BlockNumber.Uint64()}
+	return output(c, out, func() error {
+		fmt.Fprintf(c.App.Writer, "deposited %s %s on %s: credited %s\ntransaction %s (block %d)\n", a.FromBaseUnits(amount), a.ID, src.Name,
+			a.FromBaseUnits(d.Credited), d.Receipt.TxHash.Hex(), d.Receipt.BlockNumber.Uint64())
+		return nil
+	})
+}
+
+func orderCommand() *cli.Command {
+	common := configFlags()
+	return &cli.Command{
+		Name:  "order",
+		Usage: "place DTW orders, follow and verify them, and cancel expired ones without the gateway",
+		Subcommands: []*cli.Command{
+			{
+				Name:      "place",
+				Usage:     "place an order: market with --slippage (priced by the gateway) or --min, or --limit; directly on-chain or --gasless (signed, relayed by the gateway)",
+				ArgsUsage: "SOURCE",
+				Flags: append(append(append(append([]cli.Flag{}, common...), signerFlags()...), waitFlags()...),
+					&cli.StringFlag{Name: flagSell, Usage: "`ASSET` to sell (id or token address)"},
+					&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy"},
+					&cli.StringFlag{Name: flagAmount, Usage: "`AMOUNT` to sell, a decimal"},
+					&cli.StringFlag{Name: flagMin, Usage: "least `AMOUNT` to receive"},
+					&cli.StringFlag{Name: flagSlippage, Usage: "accept `PCT` percent less than the gateway's price (GET /v2/price)"},
+					&cli.BoolFlag{Name: flagLimit, Usage: "a limit order: it rests until it can be filled or the deadline passes"},
+					&cli.DurationFlag{Name: flagDeadline, Value: time.Hour, Usage: "the order lapses `DURATION` after the latest block"},
+					&cli.BoolFlag{Name: flagGasless, Usage: "sign the order and let the gateway relay it (you pay no gas)"},
+				),
+				Action: runOrderPlace,
+			},
+			{Name: "status", Usage: "the gateway's status of an order (ORDER is its id, or the 0x hash of the placing transaction)", ArgsUsage: "SOURCE ORDER", Flags: common, Action: runOrderStatus},
+			{
+				Name:      "verify",
+				Usage:     "verify the gateway's report of a closed order against your own RPC and config (exit 5 on a mismatch)",
+				ArgsUsage: "SOURCE ORDER",
+				Flags:     append(append([]cli.Flag{}, common...), signerFlags()...),
+				Action:    runOrderVerify,
+			},
+			{
+				Name:      "cancel-expired",
+				Usage:     "cancel your order after its deadline directly on-chain (the escape hatch: needs no gateway)",
+				ArgsUsage: "SOURCE ORDER_ID",
+				Flags: append(append([]cli.Flag{}, common...), append(signerFlags(),
+					&cli.StringFlag{Name: flagTx, Usage: "the placing transaction `HASH` (default: found in your RPC's logs)"})...),
+				Action: runOrderCancelExpired,
+			},
+		},
+	}
+}
+
+func runOrderPlace(c *cli.Context) error {
+	usage := "order place --sell ASSET --buy ASSET --amount X (--min Y | --slippage PCT) [--limit] [--deadline 1h] [--gasless] [--wait] SOURCE"
+	if err := argsCheck(c, usage, 1, 1); err != nil {
+		return err
+	}
+	for _, f := range []string{flagSell, flagBuy, flagAmount} {
+		if c.String(f) == "" {
+			return usageError("--%s is required: `dtw %s`", f, usage)
+		}
+	}
+	minS, slipS := c.String(flagMin), c.String(flagSlippage)
+	if (minS == "") == (slipS == "") {
+		return usageError("pass exactly one of --min AMOUNT and --slippage PCT")
+	}
+	var slippage decimal.Decimal
+	if slipS != "" {
+		var err error
+		if slippage, err = decimal.NewFromString(strings.TrimSuffix(slipS, "%")); err != nil || slippage.Sign() < 0 || slippage.GreaterThanOrEqual(decimal.NewFromInt(100)) {
+			return usageError("--slippage %q: give a percentage from 0 to under 100, e.g. 0.5", slipS)
+		}
+	}
+	if d := c.Duration(flagDeadline); d <= 0 {
+		return usageError("--deadline %s: give a positive duration, e.g. 1h", d)
+	}
+	cfg, _, err := loadConfig(c)
+	if err != nil {
+		return err
+	}
+	src, err := cfg.source(c.Args().First())
+	if err != nil {
+		return err
+	}
+	sell, err := asset(src, c.String(flagSell))
+	if err != nil {
+		return err
+	}
+	buy, err := asset(src, c.String(flagBuy))
+	if err != nil {
+		return err
+	}
+	if sell.Address == buy.Address {
+		return usageError("--sell and --buy are the same asset (%s)", sell.ID)
+	}
+	amount, err := parseAmount("--amount", sell, c.String(flagAmount))
+	if err != nil {
+		return err
+	}
+	var minBuy *big.Int
+	if minS != "" {
+		if minBuy, err = parseAmount("--min", buy, minS); err != nil {
+			return err
+		}
+	}
+	// The gateway is needed to price, to relay and to follow; a direct order with --min
+	// and no --wait needs only the chain.
+	var cl *client.Client
+	if slipS != "" || c.Bool(flagGasless) || c.Bool(flagWait) {
+		if cl, _, err = sessionClient(cfg); err != nil {
+			return err
+		}
+	}
+	if slipS != "" {
+		p, err := cl.Price(c.Context, sell.ID, buy.ID, src.Name)
+		if err != nil {
+			return apiError(cfg, err)
+		}
+		price, err := decimal.NewFromString(p.Price)
+		if err != nil || price.Sign() <= 0 {
+			return apiError(cfg, fmt.Errorf("the gateway's price of %s/%s is %q, not a positive decimal", sell.ID, buy.ID, p.Price))
+		}
+		factor := decimal.NewFromInt(100).Sub(slippage).Div(decimal.NewFromInt(100))
+		minDec := sell.FromBaseUnits(amount).Mul(price).Mul(factor).Truncate(int32(buy.Decimals))
+		if minDec.Sign() <= 0 {
+			return usageError("--amount %s at price %s with %s%% slippage buys nothing: sell more", c.String(flagAmount), p.Price, slippage)
+		}
+		if minBuy, err = buy.ToBaseUnits(minDec); err != nil {
+			return usageError("minimum to receive: %v", err)
+		}
+		progress(c, "price %s %s per %s; with %s%% slippage: at least %s %s", p.Price, buy.ID, sell.ID, slippage, minDec, buy.ID)
+	}
+	cs, err := openChain(c, cfg, src, true)
+	if err != nil {
+		return err
+	}
+	defer cs.Close()
+	free, err := cs.trader.FreeBalance(c.Context, sell)
+	if err != nil {
+		return chainError(src.Name, err)
+	}
+	if free.Cmp(amount) < 0 {
+		return &exitError{code: ExitChain, err: fmt.Errorf("your free balance on %s is %s %s, less than %s", src.Name, sell.FromBaseUnits(free), sell.ID, sell.FromBaseUnits(amount)),
+			hint: fmt.Sprintf("deposit first: `dtw deposit %s %s AMOUNT`; nothing was sent", src.Name, sell.ID)}
+	}
+	head, err := cs.rpc.HeaderByNumber(c.Context, nil)
+	if err != nil {
+		return chainError(src.Name, err)
+	}
+	params := trader.OrderParams{Sell: sell, Buy: buy, SellAmount: amount, MinBuyAmount: minBuy,
+		Deadline: time.Unix(int64(head.Time), 0).Add(c.Duration(flagDeadline))}
+	if c.Bool(flagLimit) {
+		params.Kind = dtw.KindLimit
+	}
+	res := map[string]any{"source": src.Name, "sell": sell.ID, "buy": buy.ID, "amount": sell.FromBaseUnits(amount).String(),
+		"min": buy.FromBaseUnits(minBuy).String(), "deadline": params.Deadline.Unix(), "gasless": c.Bool(flagGasless)}
+	var instruction string
+	if c.Bool(flagGasless) {
+		so, err := cs.trader.SignOrder(c.Context, params, nil)
+		if err != nil {
+			return chainError(src.Name, err)
+		}
+		sub, err := cl.SubmitOrder(c.Context, so.Request)
+		if err != nil {
+			return apiError(cfg, err)
+		}
+		instruction = sub.InstructionID
+		progress(c, "submitted: the gateway relays it in transaction %s", instruction)
+	} else {
+		po, err := cs.trader.PlaceOrder(c.Context, params)
+		if err != nil {
+			return chainError(src.Name, err)
+		}
+		instruction = po.Tx.Hex()
+		res["orderId"] = po.ID.String()
+		progress(c, "placed: order %s in transaction %s (block %d)", po.ID, instruction, po.Receipt.BlockNumber.Uint64())
+	}
+	res["instructionId"] = instruction
+	if !c.Bool(flagWait) {
+		return output(c, res, func() error {
+			fmt.Fprintf(c.App.Writer, "follow it with `dtw order status %s %s`\n", src.Name, instruction)
+			return nil
+		})
+	}
+	ver, err := waitOrder(c, cfg, cl, cs, instruction, !c.Bool(flagGasless))
+	if err != nil {
+		return err
+	}
+	res["orderId"], res["status"], res["returnTxId"] = ver.OrderID.String(), ver.Status.Status, ver.ReturnTx.Hex()
+	res["quantitySold"], res["quantityBought"], res["verified"], res["confirmations"] = ver.Status.QuantitySold, ver.Status.QuantityBought, true, ver.Confirmations
+	return output(c, res, func() error { return nil })
+}
+
+// waitOrder follows an order through the gateway (placed, confirmed, settled) and
+// verifies the return transaction on the trader's own RPC.
+func waitOrder(c *cli.Context, cfg *Config, cl *client.Client, cs *chainSession, instruction string, placedShown bool) (*trader.OrderVerification, error) {
+	deadline := time.Now().Add(c.Duration(flagWaitTimeout))
+	stage := 0 // 1 placed, 2 confirmed, 3 closed
+	if placedShown {
+		stage = 1
+	}
+	show := func(to int, st api.OrderStatus) {
+		for stage < to {
+			stage++
+			switch stage {
+			case 1:
+				progress(c, "placed: order %s in transaction %s", st.OrderID, st.InstructionID)
+			case 2:
+				progress(c, "confirmed: the gateway sees order %s at %s confirmations", st.OrderID, orDash(st.Confirmations))
+			case 3:
+				progress(c, "%s: return transaction %s (sold %s %s, bought %s %s)", strings.ToLower(st.Status), derefOr(st.ReturnTxID),
+					st.QuantitySold, st.SellingAsset, st.QuantityBought, st.BuyingAsset)
+			}
+		}
+	}
+	ver := cs.trader.Verifier()
+	waiting := "the gateway to see the order"
+	for {
+		if time.Now().After(deadline) {
+			return nil, &exitError{code: ExitAPI, err: fmt.Errorf("timed out after %s waiting for %s", c.Duration(flagWaitTimeout), waiting),
+				hint: fmt.Sprintf("the order stands; follow it with `dtw order status %s %s` and `dtw order verify`", cs.src.Name, instruction)}
+		}
+		st, err := cl.OrderByInstruction(c.Context, cs.src.Name, instruction)
+		switch {
+		case client.StatusCode(err) == 404:
+		case err != nil:
+			return nil, apiError(cfg, err)
+		case st.Status == api.StatusPending:
+			show(1, st)
+			waiting = "confirmation"
+		case st.Status == api.StatusOpen:
+			show(2, st)
+			waiting = "settlement"
+		case st.Status == api.StatusSettled || st.Status == api.StatusCancelled:
+			show(3, st)
+			waiting = "confirmations of the return transaction on your RPC"
+			v, err := ver.VerifyOrderStatus(c.Context, st)
+			switch {
+			case err == nil:
+				progress(c, "verified: %s by your own RPC: return transaction %s emitted by DTW %s, %d confirmations", strings.ToLower(st.Status), v.ReturnTx.Hex(), cs.src.DTW.Hex(), v.Confirmations)
+				return v, nil
+			case errors.Is(err, trader.ErrVerificationFailed):
+				return nil, verificationError(err)
+			case errors.Is(err, trader.ErrNotConfirmed):
+			default:
+				return nil, chainError(cs.src.Name, err)
+			}
+		default:
+			return nil, apiError(cfg, fmt.Errorf("the gateway reports order %s as %s", st.OrderID, st.Status))
+		}
+		select {
+		case <-c.Context.Done():
+			return nil, c.Context.Err()
+		case <-time.After(pollInterval):
+		}
+	}
+}
+
+func derefOr(s *string) string {
+	if s == nil {
+		return "-"
+	}
+	return *s
+}
+
+// orderRef is an ORDER argument: an order id or the placing transaction's hash.
+type orderRef struct {
+	id *uint64
+	tx string
+}
+
+func parseOrderRef(s string) (orderRef, error) {
+	if strings.HasPrefix(s, "0x") {
+		if len(s) != 66 || !isHex(s[2:]) {
+			return orderRef{}, usageError("ORDER %q: give the order id (an integer) or the placing transaction's 0x hash (66 characters)", s)
+		}
+		return orderRef{tx: common.HexToHash(s).Hex()}, nil
+	}
+	id, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return orderRef{}, usageError("ORDER %q: give the order id (an integer) or the placing transaction's 0x hash", s)
+	}
+	return orderRef{id: &id}, nil
+}
+
+func isHex(s string) bool {
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return false
+		}
+	}
+	return true
+}
+
+func (r orderRef) status(c *cli.Context, cl *client.Client, source string) (api.OrderStatus, error) {
+	if r.id != nil {
+		return cl.OrderStatus(c.Context, source, *r.id)
+	}
+	return cl.OrderByInstruction(c.Context, source, r.tx)
+}
+
+// orderArgs validates SOURCE ORDER.
+func orderArgs(c *cli.Context, usage string) (*Config, chain.Source, orderRef, error) {
+	if err := argsCheck(c, usage, 2, 2); err != nil {
+		return nil, chain.Source{}, orderRef{}, err
+	}
+	cfg, _, err := loadConfig(c)
+	if err != nil {
+		return nil, chain.Source{}, orderRef{}, err
+	}
+	src, err := cfg.source(c.Args().Get(0))
+	if err != nil {
+		return nil, chain.Source{}, orderRef{}, err
+	}
+	ref, err := parseOrderRef(c.Args().Get(1))
+	return cfg, src, ref, err
+}
+
+func runOrderStatus(c *cli.Context) error {
+	cfg, src, ref, err := orderArgs(c, "order status SOURCE ORDER")
+	if err != nil {
+		return err
+	}
+	cl, _, err := sessionClient(cfg)
+	if err != nil {
+		return err
+	}
+	st, err := ref.status(c, cl, src.Name)
+	if err != nil {
+		return apiError(cfg, err)
+	}
+	return output(c, st, func() error {
+		return table(c, []string{"FIELD", "VALUE"}, [][]string{
+			{"order", st.OrderID}, {"source", st.OrderSource}, {"status", st.Status}, {"type", st.OrderType},
+			{"sell", st.AmountToSell + " " + st.SellingAsset}, {"buy at least", st.LimitAmountToReceive + " " + st.BuyingAsset},
+			{"sold", orDash(st.QuantitySold)}, {"bought", orDash(st.QuantityBought)}, {"deadline", orDash(st.Deadline)},
+			{"placed in", st.InstructionID}, {"confirmations", orDash(st.Confirmations)},
+			{"return tx", derefOr(st.ReturnTxID)}, {"return tx confirmations", orDash(st.ReturnTxConfirmations)},
+		})
+	})
+}
+
+func runOrderVerify(c *cli.Context) error {
+	cfg, src, ref, err := orderArgs(c, "order verify SOURCE ORDER")
+	if err != nil {
+		return err
+	}
+	cl, _, err := sessionClient(cfg)
+	if err != nil {
+		return err
+	}
+	cs, err := openChain(c, cfg, src, false)
+	if err != nil {
+		return err
+	}
+	defer cs.Close()
+	ver := cs.trader.Verifier()
+	var v *trader.OrderVerification
+	if ref.id != nil {
+		v, err = ver.VerifyOrder(c.Context, cl, *ref.id)
+	} else {
+		v, err = ver.VerifyOrderByInstruction(c.Context, cl, ref.tx)
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, trader.ErrVerificationFailed):
+		return verificationError(err)
+	case errors.Is(err, trader.ErrNotClosed), errors.Is(err, trader.ErrNotConfirmed):
+		return &exitError{code: ExitError, err: fmt.Errorf("not verifiable yet: %w", err),
+			hint: "the order has no confirmed return transaction yet; run again later, or place with --wait"}
+	case client.StatusCode(err) != 0 || errors.Is(err, errNotLoggedIn):
+		return apiError(cfg, err)
+	default:
+		var ce *client.Error
+		if errors.As(err, &ce) {
+			return apiError(cfg, err)
+		}
+		if strings.HasPrefix(err.Error(), "order status:") {
+			return apiError(cfg, err)
+		}
+		return chainError(src.Name, err)
+	}
+	st := v.Status
+	out := map[string]any{"verified": true, "source": src.Name, "orderId": v.OrderID.String(), "status": st.Status,
+		"instructionId": st.InstructionID, "returnTxId": v.ReturnTx.Hex(), "dtw": src.DTW.Hex(), "confirmations": v.Confirmations,
+		"quantitySold": st.QuantitySold, "quantityBought": st.QuantityBought}
+	return output(c, out, func() error {
+		fmt.Fprintf(c.App.Writer, "VERIFIED order %s on %s (%s): return transaction %s succeeded, emitted by your DTW %s for %s,\n"+
+			"sold %s %s, bought %s %s, as the gateway reports; %d confirmations on your RPC\n",
+			v.OrderID, src.Name, st.Status, v.ReturnTx.Hex(), src.DTW.Hex(), cs.trader.Address().Hex(),
+			st.QuantitySold, st.SellingAsset, st.QuantityBought, st.BuyingAsset, v.Confirmations)
+		return nil
+	})
+}
+
+func runOrderCancelExpired(c *cli.Context) error {
+	if err := argsCheck(c, "order cancel-expired [--tx HASH] SOURCE ORDER_ID", 2, 2); err != nil {
+		return err
+	}
+	id, ok := new(big.Int).SetString(c.Args().Get(1), 10)
+	if !ok || id.Sign() < 0 {
+		return usageError("ORDER_ID %q: give the order's id, an integer (see `dtw order status`)", c.Args().Get(1))
+	}
+	var tx common.Hash
+	if v := c.String(flagTx); v != "" {
+		if !strings.HasPrefix(v, "0x") || len(v) != 66 || !isHex(v[2:]) {
+			return usageError("--tx %q is not a 0x transaction hash", v)
+		}
+		tx = common.HexToHash(v)
+	}
+	cfg, _, err := loadConfig(c)
+	if err != nil {
+		return err
+	}
+	src, err := cfg.source(c.Args().Get(0))
+	if err != nil {
+		return err
+	}
+	cs, err := openChain(c, cfg, src, true)
+	if err != nil {
+		return err
+	}
+	defer cs.Close()
+	if tx == (common.Hash{}) {
+		logs, err := cs.rpc.FilterLogs(c.Context, ethereum.FilterQuery{
+			FromBlock: new(big.Int).SetUint64(src.StartBlock), Addresses: []common.Address{src.DTW},
+			Topics: [][]common.Hash{{dtw.EventTopics[2]}, {common.BigToHash(id)}},
+		})
+		if err != nil {
+			return chainError(src.Name, fmt.Errorf("find order %s: %w", id, err))
+		}
+		if len(logs) == 0 {
+			return &exitError{code: ExitChain, err: fmt.Errorf("%w: no order %s on the DTW contract %s", trader.ErrOrderNotFound, id, src.DTW.Hex()),
+				hint: "check the order id and source (and sources." + src.Name + ".startBlock); nothing was sent"}
+		}
+		tx = logs[0].TxHash
+	}
+	o, err := cs.trader.FindOrder(c.Context, tx, id)
+	if err != nil {
+		return chainError(src.Name, err)
+	}
+	if o.Order.Trader != cs.trader.Address() {
+		return usageError("order %s is %s's, not yours (%s): nothing was sent", id, o.Order.Trader.Hex(), cs.trader.Address().Hex())
+	}
+	r, err := cs.trader.CancelOrder(c.Context, o)
+	if err != nil {
+		return chainError(src.Name, err)
+	}
+	sell, _ := src.AssetByAddress(o.Order.SellToken)
+	refund := sell.FromBaseUnits(o.Order.SellAmount).String() + " " + sell.ID
+	out := map[string]any{"source": src.Name, "orderId": id.String(), "transactionHash": r.TxHash.Hex(), "refunded": refund}
+	return output(c, out, func() error {
+		fmt.Fprintf(c.App.Writer, "cancelled order %s on %s in transaction %s; %s returned to your free balance\n", id, src.Name, r.TxHash.Hex(), refund)
+		return nil
+	})
+}
+
+func withdrawCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "withdraw",
+		Usage:     "withdraw AMOUNT of ASSET from your free balance on SOURCE: directly on-chain, or --gasless (signed, relayed to an approved address)",
+		ArgsUsage: "SOURCE ASSET AMOUNT",
+		Flags: append(append(append(configFlags(), signerFlags()...), waitFlags()...),
+			&cli.StringFlag{Name: flagTo, Usage: "destination `ADDRESS` (default your own)"},
+			&cli.BoolFlag{Name: flagGasless, Usage: "sign the withdrawal and let the gateway relay it (to an approved withdrawal address)"},
+		),
+		Action: runWithdraw,
+	}
+}
+
+func runWithdraw(c *cli.Context) error {
+	if err := argsCheck(c, "withdraw [--to ADDRESS] [--gasless [--wait]] SOURCE ASSET AMOUNT", 3, 3); err != nil {
+		return err
+	}
+	var to common.Address
+	if v := c.String(flagTo); v != "" {
+		if !common.IsHexAddress(v) || common.HexToAddress(v) == (common.Address{}) {
+			return usageError("--to %q is not a 0x address", v)
+		}
+		to = common.HexToAddress(v)
+	}
+	if c.Bool(flagWait) && !c.Bool(flagGasless) {
+		return usageError("--wait goes with --gasless; a direct withdrawal is done when the command returns")
+	}
+	cfg, _, err := loadConfig(c)
+	if err != nil {
+		return err
+	}
+	src, err := cfg.source(c.Args().Get(0))
+	if err != nil {
+		return err
+	}
+	a, err := asset(src, c.Args().Get(1))
+	if err != nil {
+		return err
+	}
+	amount, err := parseAmount("AMOUNT", a, c.Args().Get(2))
+	if err != nil {
+		return err
+	}
+	var cl *client.Client
+	if c.Bool(flagGasless) {
+		if cl, _, err = sessionClient(cfg); err != nil {
+			return err
+		}
+	}
+	cs, err := openChain(c, cfg, src, true)
+	if err != nil {
+		return err
+	}
+	defer cs.Close()
+	if to == (common.Address{}) {
+		to = cs.trader.Address()
+	}
+	if c.Bool(flagGasless) {
+		addrs, err := cl.WithdrawalAddresses(c.Context)
+		if err != nil {
+			return apiError(cfg, err)
+		}
+		approved := false
+		for _, wa := range addrs.Addresses {
+			if strings.EqualFold(wa.WithdrawalLocation, src.Name) && common.IsHexAddress(wa.WithdrawalLocationReference) &&
+				common.HexToAddress(wa.WithdrawalLocationReference) == to && wa.Status == "APPROVED" {
+				approved = true
+			}
+		}
+		if !approved {
+			return usageError("%s is not an approved withdrawal address of yours on %s (see `dtw addresses withdrawal`): withdraw directly without --gasless, or ask the operator to approve it; nothing was sent", to.Hex(), src.Name)
+		}
+	}
+	free, err := cs.trader.FreeBalance(c.Context, a)
+	if err != nil {
+		return chainError(src.Name, err)
+	}
+	if free.Cmp(amount) < 0 {
+		return &exitError{code: ExitChain, err: fmt.Errorf("your free balance on %s is %s %s, less than %s", src.Name, a.FromBaseUnits(free), a.ID, a.FromBaseUnits(amount)),
+			hint: fmt.Sprintf("see `dtw balance %s`; funds locked in open orders come back when they close; nothing was sent", src.Name)}
+	}
+	out := map[string]any{"source": src.Name, "asset": a.ID, "amount": a.FromBaseUnits(amount).String(), "to": to.Hex(), "gasless": c.Bool(flagGasless)}
+	if !c.Bool(flagGasless) {
+		r, err := cs.trader.Withdraw(c.Context, a, amount, to)
+		if err != nil {
+			return chainError(src.Name, err)
+		}
+		out["transactionHash"] = r.TxHash.Hex()
+		return output(c, out, func() error {
+			fmt.Fprintf(c.App.Writer, "withdrew %s %s on %s to %s in transaction %s\n", a.FromBaseUnits(amount), a.ID, src.Name, to.Hex(), r.TxHash.Hex())
+			return nil
+		})
+	}
+	sw, err := cs.trader.SignWithdrawal(c.Context, trader.WithdrawalParams{Asset: a, Amount: amount, To: to})
+	if err != nil {
+		return chainError(src.Name, err)
+	}
+	sub, err := cl.SubmitWithdrawal(c.Context, sw.Request)
+	if err != nil {
+		return apiError(cfg, err)
+	}
+	out["instructionId"] = sub.InstructionID
+	progress(c, "submitted: the gateway relays the withdrawal in transaction %s", sub.InstructionID)
+	if !c.Bool(flagWait) {
+		return output(c, out, func() error { return nil })
+	}
+	v, err := waitWithdrawal(c, cfg, cl, cs, sub.InstructionID)
+	if err != nil {
+		return err
+	}
+	out["status"], out["verified"], out["confirmations"] = v.Status.Status, true, v.Confirmations
+	return output(c, out, func() error { return nil })
+}
+
+// waitWithdrawal follows a relayed withdrawal until the gateway reports it completed,
+// and verifies it on the trader's own RPC.
+func waitWithdrawal(c *cli.Context, cfg *Config, cl *client.Client, cs *chainSession, instruction string) (*trader.WithdrawalVerification, error) {
+	deadline := time.Now().Add(c.Duration(flagWaitTimeout))
+	ver := cs.trader.Verifier()
+	for {
+		if time.Now().After(deadline) {
+			return nil, &exitError{code: ExitAPI, err: fmt.Errorf("timed out after %s waiting for withdrawal %s", c.Duration(flagWaitTimeout), instruction),
+				hint: "it may still complete; check `dtw history withdrawals " + cs.src.Name + "` and your balance"}
+		}
+		st, err := cl.Withdrawal(c.Context, instruction)
+		switch {
+		case client.StatusCode(err) == 404:
+		case err != nil:
+			return nil, apiError(cfg, err)
+		case st.Status == api.StatusFailed:
+			return nil, apiError(cfg, fmt.Errorf("the gateway reports withdrawal %s FAILED", instruction))
+		case st.Status == api.StatusCompleted:
+			v, err := ver.VerifyWithdrawalStatus(c.Context, st)
+			switch {
+			case err == nil:
+				progress(c, "verified: withdrawal of %s %s to %s in %s, %d confirmations on your RPC", st.Amount, st.Asset, st.To, st.TransactionHash, v.Confirmations)
+				return v, nil
+			case errors.Is(err, trader.ErrVerificationFailed):
+				return nil, verificationError(err)
+			case errors.Is(err, trader.ErrNotConfirmed):
+			default:
+				return nil, chainError(cs.src.Name, err)
+			}
+		}
+		select {
+		case <-c.Context.Done():
+			return nil, c.Context.Err()
+		case <-time.After(pollInterval):
+		}
+	}
+}
