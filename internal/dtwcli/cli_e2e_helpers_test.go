@@ -207,7 +207,11 @@ type cli struct {
 // run runs dtw and returns stdout, stderr and the exit code.
 func (c *cli) run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
-	return c.env.run(t, "", c.bin, args...)
+	out, errOut, code := c.env.run(t, "", c.bin, args...)
+	if testing.Verbose() {
+		t.Logf("$ dtw %s  (exit %d)\n%s\n%s", strings.Join(args, " "), code, out, errOut)
+	}
+	return out, errOut, code
 }
 
 // ok runs dtw and requires exit 0.

@@ -181,6 +181,9 @@ func TestCLIEndToEnd(t *testing.T) {
 	}
 	require.Equal(t, "100", free["dai"])
 	require.Contains(t, dtw.ok(t, "balance", "ETHEREUM"), "FREE IN DTW")
+	dtw.fails(t, exitChain, msgs("rpcUrl"), "balance", "--rpc", "ETHEREUM=http://127.0.0.1:1", "ETHEREUM")
+	dtw.fails(t, exitUsage, msgs("SOURCE=URL"), "balance", "--rpc", "ETHEREUM", "ETHEREUM")
+	dtw.fails(t, exitAPI, msgs("not logged in", "dtw login"), "tokens", "--api-url", "http://127.0.0.1:1/api", "ETHEREUM")
 
 	// Order place: bad input changes nothing.
 	before = e.state(t)
@@ -278,8 +281,19 @@ func TestCLIEndToEnd(t *testing.T) {
 	dtw.fails(t, exitUsage, msgs("--page-size"), "history", "deposits", "--page-size", "5000", "ETHEREUM")
 	dtw.fails(t, exitUsage, msgs("unknown source"), "history", "withdrawals", "NOWHERE")
 
-	// Keys.
-	dtw.ok(t, "keys", "list")
+	// Keys: create one, log in with it (another session file), rotate it.
+	var key struct {
+		APIKeyID     string `json:"apiKeyId"`
+		APIKeySecret string `json:"apiKeySecret"`
+	}
+	dtw.okJSON(t, &key, "keys", "create", "--label", "bot", "--permissions", "READ", "--json")
+	require.Contains(t, dtw.ok(t, "keys", "list"), key.APIKeyID)
+	botSession := filepath.Join(e.dir, "bot-session.json")
+	require.Contains(t, dtw.ok(t, "login", "--session-file", botSession, "--api-key-id", key.APIKeyID, "--api-secret", key.APIKeySecret), "api-key")
+	require.Contains(t, dtw.ok(t, "whoami", "--session-file", botSession), key.APIKeyID)
+	dtw.fails(t, exitAPI, msgs("INVALID_PERMISSIONS"), "keys", "create", "--session-file", botSession, "--label", "x", "--permissions", "READ")
+	require.Contains(t, dtw.ok(t, "keys", "rotate", key.APIKeyID), key.APIKeyID)
+	dtw.fails(t, exitAPI, msgs("INVALID_CREDENTIALS"), "login", "--session-file", botSession, "--api-key-id", key.APIKeyID, "--api-secret", key.APIKeySecret)
 	dtw.fails(t, exitUsage, msgs("--permissions"), "keys", "create", "--label", "bot", "--permissions", "ROOT")
 	dtw.fails(t, exitUsage, msgs("wrong number of arguments"), "keys", "rotate")
 

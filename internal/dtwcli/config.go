@@ -264,6 +264,16 @@ func (cfg *Config) source(name string) (chain.Source, error) {
 	return src, nil
 }
 
+// sourceArg loads the config and the source its first argument names.
+func sourceArg(c *cli.Context) (*Config, chain.Source, error) {
+	cfg, _, err := loadConfig(c)
+	if err != nil {
+		return nil, chain.Source{}, err
+	}
+	src, err := cfg.source(c.Args().First())
+	return cfg, src, err
+}
+
 // asset finds an asset of a source by id or token address, as a usage error.
 func asset(src chain.Source, idOrAddress string) (chain.Asset, error) {
 	a, err := src.Asset(idOrAddress)

@@ -25,9 +25,9 @@ var _ cli.ExitCoder = (*exitError)(nil)
 
 func (e *exitError) Error() string {
 	if e.hint == "" {
-		return "dtw: " + e.err.Error()
+		return e.err.Error()
 	}
-	return "dtw: " + e.err.Error() + "\n  next: " + e.hint
+	return e.err.Error() + "\n  next: " + e.hint
 }
 
 func (e *exitError) ExitCode() int { return e.code }
@@ -67,7 +67,8 @@ func chainError(src string, err error) error {
 
 // verificationError is the loud result of a failed independent verification (exit 5).
 func verificationError(err error) error {
-	return &exitError{code: ExitVerification, err: fmt.Errorf("VERIFICATION FAILED: the gateway's report contradicts your own chain view: %w", err),
+	detail := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "order status: "), trader.ErrVerificationFailed.Error()+": ")
+	return &exitError{code: ExitVerification, err: fmt.Errorf("VERIFICATION FAILED: the gateway's report contradicts your own chain view: %s", detail),
 		hint: "do not trust this gateway's report; keep the output, check the transaction on your own RPC or an explorer, and contact the operator"}
 }
 

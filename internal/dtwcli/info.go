@@ -185,11 +185,7 @@ func runBalance(c *cli.Context) error {
 	if err := argsCheck(c, "balance SOURCE", 1, 1); err != nil {
 		return err
 	}
-	cfg, _, err := loadConfig(c)
-	if err != nil {
-		return err
-	}
-	src, err := cfg.source(c.Args().First())
+	cfg, src, err := sourceArg(c)
 	if err != nil {
 		return err
 	}

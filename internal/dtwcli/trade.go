@@ -52,6 +52,34 @@ func parseAmount(what string, a chain.Asset, s string) (*big.Int, error) {
 	return v, nil
 }
 
+// assetAmountArgs validates the arguments SOURCE ASSET AMOUNT against the config.
+func assetAmountArgs(c *cli.Context) (*Config, chain.Source, chain.Asset, *big.Int, error) {
+	cfg, src, err := sourceArg(c)
+	if err != nil {
+		return nil, src, chain.Asset{}, nil, err
+	}
+	a, err := asset(src, c.Args().Get(1))
+	if err != nil {
+		return nil, src, a, nil, err
+	}
+	amount, err := parseAmount("AMOUNT", a, c.Args().Get(2))
+	return cfg, src, a, amount, err
+}
+
+// requireFree fails, before anything is sent, when the free balance of a is below
+// amount.
+func requireFree(c *cli.Context, cs *chainSession, a chain.Asset, amount *big.Int, hint string) error {
+	free, err := cs.trader.FreeBalance(c.Context, a)
+	if err != nil {
+		return chainError(cs.src.Name, err)
+	}
+	if free.Cmp(amount) < 0 {
+		return &exitError{code: ExitChain, err: fmt.Errorf("your free balance on %s is %s %s, less than %s", cs.src.Name, a.FromBaseUnits(free), a.ID, a.FromBaseUnits(amount)),
+			hint: hint + "; nothing was sent"}
+	}
+	return nil
+}
+
 func waitFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: flagWait, Usage: "wait and show progress up to independent verification"},
@@ -73,19 +101,7 @@ func runDeposit(c *cli.Context) error {
 	if err := argsCheck(c, "deposit SOURCE ASSET AMOUNT", 3, 3); err != nil {
 		return err
 	}
-	cfg, _, err := loadConfig(c)
-	if err != nil {
-		return err
-	}
-	src, err := cfg.source(c.Args().Get(0))
-	if err != nil {
-		return err
-	}
-	a, err := asset(src, c.Args().Get(1))
-	if err != nil {
-		return err
-	}
-	amount, err := parseAmount("AMOUNT", a, c.Args().Get(2))
+	cfg, src, a, amount, err := assetAmountArgs(c)
 	if err != nil {
 		return err
 	}
@@ -181,11 +197,7 @@ func runOrderPlace(c *cli.Context) error {
 	if d := c.Duration(flagDeadline); d <= 0 {
 		return usageError("--deadline %s: give a positive duration, e.g. 1h", d)
 	}
-	cfg, _, err := loadConfig(c)
-	if err != nil {
-		return err
-	}
-	src, err := cfg.source(c.Args().First())
+	cfg, src, err := sourceArg(c)
 	if err != nil {
 		return err
 	}
@@ -242,13 +254,8 @@ func runOrderPlace(c *cli.Context) error {
 		return err
 	}
 	defer cs.Close()
-	free, err := cs.trader.FreeBalance(c.Context, sell)
-	if err != nil {
-		return chainError(src.Name, err)
-	}
-	if free.Cmp(amount) < 0 {
-		return &exitError{code: ExitChain, err: fmt.Errorf("your free balance on %s is %s %s, less than %s", src.Name, sell.FromBaseUnits(free), sell.ID, sell.FromBaseUnits(amount)),
-			hint: fmt.Sprintf("deposit first: `dtw deposit %s %s AMOUNT`; nothing was sent", src.Name, sell.ID)}
+	if err := requireFree(c, cs, sell, amount, fmt.Sprintf("deposit first: `dtw deposit %s %s AMOUNT`", src.Name, sell.ID)); err != nil {
+		return err
 	}
 	head, err := cs.rpc.HeaderByNumber(c.Context, nil)
 	if err != nil {
@@ -313,7 +320,7 @@ func waitOrder(c *cli.Context, cfg *Config, cl *client.Client, cs *chainSession,
 			case 1:
 				progress(c, "placed: order %s in transaction %s", st.OrderID, st.InstructionID)
 			case 2:
-				progress(c, "confirmed: the gateway sees order %s at %s confirmations", st.OrderID, orDash(st.Confirmations))
+				progress(c, "confirmed: order %s is open (confirmations: %s)", st.OrderID, orDash(st.Confirmations))
 			case 3:
 				progress(c, "%s: return transaction %s (sold %s %s, bought %s %s)", strings.ToLower(st.Status), derefOr(st.ReturnTxID),
 					st.QuantitySold, st.SellingAsset, st.QuantityBought, st.BuyingAsset)
@@ -332,6 +339,8 @@ func waitOrder(c *cli.Context, cfg *Config, cl *client.Client, cs *chainSession,
 		case client.StatusCode(err) == 404:
 		case err != nil:
 			return nil, apiError(cfg, err)
+		case st.Status == api.StatusPending && st.OrderID == "":
+			waiting = "the relay transaction to be mined"
 		case st.Status == api.StatusPending:
 			show(1, st)
 			waiting = "confirmation"
@@ -344,7 +353,7 @@ func waitOrder(c *cli.Context, cfg *Config, cl *client.Client, cs *chainSession,
 			v, err := ver.VerifyOrderStatus(c.Context, st)
 			switch {
 			case err == nil:
-				progress(c, "verified: %s by your own RPC: return transaction %s emitted by DTW %s, %d confirmations", strings.ToLower(st.Status), v.ReturnTx.Hex(), cs.src.DTW.Hex(), v.Confirmations)
+				progress(c, "verified: %s by your own RPC: return transaction %s emitted by your DTW %s (confirmations: %d)", strings.ToLower(st.Status), v.ReturnTx.Hex(), cs.src.DTW.Hex(), v.Confirmations)
 				return v, nil
 			case errors.Is(err, trader.ErrVerificationFailed):
 				return nil, verificationError(err)
@@ -411,13 +420,9 @@ func orderArgs(c *cli.Context, usage string) (*Config, chain.Source, orderRef, e
 	if err := argsCheck(c, usage, 2, 2); err != nil {
 		return nil, chain.Source{}, orderRef{}, err
 	}
-	cfg, _, err := loadConfig(c)
+	cfg, src, err := sourceArg(c)
 	if err != nil {
-		return nil, chain.Source{}, orderRef{}, err
-	}
-	src, err := cfg.source(c.Args().Get(0))
-	if err != nil {
-		return nil, chain.Source{}, orderRef{}, err
+		return nil, src, orderRef{}, err
 	}
 	ref, err := parseOrderRef(c.Args().Get(1))
 	return cfg, src, ref, err
@@ -493,7 +498,7 @@ func runOrderVerify(c *cli.Context) error {
 		"quantitySold": st.QuantitySold, "quantityBought": st.QuantityBought}
 	return output(c, out, func() error {
 		fmt.Fprintf(c.App.Writer, "VERIFIED order %s on %s (%s): return transaction %s succeeded, emitted by your DTW %s for %s,\n"+
-			"sold %s %s, bought %s %s, as the gateway reports; %d confirmations on your RPC\n",
+			"sold %s %s, bought %s %s, as the gateway reports (confirmations on your RPC: %d)\n",
 			v.OrderID, src.Name, st.Status, v.ReturnTx.Hex(), src.DTW.Hex(), cs.trader.Address().Hex(),
 			st.QuantitySold, st.SellingAsset, st.QuantityBought, st.BuyingAsset, v.Confirmations)
 		return nil
@@ -515,11 +520,7 @@ func runOrderCancelExpired(c *cli.Context) error {
 		}
 		tx = common.HexToHash(v)
 	}
-	cfg, _, err := loadConfig(c)
-	if err != nil {
-		return err
-	}
-	src, err := cfg.source(c.Args().Get(0))
+	cfg, src, err := sourceArg(c)
 	if err != nil {
 		return err
 	}
@@ -537,7 +538,7 @@ func runOrderCancelExpired(c *cli.Context) error {
 			return chainError(src.Name, fmt.Errorf("find order %s: %w", id, err))
 		}
 		if len(logs) == 0 {
-			return &exitError{code: ExitChain, err: fmt.Errorf("%w: no order %s on the DTW contract %s", trader.ErrOrderNotFound, id, src.DTW.Hex()),
+			return &exitError{code: ExitChain, err: fmt.Errorf("no order %s on the DTW contract %s of %s", id, src.DTW.Hex(), src.Name),
 				hint: "check the order id and source (and sources." + src.Name + ".startBlock); nothing was sent"}
 		}
 		tx = logs[0].TxHash
@@ -589,19 +590,7 @@ func runWithdraw(c *cli.Context) error {
 	if c.Bool(flagWait) && !c.Bool(flagGasless) {
 		return usageError("--wait goes with --gasless; a direct withdrawal is done when the command returns")
 	}
-	cfg, _, err := loadConfig(c)
-	if err != nil {
-		return err
-	}
-	src, err := cfg.source(c.Args().Get(0))
-	if err != nil {
-		return err
-	}
-	a, err := asset(src, c.Args().Get(1))
-	if err != nil {
-		return err
-	}
-	amount, err := parseAmount("AMOUNT", a, c.Args().Get(2))
+	cfg, src, a, amount, err := assetAmountArgs(c)
 	if err != nil {
 		return err
 	}
@@ -635,13 +624,8 @@ func runWithdraw(c *cli.Context) error {
 			return usageError("%s is not an approved withdrawal address of yours on %s (see `dtw addresses withdrawal`): withdraw directly without --gasless, or ask the operator to approve it; nothing was sent", to.Hex(), src.Name)
 		}
 	}
-	free, err := cs.trader.FreeBalance(c.Context, a)
-	if err != nil {
-		return chainError(src.Name, err)
-	}
-	if free.Cmp(amount) < 0 {
-		return &exitError{code: ExitChain, err: fmt.Errorf("your free balance on %s is %s %s, less than %s", src.Name, a.FromBaseUnits(free), a.ID, a.FromBaseUnits(amount)),
-			hint: fmt.Sprintf("see `dtw balance %s`; funds locked in open orders come back when they close; nothing was sent", src.Name)}
+	if err := requireFree(c, cs, a, amount, fmt.Sprintf("see `dtw balance %s`; funds locked in open orders come back when they close", src.Name)); err != nil {
+		return err
 	}
 	out := map[string]any{"source": src.Name, "asset": a.ID, "amount": a.FromBaseUnits(amount).String(), "to": to.Hex(), "gasless": c.Bool(flagGasless)}
 	if !c.Bool(flagGasless) {
@@ -697,7 +681,7 @@ func waitWithdrawal(c *cli.Context, cfg *Config, cl *client.Client, cs *chainSes
 			v, err := ver.VerifyWithdrawalStatus(c.Context, st)
 			switch {
 			case err == nil:
-				progress(c, "verified: withdrawal of %s %s to %s in %s, %d confirmations on your RPC", st.Amount, st.Asset, st.To, st.TransactionHash, v.Confirmations)
+				progress(c, "verified: withdrawal of %s %s to %s in %s by your own RPC (confirmations: %d)", st.Amount, st.Asset, st.To, st.TransactionHash, v.Confirmations)
 				return v, nil
 			case errors.Is(err, trader.ErrVerificationFailed):
 				return nil, verificationError(err)
