@@ -62,4 +62,8 @@ type Journal interface {
 	SetTxState(ctx context.Context, id int64, state TxState, block uint64) error
 	// MaxNonce returns the highest nonce journaled for a sender on a source.
 	MaxNonce(ctx context.Context, source string, sender common.Address) (nonce uint64, ok bool, err error)
+	// ReopenFrom sets the Confirmed and Failed transactions of a sender with a nonce at or
+	// above `nonce` back to Pending and returns how many it reopened: the chain no longer
+	// has them (a reorg deeper than the confirmation depth), so they must be sent again.
+	ReopenFrom(ctx context.Context, source string, sender common.Address, nonce uint64) (int64, error)
 }

@@ -149,11 +149,23 @@ func (s *Sender) journalAndBroadcast(ctx context.Context, tx *types.Transaction,
 	return jt, nil
 }
 
+// ErrResendFirst reports that a reorg took out final transactions of the journal: they
+// must be sent again (the next Tick does) before any new transaction, whose decision was
+// made on the state the reorg replaced.
+var ErrResendFirst = errors.New("reorged transactions must be sent again first")
+
 // nextNonce is one past the highest nonce journaled or used on chain.
 func (s *Sender) nextNonce(ctx context.Context) (uint64, error) {
 	onChain, err := s.client.NonceAt(ctx, s.signer.Address(), nil)
 	if err != nil {
 		return 0, fmt.Errorf("nonce: %w", err)
+	}
+	reopened, err := s.jrnl.ReopenFrom(ctx, s.cfg.Source, s.signer.Address(), onChain)
+	if err != nil {
+		return 0, fmt.Errorf("journal: %w", err)
+	}
+	if reopened > 0 {
+		return 0, fmt.Errorf("%w: %d from nonce %d", ErrResendFirst, reopened, onChain)
 	}
 	last, ok, err := s.jrnl.MaxNonce(ctx, s.cfg.Source, s.signer.Address())
 	if err != nil {
@@ -214,6 +226,20 @@ func isKnownTxError(err error) bool {
 func (s *Sender) Tick(ctx context.Context) ([]Outcome, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	used, err := s.client.NonceAt(ctx, s.signer.Address(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("nonce: %w", err)
+	}
+	// A final transaction whose nonce the chain has not used any more was taken out by a
+	// reorg deeper than the confirmation depth: send the same signed transaction again, or
+	// its nonce would stay a gap that no later transaction can pass.
+	reopened, err := s.jrnl.ReopenFrom(ctx, s.cfg.Source, s.signer.Address(), used)
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	if reopened > 0 {
+		s.cfg.Logger.Warn("reorg took out final transactions; sending them again", "count", reopened, "from_nonce", used)
+	}
 	open, err := s.jrnl.OpenTxs(ctx, s.cfg.Source, s.signer.Address())
 	if err != nil || len(open) == 0 {
 		return nil, err
@@ -221,10 +247,6 @@ func (s *Sender) Tick(ctx context.Context) ([]Outcome, error) {
 	head, err := s.client.BlockNumber(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("head: %w", err)
-	}
-	used, err := s.client.NonceAt(ctx, s.signer.Address(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("nonce: %w", err)
 	}
 	var out []Outcome
 	for i := 0; i < len(open); {

@@ -163,11 +163,13 @@ func TestSenderResendsTransactionDroppedByReorg(t *testing.T) {
 	s := chain.NewSender(chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, Confirmations: 3}, c.Client, keySigner{c.Operator}, st)
 	jt, err := s.Send(ctx, "settle", []uint64{orders[0].ID.Uint64()}, c.DTW, settleData(orders[0], usdt.Units(10)))
 	require.NoError(t, err)
-	_, err = s.Tick(ctx)
-	require.NoError(t, err)
-	open, err := st.OpenTxs(ctx, c.Source, c.Operator.Address)
-	require.NoError(t, err)
-	require.Equal(t, chain.TxMined, open[0].State)
+	require.Eventually(t, func() bool { // anvil mines right after the send returns
+		_, err := s.Tick(ctx)
+		require.NoError(t, err)
+		open, err := st.OpenTxs(ctx, c.Source, c.Operator.Address)
+		require.NoError(t, err)
+		return len(open) == 1 && open[0].State == chain.TxMined
+	}, 10*time.Second, 20*time.Millisecond, "the settlement must be mined")
 
 	require.NoError(t, c.Revert(ctx, snap)) // the block with the settlement is gone
 	out := tickUntilFinal(t, s, c)
@@ -177,4 +179,40 @@ func TestSenderResendsTransactionDroppedByReorg(t *testing.T) {
 	bal, err := c.DTWBalance(ctx, c.Traders[2].Address, usdt.Address)
 	require.NoError(t, err)
 	require.Equal(t, usdt.Units(10).String(), bal.String(), "the settlement is back on the new branch")
+}
+
+// A transaction confirmed at the depth and then taken out by a deeper reorg is sent again
+// by a sender that never saw it mined (a restarted gateway): its nonce must not become a
+// gap, and a new transaction waits until it is re-sent.
+func TestSenderResendsConfirmedTransactionAfterDeepReorg(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
+	c := n.Chains[0]
+	st := openStore(t)
+	orders := placeOrders(t, c, c.Traders[0], 2)
+	usdt := c.MustToken("USDT")
+	snap, err := c.Snapshot(ctx)
+	require.NoError(t, err)
+
+	cfg := chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, Confirmations: 1}
+	first := chain.NewSender(cfg, c.Client, keySigner{c.Operator}, st)
+	jt, err := first.Send(ctx, "settle", []uint64{orders[0].ID.Uint64()}, c.DTW, settleData(orders[0], usdt.Units(10)))
+	require.NoError(t, err)
+	out := tickUntilFinal(t, first, c)
+	require.Equal(t, chain.TxConfirmed, out[0].Tx.State)
+
+	require.NoError(t, c.Revert(ctx, snap)) // deeper than the confirmation depth
+	restarted := chain.NewSender(cfg, c.Client, keySigner{c.Operator}, st)
+	_, err = restarted.Send(ctx, "settle", []uint64{orders[1].ID.Uint64()}, c.DTW, settleData(orders[1], usdt.Units(10)))
+	require.ErrorIs(t, err, chain.ErrResendFirst, "a new transaction must not jump the reorged one's nonce")
+
+	out = tickUntilFinal(t, restarted, c)
+	require.Len(t, out, 1)
+	require.Equal(t, jt.Hash, out[0].Tx.Hash, "the same signed transaction is sent again")
+	require.Equal(t, chain.TxConfirmed, out[0].Tx.State)
+	second, err := restarted.Send(ctx, "settle", []uint64{orders[1].ID.Uint64()}, c.DTW, settleData(orders[1], usdt.Units(10)))
+	require.NoError(t, err)
+	require.Equal(t, jt.Nonce+1, second.Nonce, "no nonce gap")
+	out = tickUntilFinal(t, restarted, c)
+	require.Equal(t, chain.TxConfirmed, out[0].Tx.State)
 }

@@ -61,8 +61,8 @@ type Engine struct {
 	sender   *chain.Sender
 	dtw      *bindings.DTW
 	log      *slog.Logger
-	// closing maps orders of confirmed return transactions to that transaction until the
-	// follower has applied its block, so they are not taken for open meanwhile.
+	// closing holds the orders of confirmed return transactions while they still look
+	// open, so they are not priced again meanwhile.
 	closing map[uint64]chain.JournalTx
 }
 
@@ -212,10 +212,21 @@ type fill struct {
 // decide prices the open orders that no journaled transaction covers and sends settle
 // and cancel batches.
 func (e *Engine) decide(ctx context.Context) error {
-	synced := e.follower.Synced() // before reading: the orders read are at least this fresh
 	open, err := e.store.OpenOrders(ctx, e.cfg.Source.Name)
-	if err != nil || len(open) == 0 {
+	if err != nil {
 		return err
+	}
+	stillOpen := map[uint64]bool{}
+	for _, o := range open {
+		stillOpen[o.OrderID.Uint64()] = true
+	}
+	for id := range e.closing {
+		if !stillOpen[id] { // the follower has applied the close
+			delete(e.closing, id)
+		}
+	}
+	if len(open) == 0 {
+		return nil
 	}
 	inFlight, err := e.store.OpenTxs(ctx, e.cfg.Source.Name, e.sender.Address())
 	if err != nil {
@@ -239,24 +250,10 @@ func (e *Engine) decide(ctx context.Context) error {
 		if covered[id] {
 			continue
 		}
-		if jt, ok := e.closing[id]; ok {
-			if synced < jt.BlockNumber {
-				continue
-			}
-			// Applied, yet open: a reorg took the confirmed close away. Reopen it in the
-			// journal so the sender re-broadcasts the same signed transaction; pricing the
-			// order anew would sign another one after its nonce and leave a gap no later
-			// transaction can pass.
-			e.log.Warn("reorg dropped a confirmed return transaction; sending it again", "order", id, "tx", jt.Hash, "was_block", jt.BlockNumber)
-			if err := e.store.SetTxState(ctx, jt.ID, chain.TxPending, 0); err != nil {
-				return err
-			}
-			for _, other := range jt.OrderIDs {
-				if c, ok := e.closing[other]; ok && c.ID == jt.ID {
-					delete(e.closing, other)
-				}
-				covered[other] = true
-			}
+		if _, ok := e.closing[id]; ok {
+			// Its return transaction is confirmed: either the follower has not applied the
+			// close yet, or a reorg took it out, and then the sender's next Tick sends the
+			// same transaction again. Signing another one here would race that.
 			continue
 		}
 		action, buyAmount, err := e.price(ctx, o, head, inventory)

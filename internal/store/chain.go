@@ -362,6 +362,17 @@ func (s *SQLite) SetTxState(ctx context.Context, id int64, state chain.TxState, 
 		WHERE id = ?`, string(state), block, time.Now().UnixMilli(), id))
 }
 
+// ReopenFrom implements chain.Journal.
+func (s *SQLite) ReopenFrom(ctx context.Context, source string, sender common.Address, nonce uint64) (int64, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE tx_journal SET state = ?, block_number = 0, updated_at = ? WHERE source = ?
+		AND sender = ? AND nonce >= ? AND state IN (?, ?)`, string(chain.TxPending), time.Now().UnixMilli(), source,
+		addrText(sender), nonce, string(chain.TxConfirmed), string(chain.TxFailed))
+	if err != nil {
+		return 0, wrap("reopen txs", err)
+	}
+	return res.RowsAffected()
+}
+
 // MaxNonce implements chain.Journal.
 func (s *SQLite) MaxNonce(ctx context.Context, source string, sender common.Address) (uint64, bool, error) {
 	var n sql.NullInt64
