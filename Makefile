@@ -12,7 +12,7 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools contracts test test-short bench-gas bench-settle demo fmt vet clean
+.PHONY: all build tools contracts test test-short bench-gas bench-settle demo devnet fmt vet clean
 
 all: build
 
@@ -62,8 +62,15 @@ test: tools
 bench-gas: tools
 	@$(GO) run ./testnet/cmd/benchgas
 
-## demo: start a two-chain devnet (Ctrl-C stops it).
+## demo: the whole system on this machine: a two-chain devnet, the gateway, a Vault dev
+## server and a scripted trader session with the dtw CLI (SIWE with a keystore and with a
+## Vault signer, deposit, gasless and direct orders settled and independently verified, a
+## withdrawal); stops everything it started.
 demo: tools
+	$(GO) run ./internal/demo
+
+## devnet: start a two-chain devnet in ./.devnet until Ctrl-C (for trying the CLI by hand).
+devnet: tools
 	$(GO) run ./cmd/dtwgate devnet --dir .devnet
 
 fmt:
