@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
@@ -17,15 +16,6 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/testnet"
 )
-
-// keySigner signs with a raw test key.
-type keySigner struct{ acct testnet.Account }
-
-func (k keySigner) Address() common.Address { return k.acct.Address }
-
-func (k keySigner) SignTx(_ context.Context, tx *types.Transaction, chainID *big.Int) (*types.Transaction, error) {
-	return types.SignTx(tx, types.LatestSignerForChainID(chainID), k.acct.Key)
-}
 
 // flakyClient is the real anvil client with broadcasting switched off on demand, to
 // stand for a gateway that dies between journaling and broadcasting, or an RPC outage.
@@ -96,7 +86,7 @@ func TestSenderResumesAfterCrashBeforeBroadcast(t *testing.T) {
 	cfg := chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, Confirmations: 2}
 	client := &flakyClient{SenderClient: c.Client}
 	client.down.Store(true)
-	first := chain.NewSender(cfg, client, keySigner{c.Operator}, st)
+	first := chain.NewSender(cfg, client, c.Operator.Signer(), st)
 	jt, err := first.Send(ctx, "settle", []uint64{orders[0].ID.Uint64()}, c.DTW, settleData(orders[0], usdt.Units(10)))
 	require.NoError(t, err, "a failed broadcast after journaling is not an error: the journal has it")
 	_, err = c.Client.TransactionReceipt(ctx, jt.Hash)
@@ -104,7 +94,7 @@ func TestSenderResumesAfterCrashBeforeBroadcast(t *testing.T) {
 
 	// "Restart": a new sender on the same journal re-broadcasts the signed transaction.
 	client.down.Store(false)
-	second := chain.NewSender(cfg, client, keySigner{c.Operator}, st)
+	second := chain.NewSender(cfg, client, c.Operator.Signer(), st)
 	out := tickUntilFinal(t, second, c)
 	require.Len(t, out, 1)
 	require.Equal(t, jt.Hash, out[0].Tx.Hash, "the journaled transaction is sent, not a new one")
@@ -129,7 +119,7 @@ func TestSenderBumpsStuckTransaction(t *testing.T) {
 	usdt := c.MustToken("USDT")
 	require.NoError(t, c.SetAutomine(ctx, false))
 
-	s := chain.NewSender(chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, BumpAfter: time.Millisecond}, c.Client, keySigner{c.Operator}, st)
+	s := chain.NewSender(chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, BumpAfter: time.Millisecond}, c.Client, c.Operator.Signer(), st)
 	orig, err := s.Send(ctx, "settle", []uint64{orders[0].ID.Uint64()}, c.DTW, settleData(orders[0], usdt.Units(10)))
 	require.NoError(t, err)
 	time.Sleep(5 * time.Millisecond)
@@ -160,7 +150,7 @@ func TestSenderResendsTransactionDroppedByReorg(t *testing.T) {
 	snap, err := c.Snapshot(ctx)
 	require.NoError(t, err)
 
-	s := chain.NewSender(chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, Confirmations: 3}, c.Client, keySigner{c.Operator}, st)
+	s := chain.NewSender(chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, Confirmations: 3}, c.Client, c.Operator.Signer(), st)
 	jt, err := s.Send(ctx, "settle", []uint64{orders[0].ID.Uint64()}, c.DTW, settleData(orders[0], usdt.Units(10)))
 	require.NoError(t, err)
 	require.Eventually(t, func() bool { // anvil mines right after the send returns
@@ -195,14 +185,14 @@ func TestSenderResendsConfirmedTransactionAfterDeepReorg(t *testing.T) {
 	require.NoError(t, err)
 
 	cfg := chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, Confirmations: 1}
-	first := chain.NewSender(cfg, c.Client, keySigner{c.Operator}, st)
+	first := chain.NewSender(cfg, c.Client, c.Operator.Signer(), st)
 	jt, err := first.Send(ctx, "settle", []uint64{orders[0].ID.Uint64()}, c.DTW, settleData(orders[0], usdt.Units(10)))
 	require.NoError(t, err)
 	out := tickUntilFinal(t, first, c)
 	require.Equal(t, chain.TxConfirmed, out[0].Tx.State)
 
 	require.NoError(t, c.Revert(ctx, snap)) // deeper than the confirmation depth
-	restarted := chain.NewSender(cfg, c.Client, keySigner{c.Operator}, st)
+	restarted := chain.NewSender(cfg, c.Client, c.Operator.Signer(), st)
 	_, err = restarted.Send(ctx, "settle", []uint64{orders[1].ID.Uint64()}, c.DTW, settleData(orders[1], usdt.Units(10)))
 	require.ErrorIs(t, err, chain.ErrResendFirst, "a new transaction must not jump the reorged one's nonce")
 

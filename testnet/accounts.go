@@ -7,6 +7,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
+
+	"github.com/dtwgate/dtwgate/signer"
 )
 
 // defaultKeys are the well-known private keys of anvil's default mnemonic ("test test ...
@@ -94,4 +96,14 @@ func (a Account) SignTypedData(td apitypes.TypedData) ([]byte, error) {
 	}
 	sig[64] += 27
 	return sig, nil
+}
+
+// Signer returns a signer.Signer over a copy of the account's key: closing it wipes the
+// copy, never the account's key.
+func (a Account) Signer() signer.Signer {
+	key, err := crypto.ToECDSA(crypto.FromECDSA(a.Key))
+	if err != nil {
+		panic("testnet: copy key: " + err.Error())
+	}
+	return signer.NewPrivateKeySigner(key)
 }

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/chain"
@@ -18,15 +16,6 @@ import (
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/testnet"
 )
-
-// keySigner signs with a raw test key.
-type keySigner struct{ acct testnet.Account }
-
-func (k keySigner) Address() common.Address { return k.acct.Address }
-
-func (k keySigner) SignTx(_ context.Context, tx *types.Transaction, chainID *big.Int) (*types.Transaction, error) {
-	return types.SignTx(tx, types.LatestSignerForChainID(chainID), k.acct.Key)
-}
 
 // SourceOf describes a testnet chain as the gateway's registry does.
 func sourceOf(c *testnet.Chain, confirmations uint64) *chain.Source {
@@ -64,7 +53,7 @@ func newFixture(t *testing.T) *fixture {
 	book, err := pricing.NewBook(pricing.DefaultConfig())
 	require.NoError(t, err)
 	e := engine.New(engine.Config{Source: sourceOf(c, 1), Pricing: book, Interval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond},
-		c.Client, st, keySigner{c.Operator})
+		c.Client, st, c.Operator.Signer())
 	f := &fixture{c: c, st: st}
 	f.start = func() {
 		ctx, cancel := context.WithCancel(context.Background())

@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
-	"math/big"
 	"os"
 	"path/filepath"
 	"sort"
@@ -38,14 +37,6 @@ func main() {
 		fmt.Fprintf(os.Stderr, "benchsettle: %v\n", err)
 		os.Exit(1)
 	}
-}
-
-type keySigner struct{ acct testnet.Account }
-
-func (k keySigner) Address() common.Address { return k.acct.Address }
-
-func (k keySigner) SignTx(_ context.Context, tx *types.Transaction, chainID *big.Int) (*types.Transaction, error) {
-	return types.SignTx(tx, types.LatestSignerForChainID(chainID), k.acct.Key)
 }
 
 func run(ctx context.Context, nTraders, perTrader int) error {
@@ -99,7 +90,7 @@ func run(ctx context.Context, nTraders, perTrader int) error {
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	eng := engine.New(engine.Config{Source: src, Pricing: book, Interval: 200 * time.Millisecond, PollInterval: 100 * time.Millisecond, Logger: logger},
-		c.Client, st, keySigner{c.Operator})
+		c.Client, st, c.Operator.Signer())
 	engCtx, stopEngine := context.WithCancel(ctx)
 	defer stopEngine()
 	go func() { _ = eng.Run(engCtx) }()
