@@ -33,6 +33,9 @@ func App() *cli.App {
 			balanceCommand(), depositCommand(), orderCommand(), withdrawCommand(), historyCommand(),
 			keysCommand(), walletCommand(),
 		},
+		// Main prints errors with the "dtw:" prefix and picks the exit code; the default
+		// handler would print them bare and os.Exit from inside Run.
+		ExitErrHandler: func(*cli.Context, error) {},
 	}
 }
 
