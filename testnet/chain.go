@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/dtwgate/dtwgate/abi/bindings"
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 )
 
@@ -296,3 +297,14 @@ func RevertData(err error) []byte { return dtw.RevertData(err) }
 // RevertName returns the name of the contract's custom error in err ("InsufficientBalance"),
 // the reason of a require ("allowance"), or "" when err carries no revert data.
 func RevertName(err error) string { return dtw.RevertName(err) }
+
+// ChainSource describes the chain as the gateway's and the trader's configurations do:
+// asset ids are the lower-case symbols, the follower starts at the DTW deployment.
+func (c *Chain) ChainSource(confirmations uint64) chain.Source {
+	src := chain.Source{Name: c.Source, ChainID: c.ChainID.Uint64(), RPCURLs: []string{c.RPCURL}, DTW: c.DTW,
+		StartBlock: c.DeployBlock, Confirmations: confirmations}
+	for _, t := range c.Tokens {
+		src.Assets = append(src.Assets, chain.Asset{ID: strings.ToLower(t.Symbol), Address: t.Address, Decimals: t.Decimals})
+	}
+	return src
+}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -39,11 +38,7 @@ func newChainGateway(t *testing.T) *chainGateway {
 	t.Helper()
 	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 2})
 	c := n.Chains[0]
-	src := chain.Source{Name: c.Source, ChainID: c.ChainID.Uint64(), RPCURLs: []string{c.RPCURL}, DTW: c.DTW,
-		StartBlock: c.DeployBlock, Confirmations: 1}
-	for _, tok := range c.Tokens {
-		src.Assets = append(src.Assets, chain.Asset{ID: strings.ToLower(tok.Symbol), Address: tok.Address, Decimals: tok.Decimals})
-	}
+	src := c.ChainSource(1)
 	reg, err := chain.NewRegistry([]chain.Source{src})
 	require.NoError(t, err)
 	registered, err := reg.Source(src.Name)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"math/big"
-	"strings"
 	"testing"
 	"time"
 
@@ -26,13 +25,7 @@ func startChain(t *testing.T) *testnet.Chain {
 }
 
 // sourceOf is the trader's own configuration of a testnet chain.
-func sourceOf(c *testnet.Chain) chain.Source {
-	src := chain.Source{Name: c.Source, ChainID: c.ChainID.Uint64(), RPCURLs: []string{c.RPCURL}, DTW: c.DTW, Confirmations: 1}
-	for _, tok := range c.Tokens {
-		src.Assets = append(src.Assets, chain.Asset{ID: strings.ToLower(tok.Symbol), Address: tok.Address, Decimals: tok.Decimals})
-	}
-	return src
-}
+func sourceOf(c *testnet.Chain) chain.Source { return c.ChainSource(1) }
 
 // newTrader returns a trader for a testnet account, signing with a copy of its key
 // (closing a signer zeroes its key).

@@ -17,26 +17,6 @@ import (
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
-// SourceOf describes a testnet chain as the gateway's registry does.
-func sourceOf(c *testnet.Chain, confirmations uint64) *chain.Source {
-	s := &chain.Source{Name: c.Source, ChainID: c.ChainID.Uint64(), RPCURLs: []string{c.RPCURL}, DTW: c.DTW,
-		StartBlock: c.DeployBlock, Confirmations: confirmations}
-	for _, t := range c.Tokens {
-		s.Assets = append(s.Assets, chain.Asset{ID: lower(t.Symbol), Address: t.Address, Decimals: t.Decimals})
-	}
-	return s
-}
-
-func lower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 32
-		}
-	}
-	return string(b)
-}
-
 type fixture struct {
 	c     *testnet.Chain
 	st    *store.SQLite
@@ -52,7 +32,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Cleanup(func() { st.Close() })
 	book, err := pricing.NewBook(pricing.DefaultConfig())
 	require.NoError(t, err)
-	e := engine.New(engine.Config{Source: sourceOf(c, 1), Pricing: book, Interval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond},
+	e := engine.New(engine.Config{Source: ptr(c.ChainSource(1)), Pricing: book, Interval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond},
 		c.Client, st, c.Operator.Signer())
 	f := &fixture{c: c, st: st}
 	f.start = func() {
@@ -134,3 +114,5 @@ func TestEngineSettlesCancelsAndRests(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, dai.Units(1000-100-100).String(), bal.String(), "cancelled orders are refunded")
 }
+
+func ptr[T any](v T) *T { return &v }

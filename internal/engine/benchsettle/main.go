@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -20,7 +19,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 
 	"github.com/dtwgate/dtwgate/abi/bindings"
-	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -84,12 +82,9 @@ func run(ctx context.Context, nTraders, perTrader int) error {
 	if err != nil {
 		return err
 	}
-	src := &chain.Source{Name: c.Source, ChainID: c.ChainID.Uint64(), DTW: c.DTW, StartBlock: c.DeployBlock, Confirmations: 1}
-	for _, t := range c.Tokens {
-		src.Assets = append(src.Assets, chain.Asset{ID: strings.ToLower(t.Symbol), Address: t.Address, Decimals: t.Decimals})
-	}
+	src := c.ChainSource(1)
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	eng := engine.New(engine.Config{Source: src, Pricing: book, Interval: 200 * time.Millisecond, PollInterval: 100 * time.Millisecond, Logger: logger},
+	eng := engine.New(engine.Config{Source: &src, Pricing: book, Interval: 200 * time.Millisecond, PollInterval: 100 * time.Millisecond, Logger: logger},
 		c.Client, st, c.Operator.Signer())
 	engCtx, stopEngine := context.WithCancel(ctx)
 	defer stopEngine()
