@@ -25,7 +25,7 @@ const (
 
 // App returns the dtw command-line application.
 func App() *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:  "dtw",
 		Usage: "trade on-chain through a dtwgate gateway",
 		Commands: []*cli.Command{
@@ -36,7 +36,44 @@ func App() *cli.App {
 		// Main prints errors with the "dtw:" prefix and picks the exit code; the default
 		// handler would print them bare and os.Exit from inside Run.
 		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError:   onUsageError,
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageError("unknown command %q: see `dtw --help`", c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
 	}
+	usageErrors(app.Commands)
+	return app
+}
+
+// usageErrors makes urfave/cli's own usage errors, a bad flag or an unknown subcommand,
+// exit with ExitUsage too: by default they exit 1, or 3 (which is ExitAPI).
+func usageErrors(cmds []*cli.Command) {
+	for _, cmd := range cmds {
+		cmd.OnUsageError = onUsageError
+		if len(cmd.Subcommands) == 0 {
+			continue
+		}
+		if cmd.Action == nil {
+			cmd.Action = func(c *cli.Context) error {
+				if c.NArg() > 0 {
+					return usageError("unknown command %q: see `%s --help`", c.Args().First(), c.Command.HelpName)
+				}
+				return cli.ShowSubcommandHelp(c)
+			}
+		}
+		usageErrors(cmd.Subcommands)
+	}
+}
+
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	name := "dtw"
+	if c.Command != nil && c.Command.HelpName != "" {
+		name = c.Command.HelpName
+	}
+	return usageError("%v: see `%s --help`", err, name)
 }
 
 // Main runs the application with args and returns the process exit code.
