@@ -104,22 +104,22 @@ func VerifyReturnTx(ctx context.Context, client ReceiptReader, tx common.Hash, e
 
 func checkEvent(ev *dtw.Event, exp ReturnExpectation) error {
 	if exp.Kind != "" && ev.Kind != exp.Kind {
-		return fmt.Errorf("event is %s, want %s", ev.Kind, exp.Kind)
+		return fmt.Errorf("the chain shows %s, expected %s", ev.Kind, exp.Kind)
 	}
 	if exp.Trader != (common.Address{}) && ev.Trader != exp.Trader {
-		return fmt.Errorf("trader is %s, want %s", ev.Trader, exp.Trader)
+		return fmt.Errorf("the chain shows trader %s, expected %s", ev.Trader, exp.Trader)
 	}
 	if exp.SellAmount != nil && ev.SellAmount.Cmp(exp.SellAmount) != 0 {
-		return fmt.Errorf("sell amount is %s, want %s", ev.SellAmount, exp.SellAmount)
+		return fmt.Errorf("the chain shows sell amount %s, expected %s", ev.SellAmount, exp.SellAmount)
 	}
 	if ev.Kind != dtw.EventOrderSettled {
 		return nil
 	}
 	if exp.BuyAmount != nil && ev.BuyAmount.Cmp(exp.BuyAmount) != 0 {
-		return fmt.Errorf("buy amount is %s, want %s", ev.BuyAmount, exp.BuyAmount)
+		return fmt.Errorf("the chain shows buy amount %s, expected %s", ev.BuyAmount, exp.BuyAmount)
 	}
 	if exp.MinBuyAmount != nil && ev.BuyAmount.Cmp(exp.MinBuyAmount) < 0 {
-		return fmt.Errorf("buy amount %s is below the order's minimum %s", ev.BuyAmount, exp.MinBuyAmount)
+		return fmt.Errorf("the chain shows buy amount %s, below the order's minimum %s", ev.BuyAmount, exp.MinBuyAmount)
 	}
 	return nil
 }

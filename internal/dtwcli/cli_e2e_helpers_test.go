@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"syscall"
@@ -16,9 +15,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-	"go.yaml.in/yaml/v3"
 
-	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/gatewaycmd"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
@@ -77,37 +75,11 @@ type gateway struct {
 // base is the gateway's API URL.
 func (g *gateway) base() string { return "http://" + g.listen + "/api" }
 
-// writeGatewayYAML writes a gateway config for the devnet: its chains with the operator
-// keystore as signer, one confirmation.
+// writeGatewayYAML writes the gateway config for the devnet, as `dtwgate devnet` does.
 func writeGatewayYAML(t *testing.T, dir string, d *testnet.Devnet) string {
 	t.Helper()
-	var operator string
-	for _, a := range d.Accounts {
-		if a.Role == testnet.RoleOperator {
-			operator = filepath.Join(dir, a.Keystore)
-		}
-	}
-	var out struct {
-		Chains []config.Chain `yaml:"chains"`
-	}
-	names := make([]string, 0, len(d.Sources))
-	for name := range d.Sources {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		s := d.Sources[name]
-		ch := config.Chain{Source: name, ChainID: s.ChainID, RPCURLs: []string{s.RPCURL}, DTWAddress: s.DTW, StartBlock: s.StartBlock,
-			Confirmations: 1, Operator: "keystore:" + operator, OperatorPasswordFile: filepath.Join(dir, d.PasswordFile)}
-		for _, tok := range s.Tokens {
-			ch.Tokens = append(ch.Tokens, config.Token{Symbol: strings.ToLower(tok.Symbol), Address: tok.Address, Decimals: tok.Decimals})
-		}
-		out.Chains = append(out.Chains, ch)
-	}
-	blob, err := yaml.Marshal(out)
+	path, err := gatewaycmd.WriteGatewayConfig(dir, d, 1)
 	require.NoError(t, err)
-	path := filepath.Join(dir, "gateway.yaml")
-	require.NoError(t, os.WriteFile(path, blob, 0o644))
 	return path
 }
 

@@ -196,7 +196,7 @@ func TestCLIVerifyCatchesLies(t *testing.T) {
 		{"open order reported settled without a return transaction", set("status", "SETTLED"),
 			[]string{open.OrderID}, msgs("without a return transaction")},
 		{"cancelled order reported settled", set("status", "SETTLED", "quantitySold", "5", "quantityBought", "4.990005"),
-			[]string{cancelled.OrderID, cancelled.InstructionID}, msgs("event is OrderCancelled, want OrderSettled")},
+			[]string{cancelled.OrderID, cancelled.InstructionID}, msgs("the chain shows OrderCancelled, expected OrderSettled")},
 		{"cancelled order reported settled by another order's settlement",
 			set("status", "SETTLED", "returnTxId", settled.ReturnTxID, "quantitySold", "5", "quantityBought", "4.990005"),
 			[]string{cancelled.OrderID}, msgs("no settle or cancel event of order " + cancelled.OrderID)},

@@ -275,7 +275,7 @@ func newChainEnvOn(t *testing.T, n *testnet.Network, opts envOptions) *chainEnv 
 		s.RPCURL = opts.rpcURL
 		d.Sources[c.Source] = s
 	}
-	cfg, err := writeGatewayConfig(dir, d, 1)
+	cfg, err := WriteGatewayConfig(dir, d, 1)
 	require.NoError(t, err)
 	g := &chainGateway{bin: dtwgateBinary(t), config: cfg, dataDir: filepath.Join(dir, "gateway-data"), logs: &logBuffer{},
 		http: &http.Client{Timeout: 15 * time.Second}}

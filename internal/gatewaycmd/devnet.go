@@ -55,7 +55,7 @@ func runDevnet(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	gwPath, err := writeGatewayConfig(dir, d, c.Uint64("confirmations"))
+	gwPath, err := WriteGatewayConfig(dir, d, c.Uint64("confirmations"))
 	if err != nil {
 		return err
 	}
@@ -86,9 +86,9 @@ func runDevnet(c *cli.Context) error {
 // GatewayConfigFile is the gateway config devnet writes next to devnet.json.
 const GatewayConfigFile = "gateway.yaml"
 
-// writeGatewayConfig writes DIR/gateway.yaml: the devnet's chains with the operator's
+// WriteGatewayConfig writes DIR/gateway.yaml: the devnet's chains with the operator's
 // keystore as their signer.
-func writeGatewayConfig(dir string, d *testnet.Devnet, confirmations uint64) (string, error) {
+func WriteGatewayConfig(dir string, d *testnet.Devnet, confirmations uint64) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
