@@ -1,0 +1,61 @@
+package dtw_test
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/accounts/abi"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/chain/dtw"
+)
+
+var (
+	trader   = common.HexToAddress("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC")
+	dai      = common.HexToAddress("0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512")
+	usdt     = common.HexToAddress("0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0")
+	contract = common.HexToAddress("0x5FbDB2315678afecb367f032d93F642f64180aa3")
+)
+
+func mustType(t *testing.T, s string) abi.Type {
+	typ, err := abi.NewType(s, "", nil)
+	require.NoError(t, err)
+	return typ
+}
+
+// The digest is recomputed by hand from the EIP-712 definition, with the type strings the
+// contract hashes (ORDER_TYPEHASH), so a drift between the Go typed data and DTW.sol fails.
+func TestOrderDigestMatchesEIP712ByHand(t *testing.T) {
+	o := dtw.SignedOrder{Trader: trader, SellToken: dai, BuyToken: usdt, SellAmount: new(big.Int).Mul(big.NewInt(100), big.NewInt(1e18)),
+		MinBuyAmount: big.NewInt(99_000_000), Deadline: 1_800_000_000, Kind: dtw.KindLimit, Nonce: big.NewInt(7)}
+	got, err := dtw.Digest(dtw.OrderTypedData(big.NewInt(31337), contract, o))
+	require.NoError(t, err)
+
+	addr, u256, u64, u8, b32 := mustType(t, "address"), mustType(t, "uint256"), mustType(t, "uint64"), mustType(t, "uint8"), mustType(t, "bytes32")
+	domainType := crypto.Keccak256Hash([]byte("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"))
+	domain, err := abi.Arguments{{Type: b32}, {Type: b32}, {Type: b32}, {Type: u256}, {Type: addr}}.Pack(
+		domainType, crypto.Keccak256Hash([]byte("DTW")), crypto.Keccak256Hash([]byte("1")), big.NewInt(31337), contract)
+	require.NoError(t, err)
+	orderType := crypto.Keccak256Hash([]byte("Order(address trader,address sellToken,address buyToken,uint256 sellAmount,uint256 minBuyAmount,uint64 deadline,uint8 kind,uint256 nonce)"))
+	msg, err := abi.Arguments{{Type: b32}, {Type: addr}, {Type: addr}, {Type: addr}, {Type: u256}, {Type: u256}, {Type: u64}, {Type: u8}, {Type: u256}}.Pack(
+		orderType, o.Trader, o.SellToken, o.BuyToken, o.SellAmount, o.MinBuyAmount, o.Deadline, o.Kind, o.Nonce)
+	require.NoError(t, err)
+	want := crypto.Keccak256Hash([]byte("\x19\x01"), crypto.Keccak256(domain), crypto.Keccak256(msg))
+	require.Equal(t, want, got)
+
+	other, err := dtw.Digest(dtw.OrderTypedData(big.NewInt(31338), contract, o))
+	require.NoError(t, err)
+	require.NotEqual(t, got, other, "the chain id is bound")
+}
+
+func TestOrderHashIsABIEncoding(t *testing.T) {
+	o := dtw.Order{Trader: trader, SellToken: dai, BuyToken: usdt, SellAmount: big.NewInt(123456789),
+		MinBuyAmount: big.NewInt(1), Deadline: 42, Kind: dtw.KindMarket}
+	addr, u256, u64, u8 := mustType(t, "address"), mustType(t, "uint256"), mustType(t, "uint64"), mustType(t, "uint8")
+	enc, err := abi.Arguments{{Type: addr}, {Type: addr}, {Type: addr}, {Type: u256}, {Type: u256}, {Type: u64}, {Type: u8}}.Pack(
+		o.Trader, o.SellToken, o.BuyToken, o.SellAmount, o.MinBuyAmount, o.Deadline, o.Kind)
+	require.NoError(t, err)
+	require.Equal(t, crypto.Keccak256Hash(enc), dtw.OrderHash(o))
+}
