@@ -91,7 +91,8 @@ type Chain struct {
 	Source string `yaml:"source"`
 	// ChainID is the EIP-155 chain id.
 	ChainID uint64 `yaml:"chainId"`
-	// RPCURLs are the chain's JSON-RPC endpoints; the first is used.
+	// RPCURLs are the chain's JSON-RPC endpoints; at start the first that answers with
+	// ChainID is used, and one that answers with another chain id is refused.
 	RPCURLs []string `yaml:"rpcUrls"`
 	// DTWAddress is the deployed DTW contract.
 	DTWAddress string `yaml:"dtwAddress"`

@@ -81,10 +81,10 @@ func startChains(ctx context.Context, log *slog.Logger, cfg config.Config, st st
 		if src.DTW == (common.Address{}) {
 			continue
 		}
-		client, err := ethclient.DialContext(ctx, src.RPCURLs[0])
+		client, err := dialChain(ctx, src)
 		if err != nil {
 			stop()
-			return nil, nil, fmt.Errorf("%s: dial %s: %w", name, src.RPCURLs[0], err)
+			return nil, nil, err
 		}
 		closers = append(closers, client.Close)
 		opts := signer.Options{}
@@ -110,4 +110,30 @@ func startChains(ctx context.Context, log *slog.Logger, cfg config.Config, st st
 		}()
 	}
 	return onchain.New(reg, chains, st, book), stop, nil
+}
+
+// dialChain connects to the first of the source's RPC URLs that answers with the
+// configured chain id. An RPC of another chain is refused outright: the engine must never
+// sign for, or read events of, a chain other than the configured one.
+func dialChain(ctx context.Context, src *chain.Source) (*ethclient.Client, error) {
+	var errs []error
+	for _, url := range src.RPCURLs {
+		client, err := ethclient.DialContext(ctx, url)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("dial %s: %w", url, err))
+			continue
+		}
+		id, err := client.ChainID(ctx)
+		switch {
+		case err != nil:
+			errs = append(errs, fmt.Errorf("%s: chain id: %w", url, err))
+		case id.Uint64() != src.ChainID:
+			client.Close()
+			return nil, fmt.Errorf("%s: %s serves chain %d, the config says %d: fix chains[].rpcUrls or chainId", src.Name, url, id.Uint64(), src.ChainID)
+		default:
+			return client, nil
+		}
+		client.Close()
+	}
+	return nil, fmt.Errorf("%s: no RPC URL answered: %w", src.Name, errors.Join(errs...))
 }
