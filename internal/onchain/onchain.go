@@ -17,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 	"github.com/shopspring/decimal"
 
 	"github.com/dtwgate/dtwgate/abi/bindings"
@@ -278,26 +279,46 @@ func (s *Service) SubmitOrder(ctx context.Context, accountID string, wallets []c
 	default:
 		return api.SubmitResponse{}, invalid("orderType %q: use MARKET or LIMIT", req.OrderType)
 	}
-	deadline, err := parseUint("deadline", req.Deadline)
-	if err != nil || !deadline.IsUint64() {
-		return api.SubmitResponse{}, invalid("deadline %q must be a unix time in seconds", req.Deadline)
-	}
-	o.Deadline = deadline.Uint64()
-	if o.Nonce, err = parseUint("nonce", req.Nonce); err != nil {
-		return api.SubmitResponse{}, err
-	}
-	sig, err := parseSignature(req.Signature)
+	signed, err := parseSigned(req.Deadline, req.Nonce, req.Signature)
 	if err != nil {
 		return api.SubmitResponse{}, err
 	}
-	digest, err := dtw.Digest(dtw.OrderTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, o))
+	o.Deadline, o.Nonce = signed.deadline, signed.nonce
+	td := dtw.OrderTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, o)
+	return s.checkAndRelay(ctx, c, RelayOrder, accountID, trader, td, signed, bindings.NewDTW().PackPlaceOrderSigned(o, signed.sig))
+}
+
+// signedFields are what every signed request carries besides its payload.
+type signedFields struct {
+	deadline uint64
+	nonce    *big.Int
+	sig      []byte
+}
+
+func parseSigned(deadline, nonce, signature string) (signedFields, error) {
+	var f signedFields
+	d, err := parseUint("deadline", deadline)
+	if err != nil || !d.IsUint64() {
+		return f, invalid("deadline %q must be a unix time in seconds", deadline)
+	}
+	f.deadline = d.Uint64()
+	if f.nonce, err = parseUint("nonce", nonce); err != nil {
+		return f, err
+	}
+	f.sig, err = parseSignature(signature)
+	return f, err
+}
+
+// checkAndRelay checks the signature over the typed data, then relays data.
+func (s *Service) checkAndRelay(ctx context.Context, c *Chain, kind, accountID string, trader common.Address, td apitypes.TypedData, f signedFields, data []byte) (api.SubmitResponse, error) {
+	digest, err := dtw.Digest(td)
 	if err != nil {
 		return api.SubmitResponse{}, invalid("%v", err)
 	}
-	if err := checkSigner(ctx, c, digest, sig, trader); err != nil {
+	if err := checkSigner(ctx, c, digest, f.sig, trader); err != nil {
 		return api.SubmitResponse{}, err
 	}
-	return s.relay(ctx, c, RelayOrder, accountID, trader, o.Nonce, bindings.NewDTW().PackPlaceOrderSigned(o, sig))
+	return s.relay(ctx, c, kind, accountID, trader, f.nonce, data)
 }
 
 // SubmitWithdrawal relays a trader's signed withdrawal to an approved address.
@@ -331,26 +352,13 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallet
 	if w.Amount, err = parseAmount("amount", req.Amount, asset); err != nil {
 		return api.SubmitResponse{}, err
 	}
-	if w.Nonce, err = parseUint("nonce", req.Nonce); err != nil {
-		return api.SubmitResponse{}, err
-	}
-	deadline, err := parseUint("deadline", req.Deadline)
-	if err != nil || !deadline.IsUint64() {
-		return api.SubmitResponse{}, invalid("deadline %q must be a unix time in seconds", req.Deadline)
-	}
-	w.Deadline = deadline.Uint64()
-	sig, err := parseSignature(req.Signature)
+	signed, err := parseSigned(req.Deadline, req.Nonce, req.Signature)
 	if err != nil {
 		return api.SubmitResponse{}, err
 	}
-	digest, err := dtw.Digest(dtw.WithdrawalTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, w))
-	if err != nil {
-		return api.SubmitResponse{}, invalid("%v", err)
-	}
-	if err := checkSigner(ctx, c, digest, sig, trader); err != nil {
-		return api.SubmitResponse{}, err
-	}
-	return s.relay(ctx, c, RelayWithdrawal, accountID, trader, w.Nonce, bindings.NewDTW().PackWithdrawSigned(w, sig))
+	w.Deadline, w.Nonce = signed.deadline, signed.nonce
+	td := dtw.WithdrawalTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, w)
+	return s.checkAndRelay(ctx, c, RelayWithdrawal, accountID, trader, td, signed, bindings.NewDTW().PackWithdrawSigned(w, signed.sig))
 }
 
 // Empty returns a service without chains: every source is unknown, prices come from the
