@@ -3,77 +3,22 @@ package dtwcli_test
 import (
 	"encoding/json"
 
-	"net"
-	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/internal/gatewaycmd"
+	"github.com/dtwgate/dtwgate/internal/gatewaytest"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
-var (
-	gatewayBinOnce sync.Once
-	gatewayBin     string
-	gatewayBinErr  error
-)
-
-// dtwgateBinary builds cmd/dtwgate once per test run.
-func dtwgateBinary(t *testing.T) string {
-	t.Helper()
-	gatewayBinOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "dtw-cli-gateway")
-		if err != nil {
-			gatewayBinErr = err
-			return
-		}
-		gatewayBin = filepath.Join(dir, "dtwgate")
-		out, err := exec.Command("go", "build", "-o", gatewayBin, "github.com/dtwgate/dtwgate/cmd/dtwgate").CombinedOutput()
-		if err != nil {
-			gatewayBinErr = &buildError{out: string(out), err: err}
-		}
-	})
-	require.NoError(t, gatewayBinErr, "build dtwgate")
-	return gatewayBin
-}
-
-// syncBuffer collects a process's output.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *syncBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *syncBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-// gateway is a dtwgate serve process on a fixed loopback address, restartable on its
-// data directory.
-type gateway struct {
-	bin, config, dataDir, listen string
-	cmd                          *exec.Cmd
-	exited                       chan struct{}
-	logs                         *syncBuffer
-}
+// gateway is a dtwgate serve process on a fixed loopback address (so dtw's apiUrl stays
+// valid), restartable on its data directory.
+type gateway struct{ *gatewaytest.Process }
 
 // base is the gateway's API URL.
-func (g *gateway) base() string { return "http://" + g.listen + "/api" }
+func (g *gateway) base() string { return g.Base() }
 
 // writeGatewayYAML writes the gateway config for the devnet, as `dtwgate devnet` does.
 func writeGatewayYAML(t *testing.T, dir string, d *testnet.Devnet) string {
@@ -85,90 +30,14 @@ func writeGatewayYAML(t *testing.T, dir string, d *testnet.Devnet) string {
 
 func newGateway(t *testing.T, configPath, dataDir string) *gateway {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	listen := ln.Addr().String()
-	require.NoError(t, ln.Close())
-	g := &gateway{bin: dtwgateBinary(t), config: configPath, dataDir: dataDir, listen: listen, logs: &syncBuffer{}}
-	t.Cleanup(func() {
-		g.stop(t)
-		if t.Failed() {
-			t.Logf("gateway logs:\n%s", g.logs)
-		}
-	})
-	return g
+	p := gatewaytest.New(t, configPath, dataDir)
+	p.Listen = gatewaytest.FreeAddr(t)
+	return &gateway{p}
 }
 
-func gatewayEnv() []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "DTWGATE_") {
-			env = append(env, kv)
-		}
-	}
-	return env
-}
-
-// start runs `dtwgate serve` and waits until it is ready.
-func (g *gateway) start(t *testing.T) {
-	t.Helper()
-	require.Nil(t, g.cmd, "gateway already running")
-	cmd := exec.Command(g.bin, "serve", "--config", g.config, "--data-dir", g.dataDir, "--listen", g.listen)
-	cmd.Env = gatewayEnv()
-	cmd.Stdout, cmd.Stderr = g.logs, g.logs
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	require.NoError(t, cmd.Start())
-	exited := make(chan struct{})
-	go func() {
-		_ = cmd.Wait()
-		close(exited)
-	}()
-	g.cmd, g.exited = cmd, exited
-	hc := &http.Client{Timeout: 2 * time.Second}
-	require.Eventually(t, func() bool {
-		select {
-		case <-exited:
-			return true
-		default:
-		}
-		resp, err := hc.Get("http://" + g.listen + "/readyz")
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	}, 20*time.Second, 50*time.Millisecond, "gateway did not become ready")
-	select {
-	case <-exited:
-		t.Fatalf("gateway exited at start:\n%s", g.logs)
-	default:
-	}
-}
-
-// stop kills the gateway and waits until it is gone.
-func (g *gateway) stop(t *testing.T) {
-	t.Helper()
-	if g.cmd == nil {
-		return
-	}
-	_ = g.cmd.Process.Kill()
-	select {
-	case <-g.exited:
-	case <-time.After(10 * time.Second):
-		t.Errorf("gateway %d did not exit after SIGKILL", g.cmd.Process.Pid)
-	}
-	g.cmd = nil
-}
-
-// admin runs `dtwgate admin ARGS... --data-dir D` and returns its stdout.
-func (g *gateway) admin(t *testing.T, args ...string) string {
-	t.Helper()
-	cmd := exec.Command(g.bin, append(append([]string{"admin"}, args...), "--data-dir", g.dataDir)...)
-	cmd.Env = gatewayEnv()
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "admin %v: %s", args, out)
-	return string(out)
-}
+func (g *gateway) start(t *testing.T)                        { g.Start(t) }
+func (g *gateway) stop(t *testing.T)                         { g.Kill(t) }
+func (g *gateway) admin(t *testing.T, args ...string) string { return g.Admin(t, args...) }
 
 // cli runs the dtw binary in an isolated HOME with a config.
 type cli struct {

@@ -35,7 +35,7 @@ type lyingProxy struct {
 
 func newLyingProxy(t *testing.T, gw *gateway) *lyingProxy {
 	t.Helper()
-	target, err := url.Parse("http://" + gw.listen)
+	target, err := url.Parse("http://" + gw.Listen)
 	require.NoError(t, err)
 	p := &lyingProxy{}
 	rp := &httputil.ReverseProxy{

@@ -11,12 +11,9 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -29,44 +26,17 @@ import (
 	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/gatewaytest"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
 // The chain end-to-end tests run the real dtwgate binary (built once) against anvil
 // chains started by testnet, and talk to it over HTTP only.
 
-// chainBin is the dtwgate binary shared by every chain end-to-end test.
-var chainBin struct {
-	once      sync.Once
-	dir, path string
-	err       error
-}
-
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if chainBin.dir != "" {
-		_ = os.RemoveAll(chainBin.dir)
-	}
+	gatewaytest.Cleanup()
 	os.Exit(code)
-}
-
-// dtwgateBinary builds ./cmd/dtwgate once per test binary.
-func dtwgateBinary(t *testing.T) string {
-	t.Helper()
-	chainBin.once.Do(func() {
-		chainBin.dir, chainBin.err = os.MkdirTemp("", "dtwgate-chain-e2e-")
-		if chainBin.err != nil {
-			return
-		}
-		chainBin.path = filepath.Join(chainBin.dir, "dtwgate")
-		build := exec.Command("go", "build", "-o", chainBin.path, "./cmd/dtwgate")
-		build.Dir = filepath.Join("..", "..")
-		if out, err := build.CombinedOutput(); err != nil {
-			chainBin.err = fmt.Errorf("go build: %v: %s", err, out)
-		}
-	})
-	require.NoError(t, chainBin.err)
-	return chainBin.path
 }
 
 // e2eCtx is a bounded context for one chain call of a test.
@@ -76,120 +46,30 @@ func e2eCtx(t *testing.T) context.Context {
 	return ctx
 }
 
-// logBuffer collects a process's output; safe to read while the process writes.
-type logBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-// chainGateway is a dtwgate serve process (restartable on the same data directory).
+// chainGateway is a dtwgate serve process (restartable on the same data directory); every
+// start gets a fresh loopback address.
 type chainGateway struct {
-	bin, config, dataDir string
-	base                 string
-	cmd                  *exec.Cmd
-	exited               chan struct{}
-	logs                 *logBuffer
-	runs                 int
-	http                 *http.Client
-}
-
-// gatewayEnv is the environment without DTWGATE_* variables, plus extra.
-func gatewayEnv(extra ...string) []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "DTWGATE_") {
-			env = append(env, kv)
-		}
-	}
-	return append(env, extra...)
-}
-
-func loopbackAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
-	return addr
+	*gatewaytest.Process
+	base string
+	runs int
+	http *http.Client
 }
 
 // start runs `dtwgate serve` on a free loopback port and waits until it is ready.
 func (g *chainGateway) start(t *testing.T, extraEnv ...string) {
 	t.Helper()
-	require.Nil(t, g.cmd, "gateway already running")
-	listen := loopbackAddr(t)
-	g.base = "http://" + listen + "/api"
 	g.runs++
-	fmt.Fprintf(g.logs, "---- run %d ----\n", g.runs)
-	cmd := exec.Command(g.bin, "serve", "--config", g.config, "--data-dir", g.dataDir, "--listen", listen)
-	cmd.Env = gatewayEnv(extraEnv...)
-	cmd.Stdout, cmd.Stderr = g.logs, g.logs
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	require.NoError(t, cmd.Start())
-	exited := make(chan struct{})
-	go func() {
-		_ = cmd.Wait()
-		close(exited)
-	}()
-	g.cmd, g.exited = cmd, exited
-	require.Eventually(t, func() bool {
-		select {
-		case <-exited:
-			return true // fail below with the logs
-		default:
-		}
-		resp, err := g.http.Get("http://" + listen + "/readyz")
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	}, 20*time.Second, 50*time.Millisecond, "gateway did not become ready")
-	select {
-	case <-exited:
-		t.Fatalf("gateway exited at start:\n%s", g.logs)
-	default:
-	}
+	fmt.Fprintf(g.Logs, "---- run %d ----\n", g.runs)
+	g.Listen = ""
+	g.Start(t, extraEnv...)
+	g.base = g.Base()
 }
 
 // kill sends SIGKILL and waits for the process to be gone.
-func (g *chainGateway) kill(t *testing.T) {
-	t.Helper()
-	if g.cmd == nil {
-		return
-	}
-	_ = g.cmd.Process.Kill()
-	select {
-	case <-g.exited:
-	case <-time.After(10 * time.Second):
-		t.Fatalf("gateway %d did not exit after SIGKILL", g.cmd.Process.Pid)
-	}
-	g.cmd = nil
-}
+func (g *chainGateway) kill(t *testing.T) { g.Kill(t) }
 
 // admin runs `dtwgate admin ARGS... --data-dir D` and returns its stdout.
-func (g *chainGateway) admin(t *testing.T, args ...string) string {
-	t.Helper()
-	cmd := exec.Command(g.bin, append(append([]string{"admin"}, args...), "--data-dir", g.dataDir)...)
-	cmd.Env = gatewayEnv()
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	require.NoError(t, err, "admin %v: %s", args, stderr.String())
-	return string(out)
-}
+func (g *chainGateway) admin(t *testing.T, args ...string) string { return g.Admin(t, args...) }
 
 // do sends a request with a bearer token and returns the status and body.
 func (g *chainGateway) do(t *testing.T, method, path, token string, body any) (int, []byte) {
@@ -277,18 +157,7 @@ func newChainEnvOn(t *testing.T, n *testnet.Network, opts envOptions) *chainEnv 
 	}
 	cfg, err := WriteGatewayConfig(dir, d, 1)
 	require.NoError(t, err)
-	g := &chainGateway{bin: dtwgateBinary(t), config: cfg, dataDir: filepath.Join(dir, "gateway-data"), logs: &logBuffer{},
-		http: &http.Client{Timeout: 15 * time.Second}}
-	t.Cleanup(func() {
-		if g.cmd != nil {
-			_ = g.cmd.Process.Kill()
-			<-g.exited
-			g.cmd = nil
-		}
-		if t.Failed() {
-			t.Logf("gateway logs:\n%s", g.logs)
-		}
-	})
+	g := &chainGateway{Process: gatewaytest.New(t, cfg, filepath.Join(dir, "gateway-data")), http: &http.Client{Timeout: 15 * time.Second}}
 	e := &chainEnv{c: c, traders: c.Traders, gw: g}
 	e.a = e.newAccount(t, "a", c.Traders[0].Address)
 	e.b = e.newAccount(t, "b", c.Traders[1].Address)

@@ -313,7 +313,7 @@ func TestChainE2EReorgRemovesSettlement(t *testing.T) {
 		"the trader received one buy amount")
 	require.Equal(t, units(t, st.QuantityBought, usdt.Decimals).String(), evs[0].BuyAmount.String())
 	require.Equal(t, nonceBefore+1, operatorNonce(t, c), "one operator transaction on the final chain")
-	require.Contains(t, e.gw.logs.String(), "reorg: rolling back")
+	require.Contains(t, e.gw.Logs.String(), "reorg: rolling back")
 }
 
 // requireOneSettlement checks the final chain: one OrderSettled for the order, the trader
@@ -344,7 +344,7 @@ func TestChainE2ECrashBeforeBroadcast(t *testing.T) {
 
 	var held string
 	require.Eventually(t, func() bool {
-		m := holdTxRE.FindStringSubmatch(e.gw.logs.String())
+		m := holdTxRE.FindStringSubmatch(e.gw.Logs.String())
 		if m != nil {
 			held = m[1]
 		}
@@ -413,7 +413,7 @@ func TestChainE2ERPCOutage(t *testing.T) {
 		require.NotEqual(t, api.StatusSettled, st.Status, "settled without an RPC")
 	}
 	require.Empty(t, settlements(t, c, o.ID))
-	require.Contains(t, e.gw.logs.String(), "follower poll failed", "the gateway noticed the outage")
+	require.Contains(t, e.gw.Logs.String(), "follower poll failed", "the gateway noticed the outage")
 
 	proxy.setCut(false)
 	requireOneSettlement(t, e, o.ID, trader, usdtBefore, nonceBefore)
