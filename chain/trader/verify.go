@@ -28,6 +28,9 @@ var (
 	// ErrUnknownToken means a token on-chain is missing from the trader's configuration,
 	// so its amounts cannot be converted: fix the configuration.
 	ErrUnknownToken = errors.New("token not in the configuration")
+	// ErrGateway wraps a failure to get the gateway's report at all (network, API error):
+	// nothing was verified, and nothing contradicts the chain.
+	ErrGateway = errors.New("gateway report")
 )
 
 // StatusSource is where the gateway's word comes from; *client.Client implements it.
@@ -78,7 +81,7 @@ type OrderVerification struct {
 func (v *Verifier) VerifyOrder(ctx context.Context, gw StatusSource, orderID uint64) (*OrderVerification, error) {
 	st, err := gw.OrderStatus(ctx, v.src.Name, orderID)
 	if err != nil {
-		return nil, fmt.Errorf("order status: %w", err)
+		return nil, fmt.Errorf("%w: order status: %w", ErrGateway, err)
 	}
 	if st.OrderID != strconv.FormatUint(orderID, 10) {
 		return nil, mismatch("asked for order %d, the gateway answered order %q", orderID, st.OrderID)
@@ -91,7 +94,7 @@ func (v *Verifier) VerifyOrder(ctx context.Context, gw StatusSource, orderID uin
 func (v *Verifier) VerifyOrderByInstruction(ctx context.Context, gw StatusSource, instructionID string) (*OrderVerification, error) {
 	st, err := gw.OrderByInstruction(ctx, v.src.Name, instructionID)
 	if err != nil {
-		return nil, fmt.Errorf("order status: %w", err)
+		return nil, fmt.Errorf("%w: order status: %w", ErrGateway, err)
 	}
 	if !strings.EqualFold(st.InstructionID, instructionID) {
 		return nil, mismatch("asked for instruction %s, the gateway answered %s", instructionID, st.InstructionID)
@@ -305,7 +308,7 @@ type WithdrawalVerification struct {
 func (v *Verifier) VerifyWithdrawal(ctx context.Context, gw StatusSource, instructionID string) (*WithdrawalVerification, error) {
 	st, err := gw.Withdrawal(ctx, instructionID)
 	if err != nil {
-		return nil, fmt.Errorf("withdrawal status: %w", err)
+		return nil, fmt.Errorf("%w: withdrawal status: %w", ErrGateway, err)
 	}
 	if !strings.EqualFold(st.InstructionID, instructionID) {
 		return nil, mismatch("asked for withdrawal %s, the gateway answered %s", instructionID, st.InstructionID)

@@ -67,7 +67,7 @@ func chainError(src string, err error) error {
 
 // verificationError is the loud result of a failed independent verification (exit 5).
 func verificationError(err error) error {
-	detail := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "order status: "), trader.ErrVerificationFailed.Error()+": ")
+	detail := strings.TrimPrefix(err.Error(), trader.ErrVerificationFailed.Error()+": ")
 	return &exitError{code: ExitVerification, err: fmt.Errorf("VERIFICATION FAILED: the gateway's report contradicts your own chain view: %s", detail),
 		hint: "do not trust this gateway's report; keep the output, check the transaction on your own RPC or an explorer, and contact the operator"}
 }

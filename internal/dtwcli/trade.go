@@ -480,16 +480,9 @@ func runOrderVerify(c *cli.Context) error {
 	case errors.Is(err, trader.ErrNotClosed), errors.Is(err, trader.ErrNotConfirmed):
 		return &exitError{code: ExitError, err: fmt.Errorf("not verifiable yet: %w", err),
 			hint: "the order has no confirmed return transaction yet; run again later, or place with --wait"}
-	case client.StatusCode(err) != 0 || errors.Is(err, errNotLoggedIn):
+	case errors.Is(err, trader.ErrGateway) || errors.Is(err, errNotLoggedIn):
 		return apiError(cfg, err)
 	default:
-		var ce *client.Error
-		if errors.As(err, &ce) {
-			return apiError(cfg, err)
-		}
-		if strings.HasPrefix(err.Error(), "order status:") {
-			return apiError(cfg, err)
-		}
 		return chainError(src.Name, err)
 	}
 	st := v.Status
