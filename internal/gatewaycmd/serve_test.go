@@ -1,19 +1,16 @@
 package gatewaycmd_test
 
 import (
-	"bytes"
 	"crypto/ecdsa"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -21,86 +18,25 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/gatewaytest"
 	"github.com/dtwgate/dtwgate/internal/siwetest"
 )
 
-// gatewayProc is a dtwgate binary serving on a free port.
+// gatewayProc is a dtwgate binary serving on a free port with no config file.
 type gatewayProc struct {
-	bin, dataDir, base string
-	listen             string
-	cmd                *exec.Cmd
-	logs               *bytes.Buffer
+	*gatewaytest.Process
+	base string
 }
 
-func buildBinary(t *testing.T) string {
+func startGateway(t *testing.T) *gatewayProc {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "dtwgate")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/dtwgate")
-	build.Dir = filepath.Join("..", "..")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
-	return bin
-}
-
-func freePort(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
-	return addr
-}
-
-// cleanEnv is the environment without DTWGATE_* so only flags configure the binary.
-func cleanEnv() []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "DTWGATE_") {
-			env = append(env, kv)
-		}
-	}
-	return env
-}
-
-func startGateway(t *testing.T, bin string) *gatewayProc {
-	t.Helper()
-	g := &gatewayProc{bin: bin, dataDir: filepath.Join(t.TempDir(), "data"), listen: freePort(t), logs: &bytes.Buffer{}}
-	g.base = "http://" + g.listen + "/api"
-	g.cmd = exec.Command(bin, "serve", "--listen", g.listen, "--data-dir", g.dataDir)
-	g.cmd.Env = cleanEnv()
-	g.cmd.Stdout, g.cmd.Stderr = g.logs, g.logs
-	require.NoError(t, g.cmd.Start())
-	t.Cleanup(func() {
-		if g.cmd.ProcessState == nil {
-			_ = g.cmd.Process.Kill()
-			_ = g.cmd.Wait()
-		}
-		if t.Failed() {
-			t.Logf("gateway logs:\n%s", g.logs)
-		}
-	})
-	require.Eventually(t, func() bool {
-		resp, err := http.Get("http://" + g.listen + api.PathReadyz)
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	}, 20*time.Second, 50*time.Millisecond, "gateway did not become ready")
-	return g
+	p := gatewaytest.New(t, "", filepath.Join(t.TempDir(), "data"))
+	p.Start(t)
+	return &gatewayProc{Process: p, base: p.Base()}
 }
 
 // admin runs `dtwgate admin ARGS... --data-dir D` and returns its stdout.
-func (g *gatewayProc) admin(t *testing.T, args ...string) string {
-	t.Helper()
-	cmd := exec.Command(g.bin, append(append([]string{"admin"}, args...), "--data-dir", g.dataDir)...)
-	cmd.Env = cleanEnv()
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	require.NoError(t, err, "admin %v: %s", args, stderr.String())
-	return string(out)
-}
+func (g *gatewayProc) admin(t *testing.T, args ...string) string { return g.Admin(t, args...) }
 
 func (g *gatewayProc) do(t *testing.T, method, path, token, body string) (int, []byte) {
 	t.Helper()
@@ -146,7 +82,7 @@ func TestServeEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	g := startGateway(t, buildBinary(t))
+	g := startGateway(t)
 
 	var key struct {
 		APIKeyID     string           `json:"apiKeyId"`
@@ -195,7 +131,7 @@ func TestServeEndToEnd(t *testing.T) {
 		require.NoError(t, err)
 		return g.do(t, http.MethodPost, api.PathSIWEVerify, "", string(req))
 	}
-	msg := message(g.listen, g.base)
+	msg := message(g.Listen, g.base)
 	status, body = verify(msg)
 	requireCode(t, status, body, 403, api.CodeUserNotWhitelisted)
 
@@ -215,16 +151,8 @@ func TestServeEndToEnd(t *testing.T) {
 	requireCode(t, status, body, 401, api.CodeInvalidSIWEMessage)
 
 	// Graceful shutdown on SIGTERM.
-	require.NoError(t, g.cmd.Process.Signal(syscall.SIGTERM))
-	done := make(chan error, 1)
-	go func() { done <- g.cmd.Wait() }()
-	select {
-	case err := <-done:
-		require.NoError(t, err, "exit status after SIGTERM")
-	case <-time.After(15 * time.Second):
-		t.Fatal("gateway did not stop after SIGTERM")
-	}
-	info, err := os.Stat(filepath.Join(g.dataDir, "jwt.key"))
+	require.NoError(t, g.Terminate(t), "exit status after SIGTERM")
+	info, err := os.Stat(filepath.Join(g.DataDir, "jwt.key"))
 	require.NoError(t, err)
 	require.Equal(t, os.FileMode(0o600), info.Mode().Perm())
 }

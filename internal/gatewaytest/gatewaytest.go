@@ -115,8 +115,9 @@ type Process struct {
 	// Logs receives its output over every run.
 	Logs *Logs
 
-	cmd    *exec.Cmd
-	exited chan struct{}
+	cmd     *exec.Cmd
+	exited  chan struct{}
+	waitErr error
 }
 
 // New returns a process (not started) that is killed when the test ends; on failure
@@ -154,7 +155,7 @@ func (p *Process) Start(t testing.TB, extraEnv ...string) {
 	require.NoError(t, cmd.Start())
 	exited := make(chan struct{})
 	go func() {
-		_ = cmd.Wait()
+		p.waitErr = cmd.Wait()
 		close(exited)
 	}()
 	p.cmd, p.exited = cmd, exited
@@ -192,6 +193,21 @@ func (p *Process) Kill(t testing.TB) {
 		t.Errorf("gateway %d did not exit after SIGKILL", p.cmd.Process.Pid)
 	}
 	p.cmd = nil
+}
+
+// Terminate sends SIGTERM and waits for a graceful exit; it returns the process's exit
+// error (nil for status 0).
+func (p *Process) Terminate(t testing.TB) error {
+	t.Helper()
+	require.NotNil(t, p.cmd, "gateway not running")
+	require.NoError(t, p.cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case <-p.exited:
+	case <-time.After(15 * time.Second):
+		t.Fatalf("gateway did not stop within 15s of SIGTERM:\n%s", p.Logs)
+	}
+	p.cmd = nil
+	return p.waitErr
 }
 
 // Admin runs `dtwgate admin ARGS... --data-dir D` and returns its standard output.
