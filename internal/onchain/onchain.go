@@ -243,13 +243,20 @@ func (s *Service) relay(ctx context.Context, c *Chain, kind, accountID string, t
 	return resp, nil
 }
 
+// chainAndTrader resolves a relay request's source and checks that its trader is one of
+// the caller's wallets.
+func (s *Service) chainAndTrader(source, trader string, wallets []common.Address) (*Chain, common.Address, error) {
+	c, err := s.chain(source)
+	if err != nil {
+		return nil, common.Address{}, err
+	}
+	addr, err := parseWallet("trader", trader, wallets)
+	return c, addr, err
+}
+
 // SubmitOrder relays a trader's signed order.
 func (s *Service) SubmitOrder(ctx context.Context, accountID string, wallets []common.Address, req api.SignedOrderRequest) (api.SubmitResponse, error) {
-	c, err := s.chain(req.Source)
-	if err != nil {
-		return api.SubmitResponse{}, err
-	}
-	trader, err := parseWallet("trader", req.Trader, wallets)
+	c, trader, err := s.chainAndTrader(req.Source, req.Trader, wallets)
 	if err != nil {
 		return api.SubmitResponse{}, err
 	}
@@ -323,11 +330,7 @@ func (s *Service) checkAndRelay(ctx context.Context, c *Chain, kind, accountID s
 
 // SubmitWithdrawal relays a trader's signed withdrawal to an approved address.
 func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallets []common.Address, req api.SignedWithdrawalRequest) (api.SubmitResponse, error) {
-	c, err := s.chain(req.Source)
-	if err != nil {
-		return api.SubmitResponse{}, err
-	}
-	trader, err := parseWallet("trader", req.Trader, wallets)
+	c, trader, err := s.chainAndTrader(req.Source, req.Trader, wallets)
 	if err != nil {
 		return api.SubmitResponse{}, err
 	}
