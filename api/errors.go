@@ -21,10 +21,14 @@ const (
 	CodeNotFound              ErrorCode = "NOT_FOUND"
 	CodeInternalServerError   ErrorCode = "INTERNAL_SERVER_ERROR"
 	CodeServiceUnavailable    ErrorCode = "SERVICE_UNAVAILABLE_ERROR"
-	CodeInvalidCredentials    ErrorCode = "INVALID_CREDENTIALS"      // gateway: wrong keyId or secret
-	CodeInvalidSIWEMessage    ErrorCode = "INVALID_SIWE_MESSAGE"     // gateway: well-formed SIWE message that fails verification
-	CodeMethodNotAllowed      ErrorCode = "METHOD_NOT_ALLOWED"       // gateway: the path exists, the method does not
-	CodeRequestEntityTooLarge ErrorCode = "REQUEST_ENTITY_TOO_LARGE" // gateway: body over the size limit
+	CodeInvalidCredentials    ErrorCode = "INVALID_CREDENTIALS"       // gateway: wrong keyId or secret
+	CodeInvalidSIWEMessage    ErrorCode = "INVALID_SIWE_MESSAGE"      // gateway: well-formed SIWE message that fails verification
+	CodeMethodNotAllowed      ErrorCode = "METHOD_NOT_ALLOWED"        // gateway: the path exists, the method does not
+	CodeRequestEntityTooLarge ErrorCode = "REQUEST_ENTITY_TOO_LARGE"  // gateway: body over the size limit
+	CodeHeadersTooLarge       ErrorCode = "REQUEST_HEADERS_TOO_LARGE" // gateway: request headers over the size limit
+	CodeRateLimited           ErrorCode = "RATE_LIMITED"              // gateway: too many requests; see Retry-After
+	CodeNonceAlreadyUsed      ErrorCode = "NONCE_ALREADY_USED"        // gateway: a signed request reuses a trader nonce
+	CodeAmountTooSmall        ErrorCode = "AMOUNT_TOO_SMALL"          // gateway: below the token's minimum for relayed requests
 )
 
 // Error is the JSON error body of every non-2xx response.
@@ -67,4 +71,8 @@ var ErrorCodes = map[ErrorCode]ErrorInfo{
 	CodeInvalidSIWEMessage:    {http.StatusUnauthorized, "SIWE message or signature fails verification (domain, URI, chain, time window, signer)"},
 	CodeMethodNotAllowed:      {http.StatusMethodNotAllowed, "the path exists but not with this method; see the Allow header"},
 	CodeRequestEntityTooLarge: {http.StatusRequestEntityTooLarge, "request body exceeds the size limit"},
+	CodeHeadersTooLarge:       {http.StatusRequestHeaderFieldsTooLarge, "request headers exceed the size limit"},
+	CodeRateLimited:           {http.StatusTooManyRequests, "too many requests from this client, key or account; retry after the Retry-After header's seconds"},
+	CodeNonceAlreadyUsed:      {http.StatusConflict, "the trader nonce of this signed request was already used by a different signed request; sign again with a fresh nonce"},
+	CodeAmountTooSmall:        {http.StatusBadRequest, "amount is below the token's minimum for relayed (gasless) requests; the description names the minimum"},
 }
