@@ -81,3 +81,29 @@ func TestRouteTable(t *testing.T) {
 		}
 	}
 }
+
+// TestRotationCannotEscalate: rotating a key hands out a working secret, so a caller may
+// rotate only keys whose permissions it holds, as for creating one. A MANAGE_KEYS-only key
+// rotating an all-permission key of its own account got that key's powers before.
+func TestRotationCannotEscalate(t *testing.T) {
+	e := newEnv(t)
+	full := e.createKey(api.AllPermissions...)
+	manager := e.createKeyIn(full.account, api.PermManageKeys)
+	reader := e.createKeyIn(full.account, api.PermRead, api.PermManageKeys)
+	managerTok := e.token(manager)
+
+	e.do(http.MethodPost, rotatePath(full.id), managerTok, nil).requireError(t, 403, api.CodeInvalidPermissions)
+	e.do(http.MethodPost, rotatePath(reader.id), managerTok, nil).requireError(t, 403, api.CodeInvalidPermissions)
+	// The refused rotations changed nothing: the full key's secret still works.
+	require.NotEmpty(t, e.token(full))
+
+	// A key may rotate itself, and a caller holding every permission may rotate any key
+	// of its account.
+	self := decode[api.APIKeyRotated](t, e.do(http.MethodPost, rotatePath(manager.id), managerTok, nil), 200)
+	require.Equal(t, manager.id, self.APIKeyID)
+	decode[api.APIKeyRotated](t, e.do(http.MethodPost, rotatePath(reader.id), e.token(full), nil), 200)
+
+	// Another account's key is NOT_FOUND whatever its permissions.
+	stranger := e.createKey(api.PermRead)
+	e.do(http.MethodPost, rotatePath(stranger.id), e.token(full), nil).requireError(t, 404, api.CodeNotFound)
+}

@@ -140,3 +140,12 @@ func (e *env) token(k key) string {
 	e.t.Helper()
 	return decode[api.TokenResponse](e.t, e.do(http.MethodPost, api.PathAuthToken, "", api.TokenRequest{KeyID: k.id, Secret: k.secret}), http.StatusOK).JWTToken
 }
+
+// createKeyIn adds a key with perms to an existing account.
+func (e *env) createKeyIn(account string, perms ...api.Permission) key {
+	e.t.Helper()
+	k, secret, err := gateway.NewAPIKey(account, "test", perms, time.Now())
+	require.NoError(e.t, err)
+	require.NoError(e.t, e.store.CreateAPIKey(context.Background(), k))
+	return key{id: k.ID, secret: secret, account: account}
+}

@@ -97,6 +97,18 @@ func (s *Service) handleCreateAPIKey(w http.ResponseWriter, r *http.Request, c *
 // token issued from it stop working at once.
 func (s *Service) handleRotateAPIKey(w http.ResponseWriter, r *http.Request, c *Caller) error {
 	id := r.PathValue("apiKeyId")
+	// Rotating hands out a working secret of the key: only a caller holding every
+	// permission of that key may do it, exactly as for creating one.
+	target, err := s.store.GetAPIKey(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && target.AccountID != c.AccountID) {
+		return fail(ErrNotFound, "API key %.64q not found", id)
+	}
+	if err != nil {
+		return fmt.Errorf("load api key: %w", err)
+	}
+	if !api.HasAll(c.Permissions, target.Permissions) {
+		return fail(ErrForbidden, "API key %s holds permissions the caller lacks; only a caller holding all of them may rotate it", target.ID)
+	}
 	secret := auth.NewSecret()
 	hash, err := auth.HashSecret(secret)
 	if err != nil {
@@ -104,7 +116,7 @@ func (s *Service) handleRotateAPIKey(w http.ResponseWriter, r *http.Request, c *
 	}
 	key, err := s.store.RotateAPIKey(r.Context(), c.AccountID, id, hash, s.now())
 	if errors.Is(err, store.ErrNotFound) {
-		return fail(ErrNotFound, "API key %q not found", id)
+		return fail(ErrNotFound, "API key %.64q not found", id)
 	}
 	if err != nil {
 		return fmt.Errorf("rotate api key: %w", err)
