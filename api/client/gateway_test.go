@@ -22,9 +22,10 @@ import (
 // testGateway is a real gateway (SQLite store in a temp dir, real JWTs, strict SIWE)
 // behind a real HTTP server whose listen address is the one its SIWE domain names.
 type testGateway struct {
-	cfg   config.Config
-	store *store.SQLite
-	url   string
+	cfg     config.Config
+	store   *store.SQLite
+	secrets *auth.Secrets
+	url     string
 }
 
 func newGateway(t *testing.T, modify func(*config.Config)) *testGateway {
@@ -53,6 +54,8 @@ func newGatewayWith(t *testing.T, modify func(*config.Config), options func(*sto
 	require.NoError(t, err)
 	tokens, err := auth.NewTokens(key, cfg.TokenTTL)
 	require.NoError(t, err)
+	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
+	require.NoError(t, err)
 	var opts gateway.Options
 	if options != nil {
 		opts = options(st)
@@ -60,12 +63,12 @@ func newGatewayWith(t *testing.T, modify func(*config.Config), options func(*sto
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	srv := httptest.NewUnstartedServer(gateway.New(cfg, st, tokens, opts).Handler())
+	srv := httptest.NewUnstartedServer(gateway.New(cfg, st, tokens, secrets, opts).Handler())
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return &testGateway{cfg: cfg, store: st, url: "http://" + cfg.Listen + cfg.BasePath}
+	return &testGateway{cfg: cfg, store: st, secrets: secrets, url: "http://" + cfg.Listen + cfg.BasePath}
 }
 
 // apiKey is a key created through the store, as `dtwgate admin` does.
@@ -74,8 +77,7 @@ type apiKey struct{ id, secret, account string }
 func (g *testGateway) createKey(t *testing.T, perms ...api.Permission) apiKey {
 	t.Helper()
 	account := auth.NewAccountID()
-	k, secret, err := gateway.NewAPIKey(account, "test", perms, time.Now())
-	require.NoError(t, err)
+	k, secret := gateway.NewAPIKey(g.secrets, account, "test", perms, time.Now())
 	require.NoError(t, g.store.CreateAccountWithKey(context.Background(), store.Account{ID: account, CreatedAt: time.Now()}, k))
 	return apiKey{id: k.ID, secret: secret, account: account}
 }

@@ -81,39 +81,40 @@ func (t *Tokens) Verify(token string, now time.Time) (*Claims, error) {
 	return &c, nil
 }
 
-// LoadOrCreateKey reads the HS256 key at path, creating a random one (mode 0600, its
-// directory 0700) when the file does not exist.
+// LoadOrCreateKey reads a 32-byte server key (the JWT signing key, the secret hashing key)
+// at path, creating a random one (mode 0600, its directory 0700) when the file does not
+// exist.
 func LoadOrCreateKey(path string) ([]byte, error) {
 	key, err := os.ReadFile(path)
 	if err == nil {
 		if len(key) < keySize {
-			return nil, fmt.Errorf("jwt key %s has %d bytes, want at least %d", path, len(key), keySize)
+			return nil, fmt.Errorf("key %s has %d bytes, want at least %d", path, len(key), keySize)
 		}
 		return key, nil
 	}
 	if !errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("read jwt key: %w", err)
+		return nil, fmt.Errorf("read key %s: %w", path, err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("create key dir: %w", err)
 	}
 	key = make([]byte, keySize)
 	if _, err := rand.Read(key); err != nil {
-		return nil, fmt.Errorf("generate jwt key: %w", err)
+		return nil, fmt.Errorf("generate key: %w", err)
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, os.ErrExist) { // another process created it first: use theirs
 		return LoadOrCreateKey(path)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("create jwt key: %w", err)
+		return nil, fmt.Errorf("create key %s: %w", path, err)
 	}
 	if _, err := f.Write(key); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("write jwt key: %w", err)
+		return nil, fmt.Errorf("write key %s: %w", path, err)
 	}
 	if err := f.Close(); err != nil {
-		return nil, fmt.Errorf("write jwt key: %w", err)
+		return nil, fmt.Errorf("write key %s: %w", path, err)
 	}
 	return key, nil
 }

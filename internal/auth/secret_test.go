@@ -1,6 +1,8 @@
 package auth_test
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,15 +16,58 @@ import (
 )
 
 func TestSecretHash(t *testing.T) {
-	h, err := auth.HashSecret("s3cret")
+	ctx := context.Background()
+	secrets, err := auth.NewSecrets([]byte(strings.Repeat("k", 32)))
 	require.NoError(t, err)
-	require.True(t, strings.HasPrefix(h, "scrypt$15$8$1$"))
+	h := secrets.Hash("s3cret")
+	require.True(t, strings.HasPrefix(h, "hmac-sha256$"))
 	require.NotContains(t, h, "s3cret")
-	require.NoError(t, auth.CheckSecret("s3cret", h))
-	require.ErrorIs(t, auth.CheckSecret("s3creT", h), auth.ErrBadSecret)
-	require.ErrorIs(t, auth.CheckUnknownSecret("x"), auth.ErrBadSecret)
-	for _, bad := range []string{"", "scrypt$", "bcrypt$1$1$1$AA$AA", "scrypt$99$8$1$AA$AA"} {
-		require.Error(t, auth.CheckSecret("s3cret", bad), bad)
+	upgrade, err := secrets.Check(ctx, "s3cret", h)
+	require.NoError(t, err)
+	require.False(t, upgrade)
+	_, err = secrets.Check(ctx, "s3creT", h)
+	require.ErrorIs(t, err, auth.ErrBadSecret)
+	require.ErrorIs(t, secrets.CheckUnknown("x"), auth.ErrBadSecret)
+
+	other, err := auth.NewSecrets([]byte(strings.Repeat("o", 32)))
+	require.NoError(t, err)
+	_, err = other.Check(ctx, "s3cret", h)
+	require.ErrorIs(t, err, auth.ErrBadSecret, "a hash is bound to the server key")
+
+	for _, bad := range []string{"", "scrypt$", "bcrypt$1$1$1$AA$AA", "scrypt$99$8$1$AA$AA", "hmac-sha256$AA", "hmac-sha256$"} {
+		_, err := secrets.Check(ctx, "s3cret", bad)
+		require.Error(t, err, bad)
+		require.NotErrorIs(t, err, auth.ErrBadSecret, "a malformed hash is a server fault, not a wrong secret: %s", bad)
+	}
+	_, err = auth.NewSecrets([]byte("short"))
+	require.Error(t, err)
+}
+
+// TestLegacyScryptHash: keys hashed with scrypt before the HMAC scheme still log in, and
+// ask to be upgraded. The vector was made with the previous HashSecret (N=2^15, r=8, p=1).
+func TestLegacyScryptHash(t *testing.T) {
+	ctx := context.Background()
+	secrets, err := auth.NewSecrets([]byte(strings.Repeat("k", 32)))
+	require.NoError(t, err)
+	const legacy = "scrypt$15$8$1$" + legacySaltAndHash
+	upgrade, err := secrets.Check(ctx, "s3cret", legacy)
+	require.NoError(t, err)
+	require.True(t, upgrade)
+	_, err = secrets.Check(ctx, "wrong", legacy)
+	require.ErrorIs(t, err, auth.ErrBadSecret)
+
+	// Old-format checks wait for a slot, and give up with the request's context.
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	done := make(chan error, 8)
+	for range 8 {
+		go func() { _, err := secrets.Check(cancelled, "s3cret", legacy); done <- err }()
+	}
+	for range 8 {
+		err := <-done
+		if err != nil && !errors.Is(err, context.Canceled) {
+			t.Fatalf("got %v, want nil or context.Canceled", err)
+		}
 	}
 }
 
@@ -72,10 +117,18 @@ func TestLoadOrCreateKey(t *testing.T) {
 	require.Error(t, err)
 }
 
-func BenchmarkHashSecret(b *testing.B) {
-	h, err := auth.HashSecret("s")
+// BenchmarkCheckSecret is the cost of checking one API key secret.
+func BenchmarkCheckSecret(b *testing.B) {
+	secrets, err := auth.NewSecrets([]byte(strings.Repeat("k", 32)))
 	require.NoError(b, err)
+	h := secrets.Hash("s")
+	ctx := context.Background()
+	b.ReportAllocs()
 	for b.Loop() {
-		_ = auth.CheckSecret("s", h)
+		_, _ = secrets.Check(ctx, "s", h)
 	}
 }
+
+// legacySaltAndHash is scrypt("s3cret") with N=2^15, r=8, p=1 as the previous HashSecret
+// stored it: salt and key, base64 without padding.
+const legacySaltAndHash = "SsSwNB2Mig1S9Mpl0U807g$txkJTGplJWQpgmedCoJNX+rPzx6cz3zgef/QLwEjvpU"

@@ -16,6 +16,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/signer"
 )
 
@@ -37,6 +38,7 @@ const (
 	DefaultMaxBodyBytes  = 1 << 20
 	DefaultStoreDBName   = "dtwgate.db"
 	DefaultJWTKeyName    = "jwt.key"
+	DefaultSecretKeyName = "apikey-hmac.key"
 	DefaultSIWEChainID   = 1
 	defaultShutdownGrace = 10 * time.Second
 )
@@ -56,6 +58,10 @@ type Config struct {
 	// JWTKeyFile is the HS256 signing key file; created (mode 0600) on first start.
 	// Default <DataDir>/jwt.key.
 	JWTKeyFile string `yaml:"jwtKeyFile"`
+	// SecretKeyFile is the key under which API key secrets are hashed (HMAC-SHA-256);
+	// created (mode 0600) on first start. Losing it invalidates every API key secret.
+	// Default <DataDir>/apikey-hmac.key.
+	SecretKeyFile string `yaml:"secretKeyFile"`
 	// TokenTTL is the lifetime of bearer JWTs. Default 24h, as the interface states.
 	TokenTTL time.Duration `yaml:"tokenTTL"`
 	// TicketTTL is the lifetime of a websocket ticket. Default 30s.
@@ -66,6 +72,8 @@ type Config struct {
 	ShutdownGrace time.Duration `yaml:"shutdownGrace"`
 	// SIWE configures Sign-In with Ethereum.
 	SIWE SIWE `yaml:"siwe"`
+	// RateLimits bound what clients may ask of the gateway per second.
+	RateLimits RateLimits `yaml:"rateLimits"`
 	// Chains are the chains the gateway follows; empty runs the gateway without chains.
 	Chains []Chain `yaml:"chains"`
 	// Pricing is the embedded price source: reference prices, spread and commissions.
@@ -84,6 +92,23 @@ type SIWE struct {
 	// ClockSkew is how far in the future `Issued At` may be. Default 30s.
 	ClockSkew time.Duration `yaml:"clockSkew"`
 }
+
+// RateLimits are the gateway's request rate limits. A limit's perSecond is in requests per
+// second; 0 takes the default and a negative value turns the limit off. A refused request
+// gets 429 RATE_LIMITED with a Retry-After header.
+type RateLimits struct {
+	// AuthPerClient limits the authentication endpoints (token, ticket, SIWE nonce and
+	// verify) per client IP address. Default 20/s, burst 100.
+	AuthPerClient ratelimit.Limit `yaml:"authPerClient"`
+	// AuthPerKey limits key-based logins (token, ticket) per keyId. Default 2/s, burst 20.
+	AuthPerKey ratelimit.Limit `yaml:"authPerKey"`
+}
+
+// Default rate limits.
+var (
+	DefaultAuthPerClient = ratelimit.Limit{PerSecond: 20, Burst: 100}
+	DefaultAuthPerKey    = ratelimit.Limit{PerSecond: 2, Burst: 20}
+)
 
 // Chain is one chain the gateway serves.
 type Chain struct {
@@ -131,6 +156,7 @@ func Default() Config {
 		MaxBodyBytes:  DefaultMaxBodyBytes,
 		ShutdownGrace: defaultShutdownGrace,
 		SIWE:          SIWE{NonceTTL: DefaultNonceTTL, ClockSkew: DefaultClockSkew},
+		RateLimits:    RateLimits{AuthPerClient: DefaultAuthPerClient, AuthPerKey: DefaultAuthPerKey},
 		Pricing:       pricing.DefaultConfig(),
 	}
 }
@@ -162,6 +188,15 @@ func (c *Config) Finish() {
 	}
 	if c.JWTKeyFile == "" && c.DataDir != "" {
 		c.JWTKeyFile = filepath.Join(c.DataDir, DefaultJWTKeyName)
+	}
+	if c.SecretKeyFile == "" && c.DataDir != "" {
+		c.SecretKeyFile = filepath.Join(c.DataDir, DefaultSecretKeyName)
+	}
+	if c.RateLimits.AuthPerClient.PerSecond == 0 {
+		c.RateLimits.AuthPerClient = DefaultAuthPerClient
+	}
+	if c.RateLimits.AuthPerKey.PerSecond == 0 {
+		c.RateLimits.AuthPerKey = DefaultAuthPerKey
 	}
 }
 
@@ -203,6 +238,13 @@ func (c *Config) Check() error {
 	}
 	if c.SIWE.ClockSkew < 0 || c.SIWE.ClockSkew > 5*time.Minute {
 		bad("siwe.clockSkew", "must be between 0 and 5m")
+	}
+	for name, l := range map[string]ratelimit.Limit{
+		"rateLimits.authPerClient": c.RateLimits.AuthPerClient, "rateLimits.authPerKey": c.RateLimits.AuthPerKey,
+	} {
+		if l.Burst < 0 || l.PerSecond > 1e6 {
+			bad(name, "perSecond must be at most 1e6 and burst not negative")
+		}
 	}
 	sources, ids := map[string]bool{}, map[uint64]bool{}
 	for i, ch := range c.Chains {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -24,22 +25,29 @@ import (
 
 // env is a gateway on a real SQLite file behind a real HTTP server.
 type env struct {
-	t      *testing.T
-	cfg    config.Config
-	store  *store.SQLite
-	tokens *auth.Tokens
-	srv    *httptest.Server
+	t       *testing.T
+	cfg     config.Config
+	store   *store.SQLite
+	tokens  *auth.Tokens
+	secrets *auth.Secrets
+	srv     *httptest.Server
 	// offset shifts the gateway's clock.
 	offset atomic.Int64
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T) *env { return newEnvWith(t, nil) }
+
+// newEnvWith is newEnv with a configuration changed by modify before it is checked.
+func newEnvWith(t *testing.T, modify func(*config.Config)) *env {
 	t.Helper()
 	dir := t.TempDir()
 	cfg := config.Default()
 	cfg.DataDir = dir
 	cfg.Listen = "127.0.0.1:8080"
 	cfg.MaxBodyBytes = 4096
+	if modify != nil {
+		modify(&cfg)
+	}
 	cfg.Finish()
 	require.NoError(t, cfg.Check())
 	st, err := store.OpenSQLite(context.Background(), filepath.Join(dir, "gw.db"))
@@ -49,8 +57,10 @@ func newEnv(t *testing.T) *env {
 	require.NoError(t, err)
 	tokens, err := auth.NewTokens(key, cfg.TokenTTL)
 	require.NoError(t, err)
-	e := &env{t: t, cfg: cfg, store: st, tokens: tokens}
-	svc := gateway.New(cfg, st, tokens, gateway.Options{Now: e.now})
+	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
+	require.NoError(t, err)
+	e := &env{t: t, cfg: cfg, store: st, tokens: tokens, secrets: secrets}
+	svc := gateway.New(cfg, st, tokens, secrets, gateway.Options{Now: e.now})
 	e.srv = httptest.NewServer(svc.Handler())
 	t.Cleanup(e.srv.Close)
 	return e
@@ -130,8 +140,7 @@ type key struct {
 func (e *env) createKey(perms ...api.Permission) key {
 	e.t.Helper()
 	account := auth.NewAccountID()
-	k, secret, err := gateway.NewAPIKey(account, "test", perms, time.Now())
-	require.NoError(e.t, err)
+	k, secret := gateway.NewAPIKey(e.secrets, account, "test", perms, time.Now())
 	require.NoError(e.t, e.store.CreateAccountWithKey(context.Background(), store.Account{ID: account, CreatedAt: time.Now()}, k))
 	return key{id: k.ID, secret: secret, account: account}
 }
@@ -144,8 +153,15 @@ func (e *env) token(k key) string {
 // createKeyIn adds a key with perms to an existing account.
 func (e *env) createKeyIn(account string, perms ...api.Permission) key {
 	e.t.Helper()
-	k, secret, err := gateway.NewAPIKey(account, "test", perms, time.Now())
-	require.NoError(e.t, err)
+	k, secret := gateway.NewAPIKey(e.secrets, account, "test", perms, time.Now())
 	require.NoError(e.t, e.store.CreateAPIKey(context.Background(), k))
 	return key{id: k.ID, secret: secret, account: account}
+}
+
+// requireMode checks a file's permission bits.
+func requireMode(t *testing.T, path string, want os.FileMode) {
+	t.Helper()
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, want, fi.Mode().Perm(), "mode of %s", path)
 }

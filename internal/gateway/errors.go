@@ -60,6 +60,7 @@ var errorCodes = []struct {
 	{ErrMethodNotAllowed, api.CodeMethodNotAllowed, 0},
 	{ErrBodyTooLarge, api.CodeRequestEntityTooLarge, 0},
 	{ErrUnavailable, api.CodeServiceUnavailable, 0},
+	{ErrRateLimited, api.CodeRateLimited, 0},
 	{chain.ErrUnknownSource, api.CodeInvalidOrderSource, 0},
 	{onchain.ErrInvalid, api.CodeInvalidSchema, 0},
 	{onchain.ErrInvalidQuery, api.CodeInvalidQueryParams, 0},

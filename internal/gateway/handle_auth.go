@@ -20,8 +20,12 @@ const (
 )
 
 // checkKeySecret returns the key of a keyId + secret pair; ErrBadCredentials when either is
-// wrong, taking the same time whether or not the key exists.
+// wrong, with the same work whether or not the key exists. Attempts are rate-limited per
+// client address and per keyId before any lookup.
 func (s *Service) checkKeySecret(w http.ResponseWriter, r *http.Request, kind string) (store.APIKey, error) {
+	if err := s.allowAuth(r); err != nil {
+		return store.APIKey{}, err
+	}
 	var req api.TokenRequest
 	if err := s.decode(w, r, &req); err != nil {
 		return store.APIKey{}, err
@@ -29,14 +33,23 @@ func (s *Service) checkKeySecret(w http.ResponseWriter, r *http.Request, kind st
 	if err := required("keyId", req.KeyID, "secret", req.Secret); err != nil {
 		return store.APIKey{}, err
 	}
-	key, err := s.store.GetAPIKey(r.Context(), req.KeyID)
+	if len(req.KeyID) > maxCredentialLen || len(req.Secret) > maxCredentialLen {
+		s.metrics.login(kind, loginFailed)
+		return store.APIKey{}, fail(ErrBadCredentials, "keyId or secret is wrong")
+	}
+	if err := s.allowKey(req.KeyID); err != nil {
+		return store.APIKey{}, err
+	}
+	ctx := r.Context()
+	key, err := s.store.GetAPIKey(ctx, req.KeyID)
+	upgrade := false
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		err = auth.CheckUnknownSecret(req.Secret)
+		err = s.secrets.CheckUnknown(req.Secret)
 	case err != nil:
 		return store.APIKey{}, fmt.Errorf("load api key: %w", err)
 	default:
-		err = auth.CheckSecret(req.Secret, key.SecretHash)
+		upgrade, err = s.secrets.Check(ctx, req.Secret, key.SecretHash)
 	}
 	if errors.Is(err, auth.ErrBadSecret) {
 		s.metrics.login(kind, loginFailed)
@@ -45,9 +58,19 @@ func (s *Service) checkKeySecret(w http.ResponseWriter, r *http.Request, kind st
 	if err != nil {
 		return store.APIKey{}, fmt.Errorf("check secret: %w", err)
 	}
+	if upgrade {
+		// A hash of the old (scrypt) format: store the HMAC form so later logins are cheap.
+		// Losing the race to a rotation is fine: the rotation's hash stays.
+		if err := s.store.ReplaceSecretHash(ctx, key.ID, key.SecretHash, s.secrets.Hash(req.Secret)); err != nil && !errors.Is(err, store.ErrNotFound) {
+			s.log.WarnContext(ctx, "upgrade secret hash", "key", key.ID, "err", err)
+		}
+	}
 	s.metrics.login(kind, loginOK)
 	return key, nil
 }
+
+// maxCredentialLen bounds keyId and secret; longer ones cannot be ours.
+const maxCredentialLen = 128
 
 // handleAuthToken exchanges keyId + secret for a JWT (POST /v3/auth/token and /get-token).
 func (s *Service) handleAuthToken(w http.ResponseWriter, r *http.Request, _ *Caller) error {
@@ -93,6 +116,9 @@ func (s *Service) handleJWTCheck(w http.ResponseWriter, _ *http.Request, _ *Call
 
 // handleSIWENonce issues a single-use nonce that expires after cfg.SIWE.NonceTTL.
 func (s *Service) handleSIWENonce(w http.ResponseWriter, r *http.Request, _ *Caller) error {
+	if err := s.allowAuth(r); err != nil {
+		return err
+	}
 	nonce := auth.NewNonce()
 	now := s.now()
 	if err := s.store.CreateNonce(r.Context(), nonce, now, now.Add(s.cfg.SIWE.NonceTTL)); err != nil {
@@ -113,6 +139,9 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 		}
 		s.metrics.login(loginSIWE, result)
 	}()
+	if err := s.allowAuth(r); err != nil {
+		return err
+	}
 	var req api.SIWEVerifyRequest
 	if err := s.decode(w, r, &req); err != nil {
 		return err

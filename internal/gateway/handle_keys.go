@@ -17,22 +17,18 @@ import (
 const maxLabelLen = 100
 
 // NewAPIKey makes a key for accountID with a fresh id and secret, and returns it with the
-// secret, which is stored only as a hash.
-func NewAPIKey(accountID, label string, perms []api.Permission, now time.Time) (store.APIKey, string, error) {
+// secret, which is stored only as a hash under secrets' key.
+func NewAPIKey(secrets *auth.Secrets, accountID, label string, perms []api.Permission, now time.Time) (store.APIKey, string) {
 	secret := auth.NewSecret()
-	hash, err := auth.HashSecret(secret)
-	if err != nil {
-		return store.APIKey{}, "", fmt.Errorf("hash secret: %w", err)
-	}
 	return store.APIKey{
 		ID:          auth.NewAPIKeyID(),
 		AccountID:   accountID,
 		Label:       label,
 		Permissions: perms,
-		SecretHash:  hash,
+		SecretHash:  secrets.Hash(secret),
 		Generation:  1,
 		CreatedAt:   now,
-	}, secret, nil
+	}, secret
 }
 
 // CheckLabel validates an API key label.
@@ -82,10 +78,7 @@ func (s *Service) handleCreateAPIKey(w http.ResponseWriter, r *http.Request, c *
 	if !api.HasAll(c.Permissions, perms) {
 		return fail(ErrForbidden, "requested permissions exceed the caller's")
 	}
-	key, secret, err := NewAPIKey(c.AccountID, req.Label, perms, s.now())
-	if err != nil {
-		return err
-	}
+	key, secret := NewAPIKey(s.secrets, c.AccountID, req.Label, perms, s.now())
 	if err := s.store.CreateAPIKey(r.Context(), key); err != nil {
 		return fmt.Errorf("create api key: %w", err)
 	}
@@ -110,11 +103,7 @@ func (s *Service) handleRotateAPIKey(w http.ResponseWriter, r *http.Request, c *
 		return fail(ErrForbidden, "API key %s holds permissions the caller lacks; only a caller holding all of them may rotate it", target.ID)
 	}
 	secret := auth.NewSecret()
-	hash, err := auth.HashSecret(secret)
-	if err != nil {
-		return fmt.Errorf("hash secret: %w", err)
-	}
-	key, err := s.store.RotateAPIKey(r.Context(), c.AccountID, id, hash, s.now())
+	key, err := s.store.RotateAPIKey(r.Context(), c.AccountID, id, s.secrets.Hash(secret), s.now())
 	if errors.Is(err, store.ErrNotFound) {
 		return fail(ErrNotFound, "API key %.64q not found", id)
 	}

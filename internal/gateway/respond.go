@@ -24,6 +24,9 @@ func (s *Service) respondError(w http.ResponseWriter, r *http.Request, err error
 	if status >= http.StatusInternalServerError {
 		s.log.ErrorContext(r.Context(), "request failed", slog.String("request_id", id), slog.Any("error", err))
 	}
+	if after := retryAfterSeconds(err); after != "" {
+		w.Header().Set("Retry-After", after)
+	}
 	respondJSON(w, status, body)
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/onchain"
+	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -56,6 +57,8 @@ type Service struct {
 	cfg      config.Config
 	store    store.Store
 	tokens   *auth.Tokens
+	secrets  *auth.Secrets
+	limits   limiters
 	siwe     *siweverify.Verifier
 	log      *slog.Logger
 	now      func() time.Time
@@ -77,12 +80,18 @@ type Caller struct {
 	Permissions []api.Permission
 }
 
-// New returns a Service for a checked configuration.
-func New(cfg config.Config, st store.Store, tokens *auth.Tokens, opts Options) *Service {
+// New returns a Service for a checked configuration; tokens signs bearer JWTs and secrets
+// checks API key secrets.
+func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.Secrets, opts Options) *Service {
 	s := &Service{
 		cfg:     cfg,
 		store:   st,
 		tokens:  tokens,
+		secrets: secrets,
+		limits: limiters{
+			authClient: ratelimit.New(cfg.RateLimits.AuthPerClient, 0),
+			authKey:    ratelimit.New(cfg.RateLimits.AuthPerKey, 0),
+		},
 		log:     opts.Logger,
 		now:     opts.Now,
 		metrics: newMetrics(),

@@ -93,17 +93,18 @@ func runKeysCreate(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), ExitUsage)
 	}
-	return withStore(c, func(_ config.Config, st store.Store) error {
+	return withStore(c, func(cfg config.Config, st store.Store) error {
+		secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
+		if err != nil {
+			return err
+		}
 		now := time.Now()
 		account := c.String(flagAccount)
 		newAccount := account == ""
 		if newAccount {
 			account = auth.NewAccountID()
 		}
-		key, secret, err := gateway.NewAPIKey(account, label, perms, now)
-		if err != nil {
-			return err
-		}
+		key, secret := gateway.NewAPIKey(secrets, account, label, perms, now)
 		if newAccount {
 			err = st.CreateAccountWithKey(c.Context, store.Account{ID: account, CreatedAt: now}, key)
 		} else {

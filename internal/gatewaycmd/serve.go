@@ -166,6 +166,10 @@ func serve(c *cli.Context, log *slog.Logger, cfg config.Config, st store.Store) 
 	if err != nil {
 		return err
 	}
+	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
+	if err != nil {
+		return err
+	}
 	code, closeRPC, err := contractWallets(c, cfg)
 	if err != nil {
 		return err
@@ -180,7 +184,7 @@ func serve(c *cli.Context, log *slog.Logger, cfg config.Config, st store.Store) 
 		return err
 	}
 	defer stopChains()
-	svc := gateway.New(cfg, st, tokens, gateway.Options{Logger: log, CodeVerifier: code, OnChain: onChain})
+	svc := gateway.New(cfg, st, tokens, secrets, gateway.Options{Logger: log, CodeVerifier: code, OnChain: onChain})
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)

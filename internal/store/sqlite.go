@@ -204,6 +204,12 @@ func (s *SQLite) RotateAPIKey(ctx context.Context, accountID, keyID, secretHash 
 	return k, wrap("rotate api key", err)
 }
 
+// ReplaceSecretHash implements Store.
+func (s *SQLite) ReplaceSecretHash(ctx context.Context, keyID, oldHash, newHash string) error {
+	return wrapAffected("replace secret hash")(s.db.ExecContext(ctx,
+		`UPDATE api_keys SET secret_hash = ? WHERE id = ? AND secret_hash = ?`, newHash, keyID, oldHash))
+}
+
 // WalletAccount implements Store.
 func (s *SQLite) WalletAccount(ctx context.Context, addr common.Address) (string, error) {
 	var id string

@@ -29,7 +29,7 @@ type Account struct {
 	CreatedAt time.Time
 }
 
-// APIKey is a stored API key. The secret is kept only as a slow hash.
+// APIKey is a stored API key. The secret is kept only as a keyed hash.
 type APIKey struct {
 	// ID is the public key id.
 	ID string
@@ -39,7 +39,7 @@ type APIKey struct {
 	Label string
 	// Permissions are the key's permissions.
 	Permissions []api.Permission
-	// SecretHash is the encoded slow hash of the secret.
+	// SecretHash is the encoded hash of the secret (see auth.Secrets).
 	SecretHash string
 	// Generation counts rotations; tokens carry it so that a rotation revokes them.
 	Generation int64
@@ -102,6 +102,9 @@ type Store interface {
 	// RotateAPIKey replaces the secret hash of the account's key and bumps its generation;
 	// ErrNotFound when the key is absent or belongs to another account.
 	RotateAPIKey(ctx context.Context, accountID, keyID, secretHash string, at time.Time) (APIKey, error)
+	// ReplaceSecretHash swaps a key's stored hash for another of the same secret (a format
+	// upgrade) if it is still oldHash; ErrNotFound when the key is gone or was rotated.
+	ReplaceSecretHash(ctx context.Context, keyID, oldHash, newHash string) error
 
 	// WalletAccount returns the account an address is linked to.
 	WalletAccount(ctx context.Context, addr common.Address) (string, error)

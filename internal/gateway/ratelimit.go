@@ -1,0 +1,67 @@
+package gateway
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/dtwgate/dtwgate/internal/ratelimit"
+)
+
+// ErrRateLimited: the client, key or account sent too many requests (RATE_LIMITED, 429).
+var ErrRateLimited = errors.New("rate limited")
+
+// retryError is a client error that tells the client when to come back.
+type retryError struct {
+	clientError
+	after time.Duration
+}
+
+// rateLimited returns ErrRateLimited with a description and a Retry-After duration.
+func rateLimited(after time.Duration, format string, args ...any) error {
+	return &retryError{clientError: clientError{kind: ErrRateLimited, desc: fmt.Sprintf(format, args...)}, after: after}
+}
+
+// retryAfterSeconds is the Retry-After header of err, "" when err has none.
+func retryAfterSeconds(err error) string {
+	var re *retryError
+	if !errors.As(err, &re) {
+		return ""
+	}
+	return strconv.Itoa(max(1, int(math.Ceil(re.after.Seconds()))))
+}
+
+// clientIP is the address the request came from (the TCP peer).
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// limiters are the rate limits of the authentication endpoints.
+type limiters struct {
+	authClient *ratelimit.Limiter
+	authKey    *ratelimit.Limiter
+}
+
+// allowAuth takes a token of the client address's bucket of authentication requests.
+func (s *Service) allowAuth(r *http.Request) error {
+	if ok, wait := s.limits.authClient.Allow(clientIP(r), s.now()); !ok {
+		return rateLimited(wait, "too many authentication requests from this address; retry in %s", wait.Round(time.Millisecond))
+	}
+	return nil
+}
+
+// allowKey takes a token of keyID's bucket of logins.
+func (s *Service) allowKey(keyID string) error {
+	if ok, wait := s.limits.authKey.Allow(keyID, s.now()); !ok {
+		return rateLimited(wait, "too many logins for this keyId; retry in %s", wait.Round(time.Millisecond))
+	}
+	return nil
+}
