@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -39,6 +40,7 @@ func newGatewayWith(t *testing.T, modify func(*config.Config), options func(*sto
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	dir := t.TempDir()
+	require.NoError(t, os.Chmod(dir, 0o700)) // the store refuses a directory open to others
 	cfg := config.Default()
 	cfg.DataDir = dir
 	cfg.Listen = ln.Addr().String()

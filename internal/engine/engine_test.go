@@ -27,7 +27,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
 	c := n.Chains[0]
-	st, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "dtwgate.db"))
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(privateDir(t), "dtwgate.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	book, err := pricing.NewBook(pricing.DefaultConfig())

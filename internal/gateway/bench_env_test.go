@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -19,6 +20,9 @@ import (
 func benchServer(b *testing.B, modify func(*config.Config)) string {
 	b.Helper()
 	dir := b.TempDir()
+	if err := os.Chmod(dir, 0o700); err != nil { // the store refuses a directory open to others
+		b.Fatal(err)
+	}
 	cfg := config.Default()
 	cfg.DataDir = dir
 	if modify != nil {

@@ -41,6 +41,7 @@ func newEnv(t *testing.T) *env { return newEnvWith(t, nil) }
 func newEnvWith(t *testing.T, modify func(*config.Config)) *env {
 	t.Helper()
 	dir := t.TempDir()
+	require.NoError(t, os.Chmod(dir, 0o700)) // the store refuses a directory open to others
 	cfg := config.Default()
 	cfg.DataDir = dir
 	cfg.Listen = "127.0.0.1:8080"

@@ -156,3 +156,32 @@ func TestServeEndToEnd(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, os.FileMode(0o600), info.Mode().Perm())
 }
+
+// TestDataFilesPrivate: serve and admin create the store, its WAL and SHM and the key files
+// 0600 (whatever the umask), and refuse a data directory other users can read, saying how
+// to fix it, before creating anything in it.
+func TestDataFilesPrivate(t *testing.T) {
+	g := startGateway(t)
+	g.admin(t, "whitelist", "add", "0x"+strings.Repeat("ab", 20))
+	for _, name := range []string{"dtwgate.db", "dtwgate.db-wal", "dtwgate.db-shm", "jwt.key", "apikey-hmac.key"} {
+		info, err := os.Stat(filepath.Join(g.DataDir, name))
+		require.NoError(t, err)
+		require.Equal(t, os.FileMode(0o600), info.Mode().Perm(), name)
+	}
+	require.NoError(t, g.Terminate(t))
+
+	open := filepath.Join(t.TempDir(), "open")
+	require.NoError(t, os.Mkdir(open, 0o700))
+	require.NoError(t, os.Chmod(open, 0o755))
+	for _, args := range [][]string{
+		{"serve", "--data-dir", open, "--listen", "127.0.0.1:0"},
+		{"admin", "whitelist", "list", "--data-dir", open},
+	} {
+		out, err := exec.Command(g.Bin, args...).CombinedOutput()
+		require.Error(t, err, "%s: %s", args[0], out)
+		require.Contains(t, string(out), "chmod 700 "+open, args[0])
+		entries, err := os.ReadDir(open)
+		require.NoError(t, err)
+		require.Empty(t, entries, "nothing is created in a refused directory")
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -33,8 +35,17 @@ type SQLite struct {
 
 var _ Store = (*SQLite)(nil)
 
-// OpenSQLite opens (creating if needed) the database at path and applies migrations.
+// ErrInsecureDir is returned when the store's directory is open to other users.
+var ErrInsecureDir = errors.New("data directory is accessible to other users")
+
+// OpenSQLite opens (creating if needed) the database at path and applies migrations. The
+// database holds account ids, wallet links, withdrawal addresses and secret hashes, so its
+// directory must be private to the owner (like ssh's key files) and the database, its
+// -wal and -shm files are created, or tightened to, mode 0600.
 func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
+	if err := privateFiles(path); err != nil {
+		return nil, err
+	}
 	q := url.Values{}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
 	q.Add("_pragma", "journal_mode(WAL)")
@@ -51,6 +62,43 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// privateFiles checks that path's directory is private and creates path (0600) if absent;
+// SQLite gives the -wal and -shm files the database's mode. Existing files open to others
+// are tightened to 0600.
+func privateFiles(path string) error {
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("data directory: %w", err)
+	}
+	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
+		return fmt.Errorf("%w: %s has mode %04o, so other users could read the store (account ids, wallet links, "+
+			"withdrawal addresses, secret hashes); run `chmod 700 %s`", ErrInsecureDir, dir, perm, dir)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("create store %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("create store %s: %w", path, err)
+	}
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
+		fi, err := os.Stat(p)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("store file: %w", err)
+		}
+		if fi.Mode().Perm()&0o077 != 0 {
+			if err := os.Chmod(p, 0o600); err != nil {
+				return fmt.Errorf("make %s private: %w", p, err)
+			}
+		}
+	}
+	return nil
 }
 
 func (s *SQLite) migrate(ctx context.Context) error {

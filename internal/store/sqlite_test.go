@@ -16,7 +16,7 @@ import (
 
 func openTest(t *testing.T) (*store.SQLite, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "test.db")
+	path := filepath.Join(privateDir(t), "test.db")
 	s, err := store.OpenSQLite(context.Background(), path)
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, s.Close()) })
