@@ -3,8 +3,10 @@ package gateway_test
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -106,4 +108,25 @@ func TestRotationCannotEscalate(t *testing.T) {
 	// Another account's key is NOT_FOUND whatever its permissions.
 	stranger := e.createKey(api.PermRead)
 	e.do(http.MethodPost, rotatePath(stranger.id), e.token(full), nil).requireError(t, 404, api.CodeNotFound)
+}
+
+// TestSubAccountParamChecked: the deprecated sub_account parameter of order status may
+// name only the caller's own account; any other value, existing or not, is 403, and the
+// deprecation headers come with every use.
+func TestSubAccountParamChecked(t *testing.T) {
+	e := newEnv(t)
+	me, other := e.createKey(api.PermRead), e.createKey(api.PermRead)
+	tok := e.token(me)
+	path := strings.NewReplacer("{source}", "ETHEREUM", "{orderId}", "1").Replace(api.PathOrderStatus)
+	for _, v := range []string{other.account, "acc_doesnotexist", "../" + me.account} {
+		r := e.do(http.MethodGet, path+"?sub_account="+url.QueryEscape(v), tok, nil)
+		r.requireError(t, 403, api.CodeInvalidPermissions)
+		require.Equal(t, "true", r.header.Get("Deprecation"))
+		require.NotEmpty(t, r.header.Get("Sunset"))
+	}
+	// The caller's own account passes the check (this gateway has no chains, so the source
+	// is what is refused next).
+	r := e.do(http.MethodGet, path+"?sub_account="+me.account, tok, nil)
+	r.requireError(t, 400, api.CodeInvalidOrderSource)
+	require.Equal(t, "true", r.header.Get("Deprecation"))
 }

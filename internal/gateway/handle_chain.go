@@ -34,6 +34,23 @@ func described(err error) error {
 	return err
 }
 
+// checkSubAccountParam handles the deprecated sub_account query parameter: it answers with
+// Deprecation and Sunset headers, and refuses an account that is not the caller's (the
+// same answer whether or not it exists). Until sub-accounts exist, the caller's own
+// account is the only one it may name.
+func (s *Service) checkSubAccountParam(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	q := r.URL.Query()
+	if !q.Has("sub_account") {
+		return nil
+	}
+	w.Header().Set("Deprecation", "true")
+	w.Header().Set("Sunset", sunsetSubAccount)
+	if v := q.Get("sub_account"); v != "" && v != c.AccountID {
+		return fail(ErrForbidden, "sub_account is not an account of the caller")
+	}
+	return nil
+}
+
 // wallets returns the caller's wallet addresses: its on-chain identity.
 func (s *Service) wallets(r *http.Request, c *Caller) ([]common.Address, error) {
 	ws, err := s.store.ListWallets(r.Context(), c.AccountID)
@@ -124,9 +141,8 @@ func (s *Service) handleOrderByInstruction(w http.ResponseWriter, r *http.Reques
 }
 
 func (s *Service) handleOrderStatus(w http.ResponseWriter, r *http.Request, c *Caller) error {
-	if r.URL.Query().Has("sub_account") {
-		w.Header().Set("Deprecation", "true")
-		w.Header().Set("Sunset", sunsetSubAccount)
+	if err := s.checkSubAccountParam(w, r, c); err != nil {
+		return err
 	}
 	wallets, err := s.wallets(r, c)
 	if err != nil {
