@@ -73,7 +73,8 @@ type request struct {
 func (r request) idempotent() bool { return r.method == http.MethodGet }
 
 // do sends r: it logs in when needed, retries idempotent requests on network errors and
-// 5xx answers, and logs in again once after a 401.
+// 5xx answers, retries any request refused with 429 after its Retry-After, and logs in
+// again once after a 401.
 func (c *Client) do(ctx context.Context, r request) error {
 	var body []byte
 	if r.body != nil {
@@ -108,6 +109,13 @@ func (c *Client) do(ctx context.Context, r request) error {
 			relogged = true
 			c.dropToken(token)
 			attempt--
+			continue
+		case resp.StatusCode == http.StatusTooManyRequests && attempt < c.cfg.MaxRetries:
+			// Rate limits are checked before the gateway acts on anything, so waiting the
+			// Retry-After and sending again is safe for any method.
+			if werr := c.backoff(ctx, attempt, resp); werr != nil {
+				return fmt.Errorf("%s %s: %w (after %w)", r.method, r.path, werr, decodeError(resp, data, r.method, r.path))
+			}
 			continue
 		case resp.StatusCode >= 500 && r.idempotent() && attempt < c.cfg.MaxRetries:
 			if werr := c.backoff(ctx, attempt, resp); werr != nil {

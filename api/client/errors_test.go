@@ -182,6 +182,29 @@ func TestRetries(t *testing.T) {
 			require.Equal(t, int32(1), s.requests.Load())
 		})
 	}
+	for _, p := range posts {
+		t.Run(p.name+" is retried after a 429's Retry-After", func(t *testing.T) {
+			var first time.Time
+			s := newStandIn(t, func(n int32, w http.ResponseWriter, _ *http.Request) {
+				if n == 1 {
+					first = time.Now()
+					w.Header().Set("Retry-After", "1")
+					reply(w, 429, `{"code":"RATE_LIMITED","description":"slow down"}`)
+					return
+				}
+				require.GreaterOrEqual(t, time.Since(first), 900*time.Millisecond, "waited the Retry-After")
+				reply(w, 400, `{"code":"INVALID_SCHEMA","description":"refused after the wait"}`)
+			})
+			cfg := client.DefaultConfig()
+			cfg.BaseURL = s.srv.URL + "/api"
+			cfg.MinBackoff, cfg.MaxBackoff = time.Millisecond, 5*time.Second
+			c, err := client.New(cfg)
+			require.NoError(t, err)
+			c.SetToken("stand-in-token")
+			requireAPIError(t, p.call(c), 400, api.CodeInvalidSchema)
+			require.Equal(t, int32(2), s.requests.Load())
+		})
+	}
 	t.Run("backoff honors the context", func(t *testing.T) {
 		s := newStandIn(t, func(_ int32, w http.ResponseWriter, _ *http.Request) { reply(w, 503, unavailable) })
 		cfg := client.DefaultConfig()
