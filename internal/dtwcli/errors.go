@@ -101,6 +101,12 @@ func apiHint(cfg *Config, err error) string {
 		return "your session is invalid or expired: " + login
 	case e.Code == api.CodeInvalidPermissions || e.StatusCode == http.StatusForbidden:
 		return "your login lacks the permission, or the wallet is not your account's: log in with SIWE as the trader, or use a key with that permission"
+	case e.Code == api.CodeRateLimited:
+		return "the gateway limits how fast you may send these requests; wait a little and try again (the client already waited once)"
+	case e.Code == api.CodeNonceAlreadyUsed:
+		return "that nonce was used by another signed request: run the command again (each run signs with a fresh random nonce); nothing was sent"
+	case e.Code == api.CodeAmountTooSmall:
+		return "gasless requests have a minimum size per token (see the message): send a larger amount, or trade directly on-chain without --gasless"
 	case e.Code == api.CodeInvalidOrderSource:
 		return "use a source the gateway serves (see the message) and your config names"
 	case e.StatusCode == http.StatusNotFound:
