@@ -9,6 +9,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
+
+	"github.com/dtwgate/dtwgate/internal/echo"
 )
 
 // Errors of the registry and of amount conversion.
@@ -16,6 +18,7 @@ var (
 	ErrUnknownSource = errors.New("unknown source")
 	ErrUnknownAsset  = errors.New("unknown asset")
 	ErrBadAmount     = errors.New("invalid amount")
+	ErrBadAddress    = errors.New("invalid address")
 )
 
 // Asset is a token of one chain. Its ID is the interface's asset identifier (a lowercase
@@ -24,21 +27,6 @@ type Asset struct {
 	ID       string
 	Address  common.Address
 	Decimals uint8
-}
-
-// ToBaseUnits converts a decimal amount to base units. Amounts with more fractional
-// digits than the token has, negative amounts and zero are rejected: rounding money
-// silently is never right.
-func (a Asset) ToBaseUnits(d decimal.Decimal) (*big.Int, error) {
-	if d.Sign() <= 0 {
-		return nil, fmt.Errorf("%w: %s must be positive", ErrBadAmount, d)
-	}
-	if -d.Exponent() > int32(a.Decimals) {
-		if d.Truncate(int32(a.Decimals)).Cmp(d) != 0 {
-			return nil, fmt.Errorf("%w: %s has more than %d decimals, the precision of %s", ErrBadAmount, d, a.Decimals, a.ID)
-		}
-	}
-	return d.Shift(int32(a.Decimals)).BigInt(), nil
 }
 
 // FromBaseUnits converts base units to a decimal amount.
@@ -72,15 +60,14 @@ func (s *Source) Asset(idOrAddress string) (Asset, error) {
 			return a, nil
 		}
 	}
-	if common.IsHexAddress(idOrAddress) {
-		addr := common.HexToAddress(idOrAddress)
+	if addr, err := ParseAddress(idOrAddress); err == nil {
 		for _, a := range s.Assets {
 			if a.Address == addr {
 				return a, nil
 			}
 		}
 	}
-	return Asset{}, fmt.Errorf("%w %q on %s", ErrUnknownAsset, idOrAddress, s.Name)
+	return Asset{}, fmt.Errorf("%w %q on %s", ErrUnknownAsset, echo.Value(idOrAddress), s.Name)
 }
 
 // AssetByAddress finds an asset by token address.
@@ -120,7 +107,7 @@ func (r *Registry) Source(name string) (*Source, error) {
 	if s, ok := r.sources[strings.ToUpper(name)]; ok {
 		return s, nil
 	}
-	return nil, fmt.Errorf("%w %q: valid sources are %s", ErrUnknownSource, name, strings.Join(r.Names(), ", "))
+	return nil, fmt.Errorf("%w %q: valid sources are %s", ErrUnknownSource, echo.Value(name), strings.Join(r.Names(), ", "))
 }
 
 // Names returns the configured source names, sorted.

@@ -60,3 +60,17 @@ func RequireEvent[E any](t testing.TB, r *types.Receipt, contract common.Address
 	}
 	return evs[0]
 }
+
+// WrongChecksum returns a's hex with the case of its first letter flipped: the same
+// address, mixed case, with an EIP-55 checksum that does not hold. Strict parsers refuse
+// it; common.HexToAddress would read it.
+func WrongChecksum(a common.Address) string {
+	b := []byte(a.Hex())
+	for i := 2; i < len(b); i++ {
+		if 'a' <= b[i] && b[i] <= 'f' || 'A' <= b[i] && b[i] <= 'F' {
+			b[i] ^= 'a' - 'A'
+			return string(b)
+		}
+	}
+	return string(b) // no letter at all: every case is the checksum's
+}

@@ -11,11 +11,11 @@ import (
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
-	"github.com/shopspring/decimal"
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/echo"
 )
 
 // Results of verification other than success. ErrVerificationFailed means the chain, as
@@ -84,7 +84,7 @@ func (v *Verifier) VerifyOrder(ctx context.Context, gw StatusSource, orderID uin
 		return nil, fmt.Errorf("%w: order status: %w", ErrGateway, err)
 	}
 	if st.OrderID != strconv.FormatUint(orderID, 10) {
-		return nil, mismatch("asked for order %d, the gateway answered order %q", orderID, st.OrderID)
+		return nil, mismatch("asked for order %d, the gateway answered order %q", orderID, echo.Value(st.OrderID))
 	}
 	return v.VerifyOrderStatus(ctx, st)
 }
@@ -114,7 +114,7 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 	}
 	id, ok := new(big.Int).SetString(st.OrderID, 10)
 	if !ok || id.Sign() < 0 {
-		return nil, mismatch("order id %q is not an integer", st.OrderID)
+		return nil, mismatch("order id %q is not an integer", echo.Value(st.OrderID))
 	}
 	closed := st.Status == api.StatusSettled || st.Status == api.StatusCancelled
 	if st.ReturnTxID == nil || *st.ReturnTxID == "" {
@@ -124,7 +124,7 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 		return nil, fmt.Errorf("%w: order %s is %s", ErrNotClosed, id, st.Status)
 	}
 	if !closed {
-		return nil, mismatch("order %s has return transaction %s but status %q", id, *st.ReturnTxID, st.Status)
+		return nil, mismatch("order %s has return transaction %s but status %q", id, echo.Value(*st.ReturnTxID), echo.Value(st.Status))
 	}
 	retTx, err := parseHash("returnTxId", *st.ReturnTxID)
 	if err != nil {
@@ -185,10 +185,10 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 // checkOwner checks that a report is about this verifier's chain and trader.
 func (v *Verifier) checkOwner(what, source, trader string) error {
 	if !strings.EqualFold(source, v.src.Name) {
-		return mismatch("%s source is %q, want %s", what, source, v.src.Name)
+		return mismatch("%s source is %q, want %s", what, echo.Value(source), v.src.Name)
 	}
-	if !common.IsHexAddress(trader) || common.HexToAddress(trader) != v.trader {
-		return mismatch("%s trader is %q, want %s", what, trader, v.trader)
+	if addr, err := chain.ParseAddress(trader); err != nil || addr != v.trader {
+		return mismatch("%s trader is %q, want %s", what, echo.Value(trader), v.trader)
 	}
 	return nil
 }
@@ -248,7 +248,7 @@ func (v *Verifier) sameAsset(field, reported string, want chain.Asset) error {
 		return nil // a name the configuration does not know; the amounts are still checked
 	}
 	if got.Address != want.Address {
-		return mismatch("%s is %q (%s), but the chain shows %s", field, reported, got.Address, want.Address)
+		return mismatch("%s is %q (%s), but the chain shows %s", field, echo.Value(reported), got.Address, want.Address)
 	}
 	return nil
 }
@@ -256,15 +256,11 @@ func (v *Verifier) sameAsset(field, reported string, want chain.Asset) error {
 // units converts a reported decimal amount to base units with the asset's decimals; an
 // amount that is not a whole number of base units cannot match the chain.
 func units(field, value string, a chain.Asset) (*big.Int, error) {
-	d, err := decimal.NewFromString(strings.TrimSpace(value))
+	u, err := a.ParseUnits(value)
 	if err != nil {
-		return nil, mismatch("%s %q is not a decimal number", field, value)
+		return nil, mismatch("%s %q is not a whole number of %s base units (%d decimals): %v", field, echo.Value(value), a.ID, a.Decimals, err)
 	}
-	shifted := d.Shift(int32(a.Decimals))
-	if d.Sign() < 0 || !shifted.Equal(shifted.Truncate(0)) {
-		return nil, mismatch("%s %s is not a whole number of %s base units (%d decimals)", field, value, a.ID, a.Decimals)
-	}
-	return shifted.BigInt(), nil
+	return u, nil
 }
 
 // sameUnits checks an optional reported amount against the chain's.
@@ -285,11 +281,11 @@ func sameUnits(field, value string, a chain.Asset, want *big.Int) error {
 func parseHash(field, value string) (common.Hash, error) {
 	v := strings.TrimPrefix(value, "0x")
 	if len(v) != 64 {
-		return common.Hash{}, mismatch("%s %q is not a transaction hash", field, value)
+		return common.Hash{}, mismatch("%s %q is not a transaction hash", field, echo.Value(value))
 	}
 	b := common.FromHex(v)
 	if len(b) != 32 {
-		return common.Hash{}, mismatch("%s %q is not a transaction hash", field, value)
+		return common.Hash{}, mismatch("%s %q is not a transaction hash", field, echo.Value(value))
 	}
 	return common.BytesToHash(b), nil
 }
@@ -378,8 +374,8 @@ func (v *Verifier) checkWithdrawn(ev dtw.Event, st api.WithdrawalStatus) error {
 	if st.Amount == "" {
 		return mismatch("withdrawal reported without an amount")
 	}
-	if !common.IsHexAddress(st.To) || common.HexToAddress(st.To) != ev.To {
-		return mismatch("destination is %q, the chain shows %s", st.To, ev.To)
+	if to, err := chain.ParseAddress(st.To); err != nil || to != ev.To {
+		return mismatch("destination is %q, the chain shows %s", echo.Value(st.To), ev.To)
 	}
 	return nil
 }

@@ -105,6 +105,11 @@ func TestVerify(t *testing.T) {
 		{"less bought than settled", func(st *api.OrderStatus, _ *chain.Source) { st.QuantityBought = "2.3" }},
 		{"wrong quantity sold", func(st *api.OrderStatus, _ *chain.Source) { st.QuantitySold = "2.4" }},
 		{"more decimals than the token has", func(st *api.OrderStatus, _ *chain.Source) { st.QuantitySold = "2.5000001" }},
+		{"a quantity with a huge exponent", func(st *api.OrderStatus, _ *chain.Source) { st.QuantityBought = "1e10000000" }},
+		{"a quantity with a huge negative exponent", func(st *api.OrderStatus, _ *chain.Source) { st.QuantitySold = "25e-10000000" }},
+		{"the trader with a wrong EIP-55 checksum", func(st *api.OrderStatus, _ *chain.Source) {
+			st.Trader = testnet.WrongChecksum(common.HexToAddress(st.Trader))
+		}},
 		{"wrong order amount", func(st *api.OrderStatus, _ *chain.Source) { st.AmountToSell = "25" }},
 		{"another trader", func(st *api.OrderStatus, _ *chain.Source) { st.Trader = c.Traders[1].Address.Hex() }},
 		{"cancel reported as settle", func(st *api.OrderStatus, _ *chain.Source) {

@@ -12,9 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/signer"
@@ -74,6 +75,9 @@ type Config struct {
 	SIWE SIWE `yaml:"siwe"`
 	// RateLimits bound what clients may ask of the gateway per second.
 	RateLimits RateLimits `yaml:"rateLimits"`
+	// Relay bounds the gasless orders and withdrawals the gateway relays at its operator's
+	// expense.
+	Relay Relay `yaml:"relay"`
 	// Chains are the chains the gateway follows; empty runs the gateway without chains.
 	Chains []Chain `yaml:"chains"`
 	// Pricing is the embedded price source: reference prices, spread and commissions.
@@ -110,6 +114,24 @@ var (
 	DefaultAuthPerKey    = ratelimit.Limit{PerSecond: 2, Burst: 20}
 )
 
+// Relay bounds what the gateway relays for traders (POST /v2/order and /v2/withdrawals).
+// Orders and withdrawals traders send to the DTW contract themselves are not affected.
+// The per-token minimums are chains[].tokens[].minRelayOrder and minRelayWithdrawal.
+type Relay struct {
+	// PerAccount limits the relays of one account, in relays per second with a burst; only
+	// requests that would send a transaction count (not identical retries, not refusals).
+	// A refused request gets 429 RATE_LIMITED with a Retry-After header. perSecond 0 takes
+	// the default, a negative value turns the limit off. Default 1/s, burst 20.
+	PerAccount ratelimit.Limit `yaml:"perAccount"`
+}
+
+// DefaultRelayPerAccount is the default of relay.perAccount.
+var DefaultRelayPerAccount = ratelimit.Limit{PerSecond: 1, Burst: 20}
+
+// DefaultMinRelayValue is the value, in the reference unit of the pricing book's prices
+// (USD in the default book), of a token's default minimum relayed amount.
+var DefaultMinRelayValue = decimal.NewFromInt(1)
+
 // Chain is one chain the gateway serves.
 type Chain struct {
 	// Source is the interface's source name, e.g. ETHEREUM.
@@ -143,6 +165,29 @@ type Token struct {
 	Address string `yaml:"address"`
 	// Decimals is the token's number of decimals.
 	Decimals uint8 `yaml:"decimals"`
+	// MinRelayOrder is the smallest amount to sell of a relayed (gasless) order, in whole
+	// tokens as a decimal string, e.g. "0.5"; a smaller one is refused with 400
+	// AMOUNT_TOO_SMALL. Default: the amount worth DefaultMinRelayValue (1, about 1 USD) at
+	// the pricing book's price of the symbol, rounded up to one significant digit and to
+	// the token's decimals (dai and usdt at 1: "1"; eth at 3000: "0.0004"); 1 whole token
+	// when the book has no price for the symbol.
+	MinRelayOrder string `yaml:"minRelayOrder,omitempty"`
+	// MinRelayWithdrawal is the smallest amount of a relayed (gasless) withdrawal, in whole
+	// tokens as a decimal string. Default: as MinRelayOrder.
+	MinRelayWithdrawal string `yaml:"minRelayWithdrawal,omitempty"`
+}
+
+// defaultMinRelay is the default minimum relayed amount of a token: DefaultMinRelayValue at
+// the price book's price, rounded up to one significant digit and to the token's
+// decimals, or 1 whole token without a price.
+func defaultMinRelay(prices pricing.Config, t Token) string {
+	price, err := decimal.NewFromString(prices.Prices[strings.ToLower(t.Symbol)])
+	if err != nil || price.Sign() <= 0 {
+		return "1"
+	}
+	v := DefaultMinRelayValue.DivRound(price, 40)
+	lead := int32(v.NumDigits()) + v.Exponent() - 1 // power of ten of the leading digit
+	return v.RoundCeil(min(-lead, int32(t.Decimals))).String()
 }
 
 // Default returns the embedded default configuration: the gateway runs on it with no
@@ -185,6 +230,20 @@ func (c *Config) Finish() {
 	}
 	if c.SIWE.URI == "" {
 		c.SIWE.URI = "http://" + c.Listen + c.BasePath
+	}
+	if c.Relay.PerAccount.PerSecond == 0 {
+		c.Relay.PerAccount = DefaultRelayPerAccount
+	}
+	for i := range c.Chains {
+		for j := range c.Chains[i].Tokens {
+			t := &c.Chains[i].Tokens[j]
+			if t.MinRelayOrder == "" {
+				t.MinRelayOrder = defaultMinRelay(c.Pricing, *t)
+			}
+			if t.MinRelayWithdrawal == "" {
+				t.MinRelayWithdrawal = defaultMinRelay(c.Pricing, *t)
+			}
+		}
 	}
 	if c.JWTKeyFile == "" && c.DataDir != "" {
 		c.JWTKeyFile = filepath.Join(c.DataDir, DefaultJWTKeyName)
@@ -246,6 +305,9 @@ func (c *Config) Check() error {
 			bad(name, "perSecond must be at most 1e6 and burst not negative")
 		}
 	}
+	if l := c.Relay.PerAccount; l.Burst < 0 || l.PerSecond > 1e6 {
+		bad("relay.perAccount", "perSecond must be at most 1e6 and burst not negative")
+	}
 	sources, ids := map[string]bool{}, map[uint64]bool{}
 	for i, ch := range c.Chains {
 		field := fmt.Sprintf("chains[%d]", i)
@@ -265,12 +327,21 @@ func (c *Config) Check() error {
 				bad(fmt.Sprintf("%s.rpcUrls[%d]", field, j), "%q is not an absolute URL", u)
 			}
 		}
-		if ch.DTWAddress != "" && !common.IsHexAddress(ch.DTWAddress) {
-			bad(field+".dtwAddress", "%q is not an address", ch.DTWAddress)
+		if ch.DTWAddress != "" {
+			if _, err := chain.ParseAddress(ch.DTWAddress); err != nil {
+				bad(field+".dtwAddress", "%v", err)
+			}
 		}
 		for j, t := range ch.Tokens {
-			if t.Symbol == "" || !common.IsHexAddress(t.Address) {
-				bad(fmt.Sprintf("%s.tokens[%d]", field, j), "needs a symbol and an address")
+			if _, err := chain.ParseAddress(t.Address); t.Symbol == "" || err != nil {
+				bad(fmt.Sprintf("%s.tokens[%d]", field, j), "needs a symbol and an address (0x and 40 hex digits, all one case or EIP-55 checksummed)")
+			}
+		}
+		for j, t := range ch.Tokens {
+			for name, v := range map[string]string{"minRelayOrder": t.MinRelayOrder, "minRelayWithdrawal": t.MinRelayWithdrawal} {
+				if _, err := ParseMinRelay(v, t.Decimals); err != nil {
+					bad(fmt.Sprintf("%s.tokens[%d].%s", field, j, name), "%v", err)
+				}
 			}
 		}
 		if ch.DTWAddress != "" {
@@ -288,6 +359,25 @@ func (c *Config) Check() error {
 		bad("pricing", "%v", err)
 	}
 	return errors.Join(errs...)
+}
+
+// ParseMinRelay parses a minimum relayed amount of a token with the given decimals: a
+// positive decimal in whole tokens with at most that many fractional digits. "" (not set)
+// is zero, no minimum.
+func ParseMinRelay(v string, decimals uint8) (decimal.Decimal, error) {
+	if v == "" {
+		return decimal.Zero, nil
+	}
+	d, err := decimal.NewFromString(v)
+	switch {
+	case err != nil:
+		return d, fmt.Errorf("%q is not a decimal number of whole tokens", v)
+	case d.Sign() <= 0:
+		return d, fmt.Errorf("%q must be positive", v)
+	case !d.Shift(int32(decimals)).IsInteger():
+		return d, fmt.Errorf("%q has more than the token's %d decimals", v, decimals)
+	}
+	return d, nil
 }
 
 // SIWEChainIDs returns the chain ids a SIWE message may carry: those of the configured

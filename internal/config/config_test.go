@@ -48,6 +48,16 @@ func TestCheckNamesTheField(t *testing.T) {
 		{"bad rpc", func(c *config.Config) {
 			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1, RPCURLs: []string{"nope"}}}
 		}, "chains[0].rpcUrls[0]"},
+		{"dtw address without 0x", func(c *config.Config) {
+			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1, DTWAddress: "5FbDB2315678afecb367f032d93F642f64180aa3"}}
+		}, "chains[0].dtwAddress"},
+		{"dtw address with a wrong checksum", func(c *config.Config) {
+			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1, DTWAddress: "0x5fbDB2315678afecb367f032d93F642f64180aa3"}}
+		}, "chains[0].dtwAddress"},
+		{"token address with a wrong checksum", func(c *config.Config) {
+			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1,
+				Tokens: []config.Token{{Symbol: "USDT", Address: "0xe7f1725e7734CE288F8367e1Bb143E90bb3F0512", Decimals: 6}}}}
+		}, "chains[0].tokens[0]"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -158,6 +158,9 @@ func TestCLIEndToEnd(t *testing.T) {
 	dtw.fails(t, exitUsage, msgs("more than 18 decimals"), "deposit", "ETHEREUM", "dai", "1.0000000000000000001")
 	dtw.fails(t, exitUsage, msgs("not a decimal"), "deposit", "ETHEREUM", "dai", "lots")
 	dtw.fails(t, exitUsage, msgs("must be positive"), "deposit", "ETHEREUM", "dai", "0")
+	dtw.fails(t, exitUsage, msgs("too large"), "deposit", "ETHEREUM", "dai", "1e10000000")
+	dtw.fails(t, exitUsage, msgs("more than 18 decimals"), "deposit", "ETHEREUM", "dai", "1e-10000000")
+	dtw.fails(t, exitUsage, msgs("longer than 100"), "deposit", "ETHEREUM", "dai", "1"+strings.Repeat("0", 100))
 	dtw.fails(t, exitUsage, msgs("unknown asset", "dai"), "deposit", "ETHEREUM", "doge", "1")
 	dtw.fails(t, exitUsage, msgs("unknown source"), "deposit", "MOON", "dai", "1")
 	dtw.fails(t, exitUsage, msgs("after the arguments"), "deposit", "ETHEREUM", "dai", "1", "--json")
@@ -245,6 +248,8 @@ func TestCLIEndToEnd(t *testing.T) {
 	// Withdraw directly to the wallet.
 	before = e.state(t)
 	dtw.fails(t, exitUsage, msgs("--to"), "withdraw", "--to", "0xnope", "ETHEREUM", "usdt", "1")
+	dtw.fails(t, exitUsage, msgs("--to", "EIP-55"), "withdraw", "--to", testnet.WrongChecksum(e.c.Traders[2].Address), "ETHEREUM", "usdt", "1")
+	dtw.fails(t, exitUsage, msgs("--to"), "withdraw", "--to", e.c.Traders[2].Address.Hex()[2:], "ETHEREUM", "usdt", "1")
 	dtw.fails(t, exitUsage, msgs("more than 6 decimals"), "withdraw", "ETHEREUM", "usdt", "0.0000001")
 	dtw.fails(t, exitChain, msgs("free balance"), "withdraw", "ETHEREUM", "usdt", "1000000")
 	dest := e.c.Traders[2].Address

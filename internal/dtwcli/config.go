@@ -16,6 +16,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
@@ -200,8 +201,10 @@ func (cfg *Config) Check() error {
 	if u, err := url.Parse(cfg.APIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		bad("apiUrl %q is not an http(s) URL", cfg.APIURL)
 	}
-	if cfg.Address != "" && !common.IsHexAddress(cfg.Address) {
-		bad("address %q is not an 0x address", cfg.Address)
+	if cfg.Address != "" {
+		if _, err := chain.ParseAddress(cfg.Address); err != nil {
+			bad("address: %v", err)
+		}
 	}
 	for _, name := range cfg.sourceNames() {
 		s := cfg.Sources[name]
@@ -211,12 +214,12 @@ func (cfg *Config) Check() error {
 		if u, err := url.Parse(s.RPCURL); err != nil || u.Scheme == "" || u.Host == "" {
 			bad("sources.%s.rpcUrl %q is not a URL (your own RPC of that chain)", name, s.RPCURL)
 		}
-		if !common.IsHexAddress(s.DTW) || common.HexToAddress(s.DTW) == (common.Address{}) {
-			bad("sources.%s.dtw %q is not the DTW contract's 0x address", name, s.DTW)
+		if dtw, err := chain.ParseAddress(s.DTW); err != nil || dtw == (common.Address{}) {
+			bad("sources.%s.dtw %q is not the DTW contract's 0x address (all one case, or EIP-55 checksummed)", name, echo.Value(s.DTW))
 		}
 		for id, t := range s.Tokens {
-			if !common.IsHexAddress(t.Address) {
-				bad("sources.%s.tokens.%s.address %q is not an 0x address", name, id, t.Address)
+			if _, err := chain.ParseAddress(t.Address); err != nil {
+				bad("sources.%s.tokens.%s.address: %v", name, id, err)
 			}
 			if t.Decimals > 36 {
 				bad("sources.%s.tokens.%s.decimals %d is more than 36", name, id, t.Decimals)

@@ -80,7 +80,7 @@ func compareToken(src chain.Source, assetID string, t api.TokenInfo) string {
 		return "not in config"
 	}
 	var diffs []string
-	if !common.IsHexAddress(t.TokenAddress) || common.HexToAddress(t.TokenAddress) != a.Address {
+	if addr, err := chain.ParseAddress(t.TokenAddress); err != nil || addr != a.Address {
 		diffs = append(diffs, "address "+a.Address.Hex())
 	}
 	if t.Decimals != strconv.Itoa(int(a.Decimals)) {
@@ -123,7 +123,7 @@ func runDepositAddresses(c *cli.Context) error {
 			r := depositRow{DepositAddress: a, Config: "not in config"}
 			if s, ok := cfg.Sources[strings.ToUpper(a.DepositLocation)]; ok {
 				r.Config = "ok"
-				if !common.IsHexAddress(a.Address) || common.HexToAddress(a.Address) != common.HexToAddress(s.DTW) {
+				if addr, err := chain.ParseAddress(a.Address); err != nil || addr != common.HexToAddress(s.DTW) {
 					r.Config = "MISMATCH: your config's DTW is " + common.HexToAddress(s.DTW).Hex() + " - do not deposit here"
 				}
 			}

@@ -18,6 +18,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/chain/trader"
+	"github.com/dtwgate/dtwgate/internal/echo"
 )
 
 // Flags of deposit, order and withdraw.
@@ -41,13 +42,9 @@ const pollInterval = 300 * time.Millisecond
 
 // parseAmount converts a decimal amount of an asset to base units, as a usage error.
 func parseAmount(what string, a chain.Asset, s string) (*big.Int, error) {
-	d, err := decimal.NewFromString(strings.TrimSpace(s))
+	v, err := a.ParseAmount(s)
 	if err != nil {
-		return nil, usageError("%s %q is not a decimal number such as 1.5", what, s)
-	}
-	v, err := a.ToBaseUnits(d)
-	if err != nil {
-		return nil, usageError("%s: %v", what, err)
+		return nil, usageError("%s %q: %v", what, echo.Value(s), err)
 	}
 	return v, nil
 }
@@ -190,8 +187,8 @@ func runOrderPlace(c *cli.Context) error {
 	var slippage decimal.Decimal
 	if slipS != "" {
 		var err error
-		if slippage, err = decimal.NewFromString(strings.TrimSuffix(slipS, "%")); err != nil || slippage.Sign() < 0 || slippage.GreaterThanOrEqual(decimal.NewFromInt(100)) {
-			return usageError("--slippage %q: give a percentage from 0 to under 100, e.g. 0.5", slipS)
+		if slippage, err = chain.ParseDecimal(strings.TrimSuffix(slipS, "%")); err != nil || slippage.Sign() < 0 || slippage.GreaterThanOrEqual(decimal.NewFromInt(100)) {
+			return usageError("--slippage %q: give a percentage from 0 to under 100, e.g. 0.5", echo.Value(slipS))
 		}
 	}
 	if d := c.Duration(flagDeadline); d <= 0 {
@@ -235,9 +232,9 @@ func runOrderPlace(c *cli.Context) error {
 		if err != nil {
 			return apiError(cfg, err)
 		}
-		price, err := decimal.NewFromString(p.Price)
+		price, err := chain.ParseDecimal(p.Price)
 		if err != nil || price.Sign() <= 0 {
-			return apiError(cfg, fmt.Errorf("the gateway's price of %s/%s is %q, not a positive decimal", sell.ID, buy.ID, p.Price))
+			return apiError(cfg, fmt.Errorf("the gateway's price of %s/%s is %q, not a positive decimal", sell.ID, buy.ID, echo.Value(p.Price)))
 		}
 		factor := decimal.NewFromInt(100).Sub(slippage).Div(decimal.NewFromInt(100))
 		minDec := sell.FromBaseUnits(amount).Mul(price).Mul(factor).Truncate(int32(buy.Decimals))
@@ -575,10 +572,11 @@ func runWithdraw(c *cli.Context) error {
 	}
 	var to common.Address
 	if v := c.String(flagTo); v != "" {
-		if !common.IsHexAddress(v) || common.HexToAddress(v) == (common.Address{}) {
-			return usageError("--to %q is not a 0x address", v)
+		addr, err := chain.ParseAddress(v)
+		if err != nil || addr == (common.Address{}) {
+			return usageError("--to %q is not a 0x address (all one case, or EIP-55 checksummed)", echo.Value(v))
 		}
-		to = common.HexToAddress(v)
+		to = addr
 	}
 	if c.Bool(flagWait) && !c.Bool(flagGasless) {
 		return usageError("--wait goes with --gasless; a direct withdrawal is done when the command returns")
@@ -608,8 +606,8 @@ func runWithdraw(c *cli.Context) error {
 		}
 		approved := false
 		for _, wa := range addrs.Addresses {
-			if strings.EqualFold(wa.WithdrawalLocation, src.Name) && common.IsHexAddress(wa.WithdrawalLocationReference) &&
-				common.HexToAddress(wa.WithdrawalLocationReference) == to && wa.Status == "APPROVED" {
+			if addr, err := chain.ParseAddress(wa.WithdrawalLocationReference); err == nil && addr == to &&
+				strings.EqualFold(wa.WithdrawalLocation, src.Name) && wa.Status == "APPROVED" {
 				approved = true
 			}
 		}

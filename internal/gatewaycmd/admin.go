@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
@@ -148,10 +149,14 @@ func addressArg(c *cli.Context) (common.Address, error) {
 			return common.Address{}, cli.Exit(err.Error(), ExitUsage)
 		}
 	}
-	if len(positional) != 1 || !common.IsHexAddress(positional[0]) {
+	if len(positional) != 1 {
 		return common.Address{}, cli.Exit("want one ADDRESS argument (0x and 40 hex digits)", ExitUsage)
 	}
-	return common.HexToAddress(positional[0]), nil
+	addr, err := chain.ParseAddress(positional[0])
+	if err != nil {
+		return common.Address{}, cli.Exit(fmt.Sprintf("ADDRESS: %v (want 0x and 40 hex digits, all one case or EIP-55 checksummed)", err), ExitUsage)
+	}
+	return addr, nil
 }
 
 func runWhitelistAdd(c *cli.Context) error {

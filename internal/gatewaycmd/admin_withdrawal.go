@@ -9,9 +9,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/urfave/cli/v2"
 
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -75,10 +75,11 @@ func runWithdrawalAddressAdd(c *cli.Context) error {
 		}
 		account := c.String(flagAccount)
 		if w := c.String(flagWallet); w != "" {
-			if !common.IsHexAddress(w) {
-				return cli.Exit("--wallet "+w+" is not an address", ExitUsage)
+			wallet, err := chain.ParseAddress(w)
+			if err != nil {
+				return cli.Exit(fmt.Sprintf("--wallet: %v", err), ExitUsage)
 			}
-			if account, err = st.WalletAccount(c.Context, common.HexToAddress(w)); err != nil {
+			if account, err = st.WalletAccount(c.Context, wallet); err != nil {
 				return cli.Exit(fmt.Sprintf("wallet %s has no account yet: it gets one at its first sign-in, or link it with `dtwgate admin wallets link`", w), ExitError)
 			}
 		}

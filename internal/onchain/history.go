@@ -13,6 +13,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -38,7 +39,7 @@ func parseTime(name, v string) (time.Time, error) {
 	}
 	t, err := time.Parse(time.RFC3339Nano, v)
 	if err != nil {
-		return time.Time{}, badQuery("%s %q is not an ISO 8601 timestamp such as 2026-01-02T15:04:05.000Z", name, v)
+		return time.Time{}, badQuery("%s %q is not an ISO 8601 timestamp such as 2026-01-02T15:04:05.000Z", name, echo.Value(v))
 	}
 	return t, nil
 }
@@ -52,7 +53,7 @@ func parseCursor(name, v string) (*store.ActivityCursor, error) {
 	b, err1 := strconv.ParseUint(block, 10, 64)
 	i, err2 := strconv.ParseUint(idx, 10, 32)
 	if !ok || err1 != nil || err2 != nil {
-		return nil, badQuery("%s %q is not a cursor from a previous response", name, v)
+		return nil, badQuery("%s %q is not a cursor from a previous response", name, echo.Value(v))
 	}
 	return &store.ActivityCursor{Block: b, LogIndex: uint(i)}, nil
 }
@@ -80,7 +81,7 @@ func (s *Service) Activities(ctx context.Context, accountID string, wallets []co
 	size := DefaultPageSize
 	if v := q.Get("page_size"); v != "" {
 		if size, err = strconv.Atoi(v); err != nil || size < 1 || size > MaxPageSize {
-			return api.ActivityPage{}, badQuery("page_size %q: want an integer from 1 to %d", v, MaxPageSize)
+			return api.ActivityPage{}, badQuery("page_size %q: want an integer from 1 to %d", echo.Value(v), MaxPageSize)
 		}
 	}
 	newestFirst := false
@@ -89,7 +90,7 @@ func (s *Service) Activities(ctx context.Context, accountID string, wallets []co
 	case "newest_first":
 		newestFirst = true
 	default:
-		return api.ActivityPage{}, badQuery("order_by %q: use oldest_first or newest_first", q.Get("order_by"))
+		return api.ActivityPage{}, badQuery("order_by %q: use oldest_first or newest_first", echo.Value(q.Get("order_by")))
 	}
 	if q.Get("before") != "" && q.Get("after") != "" {
 		return api.ActivityPage{}, badQuery("before and after cannot be combined")

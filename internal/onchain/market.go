@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/shopspring/decimal"
-
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 )
 
@@ -52,11 +52,11 @@ func (s *Service) Prices(pairs []string) (api.PricesResponse, error) {
 	for _, pair := range pairs {
 		sell, buy, ok := strings.Cut(pair, "/")
 		if !ok || sell == "" || buy == "" {
-			return api.PricesResponse{}, badQuery("assets %q: want {sellingAsset}/{buyingAsset}", pair)
+			return api.PricesResponse{}, badQuery("assets %q: want {sellingAsset}/{buyingAsset}", echo.Value(pair))
 		}
 		key := strings.ToLower(pair)
 		if seen[key] {
-			return api.PricesResponse{}, badQuery("assets %q is repeated", pair)
+			return api.PricesResponse{}, badQuery("assets %q is repeated", echo.Value(pair))
 		}
 		seen[key] = true
 		p, err := s.pricing.Price(sell, buy)
@@ -89,9 +89,12 @@ func (s *Service) QuantityEstimate(ctx context.Context, sell, buy, qty, commissi
 	if err != nil {
 		return api.QuantityEstimateResponse{}, err
 	}
-	amount, err := decimal.NewFromString(qty)
-	if err != nil || amount.Sign() <= 0 {
-		return api.QuantityEstimateResponse{}, badQuery("sell_quantity %q: want a positive decimal", qty)
+	amount, err := chain.ParseDecimal(qty)
+	if err != nil {
+		return api.QuantityEstimateResponse{}, badQuery("sell_quantity %q: %v", echo.Value(qty), err)
+	}
+	if amount.Sign() <= 0 {
+		return api.QuantityEstimateResponse{}, badQuery("sell_quantity %q: want a positive decimal", echo.Value(qty))
 	}
 	price, err := pricing.NetPrice(s.pricing, src, sell, buy)
 	if err != nil {
@@ -117,5 +120,5 @@ func (s *Service) QuantityEstimate(ctx context.Context, sell, buy, qty, commissi
 				QuantityEstimate: estimate.Truncate(int32(asset.Decimals)).String()}, nil
 		}
 	}
-	return api.QuantityEstimateResponse{}, fmt.Errorf("%w: %s %s cannot be filled in %s", ErrNotEnoughLiquidity, amount, sell, buy)
+	return api.QuantityEstimateResponse{}, fmt.Errorf("%w: %s %s cannot be filled in %s", ErrNotEnoughLiquidity, amount, echo.Value(sell), echo.Value(buy))
 }

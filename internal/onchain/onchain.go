@@ -18,12 +18,12 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
-	"github.com/shopspring/decimal"
 
 	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -156,24 +156,30 @@ func (s *Service) WithdrawalAddresses(ctx context.Context, accountID string) (ap
 
 // parseWallet checks that a trader address is one of the caller's wallets.
 func parseWallet(field, value string, wallets []common.Address) (common.Address, error) {
-	if !common.IsHexAddress(value) {
-		return common.Address{}, invalid("%s %q is not an address", field, value)
+	addr, err := parseAddress(field, value)
+	if err != nil {
+		return common.Address{}, err
 	}
-	addr := common.HexToAddress(value)
 	if !slices.Contains(wallets, addr) {
 		return common.Address{}, fmt.Errorf("%w: %s %s is not a wallet of your account (sign in with it, or ask an operator to link it)", ErrForbidden, field, addr.Hex())
 	}
 	return addr, nil
 }
 
-func parseAmount(field, value string, a chain.Asset) (*big.Int, error) {
-	d, err := decimal.NewFromString(strings.TrimSpace(value))
+// parseAddress reads an address field strictly (chain.ParseAddress).
+func parseAddress(field, value string) (common.Address, error) {
+	addr, err := chain.ParseAddress(value)
 	if err != nil {
-		return nil, invalid("%s %q is not a decimal number", field, value)
+		return common.Address{}, invalid("%s: %v", field, err)
 	}
-	units, err := a.ToBaseUnits(d)
+	return addr, nil
+}
+
+// parseAmount reads an amount field of asset a in base units (chain's bounded parser).
+func parseAmount(field, value string, a chain.Asset) (*big.Int, error) {
+	units, err := a.ParseAmount(value)
 	if err != nil {
-		return nil, invalid("%s: %v", field, err)
+		return nil, invalid("%s %q: %v", field, echo.Value(value), err)
 	}
 	return units, nil
 }
@@ -181,7 +187,7 @@ func parseAmount(field, value string, a chain.Asset) (*big.Int, error) {
 func parseUint(field, value string) (*big.Int, error) {
 	n, ok := new(big.Int).SetString(strings.TrimSpace(value), 10)
 	if !ok || n.Sign() < 0 {
-		return nil, invalid("%s %q is not a non-negative integer", field, value)
+		return nil, invalid("%s %q is not a non-negative integer", field, echo.Value(value))
 	}
 	return n, nil
 }
@@ -284,7 +290,7 @@ func (s *Service) SubmitOrder(ctx context.Context, accountID string, wallets []c
 	case api.OrderTypeLimit:
 		o.Kind = dtw.KindLimit
 	default:
-		return api.SubmitResponse{}, invalid("orderType %q: use MARKET or LIMIT", req.OrderType)
+		return api.SubmitResponse{}, invalid("orderType %q: use MARKET or LIMIT", echo.Value(req.OrderType))
 	}
 	signed, err := parseSigned(req.Deadline, req.Nonce, req.Signature)
 	if err != nil {
@@ -306,7 +312,7 @@ func parseSigned(deadline, nonce, signature string) (signedFields, error) {
 	var f signedFields
 	d, err := parseUint("deadline", deadline)
 	if err != nil || !d.IsUint64() {
-		return f, invalid("deadline %q must be a unix time in seconds", deadline)
+		return f, invalid("deadline %q must be a unix time in seconds", echo.Value(deadline))
 	}
 	f.deadline = d.Uint64()
 	if f.nonce, err = parseUint("nonce", nonce); err != nil {
@@ -338,10 +344,10 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallet
 	if err != nil {
 		return api.SubmitResponse{}, invalid("asset: %v", err)
 	}
-	if !common.IsHexAddress(req.To) {
-		return api.SubmitResponse{}, invalid("to %q is not an address", req.To)
+	to, err := parseAddress("to", req.To)
+	if err != nil {
+		return api.SubmitResponse{}, err
 	}
-	to := common.HexToAddress(req.To)
 	approved, err := s.store.WithdrawalAddresses(ctx, accountID)
 	if err != nil {
 		return api.SubmitResponse{}, err

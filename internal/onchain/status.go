@@ -13,6 +13,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -24,7 +25,7 @@ func (s *Service) OrderStatus(ctx context.Context, wallets []common.Address, sou
 	}
 	id, err := strconv.ParseUint(orderID, 10, 64)
 	if err != nil {
-		return api.OrderStatus{}, invalid("orderId %q is not an integer", orderID)
+		return api.OrderStatus{}, invalid("orderId %q is not an integer", echo.Value(orderID))
 	}
 	o, err := s.store.Order(ctx, c.Source.Name, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !slices.Contains(wallets, o.Placed.Trader)) {
@@ -71,11 +72,11 @@ func (s *Service) OrderByInstruction(ctx context.Context, wallets []common.Addre
 func parseHash(field, value string) (common.Hash, error) {
 	v := strings.TrimPrefix(strings.TrimPrefix(value, "0x"), "0X")
 	if len(v) != 64 {
-		return common.Hash{}, invalid("%s %q is not a 32-byte transaction hash", field, value)
+		return common.Hash{}, invalid("%s %q is not a 32-byte transaction hash", field, echo.Value(value))
 	}
 	for _, r := range v {
 		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
-			return common.Hash{}, invalid("%s %q is not a 32-byte transaction hash", field, value)
+			return common.Hash{}, invalid("%s %q is not a 32-byte transaction hash", field, echo.Value(value))
 		}
 	}
 	return common.HexToHash(v), nil

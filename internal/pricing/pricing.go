@@ -11,6 +11,9 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/echo"
 )
 
 // Errors of a price source.
@@ -83,9 +86,9 @@ func NewBook(cfg Config) (*Book, error) {
 		commission: decimal.NewFromInt(cfg.CommissionBps).Div(bps),
 	}
 	for asset, p := range cfg.Prices {
-		d, err := decimal.NewFromString(p)
+		d, err := chain.ParseDecimal(p)
 		if err != nil || d.Sign() <= 0 {
-			return nil, fmt.Errorf("pricing.prices.%s %q: want a positive decimal", asset, p)
+			return nil, fmt.Errorf("pricing.prices.%s %q: want a positive decimal", asset, echo.Value(p))
 		}
 		b.prices[strings.ToLower(asset)] = d
 	}
@@ -118,7 +121,7 @@ func (b *Book) Price(sell, buy string) (decimal.Decimal, error) {
 	ps, ok1 := b.prices[sell]
 	pb, ok2 := b.prices[buy]
 	if !ok1 || !ok2 {
-		return decimal.Zero, fmt.Errorf("%w for %s/%s", ErrNoMarketData, sell, buy)
+		return decimal.Zero, fmt.Errorf("%w for %s/%s", ErrNoMarketData, echo.Value(sell), echo.Value(buy))
 	}
 	return ps.Mul(decimal.NewFromInt(1).Sub(b.halfSpread)).DivRound(pb, 18), nil
 }

@@ -1,6 +1,7 @@
 package pricing_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -57,4 +58,17 @@ func TestBookRejectsBadConfig(t *testing.T) {
 			require.Error(t, err)
 		})
 	}
+}
+
+func TestBookBoundsInput(t *testing.T) {
+	for _, p := range []string{"1e10000000", "1e-10000000", strings.Repeat("1", 101)} {
+		_, err := pricing.NewBook(pricing.Config{Prices: map[string]string{"eth": p}})
+		require.Error(t, err, p)
+		require.Less(t, len(err.Error()), 200, "got %d bytes, want the price cut short", len(err.Error()))
+	}
+	b, err := pricing.NewBook(pricing.DefaultConfig())
+	require.NoError(t, err)
+	_, err = b.Price(strings.Repeat("x", 1<<20), "usdt")
+	require.ErrorIs(t, err, pricing.ErrNoMarketData)
+	require.Less(t, len(err.Error()), 200, "got %d bytes, want the asset cut short", len(err.Error()))
 }
