@@ -8,6 +8,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
@@ -49,6 +50,7 @@ var errorCodes = []struct {
 }{
 	{ErrInvalidSchema, api.CodeInvalidSchema, 0},
 	{siweverify.ErrMalformed, api.CodeInvalidSchema, 0},
+	{siweverify.ErrInvalidNonce, api.CodeInvalidNonce, 0},
 	{ErrUnauthenticated, api.CodeInvalidJWTToken, 0},
 	{ErrBadCredentials, api.CodeInvalidCredentials, 0},
 	{ErrInvalidNonce, api.CodeInvalidNonce, 0},
@@ -91,6 +93,10 @@ func fail(kind error, format string, args ...any) error {
 	return &clientError{kind: kind, desc: fmt.Sprintf(format, args...)}
 }
 
+// maxDescription bounds an error description. Descriptions quote at most a prefix of each
+// client value (echo.Value); this is the backstop for whatever else a description holds.
+const maxDescription = 512
+
 // errorBody maps err to a status and a body. Only descriptions written for clients (and
 // the request id of a 500) leave the server, never err's own text.
 func errorBody(err error, requestID string) (int, api.Error) {
@@ -102,7 +108,7 @@ func errorBody(err error, requestID string) (int, api.Error) {
 		desc := info.When
 		var d describer
 		if errors.As(err, &d) {
-			desc = d.Description()
+			desc = echo.Prefix(d.Description(), maxDescription)
 		}
 		return cmp.Or(e.status, info.Status), api.Error{Code: e.code, Description: desc}
 	}

@@ -79,6 +79,7 @@ func TestSIWERefusals(t *testing.T) {
 		name   string
 		edit   func(m *siwetest.Message)
 		sig    func(t *testing.T, msg string) string
+		text   func(msg string) string // rewrites the message before signing
 		before func()
 		status int
 		code   api.ErrorCode
@@ -91,6 +92,11 @@ func TestSIWERefusals(t *testing.T) {
 		{name: "short signature", sig: func(t *testing.T, msg string) string { return hexutil.Encode(s.SignBytes(t, msg)[:64]) }, status: 400, code: api.CodeInvalidSchema},
 		{name: "signed by another key", sig: func(t *testing.T, msg string) string { return siwetest.NewSigner(t).Sign(t, msg) }, status: 401, code: api.CodeInvalidSIWEMessage},
 		{name: "non-checksummed address", edit: func(m *siwetest.Message) { m.Address = strings.ToLower(m.Address) }, status: 400, code: api.CodeInvalidSchema},
+		{name: "nonce too short", edit: func(m *siwetest.Message) { m.Nonce = "abc123" }, status: 401, code: api.CodeInvalidNonce},
+		{name: "nonce not alphanumeric", edit: func(m *siwetest.Message) { m.Nonce = "0123456789-abcdef" }, status: 401, code: api.CodeInvalidNonce},
+		{name: "statement with a NUL byte", text: statement("Sign in\x00to dtwgate"), status: 400, code: api.CodeInvalidSchema},
+		{name: "statement with a character EIP-4361 does not allow", text: statement("Sign in to dtwgate <script>"), status: 400, code: api.CodeInvalidSchema},
+		{name: "statement outside ASCII", text: statement("Sign in to dtwgate \u202e"), status: 400, code: api.CodeInvalidSchema},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -102,6 +108,9 @@ func TestSIWERefusals(t *testing.T) {
 			text := m.String(t)
 			if m.Address != s.Address.Hex() { // siwe-go renders EIP-55; undo for this case
 				text = strings.Replace(text, s.Address.Hex(), m.Address, 1)
+			}
+			if c.text != nil {
+				text = c.text(text)
 			}
 			sig := s.Sign(t, text)
 			if c.sig != nil {
@@ -116,6 +125,13 @@ func TestSIWERefusals(t *testing.T) {
 	t.Run("missing signature", func(t *testing.T) {
 		e.do(http.MethodPost, api.PathSIWEVerify, "", `{"message": "x"}`).requireError(t, 400, api.CodeInvalidSchema)
 	})
+}
+
+// statement returns a rewrite that replaces the message's statement with st.
+func statement(st string) func(string) string {
+	return func(msg string) string {
+		return strings.Replace(msg, "\nSign in to dtwgate\n", "\n"+st+"\n", 1)
+	}
 }
 
 // TestSIWEWithProjectSigner signs in with the message signer.SignSIWE builds, as the dtw

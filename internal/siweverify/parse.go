@@ -9,6 +9,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/spruceid/siwe-go"
+
+	"github.com/dtwgate/dtwgate/internal/echo"
 )
 
 // EIP-4361 line markers.
@@ -77,6 +79,9 @@ func parse(message string) (*siwe.Message, window, error) {
 		return nil, w, malformed("message is not EIP-4361: no blank line after the address")
 	}
 	if l, _ := next(); l != "" {
+		if strings.Trim(l, statementChars) != "" {
+			return nil, w, malformed("statement has characters outside EIP-4361's set (RFC 3986 reserved and unreserved characters and space)")
+		}
 		opts["statement"] = l
 		if l, _ := next(); l != "" {
 			return nil, w, malformed("message is not EIP-4361: no blank line after the statement")
@@ -100,7 +105,7 @@ func parse(message string) (*siwe.Message, window, error) {
 		return nil, w, err
 	}
 	if !validNonce(nonce) {
-		return nil, w, malformed("nonce must be at least 8 alphanumeric characters")
+		return nil, w, &Error{Kind: ErrInvalidNonce, Reason: "nonce must be at least 8 alphanumeric characters, as GET /v2/auth/siwe/nonce issues them"}
 	}
 	issuedAt, err := field(prefixIssuedAt, "Issued At")
 	if err != nil {
@@ -135,7 +140,7 @@ func parse(message string) (*siwe.Message, window, error) {
 			l, _ := next()
 			u, err := url.Parse(l[len(prefixResource):])
 			if err != nil || u.Scheme == "" || !printable(l[len(prefixResource):]) {
-				return nil, w, malformed("resource %q is not a URI", l[len(prefixResource):])
+				return nil, w, malformed("resource %q is not a URI", truncate(l[len(prefixResource):]))
 			}
 			resources = append(resources, *u)
 		}
@@ -180,6 +185,10 @@ func parseTime(s string) (time.Time, error) {
 // requestIDChars are the characters EIP-4361 allows in a request id (RFC 3986 pchar).
 const requestIDChars = "-._~!$&'()*+,;=:@%abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
+// statementChars are the characters EIP-4361 allows in a statement: RFC 3986 reserved and
+// unreserved characters and space (no "%", no controls, nothing outside ASCII).
+const statementChars = ":/?#[]@!$&'()*+,;=-._~ abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
 // printable reports whether s has no spaces or control characters, as URIs must not.
 func printable(s string) bool {
 	for _, c := range []byte(s) {
@@ -202,9 +211,5 @@ func validNonce(s string) bool {
 	return true
 }
 
-func truncate(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
-}
+// truncate bounds what a reason repeats of the message.
+func truncate(s string) string { return echo.Value(s) }

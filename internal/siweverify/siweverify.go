@@ -29,11 +29,14 @@ var (
 	ErrMalformed = errors.New("malformed SIWE message or signature")
 	// ErrRejected means a well-formed message fails a binding, time or signature check.
 	ErrRejected = errors.New("SIWE message rejected")
+	// ErrInvalidNonce means the message's nonce is not one the server could have issued
+	// (EIP-4361: at least 8 alphanumerics); whether it was issued is the caller's check.
+	ErrInvalidNonce = errors.New("invalid SIWE nonce")
 )
 
 // Error is a verification failure with a reason safe to show to the client.
 type Error struct {
-	// Kind is ErrMalformed or ErrRejected.
+	// Kind is ErrMalformed, ErrRejected or ErrInvalidNonce.
 	Kind error
 	// Reason says which rule failed.
 	Reason string
@@ -124,10 +127,10 @@ func (v *Verifier) Verify(ctx context.Context, message, signature string, now ti
 		return Result{}, err
 	}
 	if m.GetDomain() != v.cfg.Domain {
-		return Result{}, rejected("domain %q is not %q", m.GetDomain(), v.cfg.Domain)
+		return Result{}, rejected("domain %q is not %q", truncate(m.GetDomain()), v.cfg.Domain)
 	}
 	if uri := m.GetURI(); uri.String() != v.cfg.URI {
-		return Result{}, rejected("uri %q is not %q", uri.String(), v.cfg.URI)
+		return Result{}, rejected("uri %q is not %q", truncate(uri.String()), v.cfg.URI)
 	}
 	chainID := uint64(m.GetChainID())
 	if m.GetChainID() <= 0 || !slices.Contains(v.cfg.ChainIDs, chainID) {
@@ -152,13 +155,13 @@ func (v *Verifier) Verify(ctx context.Context, message, signature string, now ti
 
 func (v *Verifier) checkTimes(m *siwe.Message, w window, now time.Time) error {
 	if w.issuedAt.After(now.Add(v.cfg.ClockSkew)) {
-		return rejected("issued-at %s is in the future", m.GetIssuedAt())
+		return rejected("issued-at %s is in the future", truncate(m.GetIssuedAt()))
 	}
 	if !w.expirationTime.IsZero() && !now.Before(w.expirationTime) {
-		return rejected("message expired at %s", *m.GetExpirationTime())
+		return rejected("message expired at %s", truncate(*m.GetExpirationTime()))
 	}
 	if !w.notBefore.IsZero() && now.Before(w.notBefore) {
-		return rejected("message not valid before %s", *m.GetNotBefore())
+		return rejected("message not valid before %s", truncate(*m.GetNotBefore()))
 	}
 	return nil
 }

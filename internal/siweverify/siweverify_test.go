@@ -92,6 +92,16 @@ func TestVerify(t *testing.T) {
 		}, want: siweverify.ErrMalformed, reason: "EIP-55"},
 		{name: "non-canonical (trailing newline)", msg: func(t *testing.T, m string) string { return m + "\n" }, want: siweverify.ErrMalformed},
 		{name: "garbage", msg: func(*testing.T, string) string { return "hello" }, want: siweverify.ErrMalformed},
+		{name: "statement with a NUL byte", msg: statement("Sign in\x00to dtwgate"), want: siweverify.ErrMalformed, reason: "statement"},
+		{name: "statement with a percent sign", msg: statement("Sign in 100%"), want: siweverify.ErrMalformed, reason: "statement"},
+		{name: "statement with a tab", msg: statement("Sign\tin"), want: siweverify.ErrMalformed, reason: "statement"},
+		{name: "statement with a carriage return", msg: statement("Sign in\r"), want: siweverify.ErrMalformed, reason: "statement"},
+		{name: "statement with a quote", msg: statement(`Sign "in"`), want: siweverify.ErrMalformed, reason: "statement"},
+		{name: "statement outside ASCII", msg: statement("Sign in to dtwgaté"), want: siweverify.ErrMalformed, reason: "statement"},
+		{name: "statement with every allowed character", msg: statement("Az09 -._~ :/?#[]@ !$&'()*+,;="), want: siweverify.ErrRejected, reason: "not by"},
+		{name: "short nonce", edit: func(m *siwetest.Message) { m.Nonce = "abc1234" }, want: siweverify.ErrInvalidNonce, reason: "nonce"},
+		{name: "nonce with a dash", edit: func(m *siwetest.Message) { m.Nonce = "0123-4567-89ab" }, want: siweverify.ErrInvalidNonce, reason: "nonce"},
+		{name: "nonce with a space", edit: func(m *siwetest.Message) { m.Nonce = "01234567 89ab" }, want: siweverify.ErrInvalidNonce, reason: "nonce"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -119,6 +129,15 @@ func TestVerify(t *testing.T) {
 			require.ErrorAs(t, err, &ve)
 			require.Contains(t, ve.Description(), c.reason)
 		})
+	}
+}
+
+// statement returns a rewrite that replaces the message's statement with st.
+func statement(st string) func(*testing.T, string) string {
+	return func(t *testing.T, m string) string {
+		t.Helper()
+		require.Contains(t, m, "\nSign in to dtwgate\n")
+		return strings.Replace(m, "\nSign in to dtwgate\n", "\n"+st+"\n", 1)
 	}
 }
 
