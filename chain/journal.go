@@ -2,6 +2,8 @@ package chain
 
 import (
 	"context"
+	"errors"
+	"math/big"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -49,12 +51,36 @@ type JournalTx struct {
 	BlockNumber uint64
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
+	// Relay, when set on insert, is the trader's signed request the transaction relays;
+	// InsertTx records it with the transaction. Journal reads leave it nil.
+	Relay *Relay
 }
+
+// Relay is a trader's signed order or withdrawal that a journaled transaction relays. The
+// journal records it in the same store transaction as the transaction itself, so a relay
+// is never broadcast without its record, and a crash at any point leaves both or neither.
+type Relay struct {
+	// Trader is the signer of the request.
+	Trader common.Address
+	// Nonce is the trader's signature nonce; the DTW contract accepts each once per trader,
+	// for orders and withdrawals alike.
+	Nonce *big.Int
+	// Digest is the EIP-712 digest of the signed request: equal digests are the same request.
+	Digest common.Hash
+	// AccountID is the gateway account that asked for the relay.
+	AccountID string
+}
+
+// ErrRelayExists is returned by Journal.InsertTx when the transaction's Relay has the
+// (source, trader, nonce) of a relay already recorded; nothing was journaled.
+var ErrRelayExists = errors.New("a relay with this trader nonce is already recorded")
 
 // Journal is the durable record of every transaction a Sender signs. Insert happens before
 // broadcast, so a crash at any point leaves a record to resume from.
 type Journal interface {
-	// InsertTx stores a signed transaction and returns its id.
+	// InsertTx stores a signed transaction, with its Relay record if it has one, and returns
+	// its id. It fails with ErrRelayExists, storing nothing, when the Relay's (source,
+	// trader, nonce) is already recorded.
 	InsertTx(ctx context.Context, tx JournalTx) (int64, error)
 	// OpenTxs returns the Pending and Mined transactions of a sender on a source, by nonce.
 	OpenTxs(ctx context.Context, source string, sender common.Address) ([]JournalTx, error)

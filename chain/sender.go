@@ -103,6 +103,17 @@ func (s *Sender) Address() common.Address { return s.signer.Address() }
 // revert fails here, before anything is signed. A broadcast error after journaling is
 // logged, not returned: the transaction is journaled and Tick will re-broadcast it.
 func (s *Sender) Send(ctx context.Context, kind string, orderIDs []uint64, to common.Address, data []byte) (JournalTx, error) {
+	return s.send(ctx, kind, orderIDs, nil, to, data)
+}
+
+// SendRelay is Send for a transaction that relays a trader's signed request: the relay
+// record is journaled with the transaction. When the record's (trader, nonce) is already
+// recorded it fails with ErrRelayExists, and nothing is journaled or broadcast.
+func (s *Sender) SendRelay(ctx context.Context, kind string, relay Relay, to common.Address, data []byte) (JournalTx, error) {
+	return s.send(ctx, kind, nil, &relay, to, data)
+}
+
+func (s *Sender) send(ctx context.Context, kind string, orderIDs []uint64, relay *Relay, to common.Address, data []byte) (JournalTx, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	from := s.signer.Address()
@@ -122,10 +133,10 @@ func (s *Sender) Send(ctx context.Context, kind string, orderIDs []uint64, to co
 		ChainID: s.cfg.ChainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: feeCap,
 		Gas: gas + gas/4, To: &to, Data: data,
 	})
-	return s.journalAndBroadcast(ctx, tx, kind, orderIDs, 0)
+	return s.journalAndBroadcast(ctx, tx, kind, orderIDs, relay, 0)
 }
 
-func (s *Sender) journalAndBroadcast(ctx context.Context, tx *types.Transaction, kind string, orderIDs []uint64, replaces int64) (JournalTx, error) {
+func (s *Sender) journalAndBroadcast(ctx context.Context, tx *types.Transaction, kind string, orderIDs []uint64, relay *Relay, replaces int64) (JournalTx, error) {
 	signed, err := s.signer.SignTx(ctx, tx, s.cfg.ChainID)
 	if err != nil {
 		return JournalTx{}, fmt.Errorf("sign %s: %w", kind, err)
@@ -136,7 +147,7 @@ func (s *Sender) journalAndBroadcast(ctx context.Context, tx *types.Transaction,
 	}
 	jt := JournalTx{
 		Source: s.cfg.Source, Sender: s.signer.Address(), Nonce: signed.Nonce(), Hash: signed.Hash(), Raw: raw,
-		Kind: kind, OrderIDs: orderIDs, State: TxPending, Replaces: replaces, CreatedAt: time.Now(),
+		Kind: kind, OrderIDs: orderIDs, State: TxPending, Replaces: replaces, CreatedAt: time.Now(), Relay: relay,
 	}
 	if jt.ID, err = s.jrnl.InsertTx(ctx, jt); err != nil {
 		return JournalTx{}, fmt.Errorf("journal %s: %w", kind, err)
@@ -346,7 +357,7 @@ func (s *Sender) tickNonce(ctx context.Context, group []JournalTx, head, usedNon
 		s.broadcast(ctx, &tx)
 		return nil, nil
 	}
-	_, err = s.journalAndBroadcast(ctx, bumped, newest.Kind, newest.OrderIDs, newest.ID)
+	_, err = s.journalAndBroadcast(ctx, bumped, newest.Kind, newest.OrderIDs, nil, newest.ID)
 	return nil, err
 }
 

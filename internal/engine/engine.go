@@ -107,9 +107,10 @@ func New(cfg Config, client Client, st store.ChainStore, operator chain.TxSigner
 }
 
 // Relay sends a transaction to the DTW contract that relays a trader's signed order or
-// withdrawal, through the chain's journaled sender.
-func (e *Engine) Relay(ctx context.Context, kind string, data []byte) (chain.JournalTx, error) {
-	return e.sender.Send(ctx, kind, nil, e.cfg.Source.DTW, data)
+// withdrawal, through the chain's journaled sender; r is journaled with it. It fails with
+// chain.ErrRelayExists, sending nothing, when r's trader nonce is already relayed.
+func (e *Engine) Relay(ctx context.Context, kind string, r chain.Relay, data []byte) (chain.JournalTx, error) {
+	return e.sender.SendRelay(ctx, kind, r, e.cfg.Source.DTW, data)
 }
 
 // Follower returns the engine's event follower (for confirmation counts).

@@ -69,6 +69,8 @@ var errorCodes = []struct {
 	{onchain.ErrForbidden, api.CodeInvalidPermissions, 0},
 	{onchain.ErrNotFound, api.CodeNotFound, 0},
 	{onchain.ErrNotEnoughLiquidity, api.CodeNotEnoughLiquidity, 0},
+	{onchain.ErrNonceUsed, api.CodeNonceAlreadyUsed, 0},
+	{onchain.ErrAmountTooSmall, api.CodeAmountTooSmall, 0},
 	{pricing.ErrNoMarketData, api.CodeNoMarketDataFound, 0},
 	{pricing.ErrDuplicatePair, api.CodeDuplicateAssetPair, 0},
 }

@@ -21,6 +21,7 @@ const sunsetSubAccount = "Sun, 01 Feb 2026 00:00:00 GMT"
 var clientFacing = []error{
 	chain.ErrUnknownSource, onchain.ErrInvalid, onchain.ErrInvalidQuery, onchain.ErrForbidden,
 	onchain.ErrNotFound, onchain.ErrNotEnoughLiquidity, pricing.ErrNoMarketData, pricing.ErrDuplicatePair,
+	onchain.ErrNonceUsed, onchain.ErrAmountTooSmall,
 }
 
 // described lets the text of the on-chain service's client errors reach the client; any
@@ -67,6 +68,9 @@ func (s *Service) wallets(r *http.Request, c *Caller) ([]common.Address, error) 
 // answer writes v with 200, or the error.
 func answer(w http.ResponseWriter, v any, err error) error {
 	if err != nil {
+		if rl := relayRateLimited(err); rl != nil {
+			return rl
+		}
 		return described(err)
 	}
 	respondJSON(w, http.StatusOK, v)

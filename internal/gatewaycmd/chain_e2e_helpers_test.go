@@ -22,10 +22,12 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gatewaytest"
 	"github.com/dtwgate/dtwgate/testnet"
 )
@@ -135,6 +137,10 @@ type chainEnv struct {
 type envOptions struct {
 	// rpcURL replaces the chain's RPC URL in the gateway config (a proxy).
 	rpcURL string
+	// editChains, when set, edits the chains of the gateway config.
+	editChains func([]config.Chain)
+	// extraConfig is YAML appended to the gateway config (top-level sections).
+	extraConfig string
 }
 
 func newChainEnv(t *testing.T, opts envOptions) *chainEnv {
@@ -157,6 +163,20 @@ func newChainEnvOn(t *testing.T, n *testnet.Network, opts envOptions) *chainEnv 
 	}
 	cfg, err := WriteGatewayConfig(dir, d, 1)
 	require.NoError(t, err)
+	if opts.editChains != nil || opts.extraConfig != "" {
+		var file struct {
+			Chains []config.Chain `yaml:"chains"`
+		}
+		blob, err := os.ReadFile(cfg)
+		require.NoError(t, err)
+		require.NoError(t, yaml.Unmarshal(blob, &file))
+		if opts.editChains != nil {
+			opts.editChains(file.Chains)
+		}
+		blob, err = yaml.Marshal(file)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(cfg, append(blob, opts.extraConfig...), 0o600))
+	}
 	g := &chainGateway{Process: gatewaytest.New(t, cfg, filepath.Join(dir, "gateway-data")), http: &http.Client{Timeout: 15 * time.Second}}
 	e := &chainEnv{c: c, traders: c.Traders, gw: g}
 	e.a = e.newAccount(t, "a", c.Traders[0].Address)

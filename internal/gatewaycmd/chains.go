@@ -109,7 +109,33 @@ func startChains(ctx context.Context, log *slog.Logger, cfg config.Config, st st
 			}
 		}()
 	}
-	return onchain.New(reg, chains, st, book), stop, nil
+	policy, err := relayPolicy(cfg)
+	if err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return onchain.NewWithPolicy(reg, chains, st, book, policy), stop, nil
+}
+
+// relayPolicy is the configured bounds of relayed orders and withdrawals.
+func relayPolicy(cfg config.Config) (onchain.RelayPolicy, error) {
+	p := onchain.RelayPolicy{PerAccount: cfg.Relay.PerAccount, Minimums: map[string]map[string]onchain.RelayMinimum{}}
+	for _, ch := range cfg.Chains {
+		mins := map[string]onchain.RelayMinimum{}
+		for _, t := range ch.Tokens {
+			var m onchain.RelayMinimum
+			var err error
+			if m.Order, err = config.ParseMinRelay(t.MinRelayOrder, t.Decimals); err != nil {
+				return p, fmt.Errorf("%s %s minRelayOrder: %w", ch.Source, t.Symbol, err)
+			}
+			if m.Withdrawal, err = config.ParseMinRelay(t.MinRelayWithdrawal, t.Decimals); err != nil {
+				return p, fmt.Errorf("%s %s minRelayWithdrawal: %w", ch.Source, t.Symbol, err)
+			}
+			mins[strings.ToLower(t.Symbol)] = m
+		}
+		p.Minimums[ch.Source] = mins
+	}
+	return p, nil
 }
 
 // dialChain connects to the first of the source's RPC URLs that answers with the

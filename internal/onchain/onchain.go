@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -26,6 +27,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -41,6 +43,14 @@ var (
 	ErrNotFound = errors.New("not found")
 	// ErrNotEnoughLiquidity: the operator's inventory cannot fill (NOT_ENOUGH_LIQUIDITY).
 	ErrNotEnoughLiquidity = errors.New("not enough liquidity")
+	// ErrNonceUsed: a signed request reuses a trader nonce that another signed request used
+	// or is using (NONCE_ALREADY_USED).
+	ErrNonceUsed = errors.New("nonce already used")
+	// ErrAmountTooSmall: a relayed amount is below the asset's minimum (AMOUNT_TOO_SMALL).
+	ErrAmountTooSmall = errors.New("amount too small")
+	// ErrRateLimited: the account asks for relays too often (RATE_LIMITED); the error is a
+	// *RateLimitError that says when to retry.
+	ErrRateLimited = errors.New("too many relays")
 )
 
 // Relay kinds in the journal and the relays table.
@@ -62,12 +72,25 @@ type Service struct {
 	chains  map[string]*Chain
 	store   store.ChainStore
 	pricing pricing.Source
+	policy  RelayPolicy
+	limiter *ratelimit.Limiter
 	relayMu sync.Mutex
 }
 
-// New returns a service over the chains (keyed by source name).
+// New returns a service over the chains (keyed by source name) that relays without
+// minimums or rate limit.
 func New(reg *chain.Registry, chains []*Chain, st store.ChainStore, prices pricing.Source) *Service {
-	s := &Service{reg: reg, chains: map[string]*Chain{}, store: st, pricing: prices}
+	return NewWithPolicy(reg, chains, st, prices, RelayPolicy{})
+}
+
+// NewWithPolicy returns a service over the chains (keyed by source name) whose relays
+// follow policy.
+func NewWithPolicy(reg *chain.Registry, chains []*Chain, st store.ChainStore, prices pricing.Source, policy RelayPolicy) *Service {
+	if policy.Now == nil {
+		policy.Now = time.Now
+	}
+	s := &Service{reg: reg, chains: map[string]*Chain{}, store: st, pricing: prices, policy: policy,
+		limiter: ratelimit.New(policy.PerAccount, 0)}
 	for _, c := range chains {
 		s.chains[c.Source.Name] = c
 	}
@@ -221,34 +244,6 @@ func checkSigner(ctx context.Context, c *Chain, digest common.Hash, sig []byte, 
 	return nil
 }
 
-// relay sends calldata once per (kind, trader, nonce): a retried request gets the first
-// transaction back.
-func (s *Service) relay(ctx context.Context, c *Chain, kind, accountID string, trader common.Address, nonce *big.Int, data []byte) (api.SubmitResponse, error) {
-	s.relayMu.Lock()
-	defer s.relayMu.Unlock()
-	resp := api.SubmitResponse{OrderSource: c.Source.Name, Status: api.StatusPending}
-	prev, err := s.store.GetRelay(ctx, c.Source.Name, kind, trader, nonce.String())
-	if err == nil {
-		resp.InstructionID = prev.TxHash.Hex()
-		return resp, nil
-	}
-	if !errors.Is(err, store.ErrNotFound) {
-		return resp, err
-	}
-	jt, err := c.Engine.Relay(ctx, kind, data)
-	if err != nil {
-		if reason := dtw.RevertName(err); reason != "" {
-			return resp, invalid("the DTW contract refuses it: %s", reason)
-		}
-		return resp, err
-	}
-	if err := s.store.PutRelay(ctx, store.Relay{Source: c.Source.Name, Kind: kind, Trader: trader, Nonce: nonce.String(), TxHash: jt.Hash, AccountID: accountID}); err != nil {
-		return resp, err
-	}
-	resp.InstructionID = jt.Hash.Hex()
-	return resp, nil
-}
-
 // chainAndTrader resolves a relay request's source and checks that its trader is one of
 // the caller's wallets.
 func (s *Service) chainAndTrader(source, trader string, wallets []common.Address) (*Chain, common.Address, error) {
@@ -284,6 +279,9 @@ func (s *Service) SubmitOrder(ctx context.Context, accountID string, wallets []c
 	if o.MinBuyAmount, err = parseAmount("limitAmountToReceive", req.LimitAmountToReceive, buy); err != nil {
 		return api.SubmitResponse{}, err
 	}
+	if err := s.checkMinimum(c, sell, o.SellAmount, RelayOrder); err != nil {
+		return api.SubmitResponse{}, err
+	}
 	switch strings.ToUpper(req.OrderType) {
 	case "", api.OrderTypeMarket:
 		o.Kind = dtw.KindMarket
@@ -298,7 +296,8 @@ func (s *Service) SubmitOrder(ctx context.Context, accountID string, wallets []c
 	}
 	o.Deadline, o.Nonce = signed.deadline, signed.nonce
 	td := dtw.OrderTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, o)
-	return s.checkAndRelay(ctx, c, RelayOrder, accountID, trader, td, signed, bindings.NewDTW().PackPlaceOrderSigned(o, signed.sig))
+	return s.checkAndRelay(ctx, c, relayRequest{kind: RelayOrder, accountID: accountID, wallets: wallets, trader: trader,
+		nonce: signed.nonce, data: bindings.NewDTW().PackPlaceOrderSigned(o, signed.sig)}, td, signed.sig)
 }
 
 // signedFields are what every signed request carries besides its payload.
@@ -322,16 +321,17 @@ func parseSigned(deadline, nonce, signature string) (signedFields, error) {
 	return f, err
 }
 
-// checkAndRelay checks the signature over the typed data, then relays data.
-func (s *Service) checkAndRelay(ctx context.Context, c *Chain, kind, accountID string, trader common.Address, td apitypes.TypedData, f signedFields, data []byte) (api.SubmitResponse, error) {
+// checkAndRelay checks the signature over the typed data, then relays the request.
+func (s *Service) checkAndRelay(ctx context.Context, c *Chain, req relayRequest, td apitypes.TypedData, sig []byte) (api.SubmitResponse, error) {
 	digest, err := dtw.Digest(td)
 	if err != nil {
 		return api.SubmitResponse{}, invalid("%v", err)
 	}
-	if err := checkSigner(ctx, c, digest, f.sig, trader); err != nil {
+	if err := checkSigner(ctx, c, digest, sig, req.trader); err != nil {
 		return api.SubmitResponse{}, err
 	}
-	return s.relay(ctx, c, kind, accountID, trader, f.nonce, data)
+	req.digest = digest
+	return s.relay(ctx, c, req)
 }
 
 // SubmitWithdrawal relays a trader's signed withdrawal to an approved address.
@@ -361,13 +361,17 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallet
 	if w.Amount, err = parseAmount("amount", req.Amount, asset); err != nil {
 		return api.SubmitResponse{}, err
 	}
+	if err := s.checkMinimum(c, asset, w.Amount, RelayWithdrawal); err != nil {
+		return api.SubmitResponse{}, err
+	}
 	signed, err := parseSigned(req.Deadline, req.Nonce, req.Signature)
 	if err != nil {
 		return api.SubmitResponse{}, err
 	}
 	w.Deadline, w.Nonce = signed.deadline, signed.nonce
 	td := dtw.WithdrawalTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, w)
-	return s.checkAndRelay(ctx, c, RelayWithdrawal, accountID, trader, td, signed, bindings.NewDTW().PackWithdrawSigned(w, signed.sig))
+	return s.checkAndRelay(ctx, c, relayRequest{kind: RelayWithdrawal, accountID: accountID, wallets: wallets, trader: trader,
+		nonce: signed.nonce, data: bindings.NewDTW().PackWithdrawSigned(w, signed.sig)}, td, signed.sig)
 }
 
 // Empty returns a service without chains: every source is unknown, prices come from the

@@ -84,9 +84,10 @@ type ChainStore interface {
 	Activities(ctx context.Context, q ActivityQuery) ([]dtw.Event, error)
 	// WithdrawalsByTx returns the withdrawals made by a transaction.
 	WithdrawalsByTx(ctx context.Context, source string, tx common.Hash) ([]dtw.Event, error)
-	// PutRelay, GetRelay and RelayByTx keep relays idempotent.
-	PutRelay(ctx context.Context, r Relay) error
-	GetRelay(ctx context.Context, source, kind string, trader common.Address, nonce string) (Relay, error)
+	// RelayByNonce returns the relay of a trader nonce on a source (an order or a
+	// withdrawal), or ErrNotFound. Relays are recorded by InsertTx with their transaction.
+	RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (Relay, error)
+	// RelayByTx returns the relay with a transaction hash, or ErrNotFound.
 	RelayByTx(ctx context.Context, tx common.Hash) (Relay, error)
 	// AddWithdrawalAddress, ApproveWithdrawalAddress and WithdrawalAddresses manage
 	// withdrawal destinations.
@@ -311,20 +312,37 @@ func (s *SQLite) WithdrawalsByTx(ctx context.Context, source string, tx common.H
 		AND tx_hash = ? ORDER BY log_index`, source, dtw.EventWithdrawn, tx.Hex())
 }
 
-// InsertTx implements chain.Journal.
+// InsertTx implements chain.Journal: the transaction and its relay record, if any, are
+// written in one store transaction.
 func (s *SQLite) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error) {
 	ids := make([]string, len(t.OrderIDs))
 	for i, id := range t.OrderIDs {
 		ids[i] = strconv.FormatUint(id, 10)
 	}
 	now := time.Now().UnixMilli()
-	res, err := s.db.ExecContext(ctx, `INSERT INTO tx_journal (source, sender, nonce, tx_hash, raw, kind, order_ids, state,
-		replaces, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, t.Source, addrText(t.Sender), t.Nonce,
-		t.Hash.Hex(), t.Raw, t.Kind, strings.Join(ids, ","), string(t.State), t.Replaces, now, now)
-	if err != nil {
-		return 0, wrap("insert tx", err)
-	}
-	return res.LastInsertId()
+	var id int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO tx_journal (source, sender, nonce, tx_hash, raw, kind, order_ids, state,
+			replaces, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, t.Source, addrText(t.Sender), t.Nonce,
+			t.Hash.Hex(), t.Raw, t.Kind, strings.Join(ids, ","), string(t.State), t.Replaces, now, now)
+		if err != nil {
+			return wrap("insert tx", err)
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return wrap("insert tx", err)
+		}
+		if r := t.Relay; r != nil {
+			_, err := tx.ExecContext(ctx, `INSERT INTO relays (source, kind, trader, nonce, digest, tx_hash, account_id, created_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, t.Source, t.Kind, r.Trader.Hex(), r.Nonce.String(), r.Digest.Hex(), t.Hash.Hex(),
+				r.AccountID, now)
+			if err = wrap("insert relay", err); errors.Is(err, ErrConflict) {
+				return fmt.Errorf("relay of %s nonce %s on %s: %w", r.Trader.Hex(), r.Nonce, t.Source, chain.ErrRelayExists)
+			}
+			return err
+		}
+		return nil
+	})
+	return id, err
 }
 
 // OpenTxs implements chain.Journal.
@@ -417,38 +435,39 @@ func orderIDValue(id *big.Int) any {
 
 // Relay is a gasless order or withdrawal the gateway relayed.
 type Relay struct {
-	Source    string
-	Kind      string
-	Trader    common.Address
-	Nonce     string
+	Source string
+	Kind   string
+	Trader common.Address
+	Nonce  string
+	// Digest is the EIP-712 digest of the signed request; zero for relays recorded before
+	// digests were kept.
+	Digest    common.Hash
 	TxHash    common.Hash
 	AccountID string
 }
 
-// PutRelay records a relay; ErrConflict when (source, kind, trader, nonce) exists.
-func (s *SQLite) PutRelay(ctx context.Context, r Relay) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO relays (source, kind, trader, nonce, tx_hash, account_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, r.Source, r.Kind, r.Trader.Hex(), r.Nonce, r.TxHash.Hex(), r.AccountID, time.Now().UnixMilli())
-	return wrap("put relay", err)
+const relayColumns = `source, kind, trader, nonce, digest, tx_hash, account_id`
+
+func scanRelay(row scanner) (Relay, error) {
+	var r Relay
+	var trader, digest, tx string
+	if err := row.Scan(&r.Source, &r.Kind, &trader, &r.Nonce, &digest, &tx, &r.AccountID); err != nil {
+		return r, err
+	}
+	r.Trader, r.Digest, r.TxHash = common.HexToAddress(trader), common.HexToHash(digest), common.HexToHash(tx)
+	return r, nil
 }
 
-// GetRelay returns the relay of (source, kind, trader, nonce), or ErrNotFound.
-func (s *SQLite) GetRelay(ctx context.Context, source, kind string, trader common.Address, nonce string) (Relay, error) {
-	r := Relay{Source: source, Kind: kind, Trader: trader, Nonce: nonce}
-	var tx string
-	err := s.db.QueryRowContext(ctx, `SELECT tx_hash, account_id FROM relays WHERE source = ? AND kind = ? AND trader = ?
-		AND nonce = ?`, source, kind, trader.Hex(), nonce).Scan(&tx, &r.AccountID)
-	r.TxHash = common.HexToHash(tx)
-	return r, wrap("get relay", err)
+// RelayByNonce implements ChainStore.
+func (s *SQLite) RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (Relay, error) {
+	r, err := scanRelay(s.db.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE source = ? AND trader = ?
+		AND nonce = ?`, source, trader.Hex(), nonce))
+	return r, wrap("relay by nonce", err)
 }
 
-// RelayByTx returns the relay with a transaction hash, or ErrNotFound.
+// RelayByTx implements ChainStore.
 func (s *SQLite) RelayByTx(ctx context.Context, tx common.Hash) (Relay, error) {
-	r := Relay{TxHash: tx}
-	var trader string
-	err := s.db.QueryRowContext(ctx, `SELECT source, kind, trader, nonce, account_id FROM relays WHERE tx_hash = ?`, tx.Hex()).
-		Scan(&r.Source, &r.Kind, &trader, &r.Nonce, &r.AccountID)
-	r.Trader = common.HexToAddress(trader)
+	r, err := scanRelay(s.db.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE tx_hash = ?`, tx.Hex()))
 	return r, wrap("relay by tx", err)
 }
 
