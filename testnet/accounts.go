@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 
 	"github.com/dtwgate/dtwgate/signer"
+	"github.com/dtwgate/dtwgate/testnet/devnet"
 )
 
 // defaultKeys are the well-known private keys of anvil's default mnemonic ("test test ...
@@ -26,11 +27,11 @@ var defaultKeys = []string{
 	"2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6",
 }
 
-// Account roles in a Network.
+// Account roles in a Network: those of the devnet file it writes.
 const (
-	RoleOwner    = "owner"
-	RoleOperator = "operator"
-	RoleTrader   = "trader"
+	RoleOwner    = devnet.RoleOwner
+	RoleOperator = devnet.RoleOperator
+	RoleTrader   = devnet.RoleTrader
 )
 
 // Account is a funded key of the network, the same on every chain.

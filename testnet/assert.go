@@ -2,7 +2,6 @@ package testnet
 
 import (
 	"context"
-	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
@@ -10,7 +9,7 @@ import (
 
 // RequireRevert fails the test unless err is a revert with the custom error (or require
 // reason) `want`, as RevertName reports it.
-func RequireRevert(t testing.TB, err error, want string) {
+func RequireRevert(t TB, err error, want string) {
 	t.Helper()
 	if err == nil {
 		t.Fatalf("got success, want revert %s", want)
@@ -22,7 +21,7 @@ func RequireRevert(t testing.TB, err error, want string) {
 
 // Isolate snapshots the chain and restores the snapshot when the test ends, so that a
 // sub-test's transactions and clock moves do not leak into its siblings.
-func (c *Chain) Isolate(t testing.TB) {
+func (c *Chain) Isolate(t TB) {
 	t.Helper()
 	id, err := c.Snapshot(context.Background())
 	if err != nil {
@@ -52,7 +51,7 @@ func Events[E any](r *types.Receipt, contract common.Address, unpack func(*types
 
 // RequireEvent returns the one event of a type that the contract at `contract` emitted in
 // a receipt, and fails the test when there is not exactly one.
-func RequireEvent[E any](t testing.TB, r *types.Receipt, contract common.Address, unpack func(*types.Log) (*E, error)) *E {
+func RequireEvent[E any](t TB, r *types.Receipt, contract common.Address, unpack func(*types.Log) (*E, error)) *E {
 	t.Helper()
 	evs := Events(r, contract, unpack)
 	if len(evs) != 1 {
@@ -73,4 +72,14 @@ func WrongChecksum(a common.Address) string {
 		}
 	}
 	return string(b) // no letter at all: every case is the checksum's
+}
+
+// TB is the part of testing.TB the harness uses; *testing.T and *testing.B implement it.
+// The harness takes it instead of importing package testing, so that a binary linking
+// the harness (`dtwgate devnet`) does not link the test framework and its flags.
+type TB interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+	Cleanup(func())
 }

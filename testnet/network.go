@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -68,7 +67,7 @@ func (n *Network) Chain(source string) *Chain {
 
 // New starts a network for a test and stops it when the test ends. It fails the test
 // (never skips it) when anvil is not installed.
-func New(t testing.TB, opts Options) *Network {
+func New(t TB, opts Options) *Network {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()

@@ -16,7 +16,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"testing"
 	"time"
 
 	"github.com/hashicorp/vault/api"
@@ -67,7 +66,7 @@ func VaultBinary() (string, error) {
 
 // NewVault starts a Vault dev server for a test and stops it when the test ends. A
 // missing binary fails the test: Vault tests never skip.
-func NewVault(t testing.TB) *Vault {
+func NewVault(t TB) *Vault {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

@@ -27,6 +27,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/signer"
 	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/devnet"
 )
 
 func main() {
@@ -90,7 +91,7 @@ func (d *demo) run(ctx context.Context) error {
 	if err := waitFile(ctx, filepath.Join(d.devnet, "gateway.yaml"), 2*time.Minute); err != nil {
 		return fmt.Errorf("devnet: %w", err)
 	}
-	dn, err := testnet.ReadDevnet(d.devnet)
+	dn, err := devnet.Read(d.devnet)
 	if err != nil {
 		return err
 	}
@@ -338,7 +339,7 @@ func (d *demo) stopAll() {
 }
 
 // devnetKey decrypts a devnet account's keystore: the demo moves that key into Vault.
-func (d *demo) devnetKey(dn *testnet.Devnet, name string) (string, error) {
+func (d *demo) devnetKey(dn *devnet.File, name string) (string, error) {
 	for _, a := range dn.Accounts {
 		if a.Name != name {
 			continue

@@ -13,7 +13,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
-	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/devnet"
 )
 
 // Flags of login and keys.
@@ -59,7 +59,7 @@ func runConfigInit(c *cli.Context) error {
 		return err
 	}
 	dir := c.String(flagDevnet)
-	d, err := testnet.ReadDevnet(dir)
+	d, err := devnet.Read(dir)
 	if err != nil {
 		return usageError("%v: pass the directory of `dtwgate devnet --dir DIR`", err)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/internal/gatewaycmd"
 	"github.com/dtwgate/dtwgate/internal/gatewaytest"
-	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/devnet"
 )
 
 // gateway is a dtwgate serve process on a fixed loopback address (so dtw's apiUrl stays
@@ -21,7 +21,7 @@ type gateway struct{ *gatewaytest.Process }
 func (g *gateway) base() string { return g.Base() }
 
 // writeGatewayYAML writes the gateway config for the devnet, as `dtwgate devnet` does.
-func writeGatewayYAML(t *testing.T, dir string, d *testnet.Devnet) string {
+func writeGatewayYAML(t *testing.T, dir string, d *devnet.File) string {
 	t.Helper()
 	path, err := gatewaycmd.WriteGatewayConfig(dir, d, 1)
 	require.NoError(t, err)

@@ -17,7 +17,7 @@ import (
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/echo"
-	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/devnet"
 )
 
 // Names of the flags every gateway or chain command takes.
@@ -302,7 +302,7 @@ func (cfg *Config) siweChainID() uint64 {
 }
 
 // configFromDevnet builds a config from a devnet directory for one of its traders.
-func configFromDevnet(dir string, d *testnet.Devnet, traderName, apiURL string) (*Config, error) {
+func configFromDevnet(dir string, d *devnet.File, traderName, apiURL string) (*Config, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -310,16 +310,16 @@ func configFromDevnet(dir string, d *testnet.Devnet, traderName, apiURL string) 
 	cfg := &Config{APIURL: apiURL, Sources: map[string]SourceConfig{}}
 	var names []string
 	for _, a := range d.Accounts {
-		if a.Role == testnet.RoleTrader {
+		if a.Role == devnet.RoleTrader {
 			names = append(names, a.Name)
 		}
-		if a.Name == traderName || (traderName == "" && a.Role == testnet.RoleTrader && cfg.Signer == "") {
+		if a.Name == traderName || (traderName == "" && a.Role == devnet.RoleTrader && cfg.Signer == "") {
 			cfg.Signer = "keystore:" + filepath.Join(abs, a.Keystore)
 			cfg.Address = a.Address
 		}
 	}
 	if cfg.Signer == "" {
-		return nil, usageError("no account %q in %s: its traders are %s", traderName, filepath.Join(dir, testnet.DevnetFile), strings.Join(names, ", "))
+		return nil, usageError("no account %q in %s: its traders are %s", traderName, filepath.Join(dir, devnet.FileName), strings.Join(names, ", "))
 	}
 	if d.PasswordFile != "" {
 		cfg.PasswordFile = filepath.Join(abs, d.PasswordFile)

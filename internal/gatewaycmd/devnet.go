@@ -13,6 +13,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/devnet"
 )
 
 func devnetCommand() *cli.Command {
@@ -71,7 +72,7 @@ func runDevnet(c *cli.Context) error {
 	for _, a := range d.Accounts {
 		fmt.Printf("%-9s %s  %s\n", a.Name, a.Address, a.Keystore)
 	}
-	fmt.Printf("wrote %s/%s and %s\n", dir, testnet.DevnetFile, gwPath)
+	fmt.Printf("wrote %s/%s and %s\n", dir, devnet.FileName, gwPath)
 	fmt.Printf("run the gateway with: dtwgate serve --config %s --data-dir %s/gateway-data\n", gwPath, dir)
 	fmt.Println("press Ctrl-C to stop")
 	select {
@@ -88,14 +89,14 @@ const GatewayConfigFile = "gateway.yaml"
 
 // WriteGatewayConfig writes DIR/gateway.yaml: the devnet's chains with the operator's
 // keystore as their signer.
-func WriteGatewayConfig(dir string, d *testnet.Devnet, confirmations uint64) (string, error) {
+func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
 	}
 	var operatorKeystore string
 	for _, a := range d.Accounts {
-		if a.Role == testnet.RoleOperator {
+		if a.Role == devnet.RoleOperator {
 			operatorKeystore = filepath.Join(abs, a.Keystore)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/devnet"
 )
 
 func TestDevnetWritesConfigAndServes(t *testing.T) {
@@ -19,10 +19,10 @@ func TestDevnetWritesConfigAndServes(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- App().RunContext(ctx, []string{"dtwgate", "devnet", "--dir", dir, "--traders", "2"}) }()
 
-	var d *testnet.Devnet
+	var d *devnet.File
 	require.Eventually(t, func() bool {
 		var err error
-		d, err = testnet.ReadDevnet(dir)
+		d, err = devnet.Read(dir)
 		return err == nil
 	}, 2*time.Minute, 100*time.Millisecond, "devnet.json not written")
 	require.Len(t, d.Sources, 2)

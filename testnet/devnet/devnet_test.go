@@ -1,0 +1,51 @@
+package devnet_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/testnet/devnet"
+)
+
+func TestWriteRead(t *testing.T) {
+	dir := t.TempDir()
+	trader := common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
+	want := &devnet.File{
+		Sources: map[string]devnet.Chain{"ETHEREUM": {
+			ChainID: 31337, RPCURL: "http://127.0.0.1:8545", DTW: "0x5FbDB2315678afecb367f032d93F642f64180aa3", StartBlock: 1,
+			Tokens: []devnet.Token{{Symbol: "DAI", Address: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", Decimals: 18, Kind: "erc20"}},
+		}},
+		Accounts:     []devnet.Account{{Name: "trader1", Role: devnet.RoleTrader, Address: trader.Hex(), Keystore: "keystores/trader1.json"}},
+		PasswordFile: "password.txt",
+	}
+	require.NoError(t, devnet.Write(dir, want))
+	got, err := devnet.Read(dir)
+	require.NoError(t, err)
+	require.Equal(t, want, got)
+
+	addr, ok := got.Address("trader1")
+	require.True(t, ok)
+	require.Equal(t, trader, addr)
+	_, ok = got.Address("nobody")
+	require.False(t, ok)
+
+	t.Run("the JSON keys are the file format", func(t *testing.T) {
+		blob, err := os.ReadFile(filepath.Join(dir, devnet.FileName))
+		require.NoError(t, err)
+		for _, key := range []string{`"sources"`, `"chainId"`, `"rpcUrl"`, `"dtw"`, `"startBlock"`, `"tokens"`, `"decimals"`, `"accounts"`, `"keystore"`, `"passwordFile"`} {
+			require.Contains(t, string(blob), key)
+		}
+	})
+	t.Run("a missing or broken file is an error", func(t *testing.T) {
+		_, err := devnet.Read(t.TempDir())
+		require.ErrorIs(t, err, os.ErrNotExist)
+		bad := t.TempDir()
+		require.NoError(t, os.WriteFile(filepath.Join(bad, devnet.FileName), []byte("{"), 0o600))
+		_, err = devnet.Read(bad)
+		require.ErrorContains(t, err, "parse "+devnet.FileName)
+	})
+}
