@@ -22,9 +22,10 @@ import (
 )
 
 // EnvHoldBeforeBroadcast, when set to 1, makes the gateway stop after journaling its first
-// return transaction and before broadcasting it, logging "holding before broadcast", until
-// it is killed. Crash tests use it to kill a real gateway in that window; never set it in
-// production.
+// transaction (a return transaction, or a relay with its relay record) and before
+// broadcasting it, logging "holding before broadcast", until it is killed (or, for a
+// relay, the request is cancelled). Crash tests use it to kill a real gateway in that
+// window; never set it in production.
 const EnvHoldBeforeBroadcast = "DTWGATE_TEST_HOLD_BEFORE_BROADCAST"
 
 // holdBeforeBroadcast implements EnvHoldBeforeBroadcast.
