@@ -21,6 +21,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
@@ -132,14 +133,14 @@ func (s *Service) mux() *http.ServeMux {
 		allow := strings.Join(ms, ", ")
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", allow)
-			s.respondError(w, r, fail(ErrMethodNotAllowed, "%s is not allowed here; allowed: %s", r.Method, allow))
+			s.respondError(w, r, fail(ErrMethodNotAllowed, "%s is not allowed here; allowed: %s", echo.Value(r.Method), allow))
 		})
 	}
 	mux.HandleFunc("GET "+api.PathHealthz, s.handleHealthz)
 	mux.HandleFunc("GET "+api.PathReadyz, s.handleReadyz)
 	mux.HandleFunc("GET "+api.PathMetrics, s.handleMetrics)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.respondError(w, r, fail(ErrNotFound, "no route for %s %s", r.Method, r.URL.Path))
+		s.respondError(w, r, fail(ErrNotFound, "no route for %s %s", echo.Value(r.Method), echo.Value(r.URL.Path)))
 	})
 	return mux
 }
