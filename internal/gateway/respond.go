@@ -44,7 +44,8 @@ func (s *Service) decode(w http.ResponseWriter, r *http.Request, dst any) error 
 }
 
 // decodeJSON decodes one JSON object into dst. Unknown fields are ignored, as the
-// interface asks; every error is an ErrInvalidSchema naming the field where it can.
+// interface asks; a key repeated in any object is refused (checkJSONKeys). Every error is
+// an ErrInvalidSchema naming the field where it can.
 func decodeJSON(data []byte, dst any) error {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 {
@@ -52,6 +53,9 @@ func decodeJSON(data []byte, dst any) error {
 	}
 	if data[0] != '{' {
 		return fail(ErrInvalidSchema, "request body must be a JSON object")
+	}
+	if err := checkJSONKeys(data); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(dst); err != nil {
