@@ -145,6 +145,33 @@ func (t *Trader) FindOrder(ctx context.Context, tx common.Hash, orderID *big.Int
 	return nil, fmt.Errorf("%w: %s placed no order %s of %s", ErrOrderNotFound, tx, orderID, t.src.DTW)
 }
 
+// FindOrderByID finds an order of the configured DTW contract by its id alone: the
+// OrderPlaced event with that id in the trader's own RPC's logs, from the source's
+// StartBlock on, read back from its placing transaction as FindOrder does. An order the
+// RPC does not show is ErrOrderNotFound.
+func (t *Trader) FindOrderByID(ctx context.Context, orderID *big.Int) (*PlacedOrder, error) {
+	if orderID == nil || orderID.Sign() < 0 {
+		return nil, fmt.Errorf("find order: order id %v is not a non-negative integer", orderID)
+	}
+	logs, err := t.backend.FilterLogs(ctx, ethereum.FilterQuery{
+		FromBlock: new(big.Int).SetUint64(t.src.StartBlock), Addresses: []common.Address{t.src.DTW},
+		Topics: [][]common.Hash{{orderPlacedTopic}, {common.BigToHash(orderID)}},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("find order %s: %w", orderID, err)
+	}
+	for _, l := range logs {
+		if !l.Removed {
+			return t.FindOrder(ctx, l.TxHash, orderID)
+		}
+	}
+	return nil, fmt.Errorf("%w: no OrderPlaced event of order %s from the DTW contract %s of %s since block %d",
+		ErrOrderNotFound, orderID, t.src.DTW.Hex(), t.src.Name, t.src.StartBlock)
+}
+
+// orderPlacedTopic is the topic 0 of OrderPlaced.
+var orderPlacedTopic = dtw.EventTopics[2]
+
 // CancelExpired cancels an order after its deadline, directly on-chain: the escape hatch
 // that needs no gateway. The order's fields come from the OrderPlaced event of the
 // placing transaction tx (its instructionId) on the trader's own RPC; orderID may be nil

@@ -1,6 +1,7 @@
 package dtwcli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -8,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 	"github.com/urfave/cli/v2"
@@ -236,15 +236,14 @@ func runOrderPlace(c *cli.Context) error {
 		if err != nil || price.Sign() <= 0 {
 			return apiError(cfg, fmt.Errorf("the gateway's price of %s/%s is %q, not a positive decimal", sell.ID, buy.ID, echo.Value(p.Price)))
 		}
-		factor := decimal.NewFromInt(100).Sub(slippage).Div(decimal.NewFromInt(100))
-		minDec := sell.FromBaseUnits(amount).Mul(price).Mul(factor).Truncate(int32(buy.Decimals))
-		if minDec.Sign() <= 0 {
+		minBuy, err = trader.MinBuyAmount(sell, buy, amount, price, slippage)
+		switch {
+		case errors.Is(err, trader.ErrBuysNothing):
 			return usageError("--amount %s at price %s with %s%% slippage buys nothing: sell more", c.String(flagAmount), p.Price, slippage)
-		}
-		if minBuy, err = buy.ToBaseUnits(minDec); err != nil {
+		case err != nil:
 			return usageError("minimum to receive: %v", err)
 		}
-		progress(c, "price %s %s per %s; with %s%% slippage: at least %s %s", p.Price, buy.ID, sell.ID, slippage, minDec, buy.ID)
+		progress(c, "price %s %s per %s; with %s%% slippage: at least %s %s", p.Price, buy.ID, sell.ID, slippage, buy.FromBaseUnits(minBuy), buy.ID)
 	}
 	cs, err := openChain(c, cfg, src, true)
 	if err != nil {
@@ -303,70 +302,50 @@ func runOrderPlace(c *cli.Context) error {
 }
 
 // waitOrder follows an order through the gateway (placed, confirmed, settled) and
-// verifies the return transaction on the trader's own RPC.
+// verifies the return transaction on the trader's own RPC, showing each stage.
 func waitOrder(c *cli.Context, cfg *Config, cl *client.Client, cs *chainSession, instruction string, placedShown bool) (*trader.OrderVerification, error) {
-	deadline := time.Now().Add(c.Duration(flagWaitTimeout))
-	stage := 0 // 1 placed, 2 confirmed, 3 closed
-	if placedShown {
-		stage = 1
-	}
-	show := func(to int, st api.OrderStatus) {
-		for stage < to {
-			stage++
-			switch stage {
-			case 1:
+	show := func(p trader.OrderProgress) {
+		st := p.Status
+		switch p.Stage {
+		case trader.StagePlaced:
+			if !placedShown {
 				progress(c, "placed: order %s in transaction %s", st.OrderID, st.InstructionID)
-			case 2:
-				progress(c, "confirmed: order %s is open (confirmations: %s)", st.OrderID, orDash(st.Confirmations))
-			case 3:
-				progress(c, "%s: return transaction %s (sold %s %s, bought %s %s)", strings.ToLower(st.Status), derefOr(st.ReturnTxID),
-					st.QuantitySold, st.SellingAsset, st.QuantityBought, st.BuyingAsset)
 			}
+		case trader.StageConfirmed:
+			progress(c, "confirmed: order %s is open (confirmations: %s)", st.OrderID, orDash(st.Confirmations))
+		case trader.StageClosed:
+			progress(c, "%s: return transaction %s (sold %s %s, bought %s %s)", strings.ToLower(st.Status), derefOr(st.ReturnTxID),
+				st.QuantitySold, st.SellingAsset, st.QuantityBought, st.BuyingAsset)
+		case trader.StageVerified:
+			progress(c, "verified: %s by your own RPC: return transaction %s emitted by your DTW %s (confirmations: %d)",
+				strings.ToLower(st.Status), p.Verification.ReturnTx.Hex(), cs.src.DTW.Hex(), p.Verification.Confirmations)
 		}
 	}
-	ver := cs.trader.Verifier()
-	waiting := "the gateway to see the order"
-	for {
-		if time.Now().After(deadline) {
-			return nil, &exitError{code: ExitAPI, err: fmt.Errorf("timed out after %s waiting for %s", c.Duration(flagWaitTimeout), waiting),
-				hint: fmt.Sprintf("the order stands; follow it with `dtw order status %s %s` and `dtw order verify`", cs.src.Name, instruction)}
-		}
-		st, err := cl.OrderByInstruction(c.Context, cs.src.Name, instruction)
-		switch {
-		case client.StatusCode(err) == 404:
-		case err != nil:
-			return nil, apiError(cfg, err)
-		case st.Status == api.StatusPending && st.OrderID == "":
-			waiting = "the relay transaction to be mined"
-		case st.Status == api.StatusPending:
-			show(1, st)
-			waiting = "confirmation"
-		case st.Status == api.StatusOpen:
-			show(2, st)
-			waiting = "settlement"
-		case st.Status == api.StatusSettled || st.Status == api.StatusCancelled:
-			show(3, st)
-			waiting = "confirmations of the return transaction on your RPC"
-			v, err := ver.VerifyOrderStatus(c.Context, st)
-			switch {
-			case err == nil:
-				progress(c, "verified: %s by your own RPC: return transaction %s emitted by your DTW %s (confirmations: %d)", strings.ToLower(st.Status), v.ReturnTx.Hex(), cs.src.DTW.Hex(), v.Confirmations)
-				return v, nil
-			case errors.Is(err, trader.ErrVerificationFailed):
-				return nil, verificationError(err)
-			case errors.Is(err, trader.ErrNotConfirmed):
-			default:
-				return nil, chainError(cs.src.Name, err)
-			}
-		default:
-			return nil, apiError(cfg, fmt.Errorf("the gateway reports order %s as %s", st.OrderID, st.Status))
-		}
-		select {
-		case <-c.Context.Done():
-			return nil, c.Context.Err()
-		case <-time.After(pollInterval):
-		}
+	v, err := cs.trader.Verifier().WaitOrder(c.Context, cl, instruction, waitOptions(c, show))
+	if err != nil {
+		return nil, waitError(cfg, cs.src.Name, err, fmt.Sprintf("the order stands; follow it with `dtw order status %s %s` and `dtw order verify`", cs.src.Name, instruction))
 	}
+	return v, nil
+}
+
+// waitOptions are the options of --wait.
+func waitOptions(c *cli.Context, show func(trader.OrderProgress)) trader.WaitOptions {
+	return trader.WaitOptions{Timeout: c.Duration(flagWaitTimeout), PollInterval: pollInterval, Progress: show}
+}
+
+// waitError classifies a failure of --wait; timeoutHint says what to do after a timeout.
+func waitError(cfg *Config, source string, err error, timeoutHint string) error {
+	switch {
+	case errors.Is(err, trader.ErrVerificationFailed):
+		return verificationError(err)
+	case errors.Is(err, trader.ErrWaitTimeout):
+		return &exitError{code: ExitAPI, err: err, hint: timeoutHint}
+	case errors.Is(err, trader.ErrGateway):
+		return apiError(cfg, err)
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return err
+	}
+	return chainError(source, err)
 }
 
 func derefOr(s *string) string {
@@ -519,21 +498,16 @@ func runOrderCancelExpired(c *cli.Context) error {
 		return err
 	}
 	defer cs.Close()
+	var o *trader.PlacedOrder
 	if tx == (common.Hash{}) {
-		logs, err := cs.rpc.FilterLogs(c.Context, ethereum.FilterQuery{
-			FromBlock: new(big.Int).SetUint64(src.StartBlock), Addresses: []common.Address{src.DTW},
-			Topics: [][]common.Hash{{dtw.EventTopics[2]}, {common.BigToHash(id)}},
-		})
-		if err != nil {
-			return chainError(src.Name, fmt.Errorf("find order %s: %w", id, err))
-		}
-		if len(logs) == 0 {
+		o, err = cs.trader.FindOrderByID(c.Context, id)
+		if errors.Is(err, trader.ErrOrderNotFound) {
 			return &exitError{code: ExitChain, err: fmt.Errorf("no order %s on the DTW contract %s of %s", id, src.DTW.Hex(), src.Name),
 				hint: "check the order id and source (and sources." + src.Name + ".startBlock); nothing was sent"}
 		}
-		tx = logs[0].TxHash
+	} else {
+		o, err = cs.trader.FindOrder(c.Context, tx, id)
 	}
-	o, err := cs.trader.FindOrder(c.Context, tx, id)
 	if err != nil {
 		return chainError(src.Name, err)
 	}
@@ -600,18 +574,11 @@ func runWithdraw(c *cli.Context) error {
 		to = cs.trader.Address()
 	}
 	if c.Bool(flagGasless) {
-		addrs, err := cl.WithdrawalAddresses(c.Context)
-		if err != nil {
+		err := cs.trader.CheckWithdrawalAddress(c.Context, cl, to)
+		if errors.Is(err, trader.ErrGateway) {
 			return apiError(cfg, err)
 		}
-		approved := false
-		for _, wa := range addrs.Addresses {
-			if addr, err := chain.ParseAddress(wa.WithdrawalLocationReference); err == nil && addr == to &&
-				strings.EqualFold(wa.WithdrawalLocation, src.Name) && wa.Status == "APPROVED" {
-				approved = true
-			}
-		}
-		if !approved {
+		if err != nil {
 			return usageError("%s is not an approved withdrawal address of yours on %s (see `dtw addresses withdrawal`): withdraw directly without --gasless, or ask the operator to approve it; nothing was sent", to.Hex(), src.Name)
 		}
 	}
@@ -654,37 +621,11 @@ func runWithdraw(c *cli.Context) error {
 // waitWithdrawal follows a relayed withdrawal until the gateway reports it completed,
 // and verifies it on the trader's own RPC.
 func waitWithdrawal(c *cli.Context, cfg *Config, cl *client.Client, cs *chainSession, instruction string) (*trader.WithdrawalVerification, error) {
-	deadline := time.Now().Add(c.Duration(flagWaitTimeout))
-	ver := cs.trader.Verifier()
-	for {
-		if time.Now().After(deadline) {
-			return nil, &exitError{code: ExitAPI, err: fmt.Errorf("timed out after %s waiting for withdrawal %s", c.Duration(flagWaitTimeout), instruction),
-				hint: "it may still complete; check `dtw history withdrawals " + cs.src.Name + "` and your balance"}
-		}
-		st, err := cl.Withdrawal(c.Context, instruction)
-		switch {
-		case client.StatusCode(err) == 404:
-		case err != nil:
-			return nil, apiError(cfg, err)
-		case st.Status == api.StatusFailed:
-			return nil, apiError(cfg, fmt.Errorf("the gateway reports withdrawal %s FAILED", instruction))
-		case st.Status == api.StatusCompleted:
-			v, err := ver.VerifyWithdrawalStatus(c.Context, st)
-			switch {
-			case err == nil:
-				progress(c, "verified: withdrawal of %s %s to %s in %s by your own RPC (confirmations: %d)", st.Amount, st.Asset, st.To, st.TransactionHash, v.Confirmations)
-				return v, nil
-			case errors.Is(err, trader.ErrVerificationFailed):
-				return nil, verificationError(err)
-			case errors.Is(err, trader.ErrNotConfirmed):
-			default:
-				return nil, chainError(cs.src.Name, err)
-			}
-		}
-		select {
-		case <-c.Context.Done():
-			return nil, c.Context.Err()
-		case <-time.After(pollInterval):
-		}
+	v, err := cs.trader.Verifier().WaitWithdrawal(c.Context, cl, instruction, waitOptions(c, nil))
+	if err != nil {
+		return nil, waitError(cfg, cs.src.Name, err, "it may still complete; check `dtw history withdrawals "+cs.src.Name+"` and your balance")
 	}
+	st := v.Status
+	progress(c, "verified: withdrawal of %s %s to %s in %s by your own RPC (confirmations: %d)", st.Amount, st.Asset, st.To, st.TransactionHash, v.Confirmations)
+	return v, nil
 }
