@@ -35,6 +35,8 @@ var (
 	ErrMethodNotAllowed = errors.New("method not allowed")
 	// ErrBodyTooLarge: the body exceeds the configured limit.
 	ErrBodyTooLarge = errors.New("body too large")
+	// ErrHeadersTooLarge: the request line and headers exceed the limit.
+	ErrHeadersTooLarge = errors.New("headers too large")
 	// ErrUnavailable: a dependency (the store) is unreachable.
 	ErrUnavailable = errors.New("service unavailable")
 )
@@ -61,6 +63,7 @@ var errorCodes = []struct {
 	{store.ErrNotFound, api.CodeNotFound, 0},
 	{ErrMethodNotAllowed, api.CodeMethodNotAllowed, 0},
 	{ErrBodyTooLarge, api.CodeRequestEntityTooLarge, 0},
+	{ErrHeadersTooLarge, api.CodeHeadersTooLarge, 0},
 	{ErrUnavailable, api.CodeServiceUnavailable, 0},
 	{ErrRateLimited, api.CodeRateLimited, 0},
 	{chain.ErrUnknownSource, api.CodeInvalidOrderSource, 0},

@@ -87,3 +87,36 @@ func (s *Service) instrument(next http.Handler) http.Handler {
 
 // errPanic is what a recovered panic reports; it maps to a 500.
 var errPanic = errors.New("handler panicked")
+
+// limitRequest refuses, with the interface's JSON error body and before any handler
+// reads the request, a request line and headers over maxHeaderBytes (431) and a declared
+// body over cfg.MaxBodyBytes (413). A body without a declared length is bounded where it
+// is read (decode).
+func (s *Service) limitRequest(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if headerBytes(r) > maxHeaderBytes {
+			w.Header().Set("Connection", "close")
+			s.respondError(w, r, fail(ErrHeadersTooLarge, "request line and headers exceed %d bytes", maxHeaderBytes))
+			return
+		}
+		if r.ContentLength > s.cfg.MaxBodyBytes {
+			w.Header().Set("Connection", "close")
+			s.respondError(w, r, fail(ErrBodyTooLarge, "request body exceeds %d bytes", s.cfg.MaxBodyBytes))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// headerBytes is the size of r's request line and headers as they were sent, give or
+// take optional whitespace.
+func headerBytes(r *http.Request) int {
+	n := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto) + 2
+	n += len("Host: ") + len(r.Host) + 2
+	for k, vs := range r.Header {
+		for _, v := range vs {
+			n += len(k) + 2 + len(v) + 2
+		}
+	}
+	return n
+}

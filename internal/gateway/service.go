@@ -34,7 +34,13 @@ const (
 	readTimeout       = 15 * time.Second
 	writeTimeout      = 30 * time.Second
 	idleTimeout       = 120 * time.Second
-	maxHeaderBytes    = 16 << 10
+	// maxHeaderBytes is the request line and header limit the gateway enforces itself,
+	// with a JSON 431 REQUEST_HEADERS_TOO_LARGE (limitRequest).
+	maxHeaderBytes = 16 << 10
+	// serverMaxHeaderBytes is net/http's own, larger limit: beyond it (plus net/http's
+	// 4 KiB slack) net/http answers a plain-text 431 itself, which jsonErrorListener
+	// rewrites into the same JSON body.
+	serverMaxHeaderBytes = 64 << 10
 )
 
 // SIWEPermissions are the permissions of a SIWE session: a wallet owns its account.
@@ -113,7 +119,7 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 		ChainIDs:  cfg.SIWEChainIDs(),
 		ClockSkew: cfg.SIWE.ClockSkew,
 	}, opts.CodeVerifier)
-	s.handler = s.instrument(s.mux())
+	s.handler = s.instrument(s.limitRequest(s.mux()))
 	return s
 }
 
@@ -239,12 +245,12 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
+		MaxHeaderBytes:    serverMaxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(jsonErrorListener{Listener: ln}) }()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
