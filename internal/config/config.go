@@ -16,6 +16,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/signer"
@@ -181,7 +182,7 @@ type Token struct {
 // the price book's price, rounded up to one significant digit and to the token's
 // decimals, or 1 whole token without a price.
 func defaultMinRelay(prices pricing.Config, t Token) string {
-	price, err := decimal.NewFromString(prices.Prices[strings.ToLower(t.Symbol)])
+	price, err := chain.ParseDecimal(prices.Prices[strings.ToLower(t.Symbol)])
 	if err != nil || price.Sign() <= 0 {
 		return "1"
 	}
@@ -368,16 +369,12 @@ func ParseMinRelay(v string, decimals uint8) (decimal.Decimal, error) {
 	if v == "" {
 		return decimal.Zero, nil
 	}
-	d, err := decimal.NewFromString(v)
-	switch {
-	case err != nil:
-		return d, fmt.Errorf("%q is not a decimal number of whole tokens", v)
-	case d.Sign() <= 0:
-		return d, fmt.Errorf("%q must be positive", v)
-	case !d.Shift(int32(decimals)).IsInteger():
-		return d, fmt.Errorf("%q has more than the token's %d decimals", v, decimals)
+	token := chain.Asset{ID: "the token", Decimals: decimals}
+	units, err := token.ParseAmount(v)
+	if err != nil {
+		return decimal.Zero, fmt.Errorf("%q in whole tokens: %w", echo.Value(v), err)
 	}
-	return d, nil
+	return token.FromBaseUnits(units), nil
 }
 
 // SIWEChainIDs returns the chain ids a SIWE message may carry: those of the configured

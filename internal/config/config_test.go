@@ -96,3 +96,26 @@ chains:
 	c = config.Default()
 	require.Error(t, c.LoadFile(path), "unknown keys are errors")
 }
+
+// TestHostileAmountsInConfig: amounts with huge exponents in a relay minimum or a price
+// are refused at once, like any amount the gateway reads.
+func TestHostileAmountsInConfig(t *testing.T) {
+	for _, v := range []string{"1e10000000", "1e-10000000", "0e10000000"} {
+		t.Run(v, func(t *testing.T) {
+			start := time.Now()
+			_, err := config.ParseMinRelay(v, 18)
+			require.Error(t, err)
+			require.Less(t, len(err.Error()), 200)
+
+			c := withTokens(t)
+			c.Pricing.Prices["dai"] = v
+			c.Chains[0].Tokens[1].MinRelayOrder = v
+			c.Finish()
+			err = c.Check()
+			require.ErrorIs(t, err, config.ErrInvalid)
+			require.ErrorContains(t, err, "chains[0].tokens[1].minRelayOrder")
+			require.ErrorContains(t, err, "pricing")
+			require.Less(t, time.Since(start), time.Second, "checking %s must be cheap", v)
+		})
+	}
+}

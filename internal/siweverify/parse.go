@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/spruceid/siwe-go"
 
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/echo"
 )
 
@@ -71,7 +71,7 @@ func parse(message string) (*siwe.Message, window, error) {
 		return nil, w, malformed("message is not EIP-4361: missing greeting line")
 	}
 	address, _ := next()
-	if !common.IsHexAddress(address) || !strings.HasPrefix(address, "0x") {
+	if _, err := chain.ParseAddress(address); err != nil { // then it must be EIP-55 (below)
 		return nil, w, malformed("message is not EIP-4361: missing address line")
 	}
 	opts := map[string]any{}
