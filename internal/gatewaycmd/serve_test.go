@@ -18,8 +18,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/gatewaycmd"
 	"github.com/dtwgate/dtwgate/internal/gatewaytest"
 	"github.com/dtwgate/dtwgate/internal/siwetest"
+	"github.com/dtwgate/dtwgate/testnet"
 )
 
 // gatewayProc is a dtwgate binary serving on a free port with no config file.
@@ -135,6 +137,15 @@ func TestServeEndToEnd(t *testing.T) {
 	status, body = verify(msg)
 	requireCode(t, status, body, 403, api.CodeUserNotWhitelisted)
 
+	for _, loose := range []string{addr.Hex()[2:], testnet.WrongChecksum(addr), "0x" + strings.Repeat("z", 40)} {
+		cmd := exec.Command(g.Bin, "admin", "whitelist", "add", loose, "--data-dir", g.DataDir)
+		cmd.Env = gatewaytest.Env()
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		require.ErrorAs(t, err, &exit, "admin whitelist add %s: %s", loose, out)
+		require.Equal(t, gatewaycmd.ExitUsage, exit.ExitCode(), "admin whitelist add %s: %s", loose, out)
+	}
+	require.NotContains(t, g.admin(t, "whitelist", "list"), addr.Hex())
 	require.Contains(t, g.admin(t, "whitelist", "add", strings.ToLower(addr.Hex())), addr.Hex())
 	require.Contains(t, g.admin(t, "whitelist", "list"), addr.Hex())
 	status, body = verify(msg)
