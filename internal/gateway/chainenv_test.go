@@ -5,12 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -20,7 +16,6 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/auth"
-	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
@@ -52,21 +47,6 @@ const chainGWTimeout = 10 * time.Second
 func newChainGW(tb testing.TB) chainGW {
 	tb.Helper()
 	ctx := context.Background()
-	dir := tb.TempDir()
-	require.NoError(tb, os.Chmod(dir, 0o700)) // the store refuses a directory open to others
-	cfg := config.Default()
-	cfg.DataDir = dir
-	cfg.Finish()
-	require.NoError(tb, cfg.Check())
-	st, err := store.OpenSQLite(ctx, filepath.Join(dir, "gw.db"))
-	require.NoError(tb, err)
-	tb.Cleanup(func() { st.Close() })
-	key, err := auth.LoadOrCreateKey(cfg.JWTKeyFile)
-	require.NoError(tb, err)
-	tokens, err := auth.NewTokens(key, cfg.TokenTTL)
-	require.NoError(tb, err)
-	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
-	require.NoError(tb, err)
 	reg, err := chain.NewRegistry([]chain.Source{{Name: "ETHEREUM", ChainID: 1, DTW: chainDTW, Confirmations: 1,
 		Assets: []chain.Asset{{ID: "usdt", Address: chainUSDT, Decimals: 6}, {ID: "dai", Address: chainDAI, Decimals: 18}}}})
 	require.NoError(tb, err)
@@ -74,16 +54,15 @@ func newChainGW(tb testing.TB) chainGW {
 	require.NoError(tb, err)
 	book, err := pricing.NewBook(pricing.DefaultConfig())
 	require.NoError(tb, err)
-	oc := onchain.New(reg, []*onchain.Chain{{Source: src}}, st, book)
-	svc := gateway.New(cfg, st, tokens, secrets, gateway.Options{OnChain: oc, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	srv := httptest.NewServer(svc.Handler())
-	tb.Cleanup(srv.Close)
-
+	p := newParts(tb, nil, func(st *store.SQLite) gateway.Options {
+		return gateway.Options{OnChain: onchain.New(reg, []*onchain.Chain{{Source: src}}, st, book)}
+	})
+	st := p.store
 	account := auth.NewAccountID()
-	k, secret := gateway.NewAPIKey(secrets, account, "test", []api.Permission{api.PermRead, api.PermTrade, api.PermWithdraw}, time.Now())
+	k, secret := gateway.NewAPIKey(p.secrets, account, "test", []api.Permission{api.PermRead, api.PermTrade, api.PermWithdraw}, time.Now())
 	require.NoError(tb, st.CreateAccountWithKey(ctx, store.Account{ID: account, CreatedAt: time.Now()}, k))
 	require.NoError(tb, st.LinkWallet(ctx, account, chainTrader, time.Now()))
-	gw := chainGW{base: srv.URL + cfg.BasePath, client: &http.Client{Timeout: chainGWTimeout}}
+	gw := chainGW{base: startHTTP(tb, p), client: &http.Client{Timeout: chainGWTimeout}}
 	status, body := gw.do(tb, http.MethodPost, api.PathAuthToken, api.TokenRequest{KeyID: k.ID, Secret: secret})
 	require.Equal(tb, http.StatusOK, status, "body: %s", body)
 	var tok api.TokenResponse

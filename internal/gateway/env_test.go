@@ -5,10 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -40,31 +40,26 @@ func newEnv(t *testing.T) *env { return newEnvWith(t, nil) }
 // newEnvWith is newEnv with a configuration changed by modify before it is checked.
 func newEnvWith(t *testing.T, modify func(*config.Config)) *env {
 	t.Helper()
-	dir := t.TempDir()
-	require.NoError(t, os.Chmod(dir, 0o700)) // the store refuses a directory open to others
-	cfg := config.Default()
-	cfg.DataDir = dir
-	cfg.Listen = "127.0.0.1:8080"
-	cfg.MaxBodyBytes = 4096
-	if modify != nil {
-		modify(&cfg)
-	}
-	cfg.Finish()
-	require.NoError(t, cfg.Check())
-	st, err := store.OpenSQLite(context.Background(), filepath.Join(dir, "gw.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
-	key, err := auth.LoadOrCreateKey(cfg.JWTKeyFile)
-	require.NoError(t, err)
-	tokens, err := auth.NewTokens(key, cfg.TokenTTL)
-	require.NoError(t, err)
-	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
-	require.NoError(t, err)
-	e := &env{t: t, cfg: cfg, store: st, tokens: tokens, secrets: secrets}
-	svc := gateway.New(cfg, st, tokens, secrets, gateway.Options{Now: e.now})
-	e.srv = httptest.NewServer(svc.Handler())
+	e := &env{t: t}
+	p := newParts(t, func(c *config.Config) {
+		c.Listen = "127.0.0.1:8080"
+		c.MaxBodyBytes = 4096
+		if modify != nil {
+			modify(c)
+		}
+	}, func(*store.SQLite) gateway.Options { return gateway.Options{Now: e.now, Logger: slog.Default()} })
+	e.cfg, e.store, e.tokens, e.secrets = p.cfg, p.store, p.tokens, p.secrets
+	e.srv = httptest.NewServer(p.svc.Handler())
 	t.Cleanup(e.srv.Close)
 	return e
+}
+
+// startHTTP serves p's handler on a test server and returns the API's base URL.
+func startHTTP(tb testing.TB, p parts) string {
+	tb.Helper()
+	srv := httptest.NewServer(p.svc.Handler())
+	tb.Cleanup(srv.Close)
+	return srv.URL + p.cfg.BasePath
 }
 
 func (e *env) now() time.Time { return time.Now().Add(time.Duration(e.offset.Load())) }

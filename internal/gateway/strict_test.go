@@ -6,11 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,10 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
-	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/gateway"
-	"github.com/dtwgate/dtwgate/internal/store"
 )
 
 // TestDuplicateKeysRefused: a body that names a key twice is refused before anything acts
@@ -48,22 +42,8 @@ func TestDuplicateKeysRefused(t *testing.T) {
 // and returns its address and configuration.
 func served(t *testing.T) (string, config.Config) {
 	t.Helper()
-	dir := t.TempDir()
-	require.NoError(t, os.Chmod(dir, 0o700)) // the store refuses a directory open to others
-	cfg := config.Default()
-	cfg.DataDir = dir
-	cfg.Finish()
-	require.NoError(t, cfg.Check())
-	st, err := store.OpenSQLite(context.Background(), filepath.Join(dir, "gw.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
-	key, err := auth.LoadOrCreateKey(cfg.JWTKeyFile)
-	require.NoError(t, err)
-	tokens, err := auth.NewTokens(key, cfg.TokenTTL)
-	require.NoError(t, err)
-	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
-	require.NoError(t, err)
-	svc := gateway.New(cfg, st, tokens, secrets, gateway.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	p := newParts(t, nil, nil)
+	svc, cfg := p.svc, p.cfg
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -1,0 +1,68 @@
+package gateway_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/gateway"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// parts is a gateway service built on a real SQLite file in a private temporary data
+// directory, with what tests need to reach around it.
+type parts struct {
+	cfg     config.Config
+	store   *store.SQLite
+	tokens  *auth.Tokens
+	secrets *auth.Secrets
+	svc     *gateway.Service
+}
+
+// newParts builds a service the way dtwgate serve does: the default configuration changed
+// by modify (may be nil), checked; the store, keys and secrets in the data directory; the
+// options from options (may be nil), given the store. Logs are discarded by default.
+func newParts(tb testing.TB, modify func(*config.Config), options func(*store.SQLite) gateway.Options) parts {
+	tb.Helper()
+	dir := tb.TempDir()
+	require.NoError(tb, os.Chmod(dir, 0o700)) // the store refuses a directory open to others
+	cfg := config.Default()
+	cfg.DataDir = dir
+	if modify != nil {
+		modify(&cfg)
+	}
+	cfg.Finish()
+	require.NoError(tb, cfg.Check())
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(dir, "gw.db"))
+	require.NoError(tb, err)
+	tb.Cleanup(func() { st.Close() })
+	key, err := auth.LoadOrCreateKey(cfg.JWTKeyFile)
+	require.NoError(tb, err)
+	tokens, err := auth.NewTokens(key, cfg.TokenTTL)
+	require.NoError(tb, err)
+	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
+	require.NoError(tb, err)
+	var opts gateway.Options
+	if options != nil {
+		opts = options(st)
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return parts{cfg: cfg, store: st, tokens: tokens, secrets: secrets, svc: gateway.New(cfg, st, tokens, secrets, opts)}
+}
+
+// benchServer starts a gateway, its configuration changed by modify, and returns the
+// API's base URL.
+func benchServer(b *testing.B, modify func(*config.Config)) string {
+	b.Helper()
+	p := newParts(b, modify, nil)
+	return startHTTP(b, p)
+}
