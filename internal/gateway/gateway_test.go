@@ -182,7 +182,8 @@ func TestHealthAndMetrics(t *testing.T) {
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
 	require.NoError(t, err)
-	require.Contains(t, string(body), `dtwgate_http_requests_total{route="unmatched",method="GET",status="404"} 1`)
+	// client_golang writes label names in sorted order.
+	require.Contains(t, string(body), `dtwgate_http_requests_total{method="GET",route="unmatched",status="404"} 1`)
 	require.Contains(t, string(body), "dtwgate_http_request_duration_seconds_bucket")
 	require.NoError(t, e.store.Close())
 	resp, err = http.Get(e.srv.URL + api.PathReadyz)

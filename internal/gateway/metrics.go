@@ -1,120 +1,78 @@
 package gateway
 
 import (
-	"cmp"
-	"fmt"
-	"io"
 	"net/http"
-	"slices"
-	"strings"
-	"sync"
-	"sync/atomic"
+	"strconv"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/dtwgate/dtwgate/internal/metrics"
 )
 
 // durationBuckets are the upper bounds, in seconds, of the request duration histogram.
 var durationBuckets = []float64{0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5}
 
-type requestKey struct {
-	route, method string
-	status        int
+// httpMetrics are the gateway's HTTP metrics. The names and labels are those of the
+// hand-written exposition they replace, so dashboards keep working.
+type httpMetrics struct {
+	inFlight  prometheus.Gauge
+	requests  *prometheus.CounterVec
+	durations *prometheus.HistogramVec
+	logins    *prometheus.CounterVec
+	handler   http.Handler
 }
 
-type loginKey struct{ kind, result string }
-
-type histogram struct {
-	counts []uint64 // per bucket, not cumulative; the last is +Inf
-	sum    float64
-	total  uint64
+// newMetrics registers the HTTP metrics in reg and serves everything reg holds (the
+// settler's metrics too, when the process registered them there). A nil reg gets a new
+// registry of its own. reg must not be shared by two services: registering twice panics.
+func newMetrics(reg *prometheus.Registry) *httpMetrics {
+	if reg == nil {
+		reg = metrics.NewRegistry()
+	}
+	m := &httpMetrics{
+		inFlight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: metrics.Namespace, Subsystem: "http", Name: "in_flight_requests",
+			Help: "Requests being served.",
+		}),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: metrics.Namespace, Subsystem: "http", Name: "requests_total",
+			Help: "Requests served, by route, method and status.",
+		}, []string{"route", "method", "status"}),
+		durations: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: metrics.Namespace, Subsystem: "http", Name: "request_duration_seconds",
+			Help: "Request latency, by route.", Buckets: durationBuckets,
+		}, []string{"route"}),
+		logins: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: metrics.Namespace, Name: "logins_total",
+			Help: "Login attempts, by kind (api_key, siwe, ticket) and result.",
+		}, []string{"kind", "result"}),
+	}
+	reg.MustRegister(m.inFlight, m.requests, m.durations, m.logins)
+	m.handler = promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+	return m
 }
 
-// metrics collects the gateway's Prometheus metrics. It is safe for concurrent use.
-type metrics struct {
-	inFlight atomic.Int64
-
-	mu        sync.Mutex
-	requests  map[requestKey]uint64
-	durations map[string]*histogram
-	logins    map[loginKey]uint64
+// observe records one served request. route is the matched pattern, never the raw path,
+// and a method outside the standard ones is "other", so the label set stays bounded.
+func (m *httpMetrics) observe(route, method string, status int, d time.Duration) {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodConnect, http.MethodOptions, http.MethodTrace:
+	default:
+		method = "other"
+	}
+	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
+	m.durations.WithLabelValues(route).Observe(d.Seconds())
 }
 
-func newMetrics() *metrics {
-	return &metrics{requests: map[requestKey]uint64{}, durations: map[string]*histogram{}, logins: map[loginKey]uint64{}}
+// login records one login attempt.
+func (m *httpMetrics) login(kind, result string) {
+	m.logins.WithLabelValues(kind, result).Inc()
 }
 
-func (m *metrics) observe(route, method string, status int, d time.Duration) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.requests[requestKey{route, method, status}]++
-	h := m.durations[route]
-	if h == nil {
-		h = &histogram{counts: make([]uint64, len(durationBuckets)+1)}
-		m.durations[route] = h
-	}
-	sec := d.Seconds()
-	i, _ := slices.BinarySearch(durationBuckets, sec)
-	h.counts[i]++
-	h.sum += sec
-	h.total++
-}
-
-func (m *metrics) login(kind, result string) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.logins[loginKey{kind, result}]++
-}
-
-// write renders the metrics in the Prometheus text exposition format.
-func (m *metrics) write(w io.Writer) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	fmt.Fprintf(w, "# HELP dtwgate_http_in_flight_requests Requests being served.\n# TYPE dtwgate_http_in_flight_requests gauge\ndtwgate_http_in_flight_requests %d\n", m.inFlight.Load())
-
-	fmt.Fprint(w, "# HELP dtwgate_http_requests_total Requests served, by route, method and status.\n# TYPE dtwgate_http_requests_total counter\n")
-	keys := make([]requestKey, 0, len(m.requests))
-	for k := range m.requests {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b requestKey) int {
-		return cmp.Or(strings.Compare(a.route, b.route), strings.Compare(a.method, b.method), cmp.Compare(a.status, b.status))
-	})
-	for _, k := range keys {
-		fmt.Fprintf(w, "dtwgate_http_requests_total{route=%q,method=%q,status=\"%d\"} %d\n", k.route, k.method, k.status, m.requests[k])
-	}
-
-	fmt.Fprint(w, "# HELP dtwgate_http_request_duration_seconds Request latency, by route.\n# TYPE dtwgate_http_request_duration_seconds histogram\n")
-	routes := make([]string, 0, len(m.durations))
-	for r := range m.durations {
-		routes = append(routes, r)
-	}
-	slices.Sort(routes)
-	for _, r := range routes {
-		h := m.durations[r]
-		var cum uint64
-		for i, le := range durationBuckets {
-			cum += h.counts[i]
-			fmt.Fprintf(w, "dtwgate_http_request_duration_seconds_bucket{route=%q,le=\"%g\"} %d\n", r, le, cum)
-		}
-		fmt.Fprintf(w, "dtwgate_http_request_duration_seconds_bucket{route=%q,le=\"+Inf\"} %d\n", r, h.total)
-		fmt.Fprintf(w, "dtwgate_http_request_duration_seconds_sum{route=%q} %g\n", r, h.sum)
-		fmt.Fprintf(w, "dtwgate_http_request_duration_seconds_count{route=%q} %d\n", r, h.total)
-	}
-
-	fmt.Fprint(w, "# HELP dtwgate_logins_total Login attempts, by kind (api_key, siwe, ticket) and result.\n# TYPE dtwgate_logins_total counter\n")
-	logins := make([]loginKey, 0, len(m.logins))
-	for k := range m.logins {
-		logins = append(logins, k)
-	}
-	slices.SortFunc(logins, func(a, b loginKey) int {
-		return cmp.Or(strings.Compare(a.kind, b.kind), strings.Compare(a.result, b.result))
-	})
-	for _, k := range logins {
-		fmt.Fprintf(w, "dtwgate_logins_total{kind=%q,result=%q} %d\n", k.kind, k.result, m.logins[k])
-	}
-}
-
-// handleMetrics serves the metrics.
-func (s *Service) handleMetrics(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-	s.metrics.write(w)
+// handleMetrics serves the metrics in the Prometheus exposition format.
+func (s *Service) handleMetrics(w http.ResponseWriter, r *http.Request) {
+	s.metrics.handler.ServeHTTP(w, r)
 }

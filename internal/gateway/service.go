@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/auth"
@@ -57,6 +58,10 @@ type Options struct {
 	// OnChain answers the on-chain endpoints; default: no chains (every source is
 	// INVALID_ORDER_SOURCE).
 	OnChain *onchain.Service
+	// Metrics is the registry /metrics serves; the HTTP metrics are registered in it. The
+	// process registers the settler's metrics there too. Default: a registry of the
+	// service's own. Never the global default registry, and never shared by two services.
+	Metrics *prometheus.Registry
 }
 
 // Service serves the API. Create it with New; it is safe for concurrent use.
@@ -69,7 +74,7 @@ type Service struct {
 	siwe     *siweverify.Verifier
 	log      *slog.Logger
 	now      func() time.Time
-	metrics  *metrics
+	metrics  *httpMetrics
 	draining atomic.Bool
 	handler  http.Handler
 	onchain  *onchain.Service
@@ -101,7 +106,7 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 		},
 		log:     opts.Logger,
 		now:     opts.Now,
-		metrics: newMetrics(),
+		metrics: newMetrics(opts.Metrics),
 		onchain: opts.OnChain,
 	}
 	if s.onchain == nil {
