@@ -61,6 +61,8 @@ type FollowerConfig struct {
 	PollInterval time.Duration
 	// Logger receives progress and errors; nil uses slog.Default().
 	Logger *slog.Logger
+	// Metrics records the head, the lag and reorgs; nil records nothing.
+	Metrics FollowerMetricer
 }
 
 // ErrDeepReorg reports a reorg deeper than the follower's window: an operator must look.
@@ -93,6 +95,9 @@ func NewFollower(cfg FollowerConfig, client LogReader, store FollowerStore) *Fol
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NoopMetrics{}
 	}
 	cfg.Logger = cfg.Logger.With("source", cfg.Source)
 	return &Follower{cfg: cfg, client: client, store: store, notify: make(chan struct{}, 1)}
@@ -158,6 +163,11 @@ func (f *Follower) Poll(ctx context.Context) (changed, caughtUp bool, err error)
 		return false, false, fmt.Errorf("head: %w", err)
 	}
 	f.head.Store(head)
+	defer func() {
+		if err == nil {
+			f.recordProgress(head)
+		}
+	}()
 	recent, err := f.store.RecentBlocks(ctx, f.cfg.Source, f.cfg.ReorgWindow)
 	if err != nil {
 		return false, false, fmt.Errorf("recent blocks: %w", err)
@@ -174,9 +184,11 @@ func (f *Follower) Poll(ctx context.Context) (changed, caughtUp bool, err error)
 			if err := f.store.RollbackFrom(ctx, f.cfg.Source, next); err != nil {
 				return false, false, fmt.Errorf("rollback: %w", err)
 			}
-			f.synced.Store(next - 1)
+			f.cfg.Metrics.RecordReorg()
 			changed = true
 		}
+		// After a restart the store's tip is applied, though this process applied nothing.
+		f.synced.Store(max(next, 1) - 1)
 	}
 	if head+1 < f.cfg.Confirmations || next > head+1-f.cfg.Confirmations {
 		return changed, true, nil
@@ -188,6 +200,17 @@ func (f *Follower) Poll(ctx context.Context) (changed, caughtUp bool, err error)
 		return changed, false, err
 	}
 	return changed || applied, to == target, nil
+}
+
+// recordProgress reports the head, the last block applied and the confirmed blocks not
+// applied yet.
+func (f *Follower) recordProgress(head uint64) {
+	synced := f.synced.Load()
+	var lag uint64
+	if head+1 >= f.cfg.Confirmations && head+1-f.cfg.Confirmations > synced {
+		lag = head + 1 - f.cfg.Confirmations - synced
+	}
+	f.cfg.Metrics.RecordFollowerHead(head, synced, lag)
 }
 
 // findNext returns the block after the newest stored block that is still canonical, and

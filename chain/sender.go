@@ -54,6 +54,9 @@ type SenderConfig struct {
 	// is broadcast. It exists for crash tests (a process killed in this window must
 	// resume from the journal); production leaves it nil.
 	BeforeBroadcast func(ctx context.Context, tx JournalTx)
+	// Metrics records transactions sent, replaced and final, and the open count; nil
+	// records nothing.
+	Metrics SenderMetricer
 }
 
 // Outcome is a journaled transaction that reached a final state in a Tick.
@@ -91,6 +94,9 @@ func NewSender(cfg SenderConfig, client SenderClient, signer TxSigner, journal J
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NoopMetrics{}
 	}
 	cfg.Logger = cfg.Logger.With("source", cfg.Source, "sender", signer.Address())
 	return &Sender{cfg: cfg, client: client, signer: signer, jrnl: journal}
@@ -156,6 +162,11 @@ func (s *Sender) journalAndBroadcast(ctx context.Context, tx *types.Transaction,
 		s.cfg.BeforeBroadcast(ctx, jt)
 	}
 	s.broadcast(ctx, signed)
+	if replaces != 0 {
+		s.cfg.Metrics.RecordTxReplaced(kind)
+	} else {
+		s.cfg.Metrics.RecordTxSent(kind)
+	}
 	s.cfg.Logger.Info("sent", "kind", kind, "tx", jt.Hash, "nonce", jt.Nonce, "orders", orderIDs, "replaces", replaces)
 	return jt, nil
 }
@@ -252,8 +263,12 @@ func (s *Sender) Tick(ctx context.Context) ([]Outcome, error) {
 		s.cfg.Logger.Warn("reorg took out final transactions; sending them again", "count", reopened, "from_nonce", used)
 	}
 	open, err := s.jrnl.OpenTxs(ctx, s.cfg.Source, s.signer.Address())
-	if err != nil || len(open) == 0 {
+	if err != nil {
 		return nil, err
+	}
+	s.cfg.Metrics.RecordOpenTxs(len(open))
+	if len(open) == 0 {
+		return nil, nil
 	}
 	head, err := s.client.BlockNumber(ctx)
 	if err != nil {
@@ -268,6 +283,9 @@ func (s *Sender) Tick(ctx context.Context) ([]Outcome, error) {
 		done, err := s.tickNonce(ctx, open[i:j], head, used)
 		if err != nil {
 			return out, err
+		}
+		for _, o := range done {
+			s.cfg.Metrics.RecordTxFinal(o.Tx.Kind, o.Tx.State)
 		}
 		out = append(out, done...)
 		i = j

@@ -50,7 +50,33 @@ type Config struct {
 	Logger *slog.Logger
 	// BeforeBroadcast is passed to the sender (crash tests only; nil in production).
 	BeforeBroadcast func(ctx context.Context, tx chain.JournalTx)
+	// Metrics records the chain's follower, sender and closed orders; nil records nothing.
+	Metrics Metricer
 }
+
+// Metricer records one chain's settlement: its follower's and sender's metrics, and the
+// orders the engine closes. The engine calls it from its own goroutines and its sender's
+// callers, concurrently.
+type Metricer interface {
+	chain.FollowerMetricer
+	chain.SenderMetricer
+	// RecordOrderSettled records a settlement verified at the confirmation depth;
+	// latencyBlocks is the number of blocks from the order's placement to its settlement.
+	RecordOrderSettled(latencyBlocks uint64)
+	// RecordOrderCancelled records a cancellation verified at the confirmation depth.
+	RecordOrderCancelled()
+}
+
+// NoopMetrics records nothing; an engine whose config has no metrics uses it.
+type NoopMetrics struct{ chain.NoopMetrics }
+
+var _ Metricer = NoopMetrics{}
+
+// RecordOrderSettled implements Metricer.
+func (NoopMetrics) RecordOrderSettled(latencyBlocks uint64) {}
+
+// RecordOrderCancelled implements Metricer.
+func (NoopMetrics) RecordOrderCancelled() {}
 
 // Engine settles the DTW orders of one chain.
 type Engine struct {
@@ -86,6 +112,9 @@ func New(cfg Config, client Client, st store.ChainStore, operator chain.TxSigner
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NoopMetrics{}
+	}
 	src := cfg.Source
 	log := cfg.Logger.With("source", src.Name)
 	return &Engine{
@@ -94,11 +123,11 @@ func New(cfg Config, client Client, st store.ChainStore, operator chain.TxSigner
 		store:  st,
 		follower: chain.NewFollower(chain.FollowerConfig{
 			Source: src.Name, DTW: src.DTW, StartBlock: src.StartBlock, Confirmations: src.Confirmations,
-			PollInterval: cfg.PollInterval, Logger: cfg.Logger,
+			PollInterval: cfg.PollInterval, Logger: cfg.Logger, Metrics: cfg.Metrics,
 		}, client, st),
 		sender: chain.NewSender(chain.SenderConfig{
 			Source: src.Name, ChainID: new(big.Int).SetUint64(src.ChainID), Confirmations: src.Confirmations,
-			BumpAfter: cfg.BumpAfter, Logger: cfg.Logger, BeforeBroadcast: cfg.BeforeBroadcast,
+			BumpAfter: cfg.BumpAfter, Logger: cfg.Logger, BeforeBroadcast: cfg.BeforeBroadcast, Metrics: cfg.Metrics,
 		}, client, operator, st),
 		dtw:     bindings.NewDTW(),
 		log:     log,
@@ -198,6 +227,11 @@ func (e *Engine) checkCloses(ctx context.Context) error {
 			BlockNumber: check.Receipt.BlockNumber.Uint64(), BuyAmount: check.Event.BuyAmount, VerifiedAt: time.Now(),
 		}); err != nil {
 			return err
+		}
+		if block := check.Receipt.BlockNumber.Uint64(); status == store.OrderSettled {
+			e.cfg.Metrics.RecordOrderSettled(block - min(block, o.Placed.BlockNumber))
+		} else {
+			e.cfg.Metrics.RecordOrderCancelled()
 		}
 		e.log.Info("order closed", "order", c.OrderID, "status", status, "tx", c.TxHash)
 	}

@@ -7,20 +7,24 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/engine"
+	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
 type fixture struct {
-	c     *testnet.Chain
-	st    *store.SQLite
-	start func()
+	c       *testnet.Chain
+	st      *store.SQLite
+	metrics *prometheus.Registry
+	start   func()
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -32,9 +36,11 @@ func newFixture(t *testing.T) *fixture {
 	t.Cleanup(func() { st.Close() })
 	book, err := pricing.NewBook(pricing.DefaultConfig())
 	require.NoError(t, err)
-	e := engine.New(engine.Config{Source: ptr(c.ChainSource(1)), Pricing: book, Interval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond},
+	reg := prometheus.NewRegistry()
+	e := engine.New(engine.Config{Source: ptr(c.ChainSource(1)), Pricing: book, Interval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond,
+		Metrics: metrics.NewSettler(reg).Chain(c.Source)},
 		c.Client, st, c.Operator.Signer())
-	f := &fixture{c: c, st: st}
+	f := &fixture{c: c, st: st, metrics: reg}
 	f.start = func() {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
@@ -42,6 +48,29 @@ func newFixture(t *testing.T) *fixture {
 		t.Cleanup(func() { cancel(); <-done })
 	}
 	return f
+}
+
+// metric returns the sum of a metric's series of the fixture's chain: a counter's or a
+// gauge's value, a histogram's sample count.
+func (f *fixture) metric(t *testing.T, name string) float64 {
+	t.Helper()
+	families, err := f.metrics.Gather()
+	require.NoError(t, err)
+	var sum float64
+	for _, mf := range families {
+		if mf.GetName() != name {
+			continue
+		}
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == metrics.LabelSource {
+					require.Equal(t, f.c.Source, l.GetValue())
+				}
+			}
+			sum += m.GetCounter().GetValue() + m.GetGauge().GetValue() + float64(m.GetHistogram().GetSampleCount())
+		}
+	}
+	return sum
 }
 
 // waitClosed waits until the engine has checked the order's return transaction.
@@ -103,6 +132,18 @@ func TestEngineSettlesCancelsAndRests(t *testing.T) {
 
 	r := f.waitClosed(t, unfillable.ID)
 	require.Equal(t, store.OrderCancelled, r.Status, "a market order that cannot fill is cancelled at once")
+
+	// The settler's metrics moved, labelled by the chain's source.
+	require.Equal(t, 2.0, f.metric(t, "dtwgate_engine_orders_settled_total"))
+	require.Equal(t, 2.0, f.metric(t, "dtwgate_engine_settle_latency_blocks"))
+	require.GreaterOrEqual(t, f.metric(t, "dtwgate_engine_orders_cancelled_total"), 1.0)
+	require.GreaterOrEqual(t, f.metric(t, "dtwgate_sender_txs_sent_total"), 2.0, "a settle and a cancel at least")
+	kinds, err := testutil.GatherAndCount(f.metrics, "dtwgate_sender_txs_sent_total")
+	require.NoError(t, err)
+	require.Equal(t, 2, kinds, "one series per kind: settle and cancel")
+	require.GreaterOrEqual(t, f.metric(t, "dtwgate_sender_txs_final_total"), 2.0)
+	require.Positive(t, f.metric(t, "dtwgate_follower_head_block"))
+	require.Positive(t, f.metric(t, "dtwgate_follower_synced_block"))
 
 	time.Sleep(500 * time.Millisecond)
 	_, err = f.st.OrderReturn(ctx, c.Source, resting.ID.Uint64())

@@ -15,6 +15,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/engine"
+	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -56,8 +57,9 @@ func sources(cfg config.Config) []chain.Source {
 }
 
 // startChains opens each configured chain's RPC and operator signer and starts its
-// settlement engine. stop cancels the engines, waits for them and releases the signers.
-func startChains(ctx context.Context, log *slog.Logger, cfg config.Config, st store.ChainStore) (*onchain.Service, func(), error) {
+// settlement engine, recording its metrics in m. stop cancels the engines, waits for them
+// and releases the signers.
+func startChains(ctx context.Context, log *slog.Logger, cfg config.Config, st store.ChainStore, m *metrics.Settler) (*onchain.Service, func(), error) {
 	book, err := pricing.NewBook(cfg.Pricing)
 	if err != nil {
 		return nil, nil, err
@@ -100,7 +102,9 @@ func startChains(ctx context.Context, log *slog.Logger, cfg config.Config, st st
 			return nil, nil, fmt.Errorf("%s: operator signer: %w", name, err)
 		}
 		closers = append(closers, func() { _ = op.Close() })
-		eng := engine.New(engine.Config{Source: src, Pricing: book, Logger: log, BeforeBroadcast: holdBeforeBroadcast(log)}, client, st, op)
+		eng := engine.New(engine.Config{
+			Source: src, Pricing: book, Logger: log, BeforeBroadcast: holdBeforeBroadcast(log), Metrics: m.Chain(name),
+		}, client, st, op)
 		chains = append(chains, &onchain.Chain{Source: src, Engine: eng, Client: client})
 		wg.Add(1)
 		go func() {

@@ -13,6 +13,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
+	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -179,12 +180,13 @@ func serve(c *cli.Context, log *slog.Logger, cfg config.Config, st store.Store) 
 	if !ok {
 		return errors.New("the configured store cannot hold chain data")
 	}
-	onChain, stopChains, err := startChains(c.Context, log, cfg, chainStore)
+	reg := metrics.NewRegistry()
+	onChain, stopChains, err := startChains(c.Context, log, cfg, chainStore, metrics.NewSettler(reg))
 	if err != nil {
 		return err
 	}
 	defer stopChains()
-	svc := gateway.New(cfg, st, tokens, secrets, gateway.Options{Logger: log, CodeVerifier: code, OnChain: onChain})
+	svc := gateway.New(cfg, st, tokens, secrets, gateway.Options{Logger: log, CodeVerifier: code, OnChain: onChain, Metrics: reg})
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
