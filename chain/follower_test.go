@@ -88,6 +88,18 @@ func TestFollowerAppliesEventsAndSurvivesRestart(t *testing.T) {
 	require.Empty(t, open)
 }
 
+// followerMetrics records what a follower reports, with no registry.
+type followerMetrics struct {
+	chain.NoopMetrics
+	head, synced, lag uint64
+	reorgs            int
+}
+
+func (m *followerMetrics) RecordFollowerHead(head, synced, lag uint64) {
+	m.head, m.synced, m.lag = head, synced, lag
+}
+func (m *followerMetrics) RecordReorg() { m.reorgs++ }
+
 func TestFollowerRollsBackReorg(t *testing.T) {
 	ctx := context.Background()
 	n := testnet.New(t, testnet.Options{Sources: []string{"OPTIMISM"}})
@@ -98,7 +110,8 @@ func TestFollowerRollsBackReorg(t *testing.T) {
 	_, err := c.Deposit(ctx, trader, dai, dai.Units(100))
 	require.NoError(t, err)
 
-	f := chain.NewFollower(chain.FollowerConfig{Source: c.Source, DTW: c.DTW, StartBlock: c.DeployBlock, Confirmations: 1}, c.Client, st)
+	m := &followerMetrics{}
+	f := chain.NewFollower(chain.FollowerConfig{Source: c.Source, DTW: c.DTW, StartBlock: c.DeployBlock, Confirmations: 1, Metrics: m}, c.Client, st)
 	pollUntilCaughtUp(t, f)
 	snap, err := c.Snapshot(ctx)
 	require.NoError(t, err)
@@ -114,6 +127,10 @@ func TestFollowerRollsBackReorg(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, c.Mine(ctx, 2))
 	pollUntilCaughtUp(t, f)
+	require.Equal(t, 1, m.reorgs)
+	require.NotZero(t, m.head)
+	require.Equal(t, m.head, m.synced, "at depth 1 a caught-up follower has applied the head")
+	require.Zero(t, m.lag)
 
 	require.Equal(t, placed.ID, other.ID, "the new branch reuses the order id")
 	o, err := st.Order(ctx, c.Source, other.ID.Uint64())
