@@ -59,7 +59,7 @@ func (c *Client) RotateAPIKey(ctx context.Context, apiKeyID string) (api.APIKeyR
 	if err := required("apiKeyId", apiKeyID); err != nil {
 		return api.APIKeyRotated{}, err
 	}
-	out, err := post[api.APIKeyRotated](ctx, c, expand(api.PathAPIKeyRotate, "apiKeyId", apiKeyID), nil)
+	out, err := post[api.APIKeyRotated](ctx, c, expand(api.PathAPIKeyRotate, api.PathParamAPIKeyID, apiKeyID), nil)
 	if err != nil {
 		return out, err
 	}

@@ -12,7 +12,7 @@ func (c *Client) Assets(ctx context.Context, source string) (api.AssetsResponse,
 	if err := required("source", source); err != nil {
 		return api.AssetsResponse{}, err
 	}
-	return get[api.AssetsResponse](ctx, c, expand(api.PathAssets, "source", source), nil)
+	return get[api.AssetsResponse](ctx, c, expand(api.PathAssets, api.PathParamSource, source), nil)
 }
 
 // TokenInformation describes the tokens of a source's assets (GET
@@ -21,7 +21,7 @@ func (c *Client) TokenInformation(ctx context.Context, source string) (api.Token
 	if err := required("source", source); err != nil {
 		return api.TokenInformationResponse{}, err
 	}
-	return get[api.TokenInformationResponse](ctx, c, expand(api.PathTokenInformation, "source", source), nil)
+	return get[api.TokenInformationResponse](ctx, c, expand(api.PathTokenInformation, api.PathParamSource, source), nil)
 }
 
 // DepositAddresses lists where to deposit on each chain (GET /v2/deposit-addresses).
@@ -58,7 +58,7 @@ func (c *Client) OrderByInstruction(ctx context.Context, source, instructionID s
 	if err := required("instructionId", instructionID); err != nil {
 		return api.OrderStatus{}, err
 	}
-	return get[api.OrderStatus](ctx, c, expand(api.PathOrderByInstruction, "source", source, "instructionId", instructionID), nil)
+	return get[api.OrderStatus](ctx, c, expand(api.PathOrderByInstruction, api.PathParamSource, source, api.PathParamInstructionID, instructionID), nil)
 }
 
 // OrderStatus returns an order by its on-chain id (GET /v3/order-status/{source}/{orderId}).
@@ -66,7 +66,7 @@ func (c *Client) OrderStatus(ctx context.Context, source string, orderID uint64)
 	if err := required("source", source); err != nil {
 		return api.OrderStatus{}, err
 	}
-	return get[api.OrderStatus](ctx, c, expand(api.PathOrderStatus, "source", source, "orderId", strconv.FormatUint(orderID, 10)), nil)
+	return get[api.OrderStatus](ctx, c, expand(api.PathOrderStatus, api.PathParamSource, source, api.PathParamOrderID, strconv.FormatUint(orderID, 10)), nil)
 }
 
 // SubmitWithdrawal hands a signed gasless withdrawal to the gateway to relay (POST
@@ -81,5 +81,5 @@ func (c *Client) Withdrawal(ctx context.Context, instructionID string) (api.With
 	if err := required("instructionId", instructionID); err != nil {
 		return api.WithdrawalStatus{}, err
 	}
-	return get[api.WithdrawalStatus](ctx, c, expand(api.PathWithdrawal, "instructionId", instructionID), nil)
+	return get[api.WithdrawalStatus](ctx, c, expand(api.PathWithdrawal, api.PathParamInstructionID, instructionID), nil)
 }

@@ -13,12 +13,12 @@ import (
 
 // Orderings of the history endpoints' order_by parameter.
 const (
-	OldestFirst = "oldest_first"
-	NewestFirst = "newest_first"
+	OldestFirst = api.OrderOldestFirst
+	NewestFirst = api.OrderNewestFirst
 )
 
 // TimeFormat is how start_time and end_time are sent: ISO 8601 with milliseconds, UTC.
-const TimeFormat = "2006-01-02T15:04:05.000Z07:00"
+const TimeFormat = api.TimeFormat
 
 // ActivityQuery selects a page of deposits or withdrawals.
 type ActivityQuery struct {
@@ -37,7 +37,7 @@ type ActivityQuery struct {
 }
 
 func (q ActivityQuery) values() (url.Values, error) {
-	if err := required("source", q.Source); err != nil {
+	if err := required(api.ParamSource, q.Source); err != nil {
 		return nil, err
 	}
 	if q.Start.IsZero() || q.End.IsZero() {
@@ -47,21 +47,21 @@ func (q ActivityQuery) values() (url.Values, error) {
 		return nil, errors.New("before and after cannot be combined")
 	}
 	v := url.Values{
-		"source":     {q.Source},
-		"start_time": {q.Start.UTC().Format(TimeFormat)},
-		"end_time":   {q.End.UTC().Format(TimeFormat)},
+		api.ParamSource:    {q.Source},
+		api.ParamStartTime: {q.Start.UTC().Format(TimeFormat)},
+		api.ParamEndTime:   {q.End.UTC().Format(TimeFormat)},
 	}
 	if q.PageSize > 0 {
-		v.Set("page_size", strconv.Itoa(q.PageSize))
+		v.Set(api.ParamPageSize, strconv.Itoa(q.PageSize))
 	}
 	if q.Before != "" {
-		v.Set("before", q.Before)
+		v.Set(api.ParamBefore, q.Before)
 	}
 	if q.After != "" {
-		v.Set("after", q.After)
+		v.Set(api.ParamAfter, q.After)
 	}
 	if q.OrderBy != "" {
-		v.Set("order_by", q.OrderBy)
+		v.Set(api.ParamOrderBy, q.OrderBy)
 	}
 	return v, nil
 }

@@ -19,22 +19,22 @@ func (c *Client) Price(ctx context.Context, sellingAsset, buyingAsset, commissio
 	}
 	q := url.Values{}
 	if commissionSource != "" {
-		q.Set("commission_source", commissionSource)
+		q.Set(api.ParamCommissionSource, commissionSource)
 	}
-	return get[api.PriceResponse](ctx, c, expand(api.PathPrice, "sellingAsset", sellingAsset, "buyingAsset", buyingAsset), q)
+	return get[api.PriceResponse](ctx, c, expand(api.PathPrice, api.PathParamSellingAsset, sellingAsset, api.PathParamBuyingAsset, buyingAsset), q)
 }
 
 // Prices returns the prices of up to 50 distinct "sell/buy" pairs (GET /v2/prices).
 func (c *Client) Prices(ctx context.Context, pairs ...string) (api.PricesResponse, error) {
-	return get[api.PricesResponse](ctx, c, api.PathPrices, url.Values{"assets": pairs})
+	return get[api.PricesResponse](ctx, c, api.PathPrices, url.Values{api.ParamAssets: pairs})
 }
 
 // QuantityEstimate estimates what sellQuantity of sellingAsset buys (GET
 // /v2/quantity-estimate); commissionSource is optional.
 func (c *Client) QuantityEstimate(ctx context.Context, sellingAsset, buyingAsset, sellQuantity, commissionSource string) (api.QuantityEstimateResponse, error) {
-	q := url.Values{"selling_asset": {sellingAsset}, "buying_asset": {buyingAsset}, "sell_quantity": {sellQuantity}}
+	q := url.Values{api.ParamSellingAsset: {sellingAsset}, api.ParamBuyingAsset: {buyingAsset}, api.ParamSellQuantity: {sellQuantity}}
 	if commissionSource != "" {
-		q.Set("commission_source", commissionSource)
+		q.Set(api.ParamCommissionSource, commissionSource)
 	}
 	return get[api.QuantityEstimateResponse](ctx, c, api.PathQuantityEstimate, q)
 }
@@ -45,6 +45,6 @@ func (c *Client) CommissionRate(ctx context.Context, source, buyingAsset, sellin
 	if err := required("source", source); err != nil {
 		return api.CommissionRateResponse{}, err
 	}
-	q := url.Values{"buying_asset": {buyingAsset}, "selling_asset": {sellingAsset}}
-	return get[api.CommissionRateResponse](ctx, c, expand(api.PathCommissionRate, "source", source), q)
+	q := url.Values{api.ParamBuyingAsset: {buyingAsset}, api.ParamSellingAsset: {sellingAsset}}
+	return get[api.CommissionRateResponse](ctx, c, expand(api.PathCommissionRate, api.PathParamSource, source), q)
 }

@@ -37,6 +37,8 @@ var (
 	ErrBodyTooLarge = errors.New("body too large")
 	// ErrHeadersTooLarge: the request line and headers exceed the limit.
 	ErrHeadersTooLarge = errors.New("headers too large")
+	// ErrInvalidQuery: a query parameter is missing or invalid.
+	ErrInvalidQuery = errors.New("invalid query parameters")
 	// ErrUnavailable: a dependency (the store) is unreachable.
 	ErrUnavailable = errors.New("service unavailable")
 )
@@ -64,6 +66,7 @@ var errorCodes = []struct {
 	{ErrMethodNotAllowed, api.CodeMethodNotAllowed, 0},
 	{ErrBodyTooLarge, api.CodeRequestEntityTooLarge, 0},
 	{ErrHeadersTooLarge, api.CodeHeadersTooLarge, 0},
+	{ErrInvalidQuery, api.CodeInvalidQueryParams, 0},
 	{ErrUnavailable, api.CodeServiceUnavailable, 0},
 	{ErrRateLimited, api.CodeRateLimited, 0},
 	{chain.ErrUnknownSource, api.CodeInvalidOrderSource, 0},

@@ -41,12 +41,12 @@ func described(err error) error {
 // account is the only one it may name.
 func (s *Service) checkSubAccountParam(w http.ResponseWriter, r *http.Request, c *Caller) error {
 	q := r.URL.Query()
-	if !q.Has("sub_account") {
+	if !q.Has(api.ParamSubAccount) {
 		return nil
 	}
 	w.Header().Set("Deprecation", "true")
 	w.Header().Set("Sunset", sunsetSubAccount)
-	if v := q.Get("sub_account"); v != "" && v != c.AccountID {
+	if v := q.Get(api.ParamSubAccount); v != "" && v != c.AccountID {
 		return fail(ErrForbidden, "sub_account is not an account of the caller")
 	}
 	return nil
@@ -78,12 +78,12 @@ func answer(w http.ResponseWriter, v any, err error) error {
 }
 
 func (s *Service) handleAssets(w http.ResponseWriter, r *http.Request, _ *Caller) error {
-	out, err := s.onchain.Assets(r.PathValue("source"))
+	out, err := s.onchain.Assets(r.PathValue(api.PathParamSource))
 	return answer(w, out, err)
 }
 
 func (s *Service) handleTokenInformation(w http.ResponseWriter, r *http.Request, _ *Caller) error {
-	out, err := s.onchain.TokenInformation(r.PathValue("source"))
+	out, err := s.onchain.TokenInformation(r.PathValue(api.PathParamSource))
 	return answer(w, out, err)
 }
 
@@ -140,7 +140,7 @@ func (s *Service) handleOrderByInstruction(w http.ResponseWriter, r *http.Reques
 	if err != nil {
 		return err
 	}
-	out, err := s.onchain.OrderByInstruction(r.Context(), wallets, r.PathValue("source"), r.PathValue("instructionId"))
+	out, err := s.onchain.OrderByInstruction(r.Context(), wallets, r.PathValue(api.PathParamSource), r.PathValue(api.PathParamInstructionID))
 	return answer(w, out, err)
 }
 
@@ -152,7 +152,7 @@ func (s *Service) handleOrderStatus(w http.ResponseWriter, r *http.Request, c *C
 	if err != nil {
 		return err
 	}
-	out, err := s.onchain.OrderStatus(r.Context(), wallets, r.PathValue("source"), r.PathValue("orderId"))
+	out, err := s.onchain.OrderStatus(r.Context(), wallets, r.PathValue(api.PathParamSource), r.PathValue(api.PathParamOrderID))
 	return answer(w, out, err)
 }
 
@@ -161,7 +161,7 @@ func (s *Service) handleWithdrawalStatus(w http.ResponseWriter, r *http.Request,
 	if err != nil {
 		return err
 	}
-	out, err := s.onchain.WithdrawalStatus(r.Context(), wallets, r.PathValue("instructionId"))
+	out, err := s.onchain.WithdrawalStatus(r.Context(), wallets, r.PathValue(api.PathParamInstructionID))
 	return answer(w, out, err)
 }
 
@@ -172,32 +172,36 @@ func handleActivities(kind dtw.EventKind) handler {
 		if err != nil {
 			return err
 		}
-		out, err := s.onchain.Activities(r.Context(), c.AccountID, wallets, kind, r.URL.Query())
+		q, err := parsePageRequest(r.URL.Query(), pageRules{times: true})
+		if err != nil {
+			return err
+		}
+		out, err := s.onchain.Activities(r.Context(), c.AccountID, wallets, kind, q)
 		return answer(w, out, err)
 	}
 }
 
 func (s *Service) handlePrice(w http.ResponseWriter, r *http.Request, _ *Caller) error {
-	out, err := s.onchain.Price(r.PathValue("sellingAsset"), r.PathValue("buyingAsset"), r.URL.Query().Get("commission_source"))
+	out, err := s.onchain.Price(r.PathValue(api.PathParamSellingAsset), r.PathValue(api.PathParamBuyingAsset), r.URL.Query().Get(api.ParamCommissionSource))
 	return answer(w, out, err)
 }
 
 func (s *Service) handlePrices(w http.ResponseWriter, r *http.Request, _ *Caller) error {
-	out, err := s.onchain.Prices(r.URL.Query()["assets"])
+	out, err := s.onchain.Prices(r.URL.Query()[api.ParamAssets])
 	return answer(w, out, err)
 }
 
 func (s *Service) handleQuantityEstimate(w http.ResponseWriter, r *http.Request, _ *Caller) error {
 	q := r.URL.Query()
-	if err := required("selling_asset", q.Get("selling_asset"), "buying_asset", q.Get("buying_asset"), "sell_quantity", q.Get("sell_quantity")); err != nil {
+	if err := required(api.ParamSellingAsset, q.Get(api.ParamSellingAsset), api.ParamBuyingAsset, q.Get(api.ParamBuyingAsset), api.ParamSellQuantity, q.Get(api.ParamSellQuantity)); err != nil {
 		return fail(onchain.ErrInvalidQuery, "%s", err.(describer).Description())
 	}
-	out, err := s.onchain.QuantityEstimate(r.Context(), q.Get("selling_asset"), q.Get("buying_asset"), q.Get("sell_quantity"), q.Get("commission_source"))
+	out, err := s.onchain.QuantityEstimate(r.Context(), q.Get(api.ParamSellingAsset), q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellQuantity), q.Get(api.ParamCommissionSource))
 	return answer(w, out, err)
 }
 
 func (s *Service) handleCommissionRate(w http.ResponseWriter, r *http.Request, _ *Caller) error {
 	q := r.URL.Query()
-	out, err := s.onchain.CommissionRate(r.PathValue("source"), q.Get("buying_asset"), q.Get("selling_asset"))
+	out, err := s.onchain.CommissionRate(r.PathValue(api.PathParamSource), q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellingAsset))
 	return answer(w, out, err)
 }

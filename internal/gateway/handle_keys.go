@@ -89,7 +89,7 @@ func (s *Service) handleCreateAPIKey(w http.ResponseWriter, r *http.Request, c *
 // handleRotateAPIKey gives one of the caller's keys a new secret; its old secret and every
 // token issued from it stop working at once.
 func (s *Service) handleRotateAPIKey(w http.ResponseWriter, r *http.Request, c *Caller) error {
-	id := r.PathValue("apiKeyId")
+	id := r.PathValue(api.PathParamAPIKeyID)
 	// Rotating hands out a working secret of the key: only a caller holding every
 	// permission of that key may do it, exactly as for creating one.
 	target, err := s.store.GetAPIKey(r.Context(), id)

@@ -3,11 +3,9 @@ package onchain
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -15,12 +13,6 @@ import (
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/store"
-)
-
-// Paging limits of the history endpoints, as the interface states them.
-const (
-	DefaultPageSize = 500
-	MaxPageSize     = 2000
 )
 
 // Activity types of the history endpoints.
@@ -31,17 +23,6 @@ const (
 
 func badQuery(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrInvalidQuery, fmt.Sprintf(format, args...))
-}
-
-func parseTime(name, v string) (time.Time, error) {
-	if v == "" {
-		return time.Time{}, badQuery("%s is required (ISO 8601, e.g. 2026-01-02T15:04:05.000Z)", name)
-	}
-	t, err := time.Parse(time.RFC3339Nano, v)
-	if err != nil {
-		return time.Time{}, badQuery("%s %q is not an ISO 8601 timestamp such as 2026-01-02T15:04:05.000Z", name, echo.Value(v))
-	}
-	return t, nil
 }
 
 func formatCursor(e dtw.Event) string {
@@ -59,67 +40,40 @@ func parseCursor(name, v string) (*store.ActivityCursor, error) {
 }
 
 // Activities answers GET /v3/deposits (kind Deposited) and GET /v3/withdrawals (kind
-// Withdrawn) for the caller's wallets, with the interface's cursor paging: page_size
-// (default 500, at most 2000), before or after (not both), order_by oldest_first (default)
-// or newest_first, which reverses what before and after mean so paging stays consistent.
-func (s *Service) Activities(ctx context.Context, accountID string, wallets []common.Address, kind dtw.EventKind, q url.Values) (api.ActivityPage, error) {
-	c, err := s.chain(q.Get("source"))
+// Withdrawn) for the caller's wallets, with the interface's cursor paging: q is checked by
+// the caller except for its cursors; NewestFirst reverses what Before and After mean so
+// paging stays consistent.
+func (s *Service) Activities(ctx context.Context, accountID string, wallets []common.Address, kind dtw.EventKind, q api.PageRequest) (api.ActivityPage, error) {
+	c, err := s.chain(q.Source)
 	if err != nil {
 		return api.ActivityPage{}, err
 	}
-	start, err := parseTime("start_time", q.Get("start_time"))
-	if err != nil {
-		return api.ActivityPage{}, err
-	}
-	end, err := parseTime("end_time", q.Get("end_time"))
-	if err != nil {
-		return api.ActivityPage{}, err
-	}
-	if end.Before(start) {
-		return api.ActivityPage{}, badQuery("end_time is before start_time")
-	}
-	size := DefaultPageSize
-	if v := q.Get("page_size"); v != "" {
-		if size, err = strconv.Atoi(v); err != nil || size < 1 || size > MaxPageSize {
-			return api.ActivityPage{}, badQuery("page_size %q: want an integer from 1 to %d", echo.Value(v), MaxPageSize)
-		}
-	}
-	newestFirst := false
-	switch q.Get("order_by") {
-	case "", "oldest_first":
-	case "newest_first":
-		newestFirst = true
-	default:
-		return api.ActivityPage{}, badQuery("order_by %q: use oldest_first or newest_first", echo.Value(q.Get("order_by")))
-	}
-	if q.Get("before") != "" && q.Get("after") != "" {
-		return api.ActivityPage{}, badQuery("before and after cannot be combined")
-	}
-	sq := store.ActivityQuery{Source: c.Source.Name, Kind: kind, Traders: wallets, Start: start.UnixMilli(), End: end.UnixMilli(),
-		NewestFirst: newestFirst, Limit: size + 1}
+	size := q.PageSize
+	sq := store.ActivityQuery{Source: c.Source.Name, Kind: kind, Traders: wallets, Start: q.Start.UnixMilli(), End: q.End.UnixMilli(),
+		NewestFirst: q.NewestFirst, Limit: size + 1}
 	reverse := false
-	if v := q.Get("after"); v != "" { // onward in the listing order
-		cur, err := parseCursor("after", v)
+	if q.After != "" { // onward in the listing order
+		cur, err := parseCursor(api.ParamAfter, q.After)
 		if err != nil {
 			return api.ActivityPage{}, err
 		}
-		if newestFirst {
+		if q.NewestFirst {
 			sq.Before = cur
 		} else {
 			sq.After = cur
 		}
 	}
-	if v := q.Get("before"); v != "" { // back in the listing order: read nearest first, then flip
-		cur, err := parseCursor("before", v)
+	if q.Before != "" { // back in the listing order: read nearest first, then flip
+		cur, err := parseCursor(api.ParamBefore, q.Before)
 		if err != nil {
 			return api.ActivityPage{}, err
 		}
-		if newestFirst {
+		if q.NewestFirst {
 			sq.After = cur
 		} else {
 			sq.Before = cur
 		}
-		sq.NewestFirst, reverse = !newestFirst, true
+		sq.NewestFirst, reverse = !q.NewestFirst, true
 	}
 	evs, err := s.store.Activities(ctx, sq)
 	if err != nil {
