@@ -82,7 +82,9 @@ type Config struct {
 	// Chains are the chains the gateway follows; empty runs the gateway without chains.
 	Chains []Chain `yaml:"chains"`
 	// Pricing is the embedded price source: reference prices, spread and commissions.
-	// Default: pricing.DefaultConfig().
+	// Prices are required when chains are configured (a gateway never settles at demo
+	// prices); a gateway without chains answers market data from the demo book. Spread
+	// and commission default to pricing.DefaultConfig()'s.
 	Pricing pricing.Config `yaml:"pricing"`
 }
 
@@ -203,7 +205,7 @@ func Default() Config {
 		ShutdownGrace: defaultShutdownGrace,
 		SIWE:          SIWE{NonceTTL: DefaultNonceTTL, ClockSkew: DefaultClockSkew},
 		RateLimits:    RateLimits{AuthPerClient: DefaultAuthPerClient, AuthPerKey: DefaultAuthPerKey},
-		Pricing:       pricing.DefaultConfig(),
+		Pricing:       pricing.Config{SpreadBps: pricing.DefaultConfig().SpreadBps, CommissionBps: pricing.DefaultConfig().CommissionBps},
 	}
 }
 
@@ -231,6 +233,10 @@ func (c *Config) Finish() {
 	}
 	if c.SIWE.URI == "" {
 		c.SIWE.URI = "http://" + c.Listen + c.BasePath
+	}
+	if len(c.Chains) == 0 && len(c.Pricing.Prices) == 0 {
+		// Market data of a gateway that settles nothing: the demo book's prices.
+		c.Pricing.Prices = pricing.DefaultConfig().Prices
 	}
 	if c.Relay.PerAccount.PerSecond == 0 {
 		c.Relay.PerAccount = DefaultRelayPerAccount
@@ -355,6 +361,10 @@ func (c *Config) Check() error {
 				bad(field+".operator", "%v", err)
 			}
 		}
+	}
+	if len(c.Chains) > 0 && len(c.Pricing.Prices) == 0 {
+		bad("pricing.prices", "a gateway with chains settles at these prices, so it needs a reference price per asset "+
+			"and never falls back to demo prices (a devnet config written by `dtwgate devnet` carries its own)")
 	}
 	if _, err := pricing.NewBook(c.Pricing); err != nil {
 		bad("pricing", "%v", err)

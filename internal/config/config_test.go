@@ -82,15 +82,34 @@ chains:
   - source: ETHEREUM
     chainId: 31337
     rpcUrls: [http://127.0.0.1:8545]
+pricing:
+  prices: {eth: "2500"}
 `), 0o600))
 	c := config.Default()
 	require.NoError(t, c.LoadFile(path))
 	c.Finish()
 	require.NoError(t, c.Check())
+	require.Equal(t, map[string]string{"eth": "2500"}, c.Pricing.Prices, "the file's prices only, no demo price mixed in")
+	require.Equal(t, int64(10), c.Pricing.CommissionBps, "default commission")
 	require.Equal(t, "gw.example.com", c.SIWE.Domain)
 	require.Equal(t, "http://0.0.0.0:9000/api", c.SIWE.URI)
 	require.Equal(t, 2*time.Minute, c.SIWE.NonceTTL)
 	require.Equal(t, []uint64{31337}, c.SIWEChainIDs())
+
+	require.NoError(t, os.WriteFile(path, []byte("chains:\n  - {source: ETHEREUM, chainId: 1}\n"), 0o600))
+	c = config.Default()
+	c.DataDir = t.TempDir()
+	require.NoError(t, c.LoadFile(path))
+	c.Finish()
+	err := c.Check()
+	require.ErrorIs(t, err, config.ErrInvalid, "chains without a pricing section never settle at demo prices")
+	require.Contains(t, err.Error(), "pricing.prices")
+
+	c = config.Default()
+	c.DataDir = t.TempDir()
+	c.Finish()
+	require.NoError(t, c.Check())
+	require.NotEmpty(t, c.Pricing.Prices, "a gateway without chains answers market data from the demo book")
 
 	require.NoError(t, os.WriteFile(path, []byte("lisen: typo\n"), 0o600))
 	c = config.Default()

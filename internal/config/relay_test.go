@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 )
 
@@ -25,6 +26,7 @@ func withTokens(t *testing.T) config.Config {
 		{Symbol: "gold", Address: "0x00000000000000000000000000000000000000d4", Decimals: 2},
 		{Symbol: "nft", Address: "0x00000000000000000000000000000000000000d5", Decimals: 0},
 	}}}
+	c.Pricing.Prices = pricing.DefaultConfig().Prices
 	c.Pricing.Prices["gold"] = "3333"
 	c.Pricing.Prices["nft"] = "3"
 	return c
@@ -92,6 +94,8 @@ chains:
     chainId: 31337
     tokens:
       - {symbol: dai, address: "0x00000000000000000000000000000000000000d1", decimals: 18, minRelayOrder: "5", minRelayWithdrawal: "2.5"}
+pricing:
+  prices: {dai: "1"}
 `), 0o600))
 	c := config.Default()
 	c.DataDir = t.TempDir()

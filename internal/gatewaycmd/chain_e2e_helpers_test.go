@@ -28,6 +28,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/gatewaytest"
 	"github.com/dtwgate/dtwgate/testnet"
 )
@@ -165,7 +166,8 @@ func newChainEnvOn(t *testing.T, n *testnet.Network, opts envOptions) *chainEnv 
 	require.NoError(t, err)
 	if opts.editChains != nil || opts.extraConfig != "" {
 		var file struct {
-			Chains []config.Chain `yaml:"chains"`
+			Chains  []config.Chain `yaml:"chains"`
+			Pricing pricing.Config `yaml:"pricing"`
 		}
 		blob, err := os.ReadFile(cfg)
 		require.NoError(t, err)

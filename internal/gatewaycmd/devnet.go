@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/testnet"
 	"github.com/dtwgate/dtwgate/testnet/devnet"
 )
@@ -102,7 +103,10 @@ func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (strin
 	}
 	var out struct {
 		Chains []config.Chain `yaml:"chains"`
+		// Pricing is the demo book: a devnet settles at its fixed prices.
+		Pricing pricing.Config `yaml:"pricing"`
 	}
+	out.Pricing = pricing.DefaultConfig()
 	names := make([]string, 0, len(d.Sources))
 	for name := range d.Sources {
 		names = append(names, name)
