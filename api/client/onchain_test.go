@@ -5,6 +5,8 @@ import (
 	"crypto/ecdsa"
 	"log/slog"
 	"math/big"
+	"net"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -18,9 +20,9 @@ import (
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/trader"
-	"github.com/dtwgate/dtwgate/internal/engine"
-	"github.com/dtwgate/dtwgate/internal/gateway"
-	"github.com/dtwgate/dtwgate/internal/onchain"
+	"github.com/dtwgate/dtwgate/internal/app"
+	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/signer"
@@ -39,28 +41,47 @@ func newChainGateway(t *testing.T) *chainGateway {
 	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 2})
 	c := n.Chains[0]
 	src := c.ChainSource(1)
-	reg, err := chain.NewRegistry([]chain.Source{src})
+	dir := t.TempDir()
+	require.NoError(t, os.Chmod(dir, 0o700)) // the store refuses a directory open to others
+	operator := filepath.Join(dir, "operator.json")
+	_, err := signer.WriteKeystore(operator, copyKey(t, c.Operator), "pw", signer.LightScrypt)
 	require.NoError(t, err)
-	registered, err := reg.Source(src.Name)
+	password := filepath.Join(dir, "operator.pw")
+	require.NoError(t, os.WriteFile(password, []byte("pw"), 0o600))
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	book, err := pricing.NewBook(pricing.DefaultConfig())
-	require.NoError(t, err)
-	operator := signer.NewPrivateKeySigner(copyKey(t, c.Operator))
-	t.Cleanup(func() { operator.Close() })
+	cfg := config.Default()
+	cfg.DataDir = filepath.Join(dir, "data")
+	cfg.Listen = ln.Addr().String()
+	cfg.Pricing = pricing.DefaultConfig()
+	ch := config.Chain{Source: src.Name, ChainID: src.ChainID, RPCURLs: src.RPCURLs, DTWAddress: src.DTW.Hex(),
+		StartBlock: src.StartBlock, Confirmations: 1, Operator: "keystore:" + operator, OperatorPasswordFile: password}
+	for _, a := range src.Assets {
+		// Low relay minimums: the test relays small amounts.
+		ch.Tokens = append(ch.Tokens, config.Token{Symbol: a.ID, Address: a.Address.Hex(), Decimals: a.Decimals, MinRelayOrder: "0.01", MinRelayWithdrawal: "0.01"})
+	}
+	cfg.Chains = []config.Chain{ch}
+	cfg.Finish()
+	require.NoError(t, cfg.Check())
 
 	ctx, cancel := context.WithCancel(context.Background())
+	gw, err := app.New(ctx, cfg, app.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler),
+		EngineInterval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond})
+	require.NoError(t, err)
 	done := make(chan struct{})
-	t.Cleanup(func() { cancel(); <-done })
-	g := newGatewayWith(t, nil, func(st *store.SQLite) gateway.Options {
-		eng := engine.New(engine.Config{Source: registered, Pricing: book, Logger: slog.New(slog.DiscardHandler),
-			Interval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond}, c.Client, st, operator)
-		go func() {
-			defer close(done)
-			_ = eng.Run(ctx)
-		}()
-		svc := onchain.New(reg, []*onchain.Chain{{Source: registered, Engine: eng, Client: c.Client}}, st, book)
-		return gateway.Options{OnChain: svc}
+	go func() {
+		defer close(done)
+		_ = gw.Run(ctx)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		require.NoError(t, gw.Close())
 	})
+	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
+	require.NoError(t, err)
+	g := &testGateway{cfg: cfg, store: gw.Store(), secrets: secrets, url: "http://" + cfg.Listen + cfg.BasePath}
 	return &chainGateway{testGateway: g, chain: c, src: src}
 }
 
@@ -104,7 +125,7 @@ func TestChainEndpoints(t *testing.T) {
 	g := newChainGateway(t)
 	s := traderSigner(t, g.chain.Traders[0])
 	require.NoError(t, g.store.AddWhitelist(ctx, s.Address(), time.Now()))
-	c := g.newClient(t, &client.SIWEAuth{Signer: s})
+	c := g.newClient(t, &client.SIWEAuth{Signer: s, ChainID: g.src.ChainID})
 	tr, err := trader.New(ctx, g.src, s, g.chain.Client, trader.Options{PollInterval: 20 * time.Millisecond})
 	require.NoError(t, err)
 	usdt, err := tr.Asset("usdt")

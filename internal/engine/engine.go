@@ -78,11 +78,19 @@ func (NoopMetrics) RecordOrderSettled(latencyBlocks uint64) {}
 // RecordOrderCancelled implements Metricer.
 func (NoopMetrics) RecordOrderCancelled() {}
 
-// Engine settles the DTW orders of one chain.
+// Store is what an engine keeps in the store: the chain's events and journal, and what it
+// tells the API processes (its head, the operator's inventory, the relays it sends).
+type Store interface {
+	store.ChainStore
+	store.SettlerStore
+}
+
+// Engine settles the DTW orders of one chain and relays the signed requests that the API
+// processes put in the store for it.
 type Engine struct {
 	cfg      Config
 	client   Client
-	store    store.ChainStore
+	store    Store
 	follower *chain.Follower
 	sender   *chain.Sender
 	dtw      *bindings.DTW
@@ -99,7 +107,7 @@ const (
 )
 
 // New returns the engine of one chain; operator signs its return transactions.
-func New(cfg Config, client Client, st store.ChainStore, operator chain.TxSigner) *Engine {
+func New(cfg Config, client Client, st Store, operator chain.TxSigner) *Engine {
 	if cfg.BatchSize <= 0 {
 		cfg.BatchSize = 50
 	}
@@ -135,13 +143,6 @@ func New(cfg Config, client Client, st store.ChainStore, operator chain.TxSigner
 	}
 }
 
-// Relay sends a transaction to the DTW contract that relays a trader's signed order or
-// withdrawal, through the chain's journaled sender; r is journaled with it. It fails with
-// chain.ErrRelayExists, sending nothing, when r's trader nonce is already relayed.
-func (e *Engine) Relay(ctx context.Context, kind string, r chain.Relay, data []byte) (chain.JournalTx, error) {
-	return e.sender.SendRelay(ctx, kind, r, e.cfg.Source.DTW, data)
-}
-
 // Follower returns the engine's event follower (for confirmation counts).
 func (e *Engine) Follower() *chain.Follower { return e.follower }
 
@@ -158,6 +159,9 @@ func (e *Engine) Run(ctx context.Context) error {
 	for {
 		if err := e.Step(ctx); err != nil && ctx.Err() == nil {
 			e.log.Warn("engine round failed", "err", err)
+		}
+		if err := e.publish(ctx); err != nil && ctx.Err() == nil {
+			e.log.Warn("engine could not publish its head and inventory", "err", err)
 		}
 		select {
 		case <-ctx.Done():
@@ -189,6 +193,9 @@ func (e *Engine) Step(ctx context.Context) error {
 	}
 	if err := e.checkCloses(ctx); err != nil {
 		return fmt.Errorf("check: %w", err)
+	}
+	if err := e.sendRelays(ctx); err != nil {
+		return fmt.Errorf("relay: %w", err)
 	}
 	return e.decide(ctx)
 }
@@ -358,11 +365,6 @@ func (e *Engine) price(ctx context.Context, o dtw.Event, head *types.Header, inv
 	default:
 		return actionRest, nil, nil
 	}
-}
-
-// OperatorBalance returns the operator's free balance of token in the DTW contract.
-func (e *Engine) OperatorBalance(ctx context.Context, token common.Address) (*big.Int, error) {
-	return e.inventory(ctx, token, map[common.Address]*big.Int{})
 }
 
 // inventory returns the operator's free balance of token in DTW, fetched once a round.

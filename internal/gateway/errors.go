@@ -77,6 +77,7 @@ var errorCodes = []struct {
 	{onchain.ErrNotEnoughLiquidity, api.CodeNotEnoughLiquidity, 0},
 	{onchain.ErrNonceUsed, api.CodeNonceAlreadyUsed, 0},
 	{onchain.ErrAmountTooSmall, api.CodeAmountTooSmall, 0},
+	{onchain.ErrRelayQueued, api.CodeServiceUnavailable, 0},
 	{pricing.ErrNoMarketData, api.CodeNoMarketDataFound, 0},
 	{pricing.ErrDuplicatePair, api.CodeDuplicateAssetPair, 0},
 }

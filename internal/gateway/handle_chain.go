@@ -21,7 +21,7 @@ const sunsetSubAccount = "Sun, 01 Feb 2026 00:00:00 GMT"
 var clientFacing = []error{
 	chain.ErrUnknownSource, onchain.ErrInvalid, onchain.ErrInvalidQuery, onchain.ErrForbidden,
 	onchain.ErrNotFound, onchain.ErrNotEnoughLiquidity, pricing.ErrNoMarketData, pricing.ErrDuplicatePair,
-	onchain.ErrNonceUsed, onchain.ErrAmountTooSmall,
+	onchain.ErrNonceUsed, onchain.ErrAmountTooSmall, onchain.ErrRelayQueued,
 }
 
 // described lets the text of the on-chain service's client errors reach the client; any

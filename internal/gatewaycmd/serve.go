@@ -1,20 +1,14 @@
 package gatewaycmd
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"os"
 
-	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/urfave/cli/v2"
 
-	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/gateway"
-	"github.com/dtwgate/dtwgate/internal/metrics"
-	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -28,7 +22,11 @@ const (
 	flagSIWEURI    = "siwe-uri"
 	flagLogFormat  = "log-format"
 	flagLogLevel   = "log-level"
+	flagRole       = "role"
 )
+
+// EnvRole is the environment variable of serve's --role.
+const EnvRole = "DTWGATE_ROLE"
 
 // storeFlags locate the configuration and the store; serve and every admin command take them.
 func storeFlags() []cli.Flag {
@@ -90,9 +88,11 @@ func withStore(c *cli.Context, fn func(config.Config, store.Store) error) error 
 func serveCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
-		Usage: "serve the REST API",
+		Usage: "run the gateway: the REST API, the settler of every chain, or both",
 		Description: "Runs the gateway. With no config file it serves on the embedded default; " +
-			"--listen and --data-dir (or " + config.EnvListen + " and " + config.EnvDataDir + ") are enough.",
+			"--listen and --data-dir (or " + config.EnvListen + " and " + config.EnvDataDir + ") are enough. " +
+			"API processes and the settler share only the store (the data directory): run any number of " +
+			"--role api processes and exactly one --role settler on one store, or one process with both (--role all).",
 		Flags: append(storeFlags(),
 			&cli.StringFlag{Name: flagListen, Usage: "host:port to listen on (default " + config.DefaultListen + ")", EnvVars: []string{config.EnvListen}},
 			&cli.StringFlag{Name: flagBasePath, Usage: "API base path, ending in /api (default " + config.DefaultBasePath + ")"},
@@ -100,6 +100,8 @@ func serveCommand() *cli.Command {
 			&cli.StringFlag{Name: flagSIWEURI, Usage: "exact SIWE URI (default: http://<listen><base path>)"},
 			&cli.StringFlag{Name: flagLogFormat, Value: "text", Usage: "log format: text or json"},
 			&cli.StringFlag{Name: flagLogLevel, Value: "info", Usage: "log level: debug, info, warn or error"},
+			&cli.StringFlag{Name: flagRole, Value: string(app.RoleAll), EnvVars: []string{EnvRole},
+				Usage: "what this process runs: api (the REST API), settler (follow, settle and relay on every chain; one per store) or all"},
 		),
 		Action: runServe,
 	}
@@ -120,82 +122,23 @@ func newLogger(c *cli.Context) (*slog.Logger, error) {
 	return nil, cli.Exit("invalid --log-format: "+c.String(flagLogFormat), ExitUsage)
 }
 
-// contractWallets dials the first RPC URL of each configured chain for ERC-1271 checks of
-// contract-wallet sign-ins; with no chain RPC, contract wallets cannot sign in.
-func contractWallets(c *cli.Context, cfg config.Config) (siweverify.CodeVerifier, func(), error) {
-	callers := map[uint64]siweverify.ContractCaller{}
-	var clients []*ethclient.Client
-	closeAll := func() {
-		for _, cl := range clients {
-			cl.Close()
-		}
-	}
-	for _, ch := range cfg.Chains {
-		if len(ch.RPCURLs) == 0 {
-			continue
-		}
-		cl, err := ethclient.DialContext(c.Context, ch.RPCURLs[0])
-		if err != nil {
-			closeAll()
-			return nil, nil, fmt.Errorf("dial %s rpc: %w", ch.Source, err)
-		}
-		clients = append(clients, cl)
-		callers[ch.ChainID] = cl
-	}
-	if len(callers) == 0 {
-		return siweverify.NoContracts{}, closeAll, nil
-	}
-	return siweverify.NewERC1271(callers), closeAll, nil
-}
-
 func runServe(c *cli.Context) error {
 	log, err := newLogger(c)
 	if err != nil {
 		return err
 	}
-	return withStore(c, func(cfg config.Config, st store.Store) error {
-		return serve(c, log, cfg, st)
-	})
-}
-
-func serve(c *cli.Context, log *slog.Logger, cfg config.Config, st store.Store) error {
-	key, err := auth.LoadOrCreateKey(cfg.JWTKeyFile)
+	role, err := app.ParseRole(c.String(flagRole))
+	if err != nil {
+		return cli.Exit(err.Error(), ExitUsage)
+	}
+	cfg, err := loadConfig(c)
 	if err != nil {
 		return err
 	}
-	tokens, err := auth.NewTokens(key, cfg.TokenTTL)
+	gw, err := app.New(c.Context, cfg, app.Options{Role: role, Logger: log, BeforeBroadcast: holdBeforeBroadcast(log)})
 	if err != nil {
 		return err
 	}
-	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
-	if err != nil {
-		return err
-	}
-	code, closeRPC, err := contractWallets(c, cfg)
-	if err != nil {
-		return err
-	}
-	defer closeRPC()
-	chainStore, ok := st.(store.ChainStore)
-	if !ok {
-		return errors.New("the configured store cannot hold chain data")
-	}
-	reg := metrics.NewRegistry()
-	onChain, stopChains, err := startChains(c.Context, log, cfg, chainStore, metrics.NewSettler(reg))
-	if err != nil {
-		return err
-	}
-	defer stopChains()
-	svc := gateway.New(cfg, st, tokens, secrets, gateway.Options{Logger: log, CodeVerifier: code, OnChain: onChain, Metrics: reg})
-	ln, err := net.Listen("tcp", cfg.Listen)
-	if err != nil {
-		return fmt.Errorf("listen: %w", err)
-	}
-	log.Info("serving", slog.String("listen", ln.Addr().String()), slog.String("base_path", cfg.BasePath),
-		slog.String("data_dir", cfg.DataDir), slog.String("siwe_domain", cfg.SIWE.Domain), slog.String("siwe_uri", cfg.SIWE.URI))
-	if err := svc.Serve(c.Context, ln); err != nil && !errors.Is(err, net.ErrClosed) {
-		return err
-	}
-	log.Info("stopped")
-	return nil
+	defer gw.Close()
+	return gw.Run(c.Context)
 }

@@ -2,13 +2,16 @@ package onchain
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/store"
 )
 
 // MaxBatchPrices is the most pairs GET /v2/prices takes.
@@ -81,9 +84,14 @@ func (s *Service) CommissionRate(source, buying, selling string) (api.Commission
 		Commission: s.pricing.Commission(src.Name, selling, buying).String()}, nil
 }
 
+// MaxInventoryAge is the oldest inventory snapshot a quantity estimate trusts: the
+// settler of a chain writes one every round (about every second).
+const MaxInventoryAge = 2 * time.Minute
+
 // QuantityEstimate answers GET /v2/quantity-estimate: the quantity of buying asset that
 // sell_quantity gets, after commission, if some chain's operator inventory can fill it
-// (the commission_source chain's when given).
+// (the commission_source chain's when given). Inventory is the snapshot the chain's
+// settler last wrote to the store.
 func (s *Service) QuantityEstimate(ctx context.Context, sell, buy, qty, commissionSource string) (api.QuantityEstimateResponse, error) {
 	src, err := s.commissionSource(commissionSource)
 	if err != nil {
@@ -107,15 +115,25 @@ func (s *Service) QuantityEstimate(ctx context.Context, sell, buy, qty, commissi
 	}
 	for _, name := range names {
 		c := s.chains[name]
+		if c == nil {
+			continue
+		}
 		asset, err := c.Source.Asset(buy)
 		if err != nil {
 			continue
 		}
-		have, err := c.Engine.OperatorBalance(ctx, asset.Address)
+		inv, err := s.store.Inventory(ctx, name)
+		if errors.Is(err, store.ErrNotFound) {
+			continue // its settler has not run yet
+		}
 		if err != nil {
 			return api.QuantityEstimateResponse{}, err
 		}
-		if asset.FromBaseUnits(have).Cmp(estimate) >= 0 {
+		if s.policy.Now().Sub(inv.At) > MaxInventoryAge {
+			continue // its settler is not running: nothing would fill an order
+		}
+		have := inv.Balances[asset.Address]
+		if have != nil && asset.FromBaseUnits(have).Cmp(estimate) >= 0 {
 			return api.QuantityEstimateResponse{SellingAsset: sell, BuyingAsset: buy, SellingAmount: amount.String(),
 				QuantityEstimate: estimate.Truncate(int32(asset.Decimals)).String()}, nil
 		}

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -25,7 +24,6 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/echo"
-	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -51,6 +49,10 @@ var (
 	// ErrRateLimited: the account asks for relays too often (RATE_LIMITED); the error is a
 	// *RateLimitError that says when to retry.
 	ErrRateLimited = errors.New("too many relays")
+	// ErrRelayQueued: a relay request is stored, but the settler of its chain has not sent
+	// it within the wait (SERVICE_UNAVAILABLE_ERROR); the identical request, sent again,
+	// answers its transaction once sent.
+	ErrRelayQueued = errors.New("relay not sent yet")
 )
 
 // Relay kinds in the journal and the relays table.
@@ -59,35 +61,51 @@ const (
 	RelayWithdrawal = "relay-withdrawal"
 )
 
+// CodeReader reads account code; relays use it to leave contract wallets' signatures to
+// the contract (ERC-1271). *ethclient.Client satisfies it.
+type CodeReader interface {
+	CodeAt(ctx context.Context, account common.Address, blockNumber *big.Int) ([]byte, error)
+}
+
 // Chain is one served chain.
 type Chain struct {
 	Source *chain.Source
-	Engine *engine.Engine
-	Client engine.Client
+	// Client is the chain's RPC.
+	Client CodeReader
+}
+
+// Store is what the service reads and writes: the chain data the settlers record, and
+// relay requests for them to send. The store is the only link between the API and the
+// settlers, which may run in other processes.
+type Store interface {
+	store.ChainStore
+	store.SettlerStore
 }
 
 // Service answers the on-chain endpoints. It is safe for concurrent use.
 type Service struct {
 	reg     *chain.Registry
 	chains  map[string]*Chain
-	store   store.ChainStore
+	store   Store
 	pricing pricing.Source
 	policy  RelayPolicy
 	limiter *ratelimit.Limiter
-	relayMu sync.Mutex
 }
 
 // New returns a service over the chains (keyed by source name) that relays without
 // minimums or rate limit.
-func New(reg *chain.Registry, chains []*Chain, st store.ChainStore, prices pricing.Source) *Service {
+func New(reg *chain.Registry, chains []*Chain, st Store, prices pricing.Source) *Service {
 	return NewWithPolicy(reg, chains, st, prices, RelayPolicy{})
 }
 
 // NewWithPolicy returns a service over the chains (keyed by source name) whose relays
 // follow policy.
-func NewWithPolicy(reg *chain.Registry, chains []*Chain, st store.ChainStore, prices pricing.Source, policy RelayPolicy) *Service {
+func NewWithPolicy(reg *chain.Registry, chains []*Chain, st Store, prices pricing.Source, policy RelayPolicy) *Service {
 	if policy.Now == nil {
 		policy.Now = time.Now
+	}
+	if policy.Wait <= 0 {
+		policy.Wait = DefaultRelayWait
 	}
 	s := &Service{reg: reg, chains: map[string]*Chain{}, store: st, pricing: prices, policy: policy,
 		limiter: ratelimit.New(policy.PerAccount, 0)}

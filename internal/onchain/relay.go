@@ -12,7 +12,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
-	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -30,6 +30,9 @@ type RelayPolicy struct {
 	PerAccount ratelimit.Limit
 	// Now is the rate limit's clock; nil is time.Now.
 	Now func() time.Time
+	// Wait bounds how long a relay request waits for its chain's settler to send it;
+	// then it is ErrRelayQueued. Default DefaultRelayWait.
+	Wait time.Duration
 }
 
 // RelayMinimum is the smallest amount of one asset the gateway relays, in whole tokens.
@@ -85,31 +88,21 @@ func (s *Service) checkMinimum(c *Chain, asset chain.Asset, amount *big.Int, kin
 	return nil
 }
 
-// relay sends a relay transaction once per (chain, trader, nonce). The relay's record,
-// with the request's EIP-712 digest, is journaled with the transaction before it is
-// broadcast, and its (chain, trader, nonce) is a unique key of the store: the identical
-// request gets the first transaction and its current status back, also after a crash or
-// from another gateway process, and any other request with the nonce is ErrNonceUsed.
+// DefaultRelayWait is how long a relay request waits for its chain's settler to send it.
+const DefaultRelayWait = 20 * time.Second
+
+// relayPoll is how often a waiting relay request looks for its transaction.
+const relayPoll = 50 * time.Millisecond
+
+// relay stores a checked signed request for the settler of its chain to send, and waits
+// (at most the policy's Wait) for the transaction. The store keeps one request per
+// (chain, trader, nonce), and the journal records the relay's transaction with the
+// request's EIP-712 digest: the identical request gets the first transaction and its
+// current status back, also after a crash or from another API process, and any other
+// request with the nonce is ErrNonceUsed. A request the contract refused may be asked
+// again (it replaces the failed one).
 func (s *Service) relay(ctx context.Context, c *Chain, req relayRequest) (api.SubmitResponse, error) {
-	s.relayMu.Lock()
-	defer s.relayMu.Unlock()
-	prev, err := s.store.RelayByNonce(ctx, c.Source.Name, req.trader, req.nonce.String())
-	if err == nil {
-		return s.relayed(ctx, c, req, prev)
-	}
-	if !errors.Is(err, store.ErrNotFound) {
-		return api.SubmitResponse{}, err
-	}
-	if ok, wait := s.limiter.Allow(req.accountID, s.policy.Now()); !ok {
-		return api.SubmitResponse{}, &RateLimitError{RetryAfter: wait}
-	}
-	jt, err := c.Engine.Relay(ctx, req.kind, chain.Relay{Trader: req.trader, Nonce: req.nonce, Digest: req.digest, AccountID: req.accountID}, req.data)
-	reason := dtw.RevertName(err)
-	switch {
-	case err == nil:
-		return api.SubmitResponse{InstructionID: jt.Hash.Hex(), OrderSource: c.Source.Name, Status: api.StatusPending}, nil
-	case errors.Is(err, chain.ErrRelayExists) || reason == "NonceAlreadyUsed":
-		// Another gateway process relayed the nonce meanwhile, or the trader used it on chain.
+	for {
 		prev, err := s.store.RelayByNonce(ctx, c.Source.Name, req.trader, req.nonce.String())
 		if err == nil {
 			return s.relayed(ctx, c, req, prev)
@@ -117,13 +110,91 @@ func (s *Service) relay(ctx context.Context, c *Chain, req relayRequest) (api.Su
 		if !errors.Is(err, store.ErrNotFound) {
 			return api.SubmitResponse{}, err
 		}
-		return api.SubmitResponse{}, fmt.Errorf("%w: nonce %s of trader %s is already used on %s (the DTW contract refuses it); sign again with a fresh nonce",
-			ErrNonceUsed, req.nonce, req.trader.Hex(), c.Source.Name)
-	case reason != "":
-		return api.SubmitResponse{}, invalid("the DTW contract refuses it: %s", reason)
-	default:
-		return api.SubmitResponse{}, err
+		q, err := s.store.RelayRequestByNonce(ctx, c.Source.Name, req.trader, req.nonce.String())
+		switch {
+		case err == nil && q.State == store.RelayRequestPending:
+			if q.Digest != req.digest {
+				return api.SubmitResponse{}, nonceUsedBy(req, q.Kind, "waiting to be relayed")
+			}
+			return s.awaitRelay(ctx, c, req, false)
+		case err == nil, errors.Is(err, store.ErrNotFound): // none, or a failed one
+		default:
+			return api.SubmitResponse{}, err
+		}
+		if ok, wait := s.limiter.Allow(req.accountID, s.policy.Now()); !ok {
+			return api.SubmitResponse{}, &RateLimitError{RetryAfter: wait}
+		}
+		err = s.store.InsertRelayRequest(ctx, store.RelayRequest{Source: c.Source.Name, Kind: req.kind, Trader: req.trader,
+			Nonce: req.nonce.String(), Digest: req.digest, AccountID: req.accountID, Data: req.data})
+		if errors.Is(err, store.ErrConflict) {
+			continue // another API process stored a request of the nonce meanwhile
+		}
+		if err != nil {
+			return api.SubmitResponse{}, err
+		}
+		return s.awaitRelay(ctx, c, req, true)
 	}
+}
+
+// awaitRelay waits for the settler to send a stored request, or to fail it. The request
+// that stored it (fresh) is answered PENDING, as its transaction was just sent; a retry
+// gets the current status.
+func (s *Service) awaitRelay(ctx context.Context, c *Chain, req relayRequest, fresh bool) (api.SubmitResponse, error) {
+	timeout := time.NewTimer(s.policy.Wait)
+	defer timeout.Stop()
+	tick := time.NewTicker(relayPoll)
+	defer tick.Stop()
+	for {
+		prev, err := s.store.RelayByNonce(ctx, c.Source.Name, req.trader, req.nonce.String())
+		if err == nil && fresh && prev.Digest == req.digest {
+			return api.SubmitResponse{InstructionID: prev.TxHash.Hex(), OrderSource: c.Source.Name, Status: api.StatusPending}, nil
+		}
+		if err == nil {
+			return s.relayed(ctx, c, req, prev)
+		}
+		if !errors.Is(err, store.ErrNotFound) {
+			return api.SubmitResponse{}, err
+		}
+		q, err := s.store.RelayRequestByNonce(ctx, c.Source.Name, req.trader, req.nonce.String())
+		if err != nil {
+			return api.SubmitResponse{}, err
+		}
+		if q.Digest != req.digest {
+			return api.SubmitResponse{}, nonceUsedBy(req, q.Kind, "waiting to be relayed")
+		}
+		if q.State == store.RelayRequestFailed {
+			return api.SubmitResponse{}, refused(c, req, q.Reason)
+		}
+		select {
+		case <-ctx.Done():
+			return api.SubmitResponse{}, ctx.Err()
+		case <-timeout.C:
+			return api.SubmitResponse{}, fmt.Errorf("%w: the settler of %s has not sent it within %s; send the identical request again to get its instructionId",
+				ErrRelayQueued, c.Source.Name, s.policy.Wait)
+		case <-tick.C:
+		}
+	}
+}
+
+// refused is the error of a request the settler failed with reason.
+func refused(c *Chain, req relayRequest, reason string) error {
+	if reason == engineNonceUsed {
+		return fmt.Errorf("%w: nonce %s of trader %s is already used on %s (the DTW contract refuses it); sign again with a fresh nonce",
+			ErrNonceUsed, req.nonce, req.trader.Hex(), c.Source.Name)
+	}
+	return invalid("the DTW contract refuses it: %s", echo.Value(reason))
+}
+
+// engineNonceUsed is engine.RelayNonceUsed (the contract's revert name).
+const engineNonceUsed = "NonceAlreadyUsed"
+
+func nonceUsedBy(req relayRequest, kind, as string) error {
+	what := "order"
+	if kind == RelayWithdrawal {
+		what = "withdrawal"
+	}
+	return fmt.Errorf("%w: nonce %s of trader %s is already used by another signed %s, %s; sign again with a fresh nonce",
+		ErrNonceUsed, req.nonce, req.trader.Hex(), what, as)
 }
 
 // relayed answers a request whose trader nonce is already relayed: the identical signed
@@ -131,12 +202,7 @@ func (s *Service) relay(ctx context.Context, c *Chain, req relayRequest) (api.Su
 // report it; any other request is ErrNonceUsed.
 func (s *Service) relayed(ctx context.Context, c *Chain, req relayRequest, prev store.Relay) (api.SubmitResponse, error) {
 	if prev.Digest != req.digest {
-		what := "order"
-		if prev.Kind == RelayWithdrawal {
-			what = "withdrawal"
-		}
-		return api.SubmitResponse{}, fmt.Errorf("%w: nonce %s of trader %s is already used by another signed %s, relayed as %s; sign again with a fresh nonce",
-			ErrNonceUsed, req.nonce, req.trader.Hex(), what, prev.TxHash.Hex())
+		return api.SubmitResponse{}, nonceUsedBy(req, prev.Kind, "relayed as "+prev.TxHash.Hex())
 	}
 	resp := api.SubmitResponse{InstructionID: prev.TxHash.Hex(), OrderSource: c.Source.Name}
 	if req.kind == RelayWithdrawal {

@@ -86,7 +86,11 @@ func (s *Service) orderStatus(ctx context.Context, c *Chain, o store.ChainOrder)
 	p := o.Placed
 	sell, _ := c.Source.AssetByAddress(p.SellToken)
 	buy, _ := c.Source.AssetByAddress(p.BuyToken)
-	conf := c.Engine.Follower().Confirmations(p.BlockNumber)
+	head, err := s.head(ctx, c.Source.Name)
+	if err != nil {
+		return api.OrderStatus{}, err
+	}
+	conf := head.Confirmations(p.BlockNumber)
 	st := api.OrderStatus{
 		InstructionID: p.TxHash.Hex(), OrderSource: c.Source.Name, OrderID: p.OrderID.String(), Trader: p.Trader.Hex(),
 		SellingAsset: assetName(sell, p.SellToken), BuyingAsset: assetName(buy, p.BuyToken),
@@ -109,7 +113,7 @@ func (s *Service) orderStatus(ctx context.Context, c *Chain, o store.ChainOrder)
 	}
 	tx := ret.TxHash.Hex()
 	st.ReturnTxID, st.Status = &tx, ret.Status
-	st.ReturnTxConfirmations = strconv.FormatUint(c.Engine.Follower().Confirmations(ret.BlockNumber), 10)
+	st.ReturnTxConfirmations = strconv.FormatUint(head.Confirmations(ret.BlockNumber), 10)
 	if o.Closed != nil {
 		st.TimestampMillis = strconv.FormatUint(o.Closed.BlockTime*1000, 10)
 	}
@@ -144,11 +148,15 @@ func (s *Service) WithdrawalStatus(ctx context.Context, wallets []common.Address
 			if !slices.Contains(wallets, e.Trader) {
 				continue
 			}
+			head, err := s.head(ctx, name)
+			if err != nil {
+				return api.WithdrawalStatus{}, err
+			}
 			a, _ := c.Source.AssetByAddress(e.Token)
 			return api.WithdrawalStatus{
 				InstructionID: tx.Hex(), Source: name, Trader: e.Trader.Hex(), Asset: assetName(a, e.Token),
 				Amount: a.FromBaseUnits(e.Amount).String(), To: e.To.Hex(), Status: api.StatusCompleted, TransactionHash: tx.Hex(),
-				Confirmations:   strconv.FormatUint(c.Engine.Follower().Confirmations(e.BlockNumber), 10),
+				Confirmations:   strconv.FormatUint(head.Confirmations(e.BlockNumber), 10),
 				TimestampMillis: strconv.FormatUint(e.BlockTime*1000, 10),
 			}, nil
 		}
@@ -162,4 +170,14 @@ func (s *Service) WithdrawalStatus(ctx context.Context, wallets []common.Address
 	}
 	return api.WithdrawalStatus{InstructionID: tx.Hex(), Source: r.Source, Trader: r.Trader.Hex(), Status: api.StatusPending,
 		TransactionHash: tx.Hex(), Confirmations: "0"}, nil
+}
+
+// head returns the chain head its settler last recorded; before the settler's first
+// round it is the zero head, at which nothing has confirmations.
+func (s *Service) head(ctx context.Context, source string) (store.SettlerHead, error) {
+	h, err := s.store.SettlerHead(ctx, source)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.SettlerHead{Source: source}, nil
+	}
+	return h, err
 }

@@ -9,8 +9,10 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -111,13 +113,29 @@ func (s *SQLite) migrate(ctx context.Context) error {
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
 			return fmt.Errorf("create schema_migrations: %w", err)
 		}
-		var current int
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
-			return fmt.Errorf("read schema version: %w", err)
+		applied := map[int]bool{}
+		rows, err := tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+		if err != nil {
+			return fmt.Errorf("read schema versions: %w", err)
 		}
-		for i, name := range names {
-			version := i + 1
-			if version <= current {
+		for rows.Next() {
+			var v int
+			if err := rows.Scan(&v); err != nil {
+				rows.Close()
+				return fmt.Errorf("read schema versions: %w", err)
+			}
+			applied[v] = true
+		}
+		rows.Close()
+		for _, name := range names {
+			// The version is the file's number, not its position, and each is applied once
+			// whatever the others: numbers may have gaps, and a migration written in
+			// parallel may land with a lower number after a higher one was applied.
+			version, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
+			if err != nil {
+				return fmt.Errorf("migration %s: name must start with its number: %w", name, err)
+			}
+			if applied[version] {
 				continue
 			}
 			body, err := migrationFiles.ReadFile(name)

@@ -1,4 +1,4 @@
-package gatewaycmd
+package app
 
 import (
 	"context"
@@ -15,15 +15,15 @@ func TestDialChainChecksChainID(t *testing.T) {
 	src := n.Chains[0].ChainSource(1)
 
 	src.RPCURLs = []string{"http://127.0.0.1:1", n.Chains[0].RPCURL}
-	client, err := dialChain(ctx, &src)
+	client, err := DialChain(ctx, &src)
 	require.NoError(t, err, "a dead first URL is passed over")
 	client.Close()
 
 	src.ChainID = 1
-	_, err = dialChain(ctx, &src)
+	_, err = DialChain(ctx, &src)
 	require.ErrorContains(t, err, "serves chain 31339, the config says 1")
 
 	src.RPCURLs = []string{"http://127.0.0.1:1"}
-	_, err = dialChain(ctx, &src)
+	_, err = DialChain(ctx, &src)
 	require.ErrorContains(t, err, "no RPC URL answered")
 }

@@ -1,0 +1,248 @@
+// Package app is the gateway's composition root: it builds every part of a dtwgate
+// process from one checked config and runs it, so the binary, the tests and an embedder
+// assemble the gateway the same way. A process plays a role: the REST API, the settler of
+// every configured chain (follower, engine and sender), or both. The two roles share
+// nothing but the store, so API processes and the settler may run apart on one store.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/engine"
+	"github.com/dtwgate/dtwgate/internal/gateway"
+	"github.com/dtwgate/dtwgate/internal/metrics"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// Role is what a process runs.
+type Role string
+
+// Roles.
+const (
+	// RoleAPI serves the REST API. It reads what the settlers record and stores relay
+	// requests for them; it signs nothing.
+	RoleAPI Role = "api"
+	// RoleSettler follows, settles and relays on every configured chain with a DTW
+	// contract. Run exactly one settler per chain and store.
+	RoleSettler Role = "settler"
+	// RoleAll is both, in one process (the default).
+	RoleAll Role = "all"
+)
+
+// Roles lists the roles, for usage texts.
+var Roles = []Role{RoleAPI, RoleSettler, RoleAll}
+
+// ParseRole reads a role name; "" is RoleAll.
+func ParseRole(s string) (Role, error) {
+	if s == "" {
+		return RoleAll, nil
+	}
+	if r := Role(s); slices.Contains(Roles, r) {
+		return r, nil
+	}
+	return "", fmt.Errorf("invalid role %q: use api, settler or all", s)
+}
+
+func (r Role) serves() bool  { return r == RoleAPI || r == RoleAll }
+func (r Role) settles() bool { return r == RoleSettler || r == RoleAll }
+
+// Options are what a process adds to the config.
+type Options struct {
+	// Role is what the process runs. Default RoleAll.
+	Role Role
+	// Logger receives structured logs. Default slog.Default().
+	Logger *slog.Logger
+	// Listener is where the API serves. Default: listen on the config's Listen address.
+	// Unused by RoleSettler.
+	Listener net.Listener
+	// Metrics is the registry of the process's metrics (/metrics serves it). Default: a
+	// new registry with the Go and process collectors.
+	Metrics *prometheus.Registry
+	// BeforeBroadcast is passed to every chain's sender (crash tests only; nil in
+	// production).
+	BeforeBroadcast func(ctx context.Context, tx chain.JournalTx)
+	// EngineInterval is the longest wait between settlement rounds. Default 1s.
+	EngineInterval time.Duration
+	// PollInterval is the followers' wait between polls when caught up. Default 250ms.
+	PollInterval time.Duration
+}
+
+// App is one gateway process, built by New and run by Run.
+type App struct {
+	cfg     config.Config
+	role    Role
+	log     *slog.Logger
+	store   *store.SQLite
+	api     *gateway.Service
+	ln      net.Listener
+	engines map[string]*engine.Engine
+	closers []func()
+	ran     bool
+}
+
+// New builds the process of opts.Role from cfg: it opens the store in cfg's data
+// directory (creating the directory), dials every chain's RPC and, for the settler, opens
+// the operator signers; for the API it loads the JWT and secret keys and listens. It
+// serves and settles nothing until Run. cfg is a finished config (config.Config.Finish);
+// New checks it.
+func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err error) {
+	if err := cfg.Check(); err != nil {
+		return nil, fmt.Errorf("invalid config: %w", err)
+	}
+	if opts.Role == "" {
+		opts.Role = RoleAll
+	}
+	if _, err := ParseRole(string(opts.Role)); err != nil {
+		return nil, err
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.Metrics == nil {
+		opts.Metrics = metrics.NewRegistry()
+	}
+	a := &App{cfg: cfg, role: opts.Role, log: opts.Logger, engines: map[string]*engine.Engine{}}
+	defer func() {
+		if err != nil {
+			if opts.Listener != nil && a.ln == nil {
+				_ = opts.Listener.Close()
+			}
+			_ = a.Close()
+		}
+	}()
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data dir: %w", err)
+	}
+	if a.store, err = store.OpenSQLite(ctx, cfg.StorePath()); err != nil {
+		return nil, err
+	}
+	if opts.Role.settles() {
+		if err := a.buildSettler(ctx, opts); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Role.serves() {
+		if err := a.buildAPI(ctx, opts); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
+}
+
+// buildAPI builds the HTTP service and its listener.
+func (a *App) buildAPI(ctx context.Context, opts Options) error {
+	cfg := a.cfg
+	key, err := auth.LoadOrCreateKey(cfg.JWTKeyFile)
+	if err != nil {
+		return err
+	}
+	tokens, err := auth.NewTokens(key, cfg.TokenTTL)
+	if err != nil {
+		return err
+	}
+	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
+	if err != nil {
+		return err
+	}
+	code, closeRPC, err := contractWallets(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	a.closers = append(a.closers, closeRPC)
+	onChain, closeChains, err := onChainService(ctx, cfg, a.store)
+	if err != nil {
+		return err
+	}
+	a.closers = append(a.closers, closeChains)
+	a.api = gateway.New(cfg, a.store, tokens, secrets, gateway.Options{Logger: a.log, CodeVerifier: code, OnChain: onChain, Metrics: opts.Metrics})
+	a.ln = opts.Listener
+	if a.ln == nil {
+		if a.ln, err = net.Listen("tcp", cfg.Listen); err != nil {
+			return fmt.Errorf("listen: %w", err)
+		}
+	}
+	return nil
+}
+
+// Addr returns the address the API listens on, or nil for RoleSettler.
+func (a *App) Addr() net.Addr {
+	if a.ln == nil {
+		return nil
+	}
+	return a.ln.Addr()
+}
+
+// Store returns the process's store (admin tasks and tests use it).
+func (a *App) Store() *store.SQLite { return a.store }
+
+// Role returns what the process runs.
+func (a *App) Role() Role { return a.role }
+
+// Run serves and settles until ctx ends, then shuts the API down gracefully and waits for
+// the engines. It returns an error only when the API cannot serve. Run once.
+func (a *App) Run(ctx context.Context) error {
+	if a.ran {
+		return errors.New("app: Run called twice")
+	}
+	a.ran = true
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for name, eng := range a.engines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := eng.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				a.log.Error("engine stopped", "source", name, "err", err)
+			}
+		}()
+	}
+	var err error
+	if a.api != nil {
+		a.log.Info("serving", slog.String("role", string(a.role)), slog.String("listen", a.ln.Addr().String()),
+			slog.String("base_path", a.cfg.BasePath), slog.String("data_dir", a.cfg.DataDir),
+			slog.String("siwe_domain", a.cfg.SIWE.Domain), slog.String("siwe_uri", a.cfg.SIWE.URI))
+		if err = a.api.Serve(ctx, a.ln); errors.Is(err, net.ErrClosed) {
+			err = nil
+		}
+		a.ln = nil // Serve closed it
+	} else {
+		a.log.Info("settling", slog.String("role", string(a.role)), slog.String("data_dir", a.cfg.DataDir), slog.Int("chains", len(a.engines)))
+		<-ctx.Done()
+	}
+	cancel()
+	wg.Wait()
+	a.log.Info("stopped")
+	return err
+}
+
+// Close releases what New opened: the listener (if Run did not serve), the RPC clients,
+// the operator signers and the store. Call it after Run returns.
+func (a *App) Close() error {
+	if a.ln != nil && !a.ran {
+		_ = a.ln.Close()
+	}
+	for i := len(a.closers) - 1; i >= 0; i-- {
+		a.closers[i]()
+	}
+	a.closers = nil
+	if a.store != nil {
+		err := a.store.Close()
+		a.store = nil
+		return err
+	}
+	return nil
+}

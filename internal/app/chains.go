@@ -1,0 +1,203 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/ethclient"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/engine"
+	"github.com/dtwgate/dtwgate/internal/metrics"
+	"github.com/dtwgate/dtwgate/internal/onchain"
+	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/siweverify"
+	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/signer"
+)
+
+// sources converts the configured chains to the chain registry's sources.
+func sources(cfg config.Config) []chain.Source {
+	var out []chain.Source
+	for _, ch := range cfg.Chains {
+		s := chain.Source{
+			Name: ch.Source, ChainID: ch.ChainID, RPCURLs: ch.RPCURLs, DTW: common.HexToAddress(ch.DTWAddress),
+			StartBlock: ch.StartBlock, Confirmations: max(ch.Confirmations, 1), Operator: ch.Operator,
+		}
+		for _, t := range ch.Tokens {
+			s.Assets = append(s.Assets, chain.Asset{ID: strings.ToLower(t.Symbol), Address: common.HexToAddress(t.Address), Decimals: t.Decimals})
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// served calls fn for each configured chain with a DTW contract, in the registry's order.
+func served(reg *chain.Registry, fn func(src *chain.Source) error) error {
+	for _, name := range reg.Names() {
+		src, _ := reg.Source(name)
+		if src.DTW == (common.Address{}) {
+			continue
+		}
+		if err := fn(src); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// onChainService builds the API's view of the chains: the registry, an RPC client per
+// chain (signature checks of relays) and the store. close releases the clients.
+func onChainService(ctx context.Context, cfg config.Config, st *store.SQLite) (*onchain.Service, func(), error) {
+	book, err := pricing.NewBook(cfg.Pricing)
+	if err != nil {
+		return nil, nil, err
+	}
+	reg, err := chain.NewRegistry(sources(cfg))
+	if err != nil {
+		return nil, nil, err
+	}
+	var closers []func()
+	closeAll := func() {
+		for _, c := range closers {
+			c()
+		}
+	}
+	var chains []*onchain.Chain
+	err = served(reg, func(src *chain.Source) error {
+		client, err := DialChain(ctx, src)
+		if err != nil {
+			return err
+		}
+		closers = append(closers, client.Close)
+		chains = append(chains, &onchain.Chain{Source: src, Client: client})
+		return nil
+	})
+	if err != nil {
+		closeAll()
+		return nil, nil, err
+	}
+	policy, err := relayPolicy(cfg)
+	if err != nil {
+		closeAll()
+		return nil, nil, err
+	}
+	return onchain.NewWithPolicy(reg, chains, st, book, policy), closeAll, nil
+}
+
+// buildSettler opens each configured chain's RPC and operator signer and builds its
+// settlement engine.
+func (a *App) buildSettler(ctx context.Context, opts Options) error {
+	cfg := a.cfg
+	book, err := pricing.NewBook(cfg.Pricing)
+	if err != nil {
+		return err
+	}
+	reg, err := chain.NewRegistry(sources(cfg))
+	if err != nil {
+		return err
+	}
+	m := metrics.NewSettler(opts.Metrics)
+	return served(reg, func(src *chain.Source) error {
+		client, err := DialChain(ctx, src)
+		if err != nil {
+			return err
+		}
+		a.closers = append(a.closers, client.Close)
+		sopts := signer.Options{}
+		for _, ch := range cfg.Chains {
+			if ch.Source == src.Name && ch.OperatorPasswordFile != "" {
+				sopts.Password = signer.PasswordFile(ch.OperatorPasswordFile)
+			}
+		}
+		op, err := signer.Open(ctx, src.Operator, sopts)
+		if err != nil {
+			return fmt.Errorf("%s: operator signer: %w", src.Name, err)
+		}
+		a.closers = append(a.closers, func() { _ = op.Close() })
+		a.engines[src.Name] = engine.New(engine.Config{
+			Source: src, Pricing: book, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: m.Chain(src.Name),
+			Interval: opts.EngineInterval, PollInterval: opts.PollInterval,
+		}, client, a.store, op)
+		return nil
+	})
+}
+
+// relayPolicy is the configured bounds of relayed orders and withdrawals.
+func relayPolicy(cfg config.Config) (onchain.RelayPolicy, error) {
+	p := onchain.RelayPolicy{PerAccount: cfg.Relay.PerAccount, Minimums: map[string]map[string]onchain.RelayMinimum{}}
+	for _, ch := range cfg.Chains {
+		mins := map[string]onchain.RelayMinimum{}
+		for _, t := range ch.Tokens {
+			var m onchain.RelayMinimum
+			var err error
+			if m.Order, err = config.ParseMinRelay(t.MinRelayOrder, t.Decimals); err != nil {
+				return p, fmt.Errorf("%s %s minRelayOrder: %w", ch.Source, t.Symbol, err)
+			}
+			if m.Withdrawal, err = config.ParseMinRelay(t.MinRelayWithdrawal, t.Decimals); err != nil {
+				return p, fmt.Errorf("%s %s minRelayWithdrawal: %w", ch.Source, t.Symbol, err)
+			}
+			mins[strings.ToLower(t.Symbol)] = m
+		}
+		p.Minimums[ch.Source] = mins
+	}
+	return p, nil
+}
+
+// DialChain connects to the first of the source's RPC URLs that answers with the
+// configured chain id. An RPC of another chain is refused outright: the gateway must
+// never sign for, or read events of, a chain other than the configured one.
+func DialChain(ctx context.Context, src *chain.Source) (*ethclient.Client, error) {
+	var errs []error
+	for _, url := range src.RPCURLs {
+		client, err := ethclient.DialContext(ctx, url)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("dial %s: %w", url, err))
+			continue
+		}
+		id, err := client.ChainID(ctx)
+		switch {
+		case err != nil:
+			errs = append(errs, fmt.Errorf("%s: chain id: %w", url, err))
+		case id.Uint64() != src.ChainID:
+			client.Close()
+			return nil, fmt.Errorf("%s: %s serves chain %d, the config says %d: fix chains[].rpcUrls or chainId", src.Name, url, id.Uint64(), src.ChainID)
+		default:
+			return client, nil
+		}
+		client.Close()
+	}
+	return nil, fmt.Errorf("%s: no RPC URL answered: %w", src.Name, errors.Join(errs...))
+}
+
+// contractWallets dials the first RPC URL of each configured chain for ERC-1271 checks of
+// contract-wallet sign-ins; with no chain RPC, contract wallets cannot sign in.
+func contractWallets(ctx context.Context, cfg config.Config) (siweverify.CodeVerifier, func(), error) {
+	callers := map[uint64]siweverify.ContractCaller{}
+	var clients []*ethclient.Client
+	closeAll := func() {
+		for _, cl := range clients {
+			cl.Close()
+		}
+	}
+	for _, ch := range cfg.Chains {
+		if len(ch.RPCURLs) == 0 {
+			continue
+		}
+		cl, err := ethclient.DialContext(ctx, ch.RPCURLs[0])
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("dial %s rpc: %w", ch.Source, err)
+		}
+		clients = append(clients, cl)
+		callers[ch.ChainID] = cl
+	}
+	if len(callers) == 0 {
+		return siweverify.NoContracts{}, closeAll, nil
+	}
+	return siweverify.NewERC1271(callers), closeAll, nil
+}

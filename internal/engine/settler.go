@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// relayBatch bounds the relay requests sent in one round.
+const relayBatch = 50
+
+// RelayRetryFor is how long a relay request that fails for a reason other than the
+// contract's refusal (an RPC error, a journal that must resend first) is retried before
+// it is marked failed.
+const RelayRetryFor = time.Minute
+
+// sendRelays sends the chain's pending relay requests through the journaled sender. The
+// journal writes each request's relays row (its transaction hash) with the transaction;
+// a request the contract refuses is marked failed with the revert's name.
+func (e *Engine) sendRelays(ctx context.Context) error {
+	reqs, err := e.store.PendingRelayRequests(ctx, e.cfg.Source.Name, relayBatch)
+	if err != nil {
+		return err
+	}
+	for _, r := range reqs {
+		nonce, ok := new(big.Int).SetString(r.Nonce, 10)
+		if !ok {
+			if err := e.store.FailRelayRequest(ctx, r.ID, "bad nonce "+r.Nonce); err != nil {
+				return err
+			}
+			continue
+		}
+		_, err := e.sender.SendRelay(ctx, r.Kind, chain.Relay{Trader: r.Trader, Nonce: nonce, Digest: r.Digest, AccountID: r.AccountID},
+			e.cfg.Source.DTW, r.Data)
+		reason := dtw.RevertName(err)
+		switch {
+		case err == nil:
+			continue
+		case errors.Is(err, chain.ErrRelayExists):
+			// A relay of the nonce is recorded: this request's own (then it is no longer
+			// pending) or another signed request's.
+			prev, perr := e.store.RelayByNonce(ctx, e.cfg.Source.Name, r.Trader, r.Nonce)
+			if perr != nil {
+				return perr
+			}
+			if prev.Digest != r.Digest {
+				reason = RelayNonceUsed
+			}
+		case reason != "":
+		case time.Since(r.CreatedAt) > RelayRetryFor:
+			reason = fmt.Sprintf("not sent: %v", err)
+		default:
+			e.log.Warn("relay not sent; will retry", "kind", r.Kind, "trader", r.Trader, "nonce", r.Nonce, "err", err)
+			continue
+		}
+		if reason == "" {
+			continue
+		}
+		e.log.Info("relay refused", "kind", r.Kind, "trader", r.Trader, "nonce", r.Nonce, "reason", reason)
+		if err := e.store.FailRelayRequest(ctx, r.ID, reason); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RelayNonceUsed is the reason of a relay request whose trader nonce is used: the DTW
+// contract's revert name, also when another relay of the gateway used it.
+const RelayNonceUsed = "NonceAlreadyUsed"
+
+// publish writes the follower's head and the operator's inventory of every listed token
+// to the store, for the API processes.
+func (e *Engine) publish(ctx context.Context) error {
+	now := time.Now()
+	if err := e.store.PutSettlerHead(ctx, store.SettlerHead{
+		Source: e.cfg.Source.Name, Head: e.follower.Head(), Synced: e.follower.Synced(), UpdatedAt: now,
+	}); err != nil {
+		return err
+	}
+	inv := store.Inventory{Source: e.cfg.Source.Name, Operator: e.sender.Address(), Balances: map[common.Address]*big.Int{}, At: now}
+	cache := map[common.Address]*big.Int{}
+	for _, a := range e.cfg.Source.Assets {
+		b, err := e.inventory(ctx, a.Address, cache)
+		if err != nil {
+			return err
+		}
+		inv.Balances[a.Address] = new(big.Int).Set(b)
+	}
+	return e.store.PutInventory(ctx, inv)
+}

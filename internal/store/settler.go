@@ -1,0 +1,227 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// SettlerHead is where the settler of a chain stands: the chain head its follower last
+// saw and the last block it applied.
+type SettlerHead struct {
+	Source    string
+	Head      uint64
+	Synced    uint64
+	UpdatedAt time.Time
+}
+
+// Confirmations returns how many confirmations block has at the head (0 for block 0 or a
+// block above the head).
+func (h SettlerHead) Confirmations(block uint64) uint64 {
+	if block == 0 || h.Head < block {
+		return 0
+	}
+	return h.Head - block + 1
+}
+
+// Inventory is the operator's free balances in the DTW contract of a chain, by token.
+type Inventory struct {
+	Source   string
+	Operator common.Address
+	Balances map[common.Address]*big.Int
+	// At is when the settler read them.
+	At time.Time
+}
+
+// Relay request states. A pending request whose relays row exists has been sent.
+const (
+	RelayRequestPending = "PENDING"
+	RelayRequestFailed  = "FAILED"
+)
+
+// RelayRequest is a trader's signed order or withdrawal an API process accepted for the
+// settler of its chain to relay.
+type RelayRequest struct {
+	ID     int64
+	Source string
+	Kind   string
+	Trader common.Address
+	Nonce  string
+	// Digest is the EIP-712 digest of the signed request.
+	Digest    common.Hash
+	AccountID string
+	// Data is the relay transaction's calldata to the DTW contract.
+	Data  []byte
+	State string
+	// Reason says why a FAILED request failed (e.g. the contract's revert name).
+	Reason    string
+	CreatedAt time.Time
+}
+
+// SettlerStore is the part of the store through which the settler of each chain and the
+// API processes meet: the settler writes its head and the operator's inventory and sends
+// the relay requests the API processes insert. Methods are safe for concurrent use, also
+// by several processes on one store.
+type SettlerStore interface {
+	// PutSettlerHead records a settler's head.
+	PutSettlerHead(ctx context.Context, h SettlerHead) error
+	// SettlerHead returns the head of a source, or ErrNotFound before its settler ran.
+	SettlerHead(ctx context.Context, source string) (SettlerHead, error)
+	// PutInventory replaces the inventory snapshot of a source.
+	PutInventory(ctx context.Context, inv Inventory) error
+	// Inventory returns the inventory snapshot of a source, or ErrNotFound.
+	Inventory(ctx context.Context, source string) (Inventory, error)
+	// InsertRelayRequest stores a PENDING request. A FAILED request of the same (source,
+	// trader, nonce) is replaced (the trader may have fixed what made the contract refuse
+	// it); a PENDING one is ErrConflict.
+	InsertRelayRequest(ctx context.Context, r RelayRequest) error
+	// RelayRequestByNonce returns the request of a trader nonce, or ErrNotFound.
+	RelayRequestByNonce(ctx context.Context, source string, trader common.Address, nonce string) (RelayRequest, error)
+	// PendingRelayRequests returns the PENDING requests of a source that have no relays
+	// row yet, oldest first.
+	PendingRelayRequests(ctx context.Context, source string, limit int) ([]RelayRequest, error)
+	// FailRelayRequest marks a request FAILED with reason.
+	FailRelayRequest(ctx context.Context, id int64, reason string) error
+}
+
+var _ SettlerStore = (*SQLite)(nil)
+
+// PutSettlerHead implements SettlerStore.
+func (s *SQLite) PutSettlerHead(ctx context.Context, h SettlerHead) error {
+	_, err := s.db.ExecContext(ctx, `INSERT OR REPLACE INTO settler_heads (source, head, synced, updated_at) VALUES (?, ?, ?, ?)`,
+		h.Source, h.Head, h.Synced, h.UpdatedAt.UnixMilli())
+	return wrap("put settler head", err)
+}
+
+// SettlerHead implements SettlerStore.
+func (s *SQLite) SettlerHead(ctx context.Context, source string) (SettlerHead, error) {
+	h := SettlerHead{Source: source}
+	var at int64
+	err := s.db.QueryRowContext(ctx, `SELECT head, synced, updated_at FROM settler_heads WHERE source = ?`, source).
+		Scan(&h.Head, &h.Synced, &at)
+	h.UpdatedAt = time.UnixMilli(at)
+	return h, wrap("settler head", err)
+}
+
+// PutInventory implements SettlerStore.
+func (s *SQLite) PutInventory(ctx context.Context, inv Inventory) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap("put inventory", err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM settler_inventory WHERE source = ?`, inv.Source); err != nil {
+		return wrap("put inventory", err)
+	}
+	for token, b := range inv.Balances {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO settler_inventory (source, token, operator, balance, updated_at)
+			VALUES (?, ?, ?, ?, ?)`, inv.Source, token.Hex(), inv.Operator.Hex(), b.String(), inv.At.UnixMilli()); err != nil {
+			return wrap("put inventory", err)
+		}
+	}
+	return wrap("put inventory", tx.Commit())
+}
+
+// Inventory implements SettlerStore.
+func (s *SQLite) Inventory(ctx context.Context, source string) (Inventory, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT token, operator, balance, updated_at FROM settler_inventory WHERE source = ?`, source)
+	if err != nil {
+		return Inventory{}, wrap("inventory", err)
+	}
+	defer rows.Close()
+	inv := Inventory{Source: source, Balances: map[common.Address]*big.Int{}}
+	for rows.Next() {
+		var token, operator, balance string
+		var at int64
+		if err := rows.Scan(&token, &operator, &balance, &at); err != nil {
+			return inv, wrap("inventory", err)
+		}
+		b, ok := new(big.Int).SetString(balance, 10)
+		if !ok {
+			return inv, fmt.Errorf("inventory of %s %s: bad balance %q", source, token, balance)
+		}
+		inv.Balances[common.HexToAddress(token)] = b
+		inv.Operator, inv.At = common.HexToAddress(operator), time.UnixMilli(at)
+	}
+	if err := rows.Err(); err != nil {
+		return inv, wrap("inventory", err)
+	}
+	if len(inv.Balances) == 0 {
+		return inv, fmt.Errorf("inventory of %s: %w", source, ErrNotFound)
+	}
+	return inv, nil
+}
+
+// InsertRelayRequest implements SettlerStore.
+func (s *SQLite) InsertRelayRequest(ctx context.Context, r RelayRequest) error {
+	now := time.Now().UnixMilli()
+	res, err := s.db.ExecContext(ctx, `INSERT INTO relay_requests (source, kind, trader, nonce, digest, account_id, data, state,
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (source, trader, nonce) DO UPDATE SET kind = excluded.kind, digest = excluded.digest,
+		account_id = excluded.account_id, data = excluded.data, state = excluded.state, reason = '',
+		created_at = excluded.created_at, updated_at = excluded.updated_at WHERE relay_requests.state = ?`,
+		r.Source, r.Kind, r.Trader.Hex(), r.Nonce, r.Digest.Hex(), r.AccountID, r.Data, RelayRequestPending, now, now, RelayRequestFailed)
+	if err != nil {
+		return wrap("insert relay request", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return fmt.Errorf("relay request of %s nonce %s on %s: %w", r.Trader.Hex(), r.Nonce, r.Source, ErrConflict)
+	}
+	return nil
+}
+
+const relayRequestColumns = `id, source, kind, trader, nonce, digest, account_id, data, state, reason, created_at`
+
+func scanRelayRequest(row scanner) (RelayRequest, error) {
+	var r RelayRequest
+	var trader, digest string
+	var at int64
+	if err := row.Scan(&r.ID, &r.Source, &r.Kind, &trader, &r.Nonce, &digest, &r.AccountID, &r.Data, &r.State, &r.Reason, &at); err != nil {
+		return r, err
+	}
+	r.Trader, r.Digest, r.CreatedAt = common.HexToAddress(trader), common.HexToHash(digest), time.UnixMilli(at)
+	return r, nil
+}
+
+// RelayRequestByNonce implements SettlerStore.
+func (s *SQLite) RelayRequestByNonce(ctx context.Context, source string, trader common.Address, nonce string) (RelayRequest, error) {
+	r, err := scanRelayRequest(s.db.QueryRowContext(ctx, `SELECT `+relayRequestColumns+` FROM relay_requests
+		WHERE source = ? AND trader = ? AND nonce = ?`, source, trader.Hex(), nonce))
+	return r, wrap("relay request", err)
+}
+
+// PendingRelayRequests implements SettlerStore.
+func (s *SQLite) PendingRelayRequests(ctx context.Context, source string, limit int) ([]RelayRequest, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+relayRequestColumns+` FROM relay_requests q WHERE q.source = ? AND q.state = ?
+		AND NOT EXISTS (SELECT 1 FROM relays r WHERE r.source = q.source AND r.trader = q.trader AND r.nonce = q.nonce)
+		ORDER BY q.id LIMIT ?`, source, RelayRequestPending, limit)
+	if err != nil {
+		return nil, wrap("pending relay requests", err)
+	}
+	defer rows.Close()
+	var out []RelayRequest
+	for rows.Next() {
+		r, err := scanRelayRequest(rows)
+		if err != nil {
+			return nil, wrap("pending relay requests", err)
+		}
+		out = append(out, r)
+	}
+	return out, wrap("pending relay requests", rows.Err())
+}
+
+// FailRelayRequest implements SettlerStore.
+func (s *SQLite) FailRelayRequest(ctx context.Context, id int64, reason string) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE relay_requests SET state = ?, reason = ?, updated_at = ? WHERE id = ?`,
+		RelayRequestFailed, reason, time.Now().UnixMilli(), id)
+	if err != nil {
+		return wrap("fail relay request", err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("relay request %d: %w", id, ErrNotFound)
+	}
+	return nil
+}
