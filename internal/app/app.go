@@ -78,6 +78,9 @@ type Options struct {
 	EngineInterval time.Duration
 	// PollInterval is the followers' wait between polls when caught up. Default 250ms.
 	PollInterval time.Duration
+	// RelayWait bounds how long the API waits for the settler to send a relay request
+	// before it answers 503. Default onchain.DefaultRelayWait (20s).
+	RelayWait time.Duration
 }
 
 // App is one gateway process, built by New and run by Run.
@@ -162,7 +165,7 @@ func (a *App) buildAPI(ctx context.Context, opts Options) error {
 		return err
 	}
 	a.closers = append(a.closers, closeRPC)
-	onChain, closeChains, err := onChainService(ctx, cfg, a.store)
+	onChain, closeChains, err := onChainService(ctx, cfg, a.store, opts.RelayWait)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
@@ -52,7 +53,7 @@ func served(reg *chain.Registry, fn func(src *chain.Source) error) error {
 
 // onChainService builds the API's view of the chains: the registry, an RPC client per
 // chain (signature checks of relays) and the store. close releases the clients.
-func onChainService(ctx context.Context, cfg config.Config, st *store.SQLite) (*onchain.Service, func(), error) {
+func onChainService(ctx context.Context, cfg config.Config, st *store.SQLite, relayWait time.Duration) (*onchain.Service, func(), error) {
 	book, err := pricing.NewBook(cfg.Pricing)
 	if err != nil {
 		return nil, nil, err
@@ -86,6 +87,7 @@ func onChainService(ctx context.Context, cfg config.Config, st *store.SQLite) (*
 		closeAll()
 		return nil, nil, err
 	}
+	policy.Wait = relayWait
 	return onchain.NewWithPolicy(reg, chains, st, book, policy), closeAll, nil
 }
 

@@ -1,0 +1,142 @@
+package app_test
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"log/slog"
+	"math/big"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/api/client"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/trader"
+	"github.com/dtwgate/dtwgate/internal/app"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/signer"
+	"github.com/dtwgate/dtwgate/testnet"
+)
+
+func copyKey(t *testing.T, a testnet.Account) *ecdsa.PrivateKey {
+	t.Helper()
+	k, err := crypto.ToECDSA(crypto.FromECDSA(a.Key))
+	require.NoError(t, err)
+	return k
+}
+
+// chainConfig is a gateway config of the testnet chain c with its operator in a keystore.
+func chainConfig(t *testing.T, c *testnet.Chain, src chain.Source) config.Config {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.Chmod(dir, 0o700))
+	operator := filepath.Join(dir, "operator.json")
+	_, err := signer.WriteKeystore(operator, copyKey(t, c.Operator), "pw", signer.LightScrypt)
+	require.NoError(t, err)
+	password := filepath.Join(dir, "operator.pw")
+	require.NoError(t, os.WriteFile(password, []byte("pw"), 0o600))
+	cfg := config.Default()
+	cfg.DataDir = filepath.Join(dir, "data")
+	cfg.Pricing = pricing.DefaultConfig()
+	ch := config.Chain{Source: src.Name, ChainID: src.ChainID, RPCURLs: src.RPCURLs, DTWAddress: src.DTW.Hex(),
+		StartBlock: src.StartBlock, Confirmations: 1, Operator: "keystore:" + operator, OperatorPasswordFile: password}
+	for _, a := range src.Assets {
+		ch.Tokens = append(ch.Tokens, config.Token{Symbol: a.ID, Address: a.Address.Hex(), Decimals: a.Decimals})
+	}
+	cfg.Chains = []config.Chain{ch}
+	return cfg
+}
+
+// run starts a built app until the test ends.
+func run(t *testing.T, a *app.App) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = a.Run(ctx)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		require.NoError(t, a.Close())
+	})
+}
+
+// TestRolesMeetInTheStore: an API app and a settler app on one data directory. Without
+// the settler, a gasless order is stored but not sent (503 after the wait, nothing
+// signed); once the settler runs, the identical request is answered with the relay
+// transaction, and the order settles with confirmations the API reads from the store.
+func TestRolesMeetInTheStore(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 1})
+	c := n.Chains[0]
+	src := c.ChainSource(1)
+	cfg := chainConfig(t, c, src)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	cfg.Listen = ln.Addr().String()
+	cfg.Finish()
+	log := slog.New(slog.DiscardHandler)
+
+	apiApp, err := app.New(ctx, cfg, app.Options{Role: app.RoleAPI, Listener: ln, Logger: log, RelayWait: time.Second})
+	require.NoError(t, err)
+	require.Equal(t, app.RoleAPI, apiApp.Role())
+	run(t, apiApp)
+
+	s := signer.NewPrivateKeySigner(copyKey(t, c.Traders[0]))
+	t.Cleanup(func() { s.Close() })
+	require.NoError(t, apiApp.Store().AddWhitelist(ctx, s.Address(), time.Now()))
+	ccfg := client.DefaultConfig()
+	ccfg.BaseURL = "http://" + cfg.Listen + cfg.BasePath
+	ccfg.Auth = &client.SIWEAuth{Signer: s, ChainID: src.ChainID}
+	cl, err := client.New(ccfg)
+	require.NoError(t, err)
+	tr, err := trader.New(ctx, src, s, c.Client, trader.Options{PollInterval: 20 * time.Millisecond})
+	require.NoError(t, err)
+	usdt, err := tr.Asset("usdt")
+	require.NoError(t, err)
+	dai, err := tr.Asset("dai")
+	require.NoError(t, err)
+	_, err = tr.Deposit(ctx, usdt, big.NewInt(10_000_000))
+	require.NoError(t, err)
+	so, err := tr.SignOrder(ctx, trader.OrderParams{Sell: usdt, Buy: dai, SellAmount: big.NewInt(5_000_000),
+		MinBuyAmount: new(big.Int).Mul(big.NewInt(4), big.NewInt(1e18))}, nil)
+	require.NoError(t, err)
+
+	nonceBefore, err := c.Client.NonceAt(ctx, c.Operator.Address, nil)
+	require.NoError(t, err)
+	_, err = cl.SubmitOrder(ctx, so.Request)
+	var e *client.Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, http.StatusServiceUnavailable, e.StatusCode, "%v", err)
+	require.Equal(t, api.CodeServiceUnavailable, e.Code)
+	nonce, err := c.Client.NonceAt(ctx, c.Operator.Address, nil)
+	require.NoError(t, err)
+	require.Equal(t, nonceBefore, nonce, "the API app signs nothing")
+
+	settler, err := app.New(ctx, cfg, app.Options{Role: app.RoleSettler, Logger: log,
+		EngineInterval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond})
+	require.NoError(t, err)
+	require.Nil(t, settler.Addr(), "a settler serves no API")
+	run(t, settler)
+
+	var resp api.SubmitResponse
+	require.Eventually(t, func() bool {
+		resp, err = cl.SubmitOrder(ctx, so.Request)
+		return err == nil
+	}, 10*time.Second, 100*time.Millisecond, "the queued relay was never sent: %v", err)
+	require.NotEmpty(t, resp.InstructionID)
+	require.Eventually(t, func() bool {
+		st, err := cl.OrderByInstruction(ctx, src.Name, resp.InstructionID)
+		return err == nil && st.Status == api.StatusSettled && st.Confirmations != "0"
+	}, 30*time.Second, 50*time.Millisecond, "the order never settled")
+}
