@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/big"
 	"time"
 
@@ -52,11 +51,11 @@ func (e *Engine) sendRelays(ctx context.Context) error {
 				return perr
 			}
 			if prev.Digest != r.Digest {
-				reason = RelayNonceUsed
+				reason = store.RelayReasonNonceUsed
 			}
 		case reason != "":
 		case time.Since(r.CreatedAt) > RelayRetryFor:
-			reason = fmt.Sprintf("not sent: %v", err)
+			reason = store.RelayReasonNotSent + err.Error()
 		default:
 			e.log.Warn("relay not sent; will retry", "kind", r.Kind, "trader", r.Trader, "nonce", r.Nonce, "err", err)
 			continue
@@ -71,10 +70,6 @@ func (e *Engine) sendRelays(ctx context.Context) error {
 	}
 	return nil
 }
-
-// RelayNonceUsed is the reason of a relay request whose trader nonce is used: the DTW
-// contract's revert name, also when another relay of the gateway used it.
-const RelayNonceUsed = "NonceAlreadyUsed"
 
 // publish writes the follower's head and the operator's inventory of every listed token
 // to the store, for the API processes.

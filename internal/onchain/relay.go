@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -178,15 +179,15 @@ func (s *Service) awaitRelay(ctx context.Context, c *Chain, req relayRequest, fr
 
 // refused is the error of a request the settler failed with reason.
 func refused(c *Chain, req relayRequest, reason string) error {
-	if reason == engineNonceUsed {
+	switch {
+	case reason == store.RelayReasonNonceUsed:
 		return fmt.Errorf("%w: nonce %s of trader %s is already used on %s (the DTW contract refuses it); sign again with a fresh nonce",
 			ErrNonceUsed, req.nonce, req.trader.Hex(), c.Source.Name)
+	case strings.HasPrefix(reason, store.RelayReasonNotSent):
+		return fmt.Errorf("%w: the settler of %s could not send it; post the identical request again", ErrRelayQueued, c.Source.Name)
 	}
 	return invalid("the DTW contract refuses it: %s", echo.Value(reason))
 }
-
-// engineNonceUsed is engine.RelayNonceUsed (the contract's revert name).
-const engineNonceUsed = "NonceAlreadyUsed"
 
 func nonceUsedBy(req relayRequest, kind, as string) error {
 	what := "order"

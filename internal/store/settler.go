@@ -42,6 +42,16 @@ const (
 	RelayRequestFailed  = "FAILED"
 )
 
+// Reasons of FAILED relay requests besides the contract's other revert names.
+const (
+	// RelayReasonNonceUsed: the trader nonce is used, on chain or by another relay (the
+	// DTW contract's revert name).
+	RelayReasonNonceUsed = "NonceAlreadyUsed"
+	// RelayReasonNotSent starts the reason of a request the settler could not send for
+	// reasons of its own (RPC errors), after retrying; the rest is the error.
+	RelayReasonNotSent = "not sent: "
+)
+
 // RelayRequest is a trader's signed order or withdrawal an API process accepted for the
 // settler of its chain to relay.
 type RelayRequest struct {
