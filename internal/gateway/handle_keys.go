@@ -24,7 +24,7 @@ func NewAPIKey(secrets *auth.Secrets, accountID, label string, perms []api.Permi
 		ID:          auth.NewAPIKeyID(),
 		AccountID:   accountID,
 		Label:       label,
-		Permissions: perms,
+		Permissions: StoredPermissions(perms),
 		SecretHash:  secrets.Hash(secret),
 		Generation:  1,
 		CreatedAt:   now,
@@ -50,7 +50,7 @@ func (s *Service) handleListAPIKeys(w http.ResponseWriter, r *http.Request, c *C
 		out.APIKeys[i] = api.APIKey{
 			APIKeyID:        k.ID,
 			Label:           k.Label,
-			Permissions:     k.Permissions,
+			Permissions:     KeyPermissions(k),
 			CreatedAtMillis: strconv.FormatInt(k.CreatedAt.UnixMilli(), 10),
 		}
 		if !k.RotatedAt.IsZero() {
@@ -82,7 +82,7 @@ func (s *Service) handleCreateAPIKey(w http.ResponseWriter, r *http.Request, c *
 	if err := s.store.CreateAPIKey(r.Context(), key); err != nil {
 		return fmt.Errorf("create api key: %w", err)
 	}
-	respondJSON(w, http.StatusCreated, api.APIKeyCreated{APIKeyID: key.ID, APIKeySecret: secret, Label: key.Label, Permissions: key.Permissions})
+	respondJSON(w, http.StatusCreated, api.APIKeyCreated{APIKeyID: key.ID, APIKeySecret: secret, Label: key.Label, Permissions: KeyPermissions(key)})
 	return nil
 }
 
@@ -99,7 +99,7 @@ func (s *Service) handleRotateAPIKey(w http.ResponseWriter, r *http.Request, c *
 	if err != nil {
 		return fmt.Errorf("load api key: %w", err)
 	}
-	if !api.HasAll(c.Permissions, target.Permissions) {
+	if !api.HasAll(c.Permissions, KeyPermissions(target)) {
 		return fail(ErrForbidden, "API key %s holds permissions the caller lacks; only a caller holding all of them may rotate it", target.ID)
 	}
 	secret := auth.NewSecret()
@@ -112,4 +112,22 @@ func (s *Service) handleRotateAPIKey(w http.ResponseWriter, r *http.Request, c *
 	}
 	respondJSON(w, http.StatusOK, api.APIKeyRotated{APIKeyID: key.ID, APIKeySecret: secret})
 	return nil
+}
+
+// StoredPermissions returns the stored form of permissions (the store keeps their names).
+func StoredPermissions(perms []api.Permission) []string {
+	names := make([]string, len(perms))
+	for i, p := range perms {
+		names[i] = string(p)
+	}
+	return names
+}
+
+// KeyPermissions returns the permissions of a stored key.
+func KeyPermissions(k store.APIKey) []api.Permission {
+	perms := make([]api.Permission, len(k.Permissions))
+	for i, n := range k.Permissions {
+		perms[i] = api.Permission(n)
+	}
+	return perms
 }

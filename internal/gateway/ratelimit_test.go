@@ -77,7 +77,7 @@ func TestLegacySecretUpgraded(t *testing.T) {
 	ctx := context.Background()
 	account := auth.NewAccountID()
 	legacy := store.APIKey{
-		ID: auth.NewAPIKeyID(), AccountID: account, Label: "old", Permissions: []api.Permission{api.PermRead},
+		ID: auth.NewAPIKeyID(), AccountID: account, Label: "old", Permissions: []string{string(api.PermRead)},
 		// scrypt("s3cret"), N=2^15 r=8 p=1, as the gateway stored secrets before.
 		SecretHash: "scrypt$15$8$1$SsSwNB2Mig1S9Mpl0U807g$txkJTGplJWQpgmedCoJNX+rPzx6cz3zgef/QLwEjvpU",
 		Generation: 1, CreatedAt: time.Now(),

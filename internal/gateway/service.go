@@ -202,7 +202,7 @@ func (s *Service) authenticate(r *http.Request) (*Caller, error) {
 		if key.AccountID != claims.AccountID() || key.Generation != claims.Generation {
 			return nil, revoked
 		}
-		return &Caller{AccountID: key.AccountID, APIKeyID: key.ID, Permissions: key.Permissions}, nil
+		return &Caller{AccountID: key.AccountID, APIKeyID: key.ID, Permissions: KeyPermissions(key)}, nil
 	}
 	addr := common.HexToAddress(claims.Address)
 	ok, err = s.store.IsWhitelisted(ctx, addr)

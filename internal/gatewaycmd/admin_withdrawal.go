@@ -55,24 +55,12 @@ func withdrawalAddressCommand() *cli.Command {
 	}
 }
 
-func chainStore(st store.Store) (store.ChainStore, error) {
-	cs, ok := st.(store.ChainStore)
-	if !ok {
-		return nil, errors.New("the configured store cannot hold chain data")
-	}
-	return cs, nil
-}
-
 func runWithdrawalAddressAdd(c *cli.Context) error {
 	addr, err := addressArg(c)
 	if err != nil {
 		return err
 	}
 	return withStore(c, func(_ config.Config, st store.Store) error {
-		cs, err := chainStore(st)
-		if err != nil {
-			return err
-		}
 		account := c.String(flagAccount)
 		if w := c.String(flagWallet); w != "" {
 			wallet, err := chain.ParseAddress(w)
@@ -92,16 +80,23 @@ func runWithdrawalAddressAdd(c *cli.Context) error {
 		}
 		w := store.WithdrawalAddress{ID: "wa_" + hex.EncodeToString(b), AccountID: account, Source: strings.ToUpper(c.String(flagSource)),
 			Address: addr, Status: store.AddressPending, CreatedAt: time.Now()}
-		if err := cs.AddWithdrawalAddress(c.Context, w); err != nil {
-			if errors.Is(err, store.ErrConflict) {
-				return cli.Exit(fmt.Sprintf("%s is already a withdrawal address of account %s on %s", addr.Hex(), account, w.Source), ExitError)
+		// Added and approved commit together: never a PENDING address left by a failed approve.
+		err := st.InTx(c.Context, func(tx store.Tx) error {
+			if err := tx.AddWithdrawalAddress(c.Context, w); err != nil {
+				return err
 			}
+			if c.Bool("approve") {
+				return tx.ApproveWithdrawalAddress(c.Context, w.ID)
+			}
+			return nil
+		})
+		if errors.Is(err, store.ErrConflict) {
+			return cli.Exit(fmt.Sprintf("%s is already a withdrawal address of account %s on %s", addr.Hex(), account, w.Source), ExitError)
+		}
+		if err != nil {
 			return err
 		}
 		if c.Bool("approve") {
-			if err := cs.ApproveWithdrawalAddress(c.Context, w.ID); err != nil {
-				return err
-			}
 			w.Status = store.AddressApproved
 		}
 		_, err = fmt.Fprintf(c.App.Writer, "%s %s %s %s %s\n", w.ID, w.AccountID, w.Source, w.Address.Hex(), w.Status)
@@ -115,27 +110,19 @@ func runWithdrawalAddressApprove(c *cli.Context) error {
 	}
 	id := c.Args().First()
 	return withStore(c, func(_ config.Config, st store.Store) error {
-		cs, err := chainStore(st)
-		if err != nil {
-			return err
-		}
-		if err := cs.ApproveWithdrawalAddress(c.Context, id); errors.Is(err, store.ErrNotFound) {
+		if err := st.ApproveWithdrawalAddress(c.Context, id); errors.Is(err, store.ErrNotFound) {
 			return cli.Exit("no withdrawal address "+id+"; see `dtwgate admin withdrawal-addresses list`", ExitError)
 		} else if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(c.App.Writer, "approved %s\n", id)
+		_, err := fmt.Fprintf(c.App.Writer, "approved %s\n", id)
 		return err
 	})
 }
 
 func runWithdrawalAddressList(c *cli.Context) error {
 	return withStore(c, func(_ config.Config, st store.Store) error {
-		cs, err := chainStore(st)
-		if err != nil {
-			return err
-		}
-		list, err := cs.WithdrawalAddresses(c.Context, c.String(flagAccount))
+		list, err := st.WithdrawalAddresses(c.Context, c.String(flagAccount))
 		if err != nil {
 			return err
 		}

@@ -63,11 +63,20 @@ type ActivityCursor struct {
 	LogIndex uint
 }
 
-// ChainStore is the on-chain part of the store: the follower's events and the engine's
-// return transactions and journal.
+// ChainStore is the on-chain part of the store: the follower's events, the engine's
+// journal and return transactions, relays and withdrawal addresses.
 type ChainStore interface {
-	chain.FollowerStore
+	ChainEvents
 	chain.Journal
+	Relays
+	WithdrawalAddresses
+}
+
+// ChainEvents owns the DTW events the follower applied at the confirmation depth and the
+// return transactions the engine checked. ApplyBlocks, RollbackFrom and PutOrderReturn
+// write the Outbox events of the changes they make, in the same transaction.
+type ChainEvents interface {
+	chain.FollowerStore
 	// OpenOrders returns the placed orders of source with no closing event, oldest first.
 	OpenOrders(ctx context.Context, source string) ([]dtw.Event, error)
 	// Order returns an order by id, or ErrNotFound.
@@ -84,23 +93,37 @@ type ChainStore interface {
 	Activities(ctx context.Context, q ActivityQuery) ([]dtw.Event, error)
 	// WithdrawalsByTx returns the withdrawals made by a transaction.
 	WithdrawalsByTx(ctx context.Context, source string, tx common.Hash) ([]dtw.Event, error)
+}
+
+// Relays owns the relayed gasless orders and withdrawals: one relay per (source, trader,
+// nonce), recorded by chain.Journal's InsertTx with its transaction.
+type Relays interface {
 	// RelayByNonce returns the relay of a trader nonce on a source (an order or a
-	// withdrawal), or ErrNotFound. Relays are recorded by InsertTx with their transaction.
+	// withdrawal), or ErrNotFound.
 	RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (Relay, error)
 	// RelayByTx returns the relay with a transaction hash, or ErrNotFound.
 	RelayByTx(ctx context.Context, tx common.Hash) (Relay, error)
-	// AddWithdrawalAddress, ApproveWithdrawalAddress and WithdrawalAddresses manage
-	// withdrawal destinations.
+}
+
+// WithdrawalAddresses owns the withdrawal destinations of accounts. Adding and approving
+// write an EventWithdrawalAddressStatus in the same transaction.
+type WithdrawalAddresses interface {
+	// AddWithdrawalAddress stores a new withdrawal address; ErrConflict if it exists.
 	AddWithdrawalAddress(ctx context.Context, w WithdrawalAddress) error
+	// ApproveWithdrawalAddress marks an address APPROVED; ErrNotFound if there is none.
 	ApproveWithdrawalAddress(ctx context.Context, id string) error
+	// WithdrawalAddresses lists withdrawal addresses, of one account or (accountID "") all.
 	WithdrawalAddresses(ctx context.Context, accountID string) ([]WithdrawalAddress, error)
 }
 
-var _ ChainStore = (*SQLite)(nil)
+var (
+	_ Store = (*SQLite)(nil)
+	_ Tx    = (*conn)(nil)
+)
 
 // RecentBlocks implements chain.FollowerStore.
-func (s *SQLite) RecentBlocks(ctx context.Context, source string, n int) ([]chain.BlockRef, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT number, hash FROM chain_blocks WHERE source = ? ORDER BY number DESC LIMIT ?`, source, n)
+func (s *conn) RecentBlocks(ctx context.Context, source string, n int) ([]chain.BlockRef, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT number, hash FROM chain_blocks WHERE source = ? ORDER BY number DESC LIMIT ?`, source, n)
 	if err != nil {
 		return nil, wrap("recent blocks", err)
 	}
@@ -118,9 +141,11 @@ func (s *SQLite) RecentBlocks(ctx context.Context, source string, n int) ([]chai
 	return out, wrap("recent blocks", rows.Err())
 }
 
-// ApplyBlocks implements chain.FollowerStore.
-func (s *SQLite) ApplyBlocks(ctx context.Context, source string, refs []chain.BlockRef, events []dtw.Event, keep int) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+// ApplyBlocks implements chain.FollowerStore. A deposit or withdrawal not applied before
+// writes its outbox event in the same transaction.
+func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.BlockRef, events []dtw.Event, keep int) error {
+	wrote := false
+	err := s.tx(ctx, func(tx queryer) error {
 		for _, ref := range refs {
 			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO chain_blocks (source, number, hash) VALUES (?, ?, ?)`,
 				source, ref.Number, ref.Hash.Hex()); err != nil {
@@ -128,6 +153,15 @@ func (s *SQLite) ApplyBlocks(ctx context.Context, source string, refs []chain.Bl
 			}
 		}
 		for _, e := range events {
+			kind, payload, announce := activityEvent(source, e, false)
+			if announce {
+				var n int
+				if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM chain_events WHERE source = ? AND block_number = ?
+					AND log_index = ? AND block_hash = ?`, source, e.BlockNumber, e.LogIndex, e.BlockHash.Hex()).Scan(&n); err != nil {
+					return wrap("apply event", err)
+				}
+				announce = n == 0
+			}
 			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO chain_events (source, block_number, log_index, block_hash,
 				block_time, tx_hash, kind, trader, token, amount, to_address, order_id, sell_token, buy_token, sell_amount,
 				min_buy_amount, buy_amount, deadline, order_kind, closer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -137,17 +171,58 @@ func (s *SQLite) ApplyBlocks(ctx context.Context, source string, refs []chain.Bl
 				e.OrderKind, addrText(e.Closer)); err != nil {
 				return wrap("apply event", err)
 			}
+			if announce {
+				if err := insertEvent(ctx, tx, kind, source, "", e.Trader, payload); err != nil {
+					return err
+				}
+				wrote = true
+			}
 		}
 		_, err := tx.ExecContext(ctx, `DELETE FROM chain_blocks WHERE source = ? AND number NOT IN
 			(SELECT number FROM chain_blocks WHERE source = ? ORDER BY number DESC LIMIT ?)`, source, source, keep)
 		return wrap("prune blocks", err)
 	})
+	if err == nil && wrote {
+		s.announce()
+	}
+	return err
 }
 
 // RollbackFrom implements chain.FollowerStore: it also drops checked return transactions
-// from the removed blocks.
-func (s *SQLite) RollbackFrom(ctx context.Context, source string, number uint64) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+// from the removed blocks, and writes a compensating outbox event (Removed set) for each
+// deposit, withdrawal and checked return it removes.
+func (s *conn) RollbackFrom(ctx context.Context, source string, number uint64) error {
+	wrote := false
+	err := s.tx(ctx, func(tx queryer) error {
+		removed, err := queryEvents(ctx, tx, "rollback", `SELECT `+eventColumns+` FROM chain_events WHERE source = ?
+			AND block_number >= ? AND kind IN (?, ?) ORDER BY block_number, log_index`,
+			source, number, string(dtw.EventDeposited), string(dtw.EventWithdrawn))
+		if err != nil {
+			return err
+		}
+		for _, e := range removed {
+			kind, payload, _ := activityEvent(source, e, true)
+			if err := insertEvent(ctx, tx, kind, source, "", e.Trader, payload); err != nil {
+				return err
+			}
+			wrote = true
+		}
+		returns, err := queryAll(ctx, tx, "rollback", scanOrderReturn, `SELECT `+orderReturnColumns+` FROM order_returns
+			WHERE source = ? AND block_number >= ? ORDER BY block_number, order_id`, source, number)
+		if err != nil {
+			return err
+		}
+		for _, r := range returns {
+			trader, err := orderTrader(ctx, tx, source, r.OrderID)
+			if err != nil {
+				return err
+			}
+			kind, payload := orderClosedEvent(r, true)
+			if err := insertEvent(ctx, tx, kind, source, "", trader, payload); err != nil {
+				return err
+			}
+			wrote = true
+		}
 		for _, q := range []string{
 			`DELETE FROM chain_blocks WHERE source = ? AND number >= ?`,
 			`DELETE FROM chain_events WHERE source = ? AND block_number >= ?`,
@@ -159,6 +234,10 @@ func (s *SQLite) RollbackFrom(ctx context.Context, source string, number uint64)
 		}
 		return nil
 	})
+	if err == nil && wrote {
+		s.announce()
+	}
+	return err
 }
 
 const eventColumns = `block_number, log_index, block_hash, block_time, tx_hash, kind, trader, token, amount, to_address,
@@ -182,8 +261,12 @@ func scanEvent(r scanner) (dtw.Event, error) {
 	return e, nil
 }
 
-func (s *SQLite) queryEvents(ctx context.Context, op, query string, args ...any) ([]dtw.Event, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
+func (s *conn) queryEvents(ctx context.Context, op, query string, args ...any) ([]dtw.Event, error) {
+	return queryEvents(ctx, s.q, op, query, args...)
+}
+
+func queryEvents(ctx context.Context, q queryer, op, query string, args ...any) ([]dtw.Event, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, wrap(op, err)
 	}
@@ -199,14 +282,14 @@ func (s *SQLite) queryEvents(ctx context.Context, op, query string, args ...any)
 	return out, wrap(op, rows.Err())
 }
 
-// OpenOrders implements ChainStore.
-func (s *SQLite) OpenOrders(ctx context.Context, source string) ([]dtw.Event, error) {
+// OpenOrders implements ChainEvents.
+func (s *conn) OpenOrders(ctx context.Context, source string) ([]dtw.Event, error) {
 	return s.queryEvents(ctx, "open orders", `SELECT `+eventColumns+` FROM chain_events p WHERE p.source = ? AND p.kind = ?
 		AND NOT EXISTS (SELECT 1 FROM chain_events c WHERE c.source = p.source AND c.order_id = p.order_id AND c.kind IN (?, ?))
 		ORDER BY p.block_number, p.log_index`, source, dtw.EventOrderPlaced, dtw.EventOrderSettled, dtw.EventOrderCancelled)
 }
 
-func (s *SQLite) orderEvents(ctx context.Context, source string, where string, arg any) ([]ChainOrder, error) {
+func (s *conn) orderEvents(ctx context.Context, source string, where string, arg any) ([]ChainOrder, error) {
 	evs, err := s.queryEvents(ctx, "order", `SELECT `+eventColumns+` FROM chain_events WHERE source = ? AND order_id IN
 		(SELECT order_id FROM chain_events WHERE source = ? AND kind = ? AND `+where+`) ORDER BY block_number, log_index`,
 		source, source, dtw.EventOrderPlaced, arg)
@@ -230,8 +313,8 @@ func (s *SQLite) orderEvents(ctx context.Context, source string, where string, a
 	return out, nil
 }
 
-// Order implements ChainStore.
-func (s *SQLite) Order(ctx context.Context, source string, orderID uint64) (ChainOrder, error) {
+// Order implements ChainEvents.
+func (s *conn) Order(ctx context.Context, source string, orderID uint64) (ChainOrder, error) {
 	orders, err := s.orderEvents(ctx, source, "order_id = ?", orderID)
 	if err != nil {
 		return ChainOrder{}, err
@@ -242,42 +325,77 @@ func (s *SQLite) Order(ctx context.Context, source string, orderID uint64) (Chai
 	return orders[0], nil
 }
 
-// OrdersByTx implements ChainStore.
-func (s *SQLite) OrdersByTx(ctx context.Context, source string, tx common.Hash) ([]ChainOrder, error) {
+// OrdersByTx implements ChainEvents.
+func (s *conn) OrdersByTx(ctx context.Context, source string, tx common.Hash) ([]ChainOrder, error) {
 	return s.orderEvents(ctx, source, "tx_hash = ?", tx.Hex())
 }
 
-// UncheckedCloses implements ChainStore.
-func (s *SQLite) UncheckedCloses(ctx context.Context, source string) ([]dtw.Event, error) {
+// UncheckedCloses implements ChainEvents.
+func (s *conn) UncheckedCloses(ctx context.Context, source string) ([]dtw.Event, error) {
 	return s.queryEvents(ctx, "unchecked closes", `SELECT `+eventColumns+` FROM chain_events c WHERE c.source = ? AND c.kind IN (?, ?)
 		AND NOT EXISTS (SELECT 1 FROM order_returns r WHERE r.source = c.source AND r.order_id = c.order_id)
 		ORDER BY c.block_number, c.log_index`, source, dtw.EventOrderSettled, dtw.EventOrderCancelled)
 }
 
-// PutOrderReturn implements ChainStore.
-func (s *SQLite) PutOrderReturn(ctx context.Context, r OrderReturn) error {
-	_, err := s.db.ExecContext(ctx, `INSERT OR REPLACE INTO order_returns (source, order_id, status, tx_hash, block_number,
-		buy_amount, verified_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, r.Source, r.OrderID, r.Status, r.TxHash.Hex(), r.BlockNumber,
-		bigText(r.BuyAmount), r.VerifiedAt.UnixMilli())
-	return wrap("put order return", err)
+// PutOrderReturn implements ChainEvents. This is when an order's SETTLED or CANCELLED
+// status becomes visible, so a new or changed return writes its outbox event in the same
+// transaction.
+func (s *conn) PutOrderReturn(ctx context.Context, r OrderReturn) error {
+	wrote := false
+	err := s.tx(ctx, func(tx queryer) error {
+		old, err := scanOrderReturn(tx.QueryRowContext(ctx, `SELECT `+orderReturnColumns+` FROM order_returns
+			WHERE source = ? AND order_id = ?`, r.Source, r.OrderID))
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return wrap("put order return", err)
+		}
+		same := err == nil && old.Status == r.Status && old.TxHash == r.TxHash && old.BlockNumber == r.BlockNumber
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO order_returns (source, order_id, status, tx_hash, block_number,
+			buy_amount, verified_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, r.Source, r.OrderID, r.Status, r.TxHash.Hex(), r.BlockNumber,
+			bigText(r.BuyAmount), r.VerifiedAt.UnixMilli()); err != nil {
+			return wrap("put order return", err)
+		}
+		if same {
+			return nil
+		}
+		trader, err := orderTrader(ctx, tx, r.Source, r.OrderID)
+		if err != nil {
+			return err
+		}
+		kind, payload := orderClosedEvent(r, false)
+		wrote = true
+		return insertEvent(ctx, tx, kind, r.Source, "", trader, payload)
+	})
+	if err == nil && wrote {
+		s.announce()
+	}
+	return err
 }
 
-// OrderReturn implements ChainStore.
-func (s *SQLite) OrderReturn(ctx context.Context, source string, orderID uint64) (OrderReturn, error) {
-	r := OrderReturn{Source: source, OrderID: orderID}
+const orderReturnColumns = `source, order_id, status, tx_hash, block_number, buy_amount, verified_at`
+
+func scanOrderReturn(row scanner) (OrderReturn, error) {
+	var r OrderReturn
 	var tx, buy string
 	var at int64
-	err := s.db.QueryRowContext(ctx, `SELECT status, tx_hash, block_number, buy_amount, verified_at FROM order_returns
-		WHERE source = ? AND order_id = ?`, source, orderID).Scan(&r.Status, &tx, &r.BlockNumber, &buy, &at)
-	if err != nil {
-		return r, wrap("order return", err)
+	if err := row.Scan(&r.Source, &r.OrderID, &r.Status, &tx, &r.BlockNumber, &buy, &at); err != nil {
+		return r, err
 	}
 	r.TxHash, r.BuyAmount, r.VerifiedAt = common.HexToHash(tx), textBig(buy), time.UnixMilli(at)
 	return r, nil
 }
 
-// Activities implements ChainStore.
-func (s *SQLite) Activities(ctx context.Context, q ActivityQuery) ([]dtw.Event, error) {
+// OrderReturn implements ChainEvents.
+func (s *conn) OrderReturn(ctx context.Context, source string, orderID uint64) (OrderReturn, error) {
+	r, err := scanOrderReturn(s.q.QueryRowContext(ctx, `SELECT `+orderReturnColumns+` FROM order_returns
+		WHERE source = ? AND order_id = ?`, source, orderID))
+	if err != nil {
+		return OrderReturn{Source: source, OrderID: orderID}, wrap("order return", err)
+	}
+	return r, nil
+}
+
+// Activities implements ChainEvents.
+func (s *conn) Activities(ctx context.Context, q ActivityQuery) ([]dtw.Event, error) {
 	if len(q.Traders) == 0 {
 		return nil, nil
 	}
@@ -306,22 +424,22 @@ func (s *SQLite) Activities(ctx context.Context, q ActivityQuery) ([]dtw.Event, 
 		` ORDER BY `+order+` LIMIT ?`, args...)
 }
 
-// WithdrawalsByTx implements ChainStore.
-func (s *SQLite) WithdrawalsByTx(ctx context.Context, source string, tx common.Hash) ([]dtw.Event, error) {
+// WithdrawalsByTx implements ChainEvents.
+func (s *conn) WithdrawalsByTx(ctx context.Context, source string, tx common.Hash) ([]dtw.Event, error) {
 	return s.queryEvents(ctx, "withdrawals by tx", `SELECT `+eventColumns+` FROM chain_events WHERE source = ? AND kind = ?
 		AND tx_hash = ? ORDER BY log_index`, source, dtw.EventWithdrawn, tx.Hex())
 }
 
 // InsertTx implements chain.Journal: the transaction and its relay record, if any, are
 // written in one store transaction.
-func (s *SQLite) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error) {
+func (s *conn) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error) {
 	ids := make([]string, len(t.OrderIDs))
 	for i, id := range t.OrderIDs {
 		ids[i] = strconv.FormatUint(id, 10)
 	}
 	now := time.Now().UnixMilli()
 	var id int64
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx queryer) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO tx_journal (source, sender, nonce, tx_hash, raw, kind, order_ids, state,
 			replaces, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, t.Source, addrText(t.Sender), t.Nonce,
 			t.Hash.Hex(), t.Raw, t.Kind, strings.Join(ids, ","), string(t.State), t.Replaces, now, now)
@@ -346,8 +464,8 @@ func (s *SQLite) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error)
 }
 
 // OpenTxs implements chain.Journal.
-func (s *SQLite) OpenTxs(ctx context.Context, source string, sender common.Address) ([]chain.JournalTx, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, nonce, tx_hash, raw, kind, order_ids, state, replaces, block_number,
+func (s *conn) OpenTxs(ctx context.Context, source string, sender common.Address) ([]chain.JournalTx, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT id, nonce, tx_hash, raw, kind, order_ids, state, replaces, block_number,
 		created_at, updated_at FROM tx_journal WHERE source = ? AND sender = ? AND state IN (?, ?) ORDER BY nonce, id`,
 		source, addrText(sender), string(chain.TxPending), string(chain.TxMined))
 	if err != nil {
@@ -375,14 +493,14 @@ func (s *SQLite) OpenTxs(ctx context.Context, source string, sender common.Addre
 }
 
 // SetTxState implements chain.Journal.
-func (s *SQLite) SetTxState(ctx context.Context, id int64, state chain.TxState, block uint64) error {
-	return wrapAffected("set tx state")(s.db.ExecContext(ctx, `UPDATE tx_journal SET state = ?, block_number = ?, updated_at = ?
+func (s *conn) SetTxState(ctx context.Context, id int64, state chain.TxState, block uint64) error {
+	return wrapAffected("set tx state")(s.q.ExecContext(ctx, `UPDATE tx_journal SET state = ?, block_number = ?, updated_at = ?
 		WHERE id = ?`, string(state), block, time.Now().UnixMilli(), id))
 }
 
 // ReopenFrom implements chain.Journal.
-func (s *SQLite) ReopenFrom(ctx context.Context, source string, sender common.Address, nonce uint64) (int64, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE tx_journal SET state = ?, block_number = 0, updated_at = ? WHERE source = ?
+func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Address, nonce uint64) (int64, error) {
+	res, err := s.q.ExecContext(ctx, `UPDATE tx_journal SET state = ?, block_number = 0, updated_at = ? WHERE source = ?
 		AND sender = ? AND nonce >= ? AND state IN (?, ?)`, string(chain.TxPending), time.Now().UnixMilli(), source,
 		addrText(sender), nonce, string(chain.TxConfirmed), string(chain.TxFailed))
 	if err != nil {
@@ -392,9 +510,9 @@ func (s *SQLite) ReopenFrom(ctx context.Context, source string, sender common.Ad
 }
 
 // MaxNonce implements chain.Journal.
-func (s *SQLite) MaxNonce(ctx context.Context, source string, sender common.Address) (uint64, bool, error) {
+func (s *conn) MaxNonce(ctx context.Context, source string, sender common.Address) (uint64, bool, error) {
 	var n sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT MAX(nonce) FROM tx_journal WHERE source = ? AND sender = ?`, source, addrText(sender)).Scan(&n)
+	err := s.q.QueryRowContext(ctx, `SELECT MAX(nonce) FROM tx_journal WHERE source = ? AND sender = ?`, source, addrText(sender)).Scan(&n)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, false, wrap("max nonce", err)
 	}
@@ -458,16 +576,16 @@ func scanRelay(row scanner) (Relay, error) {
 	return r, nil
 }
 
-// RelayByNonce implements ChainStore.
-func (s *SQLite) RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (Relay, error) {
-	r, err := scanRelay(s.db.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE source = ? AND trader = ?
+// RelayByNonce implements Relays.
+func (s *conn) RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (Relay, error) {
+	r, err := scanRelay(s.q.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE source = ? AND trader = ?
 		AND nonce = ?`, source, trader.Hex(), nonce))
 	return r, wrap("relay by nonce", err)
 }
 
-// RelayByTx implements ChainStore.
-func (s *SQLite) RelayByTx(ctx context.Context, tx common.Hash) (Relay, error) {
-	r, err := scanRelay(s.db.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE tx_hash = ?`, tx.Hex()))
+// RelayByTx implements Relays.
+func (s *conn) RelayByTx(ctx context.Context, tx common.Hash) (Relay, error) {
+	r, err := scanRelay(s.q.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE tx_hash = ?`, tx.Hex()))
 	return r, wrap("relay by tx", err)
 }
 
@@ -488,22 +606,43 @@ const (
 	AddressApproved = "APPROVED"
 )
 
-// AddWithdrawalAddress stores a new PENDING withdrawal address; ErrConflict if it exists.
-func (s *SQLite) AddWithdrawalAddress(ctx context.Context, w WithdrawalAddress) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO withdrawal_addresses (id, account_id, source, address, status, created_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, w.ID, w.AccountID, w.Source, w.Address.Hex(), w.Status, w.CreatedAt.UnixMilli())
-	return wrap("add withdrawal address", err)
+// AddWithdrawalAddress implements WithdrawalAddresses.
+func (s *conn) AddWithdrawalAddress(ctx context.Context, w WithdrawalAddress) error {
+	err := s.tx(ctx, func(tx queryer) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO withdrawal_addresses (id, account_id, source, address, status, created_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, w.ID, w.AccountID, w.Source, w.Address.Hex(), w.Status, w.CreatedAt.UnixMilli()); err != nil {
+			return wrap("add withdrawal address", err)
+		}
+		return insertEvent(ctx, tx, EventWithdrawalAddressStatus, w.Source, w.AccountID, common.Address{},
+			WithdrawalAddressStatus{ID: w.ID, Source: w.Source, Address: w.Address, Status: w.Status})
+	})
+	if err == nil {
+		s.announce()
+	}
+	return err
 }
 
-// ApproveWithdrawalAddress marks an address APPROVED; ErrNotFound if there is none.
-func (s *SQLite) ApproveWithdrawalAddress(ctx context.Context, id string) error {
-	return wrapAffected("approve withdrawal address")(s.db.ExecContext(ctx,
-		`UPDATE withdrawal_addresses SET status = ? WHERE id = ?`, AddressApproved, id))
+// ApproveWithdrawalAddress implements WithdrawalAddresses.
+func (s *conn) ApproveWithdrawalAddress(ctx context.Context, id string) error {
+	err := s.tx(ctx, func(tx queryer) error {
+		var w WithdrawalAddress
+		var addr string
+		if err := tx.QueryRowContext(ctx, `UPDATE withdrawal_addresses SET status = ? WHERE id = ?
+			RETURNING account_id, source, address`, AddressApproved, id).Scan(&w.AccountID, &w.Source, &addr); err != nil {
+			return wrap("approve withdrawal address", err)
+		}
+		return insertEvent(ctx, tx, EventWithdrawalAddressStatus, w.Source, w.AccountID, common.Address{},
+			WithdrawalAddressStatus{ID: id, Source: w.Source, Address: common.HexToAddress(addr), Status: AddressApproved})
+	})
+	if err == nil {
+		s.announce()
+	}
+	return err
 }
 
-// WithdrawalAddresses lists withdrawal addresses, of one account or (accountID "") all.
-func (s *SQLite) WithdrawalAddresses(ctx context.Context, accountID string) ([]WithdrawalAddress, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, account_id, source, address, status, created_at FROM withdrawal_addresses
+// WithdrawalAddresses implements WithdrawalAddresses.
+func (s *conn) WithdrawalAddresses(ctx context.Context, accountID string) ([]WithdrawalAddress, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT id, account_id, source, address, status, created_at FROM withdrawal_addresses
 		WHERE ? = '' OR account_id = ? ORDER BY created_at, id`, accountID, accountID)
 	if err != nil {
 		return nil, wrap("withdrawal addresses", err)

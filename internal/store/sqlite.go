@@ -19,8 +19,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
-
-	"github.com/dtwgate/dtwgate/api"
 )
 
 //go:embed migrations/*.sql
@@ -33,9 +31,28 @@ const busyTimeout = 10 * time.Second
 // and admin processes.
 type SQLite struct {
 	db *sql.DB
+	// conn runs the concept methods on db, each in its own transaction where it needs one.
+	conn
 }
 
-var _ Store = (*SQLite)(nil)
+// conn runs the concept methods on a database or, inside InTx, on one SQL transaction.
+type conn struct {
+	q queryer
+	// root begins transactions; nil inside InTx, where everything runs on q.
+	root *sql.DB
+	// notify wakes event readers after a commit that wrote events.
+	notify *notifier
+	// wrote is set inside InTx when an event was written, so InTx announces it after the
+	// commit; nil outside.
+	wrote *bool
+}
+
+// queryer is what *sql.DB and *sql.Tx share.
+type queryer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
 
 // ErrInsecureDir is returned when the store's directory is open to other users.
 var ErrInsecureDir = errors.New("data directory is accessible to other users")
@@ -58,7 +75,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	s := &SQLite{db: db}
+	s := &SQLite{db: db, conn: conn{q: db, root: db, notify: newNotifier()}}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -109,7 +126,7 @@ func (s *SQLite) migrate(ctx context.Context) error {
 		return fmt.Errorf("list migrations: %w", err)
 	}
 	sort.Strings(names)
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.tx(ctx, func(tx queryer) error {
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
 			return fmt.Errorf("create schema_migrations: %w", err)
 		}
@@ -153,14 +170,18 @@ func (s *SQLite) migrate(ctx context.Context) error {
 	})
 }
 
-// tx runs fn in a transaction, committing when it returns nil.
-func (s *SQLite) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+// tx runs fn in a transaction, committing when it returns nil. Inside InTx it runs fn in
+// InTx's transaction, which commits or rolls back as a whole.
+func (s *conn) tx(ctx context.Context, fn func(tx queryer) error) error {
+	if s.root == nil {
+		return fn(s.q)
+	}
+	tx, err := s.root.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	defer func() { _ = tx.Rollback() }() // after a commit, a no-op; after an error or panic, the rollback
 	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -169,30 +190,42 @@ func (s *SQLite) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 	return nil
 }
 
+// InTx implements Store. fn's Tx runs every method on one SQL transaction (SQLite takes
+// the write lock at BEGIN, so transactions of all processes are serialized); fn must not
+// use it after returning, nor call the SQLite itself (that would wait for the lock fn holds).
+func (s *SQLite) InTx(ctx context.Context, fn func(tx Tx) error) error {
+	wrote := false
+	err := s.conn.tx(ctx, func(q queryer) error {
+		return fn(&conn{q: q, notify: s.notify, wrote: &wrote})
+	})
+	if err == nil && wrote {
+		s.notify.signal()
+	}
+	return err
+}
+
+// EventsNotify implements Store.
+func (s *SQLite) EventsNotify() <-chan struct{} { return s.notify.wait() }
+
 // Ping implements Store.
 func (s *SQLite) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 // Close implements Store.
 func (s *SQLite) Close() error { return s.db.Close() }
 
-// execer is what *sql.DB and *sql.Tx share.
-type execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-}
-
 // CreateAccount implements Store.
-func (s *SQLite) CreateAccount(ctx context.Context, a Account) error {
-	return insertAccount(ctx, s.db, a)
+func (s *conn) CreateAccount(ctx context.Context, a Account) error {
+	return insertAccount(ctx, s.q, a)
 }
 
-func insertAccount(ctx context.Context, e execer, a Account) error {
+func insertAccount(ctx context.Context, e queryer, a Account) error {
 	_, err := e.ExecContext(ctx, `INSERT INTO accounts (id, created_at) VALUES (?, ?)`, a.ID, a.CreatedAt.UnixMilli())
 	return wrap("insert account", err)
 }
 
 // CreateAccountWithKey implements Store.
-func (s *SQLite) CreateAccountWithKey(ctx context.Context, a Account, k APIKey) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+func (s *conn) CreateAccountWithKey(ctx context.Context, a Account, k APIKey) error {
+	return s.tx(ctx, func(tx queryer) error {
 		if err := insertAccount(ctx, tx, a); err != nil {
 			return err
 		}
@@ -201,9 +234,9 @@ func (s *SQLite) CreateAccountWithKey(ctx context.Context, a Account, k APIKey) 
 }
 
 // CreateAPIKey implements Store.
-func (s *SQLite) CreateAPIKey(ctx context.Context, k APIKey) error { return insertKey(ctx, s.db, k) }
+func (s *conn) CreateAPIKey(ctx context.Context, k APIKey) error { return insertKey(ctx, s.q, k) }
 
-func insertKey(ctx context.Context, e execer, k APIKey) error {
+func insertKey(ctx context.Context, e queryer, k APIKey) error {
 	_, err := e.ExecContext(ctx,
 		`INSERT INTO api_keys (id, account_id, label, permissions, secret_hash, generation, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		k.ID, k.AccountID, k.Label, joinPermissions(k.Permissions), k.SecretHash, k.Generation, k.CreatedAt.UnixMilli())
@@ -232,19 +265,19 @@ func scanKey(r scanner) (APIKey, error) {
 }
 
 // GetAPIKey implements Store.
-func (s *SQLite) GetAPIKey(ctx context.Context, id string) (APIKey, error) {
-	k, err := scanKey(s.db.QueryRowContext(ctx, `SELECT `+keyColumns+` FROM api_keys WHERE id = ?`, id))
+func (s *conn) GetAPIKey(ctx context.Context, id string) (APIKey, error) {
+	k, err := scanKey(s.q.QueryRowContext(ctx, `SELECT `+keyColumns+` FROM api_keys WHERE id = ?`, id))
 	return k, wrap("get api key", err)
 }
 
 // ListAPIKeys implements Store.
-func (s *SQLite) ListAPIKeys(ctx context.Context, accountID string) ([]APIKey, error) {
-	return queryAll(ctx, s.db, "list api keys", scanKey,
+func (s *conn) ListAPIKeys(ctx context.Context, accountID string) ([]APIKey, error) {
+	return queryAll(ctx, s.q, "list api keys", scanKey,
 		`SELECT `+keyColumns+` FROM api_keys WHERE account_id = ? ORDER BY created_at, id`, accountID)
 }
 
 // queryAll runs query and scans every row with scan.
-func queryAll[T any](ctx context.Context, db *sql.DB, op string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+func queryAll[T any](ctx context.Context, db queryer, op string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, wrap(op, err)
@@ -262,8 +295,8 @@ func queryAll[T any](ctx context.Context, db *sql.DB, op string, scan func(scann
 }
 
 // RotateAPIKey implements Store.
-func (s *SQLite) RotateAPIKey(ctx context.Context, accountID, keyID, secretHash string, at time.Time) (APIKey, error) {
-	k, err := scanKey(s.db.QueryRowContext(ctx,
+func (s *conn) RotateAPIKey(ctx context.Context, accountID, keyID, secretHash string, at time.Time) (APIKey, error) {
+	k, err := scanKey(s.q.QueryRowContext(ctx,
 		`UPDATE api_keys SET secret_hash = ?, generation = generation + 1, rotated_at = ?
 		 WHERE id = ? AND account_id = ? RETURNING `+keyColumns,
 		secretHash, at.UnixMilli(), keyID, accountID))
@@ -271,22 +304,22 @@ func (s *SQLite) RotateAPIKey(ctx context.Context, accountID, keyID, secretHash 
 }
 
 // ReplaceSecretHash implements Store.
-func (s *SQLite) ReplaceSecretHash(ctx context.Context, keyID, oldHash, newHash string) error {
-	return wrapAffected("replace secret hash")(s.db.ExecContext(ctx,
+func (s *conn) ReplaceSecretHash(ctx context.Context, keyID, oldHash, newHash string) error {
+	return wrapAffected("replace secret hash")(s.q.ExecContext(ctx,
 		`UPDATE api_keys SET secret_hash = ? WHERE id = ? AND secret_hash = ?`, newHash, keyID, oldHash))
 }
 
 // WalletAccount implements Store.
-func (s *SQLite) WalletAccount(ctx context.Context, addr common.Address) (string, error) {
+func (s *conn) WalletAccount(ctx context.Context, addr common.Address) (string, error) {
 	var id string
-	err := s.db.QueryRowContext(ctx, `SELECT account_id FROM wallets WHERE address = ?`, addr.Hex()).Scan(&id)
+	err := s.q.QueryRowContext(ctx, `SELECT account_id FROM wallets WHERE address = ?`, addr.Hex()).Scan(&id)
 	return id, wrap("get wallet", err)
 }
 
 // EnsureWalletAccount implements Store.
-func (s *SQLite) EnsureWalletAccount(ctx context.Context, addr common.Address, newID string, at time.Time) (string, error) {
+func (s *conn) EnsureWalletAccount(ctx context.Context, addr common.Address, newID string, at time.Time) (string, error) {
 	var id string
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx queryer) error {
 		err := tx.QueryRowContext(ctx, `SELECT account_id FROM wallets WHERE address = ?`, addr.Hex()).Scan(&id)
 		if !errors.Is(err, sql.ErrNoRows) {
 			return wrap("get wallet", err)
@@ -300,19 +333,19 @@ func (s *SQLite) EnsureWalletAccount(ctx context.Context, addr common.Address, n
 	return id, err
 }
 
-func insertWallet(ctx context.Context, e execer, accountID string, addr common.Address, at time.Time) error {
+func insertWallet(ctx context.Context, e queryer, accountID string, addr common.Address, at time.Time) error {
 	_, err := e.ExecContext(ctx, `INSERT INTO wallets (address, account_id, linked_at) VALUES (?, ?, ?)`, addr.Hex(), accountID, at.UnixMilli())
 	return wrap("insert wallet", err)
 }
 
 // LinkWallet implements Store.
-func (s *SQLite) LinkWallet(ctx context.Context, accountID string, addr common.Address, at time.Time) error {
-	return insertWallet(ctx, s.db, accountID, addr, at)
+func (s *conn) LinkWallet(ctx context.Context, accountID string, addr common.Address, at time.Time) error {
+	return insertWallet(ctx, s.q, accountID, addr, at)
 }
 
 // ListWallets implements Store.
-func (s *SQLite) ListWallets(ctx context.Context, accountID string) ([]Wallet, error) {
-	return queryAll(ctx, s.db, "list wallets", func(r scanner) (Wallet, error) {
+func (s *conn) ListWallets(ctx context.Context, accountID string) ([]Wallet, error) {
+	return queryAll(ctx, s.q, "list wallets", func(r scanner) (Wallet, error) {
 		addr, at, err := scanAddressTime(r)
 		return Wallet{Address: addr, AccountID: accountID, LinkedAt: at}, err
 	}, `SELECT address, linked_at FROM wallets WHERE account_id = ? ORDER BY address`, accountID)
@@ -329,34 +362,34 @@ func scanAddressTime(r scanner) (common.Address, time.Time, error) {
 }
 
 // AddWhitelist implements Store.
-func (s *SQLite) AddWhitelist(ctx context.Context, addr common.Address, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO whitelist (address, added_at) VALUES (?, ?) ON CONFLICT (address) DO NOTHING`, addr.Hex(), at.UnixMilli())
+func (s *conn) AddWhitelist(ctx context.Context, addr common.Address, at time.Time) error {
+	_, err := s.q.ExecContext(ctx, `INSERT INTO whitelist (address, added_at) VALUES (?, ?) ON CONFLICT (address) DO NOTHING`, addr.Hex(), at.UnixMilli())
 	return wrap("add whitelist", err)
 }
 
 // RemoveWhitelist implements Store.
-func (s *SQLite) RemoveWhitelist(ctx context.Context, addr common.Address) error {
-	return wrapAffected("remove whitelist")(s.db.ExecContext(ctx, `DELETE FROM whitelist WHERE address = ?`, addr.Hex()))
+func (s *conn) RemoveWhitelist(ctx context.Context, addr common.Address) error {
+	return wrapAffected("remove whitelist")(s.q.ExecContext(ctx, `DELETE FROM whitelist WHERE address = ?`, addr.Hex()))
 }
 
 // IsWhitelisted implements Store.
-func (s *SQLite) IsWhitelisted(ctx context.Context, addr common.Address) (bool, error) {
+func (s *conn) IsWhitelisted(ctx context.Context, addr common.Address) (bool, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM whitelist WHERE address = ?`, addr.Hex()).Scan(&n)
+	err := s.q.QueryRowContext(ctx, `SELECT COUNT(*) FROM whitelist WHERE address = ?`, addr.Hex()).Scan(&n)
 	return n > 0, wrap("read whitelist", err)
 }
 
 // ListWhitelist implements Store.
-func (s *SQLite) ListWhitelist(ctx context.Context) ([]WhitelistEntry, error) {
-	return queryAll(ctx, s.db, "list whitelist", func(r scanner) (WhitelistEntry, error) {
+func (s *conn) ListWhitelist(ctx context.Context) ([]WhitelistEntry, error) {
+	return queryAll(ctx, s.q, "list whitelist", func(r scanner) (WhitelistEntry, error) {
 		addr, at, err := scanAddressTime(r)
 		return WhitelistEntry{Address: addr, AddedAt: at}, err
 	}, `SELECT address, added_at FROM whitelist ORDER BY address`)
 }
 
 // CreateNonce implements Store.
-func (s *SQLite) CreateNonce(ctx context.Context, nonce string, at, expires time.Time) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+func (s *conn) CreateNonce(ctx context.Context, nonce string, at, expires time.Time) error {
+	return s.tx(ctx, func(tx queryer) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM siwe_nonces WHERE expires_at <= ?`, at.UnixMilli()); err != nil {
 			return wrap("prune nonces", err)
 		}
@@ -366,13 +399,13 @@ func (s *SQLite) CreateNonce(ctx context.Context, nonce string, at, expires time
 }
 
 // ConsumeNonce implements Store.
-func (s *SQLite) ConsumeNonce(ctx context.Context, nonce string, at time.Time) error {
-	return wrapAffected("consume nonce")(s.db.ExecContext(ctx, `DELETE FROM siwe_nonces WHERE nonce = ? AND expires_at > ?`, nonce, at.UnixMilli()))
+func (s *conn) ConsumeNonce(ctx context.Context, nonce string, at time.Time) error {
+	return wrapAffected("consume nonce")(s.q.ExecContext(ctx, `DELETE FROM siwe_nonces WHERE nonce = ? AND expires_at > ?`, nonce, at.UnixMilli()))
 }
 
 // CreateTicket implements Store.
-func (s *SQLite) CreateTicket(ctx context.Context, t Ticket, at time.Time) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+func (s *conn) CreateTicket(ctx context.Context, t Ticket, at time.Time) error {
+	return s.tx(ctx, func(tx queryer) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM ws_tickets WHERE expires_at <= ?`, at.UnixMilli()); err != nil {
 			return wrap("prune tickets", err)
 		}
@@ -383,10 +416,10 @@ func (s *SQLite) CreateTicket(ctx context.Context, t Ticket, at time.Time) error
 }
 
 // ConsumeTicket implements Store.
-func (s *SQLite) ConsumeTicket(ctx context.Context, hash string, at time.Time) (Ticket, error) {
+func (s *conn) ConsumeTicket(ctx context.Context, hash string, at time.Time) (Ticket, error) {
 	t := Ticket{Hash: hash}
 	var exp int64
-	err := s.db.QueryRowContext(ctx,
+	err := s.q.QueryRowContext(ctx,
 		`DELETE FROM ws_tickets WHERE hash = ? AND expires_at > ? RETURNING account_id, api_key_id, generation, expires_at`,
 		hash, at.UnixMilli()).Scan(&t.AccountID, &t.APIKeyID, &t.Generation, &exp)
 	t.ExpiresAt = time.UnixMilli(exp)
@@ -430,19 +463,13 @@ func wrapAffected(op string) func(sql.Result, error) error {
 	}
 }
 
-func joinPermissions(ps []api.Permission) string {
-	s := make([]string, len(ps))
-	for i, p := range ps {
-		s[i] = string(p)
-	}
-	return strings.Join(s, ",")
-}
+func joinPermissions(ps []string) string { return strings.Join(ps, ",") }
 
-func splitPermissions(s string) []api.Permission {
-	out := []api.Permission{}
+func splitPermissions(s string) []string {
+	out := []string{}
 	for _, n := range strings.Split(s, ",") {
 		if n != "" {
-			out = append(out, api.Permission(n))
+			out = append(out, n)
 		}
 	}
 	return out

@@ -10,7 +10,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -34,7 +33,7 @@ func TestAPIKeys(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTest(t)
 	now := time.UnixMilli(time.Now().UnixMilli())
-	k := store.APIKey{ID: "k1", AccountID: "a1", Label: "l", Permissions: []api.Permission{api.PermRead, api.PermTrade}, SecretHash: "h", Generation: 1, CreatedAt: now}
+	k := store.APIKey{ID: "k1", AccountID: "a1", Label: "l", Permissions: []string{"READ", "TRADE"}, SecretHash: "h", Generation: 1, CreatedAt: now}
 
 	require.ErrorIs(t, s.CreateAPIKey(ctx, k), store.ErrNotFound, "key of a missing account")
 	require.NoError(t, s.CreateAccountWithKey(ctx, store.Account{ID: "a1", CreatedAt: now}, k))

@@ -1,6 +1,10 @@
-// Package store persists the gateway's accounts, API keys, wallets, SIWE whitelist, nonces
-// and websocket tickets. Store is the interface handlers use; SQLite implements it today
-// and a PostgreSQL backend can implement it later without touching handlers.
+// Package store persists the gateway's state, one interface per concept: Accounts (accounts,
+// API keys, wallets), Access (SIWE whitelist, nonces, websocket tickets), ChainEvents (the
+// follower's events and checked return transactions), chain.Journal (signed transactions),
+// Relays, WithdrawalAddresses, Outbox (the events clients are told about) and SettlerStore
+// (what the settlers tell the API processes). Store composes them with a unit of work,
+// InTx, whose Tx offers the same interfaces on one transaction. SQLite implements Store;
+// package storetest checks any implementation.
 package store
 
 import (
@@ -9,8 +13,6 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-
-	"github.com/dtwgate/dtwgate/api"
 )
 
 // Sentinel errors of every Store implementation.
@@ -37,8 +39,9 @@ type APIKey struct {
 	AccountID string
 	// Label is the owner's name for the key.
 	Label string
-	// Permissions are the key's permissions.
-	Permissions []api.Permission
+	// Permissions are the key's permission names (api.Permission values, converted by the
+	// caller: the store does not interpret them).
+	Permissions []string
 	// SecretHash is the encoded hash of the secret (see auth.Secrets).
 	SecretHash string
 	// Generation counts rotations; tokens carry it so that a rotation revokes them.
@@ -81,14 +84,39 @@ type Ticket struct {
 	ExpiresAt time.Time
 }
 
-// Store is the gateway's persistence. All methods are safe for concurrent use, including
-// from several processes on the same database (the serve and admin commands).
+// Store is the gateway's persistence: every concept's interface, a unit of work (InTx)
+// that commits changes of several concepts together, and the wake-up of event readers.
+// All methods are safe for concurrent use, including from several processes on the same
+// database (the serve and admin commands, an API and a settler process).
 type Store interface {
+	Tx
+	SettlerStore
+	// InTx runs fn in one transaction: the changes fn makes through tx commit together
+	// when fn returns nil, and none of them when it returns an error (returned as is).
+	InTx(ctx context.Context, fn func(tx Tx) error) error
+	// EventsNotify returns a channel that is closed after the next commit, in this
+	// process, that wrote events. Readers take the channel, then read Events, then wait
+	// on it. Other processes' commits do not close it: a reader that must see them polls
+	// Events as well.
+	EventsNotify() <-chan struct{}
 	// Ping checks the database is reachable.
 	Ping(ctx context.Context) error
 	// Close releases the database.
 	Close() error
+}
 
+// Tx is what a unit of work changes and reads: each concept's interface, bound to one
+// transaction by InTx. A Tx is not safe for concurrent use and is invalid once InTx's fn
+// has returned.
+type Tx interface {
+	Accounts
+	Access
+	ChainStore
+	Outbox
+}
+
+// Accounts owns accounts, their API keys and their linked wallet addresses.
+type Accounts interface {
 	// CreateAccount inserts an account.
 	CreateAccount(ctx context.Context, a Account) error
 	// CreateAccountWithKey inserts an account and its first key atomically.
@@ -115,7 +143,11 @@ type Store interface {
 	LinkWallet(ctx context.Context, accountID string, addr common.Address, at time.Time) error
 	// ListWallets returns an account's addresses.
 	ListWallets(ctx context.Context, accountID string) ([]Wallet, error)
+}
 
+// Access owns what signing in consumes: the SIWE whitelist, single-use SIWE nonces and
+// single-use websocket tickets.
+type Access interface {
 	// AddWhitelist whitelists addr; adding an address twice is not an error.
 	AddWhitelist(ctx context.Context, addr common.Address, at time.Time) error
 	// RemoveWhitelist removes addr; ErrNotFound if it was not whitelisted.
