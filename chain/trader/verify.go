@@ -116,7 +116,7 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 	if !ok || id.Sign() < 0 {
 		return nil, mismatch("order id %q is not an integer", echo.Value(st.OrderID))
 	}
-	closed := st.Status == api.StatusSettled || st.Status == api.StatusCancelled
+	kind, closed := returnKind(st.Status)
 	if st.ReturnTxID == nil || *st.ReturnTxID == "" {
 		if closed {
 			return nil, mismatch("order %s is reported %s without a return transaction", id, st.Status)
@@ -157,8 +157,8 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 		return nil, err
 	}
 	exp := chain.ReturnExpectation{DTW: v.src.DTW, OrderID: id, Trader: v.trader, Confirmations: v.Confirmations}
-	if st.Status == api.StatusSettled {
-		exp.Kind, exp.SellAmount, exp.BuyAmount, exp.MinBuyAmount = dtw.EventOrderSettled, sold, bought, placed.MinBuyAmount
+	if kind == dtw.EventOrderSettled {
+		exp.Kind, exp.SellAmount, exp.BuyAmount, exp.MinBuyAmount = kind, sold, bought, placed.MinBuyAmount
 	} else {
 		if sold.Sign() != 0 || bought.Sign() != 0 {
 			return nil, mismatch("cancelled order %s reported with quantities sold %s and bought %s, want 0", id, st.QuantitySold, st.QuantityBought)
@@ -279,15 +279,11 @@ func sameUnits(field, value string, a chain.Asset, want *big.Int) error {
 }
 
 func parseHash(field, value string) (common.Hash, error) {
-	v := strings.TrimPrefix(value, "0x")
-	if len(v) != 64 {
+	h, err := chain.ParseHash(value)
+	if err != nil {
 		return common.Hash{}, mismatch("%s %q is not a transaction hash", field, echo.Value(value))
 	}
-	b := common.FromHex(v)
-	if len(b) != 32 {
-		return common.Hash{}, mismatch("%s %q is not a transaction hash", field, echo.Value(value))
-	}
-	return common.BytesToHash(b), nil
+	return h, nil
 }
 
 // WithdrawalVerification is a withdrawal checked against the trader's own chain view.

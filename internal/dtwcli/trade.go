@@ -363,25 +363,17 @@ type orderRef struct {
 
 func parseOrderRef(s string) (orderRef, error) {
 	if strings.HasPrefix(s, "0x") {
-		if len(s) != 66 || !isHex(s[2:]) {
+		h, err := chain.ParseHash(s)
+		if err != nil {
 			return orderRef{}, usageError("ORDER %q: give the order id (an integer) or the placing transaction's 0x hash (66 characters)", s)
 		}
-		return orderRef{tx: common.HexToHash(s).Hex()}, nil
+		return orderRef{tx: h.Hex()}, nil
 	}
 	id, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
 		return orderRef{}, usageError("ORDER %q: give the order id (an integer) or the placing transaction's 0x hash", s)
 	}
 	return orderRef{id: &id}, nil
-}
-
-func isHex(s string) bool {
-	for _, r := range s {
-		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
-			return false
-		}
-	}
-	return true
 }
 
 func (r orderRef) status(c *cli.Context, cl *client.Client, source string) (api.OrderStatus, error) {
@@ -484,10 +476,11 @@ func runOrderCancelExpired(c *cli.Context) error {
 	}
 	var tx common.Hash
 	if v := c.String(flagTx); v != "" {
-		if !strings.HasPrefix(v, "0x") || len(v) != 66 || !isHex(v[2:]) {
+		h, err := chain.ParseHash(v)
+		if err != nil {
 			return usageError("--tx %q is not a 0x transaction hash", v)
 		}
-		tx = common.HexToHash(v)
+		tx = h
 	}
 	cfg, src, err := sourceArg(c)
 	if err != nil {

@@ -225,9 +225,9 @@ func (e *Engine) checkCloses(ctx context.Context) error {
 		case err != nil:
 			return err
 		}
-		status := store.OrderSettled
-		if c.Kind == dtw.EventOrderCancelled {
-			status = store.OrderCancelled
+		status, err := store.ReturnStatus(c.Kind)
+		if err != nil {
+			return err
 		}
 		if err := e.store.PutOrderReturn(ctx, store.OrderReturn{
 			Source: e.cfg.Source.Name, OrderID: c.OrderID.Uint64(), Status: status, TxHash: c.TxHash,

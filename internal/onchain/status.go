@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -70,16 +69,11 @@ func (s *Service) OrderByInstruction(ctx context.Context, wallets []common.Addre
 }
 
 func parseHash(field, value string) (common.Hash, error) {
-	v := strings.TrimPrefix(strings.TrimPrefix(value, "0x"), "0X")
-	if len(v) != 64 {
+	h, err := chain.ParseHash(value)
+	if err != nil {
 		return common.Hash{}, invalid("%s %q is not a 32-byte transaction hash", field, echo.Value(value))
 	}
-	for _, r := range v {
-		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
-			return common.Hash{}, invalid("%s %q is not a 32-byte transaction hash", field, echo.Value(value))
-		}
-	}
-	return common.HexToHash(v), nil
+	return h, nil
 }
 
 func (s *Service) orderStatus(ctx context.Context, c *Chain, o store.ChainOrder) (api.OrderStatus, error) {
@@ -111,8 +105,12 @@ func (s *Service) orderStatus(ctx context.Context, c *Chain, o store.ChainOrder)
 	if err != nil {
 		return st, err
 	}
+	status, err := apiOrderStatus(ret.Status)
+	if err != nil {
+		return st, err
+	}
 	tx := ret.TxHash.Hex()
-	st.ReturnTxID, st.Status = &tx, ret.Status
+	st.ReturnTxID, st.Status = &tx, status
 	st.ReturnTxConfirmations = strconv.FormatUint(head.Confirmations(ret.BlockNumber), 10)
 	if o.Closed != nil {
 		st.TimestampMillis = strconv.FormatUint(o.Closed.BlockTime*1000, 10)
