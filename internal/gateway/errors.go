@@ -13,6 +13,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
 // Sentinel errors of the handlers. errorCodes maps each to the interface's error code.
@@ -70,6 +71,7 @@ var errorCodes = []struct {
 	{ErrUnavailable, api.CodeServiceUnavailable, 0},
 	{ErrRateLimited, api.CodeRateLimited, 0},
 	{chain.ErrUnknownSource, api.CodeInvalidOrderSource, 0},
+	{venue.ErrUnknownSource, api.CodeInvalidOrderSource, 0},
 	{onchain.ErrInvalid, api.CodeInvalidSchema, 0},
 	{onchain.ErrInvalidQuery, api.CodeInvalidQueryParams, 0},
 	{onchain.ErrForbidden, api.CodeInvalidPermissions, 0},

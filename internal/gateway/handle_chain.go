@@ -9,9 +9,9 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
-	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
 // sunsetSubAccount is the sunset date of the deprecated sub_account query parameter.
@@ -52,6 +52,25 @@ func (s *Service) checkSubAccountParam(w http.ResponseWriter, r *http.Request, c
 	return nil
 }
 
+// venue resolves a source to its venue.
+func (s *Service) venue(source string) (venue.Venue, error) {
+	v, err := s.venues.Venue(source)
+	if err != nil {
+		return nil, &clientError{kind: err, desc: err.Error()}
+	}
+	return v, nil
+}
+
+// venueFor resolves a source to its venue and the caller to the venue's view of it.
+func (s *Service) venueFor(r *http.Request, c *Caller, source string) (venue.Venue, venue.Caller, error) {
+	v, err := s.venue(source)
+	if err != nil {
+		return nil, venue.Caller{}, err
+	}
+	wallets, err := s.wallets(r, c)
+	return v, venue.Caller{AccountID: c.AccountID, Wallets: wallets}, err
+}
+
 // wallets returns the caller's wallet addresses: its on-chain identity.
 func (s *Service) wallets(r *http.Request, c *Caller) ([]common.Address, error) {
 	ws, err := s.store.ListWallets(r.Context(), c.AccountID)
@@ -78,12 +97,20 @@ func answer(w http.ResponseWriter, v any, err error) error {
 }
 
 func (s *Service) handleAssets(w http.ResponseWriter, r *http.Request, _ *Caller) error {
-	out, err := s.onchain.Assets(r.PathValue(api.PathParamSource))
+	v, err := s.venue(r.PathValue(api.PathParamSource))
+	if err != nil {
+		return err
+	}
+	out, err := v.Assets(r.Context())
 	return answer(w, out, err)
 }
 
 func (s *Service) handleTokenInformation(w http.ResponseWriter, r *http.Request, _ *Caller) error {
-	out, err := s.onchain.TokenInformation(r.PathValue(api.PathParamSource))
+	v, err := s.venue(r.PathValue(api.PathParamSource))
+	if err != nil {
+		return err
+	}
+	out, err := v.TokenInformation(r.Context())
 	return answer(w, out, err)
 }
 
@@ -136,11 +163,11 @@ func (s *Service) handleSubmitWithdrawal(w http.ResponseWriter, r *http.Request,
 }
 
 func (s *Service) handleOrderByInstruction(w http.ResponseWriter, r *http.Request, c *Caller) error {
-	wallets, err := s.wallets(r, c)
+	v, vc, err := s.venueFor(r, c, r.PathValue(api.PathParamSource))
 	if err != nil {
 		return err
 	}
-	out, err := s.onchain.OrderByInstruction(r.Context(), wallets, r.PathValue(api.PathParamSource), r.PathValue(api.PathParamInstructionID))
+	out, err := v.OrderByInstruction(r.Context(), vc, r.PathValue(api.PathParamInstructionID))
 	return answer(w, out, err)
 }
 
@@ -148,11 +175,11 @@ func (s *Service) handleOrderStatus(w http.ResponseWriter, r *http.Request, c *C
 	if err := s.checkSubAccountParam(w, r, c); err != nil {
 		return err
 	}
-	wallets, err := s.wallets(r, c)
+	v, vc, err := s.venueFor(r, c, r.PathValue(api.PathParamSource))
 	if err != nil {
 		return err
 	}
-	out, err := s.onchain.OrderStatus(r.Context(), wallets, r.PathValue(api.PathParamSource), r.PathValue(api.PathParamOrderID))
+	out, err := v.OrderStatus(r.Context(), vc, r.PathValue(api.PathParamOrderID))
 	return answer(w, out, err)
 }
 
@@ -165,20 +192,32 @@ func (s *Service) handleWithdrawalStatus(w http.ResponseWriter, r *http.Request,
 	return answer(w, out, err)
 }
 
-// handleActivities answers the deposit or withdrawal history (kind Deposited or Withdrawn).
-func handleActivities(kind dtw.EventKind) handler {
-	return func(s *Service, w http.ResponseWriter, r *http.Request, c *Caller) error {
-		wallets, err := s.wallets(r, c)
-		if err != nil {
-			return err
-		}
-		q, err := parsePageRequest(r.URL.Query(), pageRules{times: true})
-		if err != nil {
-			return err
-		}
-		out, err := s.onchain.Activities(r.Context(), c.AccountID, wallets, kind, q)
-		return answer(w, out, err)
+func (s *Service) handleDeposits(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	v, vc, q, err := s.venuePage(r, c)
+	if err != nil {
+		return err
 	}
+	out, err := v.Deposits(r.Context(), vc, q)
+	return answer(w, out, err)
+}
+
+func (s *Service) handleWithdrawalHistory(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	v, vc, q, err := s.venuePage(r, c)
+	if err != nil {
+		return err
+	}
+	out, err := v.Withdrawals(r.Context(), vc, q)
+	return answer(w, out, err)
+}
+
+// venuePage resolves the venue of a history request's source and checks its paging.
+func (s *Service) venuePage(r *http.Request, c *Caller) (venue.Venue, venue.Caller, api.PageRequest, error) {
+	v, vc, err := s.venueFor(r, c, r.URL.Query().Get(api.ParamSource))
+	if err != nil {
+		return nil, vc, api.PageRequest{}, err
+	}
+	q, err := parsePageRequest(r.URL.Query(), pageRules{times: true})
+	return v, vc, q, err
 }
 
 func (s *Service) handlePrice(w http.ResponseWriter, r *http.Request, _ *Caller) error {
@@ -201,7 +240,11 @@ func (s *Service) handleQuantityEstimate(w http.ResponseWriter, r *http.Request,
 }
 
 func (s *Service) handleCommissionRate(w http.ResponseWriter, r *http.Request, _ *Caller) error {
+	v, err := s.venue(r.PathValue(api.PathParamSource))
+	if err != nil {
+		return err
+	}
 	q := r.URL.Query()
-	out, err := s.onchain.CommissionRate(r.PathValue(api.PathParamSource), q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellingAsset))
+	out, err := v.CommissionRate(r.Context(), q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellingAsset))
 	return answer(w, out, err)
 }

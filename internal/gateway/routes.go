@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/dtwgate/dtwgate/api"
-	"github.com/dtwgate/dtwgate/chain/dtw"
 )
 
 // Access says who may call a route.
@@ -57,8 +56,8 @@ var routes = []Route{
 	{http.MethodGet, api.PathOrderStatus, Authenticated, api.PermRead, (*Service).handleOrderStatus},
 	{http.MethodPost, api.PathWithdrawals, Authenticated, api.PermWithdraw, (*Service).handleSubmitWithdrawal},
 	{http.MethodGet, api.PathWithdrawal, Authenticated, api.PermRead, (*Service).handleWithdrawalStatus},
-	{http.MethodGet, api.PathDeposits, Authenticated, api.PermRead, handleActivities(dtw.EventDeposited)},
-	{http.MethodGet, api.PathWithdrawalHistory, Authenticated, api.PermRead, handleActivities(dtw.EventWithdrawn)},
+	{http.MethodGet, api.PathDeposits, Authenticated, api.PermRead, (*Service).handleDeposits},
+	{http.MethodGet, api.PathWithdrawalHistory, Authenticated, api.PermRead, (*Service).handleWithdrawalHistory},
 	{http.MethodGet, api.PathPrice, Authenticated, api.PermRead, (*Service).handlePrice},
 	{http.MethodGet, api.PathPrices, Authenticated, api.PermRead, (*Service).handlePrices},
 	{http.MethodGet, api.PathQuantityEstimate, Authenticated, api.PermRead, (*Service).handleQuantityEstimate},

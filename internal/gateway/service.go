@@ -27,6 +27,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
 // HTTP server limits.
@@ -58,6 +59,9 @@ type Options struct {
 	// OnChain answers the on-chain endpoints; default: no chains (every source is
 	// INVALID_ORDER_SOURCE).
 	OnChain *onchain.Service
+	// Venues routes the endpoints every source shares; default: a venue per chain of
+	// OnChain.
+	Venues *venue.Router
 	// Metrics is the registry /metrics serves; the HTTP metrics are registered in it. The
 	// process registers the settler's metrics there too. Default: a registry of the
 	// service's own. Never the global default registry, and never shared by two services.
@@ -78,6 +82,7 @@ type Service struct {
 	draining atomic.Bool
 	handler  http.Handler
 	onchain  *onchain.Service
+	venues   *venue.Router
 }
 
 // Caller is the authenticated principal of a request.
@@ -111,6 +116,15 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 	}
 	if s.onchain == nil {
 		s.onchain = onchain.Empty()
+	}
+	s.venues = opts.Venues
+	if s.venues == nil {
+		// The chains of one registry have distinct upper-case names: this cannot fail.
+		r, err := venue.NewRouter(s.onchain.Venues()...)
+		if err != nil {
+			panic("gateway: venues of the chains: " + err.Error())
+		}
+		s.venues = r
 	}
 	if s.log == nil {
 		s.log = slog.Default()

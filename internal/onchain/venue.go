@@ -1,0 +1,66 @@
+package onchain
+
+import (
+	"context"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/venue"
+)
+
+// chainVenue is one served chain as a venue of the shared endpoints.
+type chainVenue struct {
+	s    *Service
+	name string
+}
+
+var _ venue.Venue = chainVenue{}
+
+// Venues returns a venue per served chain, for the router of the shared endpoints.
+func (s *Service) Venues() []venue.Venue {
+	names := s.reg.Names()
+	out := make([]venue.Venue, len(names))
+	for i, name := range names {
+		out[i] = chainVenue{s: s, name: name}
+	}
+	return out
+}
+
+// Source implements venue.Venue.
+func (v chainVenue) Source() string { return v.name }
+
+// Assets implements venue.Venue.
+func (v chainVenue) Assets(context.Context) (api.AssetsResponse, error) { return v.s.Assets(v.name) }
+
+// TokenInformation implements venue.Venue.
+func (v chainVenue) TokenInformation(context.Context) (api.TokenInformationResponse, error) {
+	return v.s.TokenInformation(v.name)
+}
+
+// OrderStatus implements venue.Venue: orderId is the DTW contract's order number.
+func (v chainVenue) OrderStatus(ctx context.Context, c venue.Caller, orderID string) (api.OrderStatus, error) {
+	return v.s.OrderStatus(ctx, c.Wallets, v.name, orderID)
+}
+
+// OrderByInstruction implements venue.Venue: the instruction id of an on-chain order is
+// the hash of the transaction that placed it.
+func (v chainVenue) OrderByInstruction(ctx context.Context, c venue.Caller, instructionID string) (api.OrderStatus, error) {
+	return v.s.OrderByInstruction(ctx, c.Wallets, v.name, instructionID)
+}
+
+// Deposits implements venue.Venue: Deposited events of the caller's wallets.
+func (v chainVenue) Deposits(ctx context.Context, c venue.Caller, q api.PageRequest) (api.ActivityPage, error) {
+	q.Source = v.name
+	return v.s.Activities(ctx, c.AccountID, c.Wallets, dtw.EventDeposited, q)
+}
+
+// Withdrawals implements venue.Venue: Withdrawn events of the caller's wallets.
+func (v chainVenue) Withdrawals(ctx context.Context, c venue.Caller, q api.PageRequest) (api.ActivityPage, error) {
+	q.Source = v.name
+	return v.s.Activities(ctx, c.AccountID, c.Wallets, dtw.EventWithdrawn, q)
+}
+
+// CommissionRate implements venue.Venue.
+func (v chainVenue) CommissionRate(_ context.Context, buying, selling string) (api.CommissionRateResponse, error) {
+	return v.s.CommissionRate(v.name, buying, selling)
+}
