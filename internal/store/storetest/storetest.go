@@ -1,0 +1,656 @@
+// Package storetest is the conformance suite of store.Store: every backend runs Run from
+// its tests, so SQLite and later backends (PostgreSQL) keep the same contract: each
+// concept's methods, InTx's atomicity, single-use nonces and relays under concurrency,
+// and the event outbox's order and exactly-once writes.
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math/big"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// Run runs the suite. open returns a new, empty store for one subtest and closes it when
+// the subtest ends (t.Cleanup).
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	tests := []struct {
+		name string
+		run  func(t *testing.T, s store.Store)
+	}{
+		{"APIKeys", testAPIKeys},
+		{"WalletsAndWhitelist", testWalletsAndWhitelist},
+		{"NonceSingleUse", testNonceSingleUse},
+		{"Tickets", testTickets},
+		{"RelayUniqueness", testRelayUniqueness},
+		{"ChainEvents", testChainEvents},
+		{"WithdrawalAddresses", testWithdrawalAddresses},
+		{"InTxCommit", testInTxCommit},
+		{"InTxRollback", testInTxRollback},
+		{"EventsOrderedOnce", testEventsOrderedOnce},
+		{"EventsReorgCompensated", testEventsReorgCompensated},
+		{"EventsOrderReturn", testEventsOrderReturn},
+		{"EventsNotify", testEventsNotify},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
+	}
+}
+
+const source = "ETHEREUM"
+
+var (
+	traderA = common.HexToAddress("0x00000000000000000000000000000000000000aa")
+	traderB = common.HexToAddress("0x00000000000000000000000000000000000000bb")
+	tokenA  = common.HexToAddress("0x00000000000000000000000000000000000000d1")
+	tokenB  = common.HexToAddress("0x00000000000000000000000000000000000000d2")
+)
+
+// now is the current time at the millisecond precision stores keep.
+func now() time.Time { return time.UnixMilli(time.Now().UnixMilli()) }
+
+func testAPIKeys(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	at := now()
+	k := store.APIKey{ID: "k1", AccountID: "a1", Label: "l", Permissions: []string{"READ", "TRADE"}, SecretHash: "h", Generation: 1, CreatedAt: at}
+
+	require.ErrorIs(t, s.CreateAPIKey(ctx, k), store.ErrNotFound, "key of a missing account")
+	require.NoError(t, s.CreateAccountWithKey(ctx, store.Account{ID: "a1", CreatedAt: at}, k))
+	require.ErrorIs(t, s.CreateAPIKey(ctx, k), store.ErrConflict)
+
+	got, err := s.GetAPIKey(ctx, "k1")
+	require.NoError(t, err)
+	require.Equal(t, k, got)
+
+	_, err = s.GetAPIKey(ctx, "nope")
+	require.ErrorIs(t, err, store.ErrNotFound)
+
+	_, err = s.RotateAPIKey(ctx, "other", "k1", "h2", at)
+	require.ErrorIs(t, err, store.ErrNotFound, "rotating another account's key")
+	rot, err := s.RotateAPIKey(ctx, "a1", "k1", "h2", at)
+	require.NoError(t, err)
+	require.Equal(t, int64(2), rot.Generation)
+	require.Equal(t, "h2", rot.SecretHash)
+
+	require.ErrorIs(t, s.ReplaceSecretHash(ctx, "k1", "h", "h3"), store.ErrNotFound, "hash changed by the rotation")
+	require.NoError(t, s.ReplaceSecretHash(ctx, "k1", "h2", "h3"))
+
+	list, err := s.ListAPIKeys(ctx, "a1")
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	require.Equal(t, "h3", list[0].SecretHash)
+	empty, err := s.ListAPIKeys(ctx, "other")
+	require.NoError(t, err)
+	require.Empty(t, empty)
+}
+
+func testWalletsAndWhitelist(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	at := now()
+
+	ok, err := s.IsWhitelisted(ctx, traderA)
+	require.NoError(t, err)
+	require.False(t, ok)
+	require.NoError(t, s.AddWhitelist(ctx, traderA, at))
+	require.NoError(t, s.AddWhitelist(ctx, traderA, at), "adding twice")
+	ok, err = s.IsWhitelisted(ctx, traderA)
+	require.NoError(t, err)
+	require.True(t, ok)
+	list, err := s.ListWhitelist(ctx)
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	require.NoError(t, s.RemoveWhitelist(ctx, traderA))
+	require.ErrorIs(t, s.RemoveWhitelist(ctx, traderA), store.ErrNotFound)
+
+	id, err := s.EnsureWalletAccount(ctx, traderA, "acc1", at)
+	require.NoError(t, err)
+	require.Equal(t, "acc1", id)
+	id, err = s.EnsureWalletAccount(ctx, traderA, "acc2", at)
+	require.NoError(t, err)
+	require.Equal(t, "acc1", id, "existing link wins")
+	require.ErrorIs(t, s.LinkWallet(ctx, "acc1", traderA, at), store.ErrConflict)
+	require.ErrorIs(t, s.LinkWallet(ctx, "missing", traderB, at), store.ErrNotFound)
+	require.NoError(t, s.LinkWallet(ctx, "acc1", traderB, at))
+	ws, err := s.ListWallets(ctx, "acc1")
+	require.NoError(t, err)
+	require.Len(t, ws, 2)
+	id, err = s.WalletAccount(ctx, traderB)
+	require.NoError(t, err)
+	require.Equal(t, "acc1", id)
+}
+
+func testNonceSingleUse(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	at := now()
+	require.NoError(t, s.CreateNonce(ctx, "n1", at, at.Add(time.Minute)))
+	require.NoError(t, s.CreateNonce(ctx, "n2", at, at.Add(time.Minute)))
+	require.ErrorIs(t, s.ConsumeNonce(ctx, "n1", at.Add(2*time.Minute)), store.ErrNotFound, "expired")
+	require.ErrorIs(t, s.ConsumeNonce(ctx, "zz", at), store.ErrNotFound, "unknown")
+
+	var wg sync.WaitGroup
+	results := make(chan error, 8)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results <- s.ConsumeNonce(ctx, "n2", at)
+		}()
+	}
+	wg.Wait()
+	close(results)
+	wins := 0
+	for err := range results {
+		if err == nil {
+			wins++
+		} else {
+			require.ErrorIs(t, err, store.ErrNotFound)
+		}
+	}
+	require.Equal(t, 1, wins, "exactly one concurrent consumer wins")
+}
+
+func testTickets(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	at := now()
+	require.NoError(t, s.CreateAccount(ctx, store.Account{ID: "a", CreatedAt: at}))
+	tk := store.Ticket{Hash: "h", AccountID: "a", APIKeyID: "k", Generation: 3, ExpiresAt: at.Add(time.Second)}
+	require.NoError(t, s.CreateTicket(ctx, tk, at))
+	got, err := s.ConsumeTicket(ctx, "h", at)
+	require.NoError(t, err)
+	require.Equal(t, tk, got)
+	_, err = s.ConsumeTicket(ctx, "h", at)
+	require.ErrorIs(t, err, store.ErrNotFound, "single use")
+	require.NoError(t, s.CreateTicket(ctx, store.Ticket{Hash: "h2", AccountID: "a", ExpiresAt: at.Add(time.Second)}, at))
+	_, err = s.ConsumeTicket(ctx, "h2", at.Add(time.Second))
+	require.ErrorIs(t, err, store.ErrNotFound, "expired")
+}
+
+var operator = common.HexToAddress("0x0000000000000000000000000000000000000a11")
+
+// relayTx is a journal entry relaying trader's request with nonce and digest.
+func relayTx(n uint64, kind string, trader common.Address, nonce int64, digest common.Hash) chain.JournalTx {
+	return chain.JournalTx{
+		Source: source, Sender: operator, Nonce: n,
+		Hash: common.BigToHash(big.NewInt(int64(1000 + n))), Raw: []byte{byte(n)}, Kind: kind, State: chain.TxPending,
+		CreatedAt: time.Now(),
+		Relay:     &chain.Relay{Trader: trader, Nonce: big.NewInt(nonce), Digest: digest, AccountID: "acct"},
+	}
+}
+
+// testRelayUniqueness: InsertTx writes a relay record with its journal entry; a second
+// relay of the same (source, trader, nonce), an order or a withdrawal, is ErrRelayExists
+// and journals nothing, also when many race for the nonce.
+func testRelayUniqueness(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	digest := common.HexToHash("0xd1")
+
+	first := relayTx(0, "relay-order", traderA, 5, digest)
+	id, err := s.InsertTx(ctx, first)
+	require.NoError(t, err)
+	require.NotZero(t, id)
+	r, err := s.RelayByNonce(ctx, source, traderA, "5")
+	require.NoError(t, err)
+	require.Equal(t, store.Relay{Source: source, Kind: "relay-order", Trader: traderA, Nonce: "5", Digest: digest,
+		TxHash: first.Hash, AccountID: "acct"}, r)
+	byTx, err := s.RelayByTx(ctx, first.Hash)
+	require.NoError(t, err)
+	require.Equal(t, r, byTx)
+
+	for _, kind := range []string{"relay-order", "relay-withdrawal"} {
+		_, err = s.InsertTx(ctx, relayTx(1, kind, traderA, 5, common.HexToHash("0xd2")))
+		require.ErrorIs(t, err, chain.ErrRelayExists, kind)
+	}
+	open, err := s.OpenTxs(ctx, source, operator)
+	require.NoError(t, err)
+	require.Len(t, open, 1, "a refused relay journals nothing")
+	last, _, err := s.MaxNonce(ctx, source, operator)
+	require.NoError(t, err)
+	require.Equal(t, uint64(0), last)
+	_, err = s.RelayByTx(ctx, relayTx(1, "relay-order", traderA, 5, digest).Hash)
+	require.ErrorIs(t, err, store.ErrNotFound)
+
+	// Another trader, or another nonce, is another relay.
+	_, err = s.InsertTx(ctx, relayTx(1, "relay-order", traderB, 5, digest))
+	require.NoError(t, err)
+	_, err = s.InsertTx(ctx, relayTx(2, "relay-withdrawal", traderA, 6, digest))
+	require.NoError(t, err)
+
+	// Ten writers race for one nonce: one wins, the others journal nothing.
+	var wg sync.WaitGroup
+	errs := make([]error, 10)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = s.InsertTx(ctx, relayTx(uint64(10+i), "relay-order", traderA, 9, common.BigToHash(big.NewInt(int64(i)))))
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for _, err := range errs {
+		if err == nil {
+			won++
+			continue
+		}
+		require.ErrorIs(t, err, chain.ErrRelayExists)
+	}
+	require.Equal(t, 1, won)
+	open, err = s.OpenTxs(ctx, source, operator)
+	require.NoError(t, err)
+	require.Len(t, open, 4)
+}
+
+// block returns the ref of block n (hash varies with fork).
+func block(n uint64, fork byte) chain.BlockRef {
+	return chain.BlockRef{Number: n, Hash: common.BytesToHash([]byte{fork, byte(n)})}
+}
+
+func deposit(ref chain.BlockRef, logIndex uint, trader common.Address, amount int64) dtw.Event {
+	return dtw.Event{Kind: dtw.EventDeposited, BlockNumber: ref.Number, BlockHash: ref.Hash, LogIndex: logIndex,
+		TxHash: common.BytesToHash([]byte{0x7a, byte(ref.Number), byte(logIndex)}), BlockTime: 1000 + ref.Number,
+		Trader: trader, Token: tokenA, Amount: big.NewInt(amount)}
+}
+
+func withdrawal(ref chain.BlockRef, logIndex uint, trader common.Address, amount int64) dtw.Event {
+	e := deposit(ref, logIndex, trader, amount)
+	e.Kind, e.To = dtw.EventWithdrawn, trader
+	return e
+}
+
+func placed(ref chain.BlockRef, logIndex uint, trader common.Address, orderID int64) dtw.Event {
+	return dtw.Event{Kind: dtw.EventOrderPlaced, BlockNumber: ref.Number, BlockHash: ref.Hash, LogIndex: logIndex,
+		TxHash: common.BytesToHash([]byte{0x0d, byte(ref.Number), byte(logIndex)}), BlockTime: 1000 + ref.Number,
+		Trader: trader, OrderID: big.NewInt(orderID), SellToken: tokenA, BuyToken: tokenB, SellAmount: big.NewInt(10),
+		MinBuyAmount: big.NewInt(9), Deadline: 5000}
+}
+
+func settled(ref chain.BlockRef, logIndex uint, trader common.Address, orderID int64) dtw.Event {
+	return dtw.Event{Kind: dtw.EventOrderSettled, BlockNumber: ref.Number, BlockHash: ref.Hash, LogIndex: logIndex,
+		TxHash: common.BytesToHash([]byte{0x5e, byte(ref.Number), byte(logIndex)}), BlockTime: 1000 + ref.Number,
+		Trader: trader, OrderID: big.NewInt(orderID), SellToken: tokenA, SellAmount: big.NewInt(10),
+		BuyAmount: big.NewInt(9), Closer: operator}
+}
+
+func testChainEvents(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	b1, b2 := block(1, 0), block(2, 0)
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1}, []dtw.Event{
+		deposit(b1, 0, traderA, 100), placed(b1, 1, traderA, 7), placed(b1, 2, traderA, 8),
+	}, 10))
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b2}, []dtw.Event{
+		settled(b2, 0, traderA, 7), withdrawal(b2, 1, traderA, 40),
+	}, 10))
+
+	refs, err := s.RecentBlocks(ctx, source, 10)
+	require.NoError(t, err)
+	require.Equal(t, []chain.BlockRef{b2, b1}, refs)
+
+	open, err := s.OpenOrders(ctx, source)
+	require.NoError(t, err)
+	require.Len(t, open, 1)
+	require.Equal(t, uint64(8), open[0].OrderID.Uint64())
+
+	o, err := s.Order(ctx, source, 7)
+	require.NoError(t, err)
+	require.NotNil(t, o.Closed)
+	require.Equal(t, dtw.EventOrderSettled, o.Closed.Kind)
+	_, err = s.Order(ctx, source, 99)
+	require.ErrorIs(t, err, store.ErrNotFound)
+	byTx, err := s.OrdersByTx(ctx, source, placed(b1, 1, traderA, 7).TxHash)
+	require.NoError(t, err)
+	require.Len(t, byTx, 1)
+
+	closes, err := s.UncheckedCloses(ctx, source)
+	require.NoError(t, err)
+	require.Len(t, closes, 1)
+	ret := store.OrderReturn{Source: source, OrderID: 7, Status: store.OrderSettled, TxHash: closes[0].TxHash,
+		BlockNumber: 2, BuyAmount: big.NewInt(9), VerifiedAt: now()}
+	require.NoError(t, s.PutOrderReturn(ctx, ret))
+	got, err := s.OrderReturn(ctx, source, 7)
+	require.NoError(t, err)
+	require.Equal(t, ret, got)
+	closes, err = s.UncheckedCloses(ctx, source)
+	require.NoError(t, err)
+	require.Empty(t, closes)
+
+	acts, err := s.Activities(ctx, store.ActivityQuery{Source: source, Kind: dtw.EventDeposited, Traders: []common.Address{traderA},
+		Start: 0, End: 1 << 50, Limit: 10})
+	require.NoError(t, err)
+	require.Len(t, acts, 1)
+	ws, err := s.WithdrawalsByTx(ctx, source, withdrawal(b2, 1, traderA, 40).TxHash)
+	require.NoError(t, err)
+	require.Len(t, ws, 1)
+
+	// A reorg from block 2 removes the settlement and its checked return: order 7 is open again.
+	require.NoError(t, s.RollbackFrom(ctx, source, 2))
+	open, err = s.OpenOrders(ctx, source)
+	require.NoError(t, err)
+	require.Len(t, open, 2)
+	_, err = s.OrderReturn(ctx, source, 7)
+	require.ErrorIs(t, err, store.ErrNotFound)
+	refs, err = s.RecentBlocks(ctx, source, 10)
+	require.NoError(t, err)
+	require.Equal(t, []chain.BlockRef{b1}, refs)
+}
+
+func testWithdrawalAddresses(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	require.NoError(t, s.CreateAccount(ctx, store.Account{ID: "a1", CreatedAt: now()}))
+	w := store.WithdrawalAddress{ID: "wa1", AccountID: "a1", Source: source, Address: traderB, Status: store.AddressPending, CreatedAt: now()}
+	require.NoError(t, s.AddWithdrawalAddress(ctx, w))
+	require.ErrorIs(t, s.AddWithdrawalAddress(ctx, store.WithdrawalAddress{ID: "wa2", AccountID: "a1", Source: source,
+		Address: traderB, Status: store.AddressPending, CreatedAt: now()}), store.ErrConflict)
+	require.ErrorIs(t, s.ApproveWithdrawalAddress(ctx, "nope"), store.ErrNotFound)
+	require.NoError(t, s.ApproveWithdrawalAddress(ctx, "wa1"))
+	list, err := s.WithdrawalAddresses(ctx, "a1")
+	require.NoError(t, err)
+	w.Status = store.AddressApproved
+	require.Equal(t, []store.WithdrawalAddress{w}, list)
+	all, err := s.WithdrawalAddresses(ctx, "")
+	require.NoError(t, err)
+	require.Len(t, all, 1)
+	none, err := s.WithdrawalAddresses(ctx, "other")
+	require.NoError(t, err)
+	require.Empty(t, none)
+
+	evs := events(t, s)
+	require.Len(t, evs, 2, "added, then approved")
+	for i, status := range []string{store.AddressPending, store.AddressApproved} {
+		require.Equal(t, store.EventWithdrawalAddressStatus, evs[i].Kind)
+		require.Equal(t, "a1", evs[i].AccountID)
+		var p store.WithdrawalAddressStatus
+		require.NoError(t, json.Unmarshal(evs[i].Payload, &p))
+		require.Equal(t, store.WithdrawalAddressStatus{ID: "wa1", Source: source, Address: traderB, Status: status}, p)
+	}
+}
+
+// events returns every event of s.
+func events(t *testing.T, s store.Store) []store.Event {
+	t.Helper()
+	evs, err := s.Events(context.Background(), 0, 0)
+	require.NoError(t, err)
+	return evs
+}
+
+var errAbort = errors.New("abort")
+
+// testInTxCommit: the changes of several concepts made through one Tx, with their events,
+// are visible together after InTx returns nil.
+func testInTxCommit(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	at := now()
+	b1 := block(1, 0)
+	err := s.InTx(ctx, func(tx store.Tx) error {
+		if err := tx.CreateAccountWithKey(ctx, store.Account{ID: "a1", CreatedAt: at},
+			store.APIKey{ID: "k1", AccountID: "a1", Label: "l", Permissions: []string{"READ"}, SecretHash: "h", Generation: 1, CreatedAt: at}); err != nil {
+			return err
+		}
+		if err := tx.LinkWallet(ctx, "a1", traderA, at); err != nil {
+			return err
+		}
+		if err := tx.AddWithdrawalAddress(ctx, store.WithdrawalAddress{ID: "wa1", AccountID: "a1", Source: source,
+			Address: traderB, Status: store.AddressPending, CreatedAt: at}); err != nil {
+			return err
+		}
+		if err := tx.ApplyBlocks(ctx, source, []chain.BlockRef{b1}, []dtw.Event{deposit(b1, 0, traderA, 5)}, 10); err != nil {
+			return err
+		}
+		// The transaction reads its own writes.
+		evs, err := tx.Events(ctx, 0, 0)
+		if err != nil {
+			return err
+		}
+		require.Len(t, evs, 2)
+		_, err = tx.GetAPIKey(ctx, "k1")
+		return err
+	})
+	require.NoError(t, err)
+	_, err = s.GetAPIKey(ctx, "k1")
+	require.NoError(t, err)
+	id, err := s.WalletAccount(ctx, traderA)
+	require.NoError(t, err)
+	require.Equal(t, "a1", id)
+	evs := events(t, s)
+	require.Len(t, evs, 2)
+	require.Equal(t, store.EventWithdrawalAddressStatus, evs[0].Kind)
+	require.Equal(t, store.EventDeposit, evs[1].Kind)
+	require.Equal(t, "a1", evs[1].AccountID, "the deposit's account, linked earlier in the same transaction")
+}
+
+// testInTxRollback: when fn fails, at its end or by a store error halfway, InTx returns
+// the error and none of fn's changes or events remain.
+func testInTxRollback(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	at := now()
+	require.NoError(t, s.CreateAccount(ctx, store.Account{ID: "existing", CreatedAt: at}))
+	// changes makes changes of several concepts for account id, each writing events.
+	changes := func(tx store.Tx, id string, block chain.BlockRef) error {
+		if err := tx.CreateAccount(ctx, store.Account{ID: id, CreatedAt: at}); err != nil {
+			return err
+		}
+		if err := tx.AddWithdrawalAddress(ctx, store.WithdrawalAddress{ID: "wa-" + id, AccountID: id, Source: source,
+			Address: traderB, Status: store.AddressPending, CreatedAt: at}); err != nil {
+			return err
+		}
+		return tx.ApplyBlocks(ctx, source, []chain.BlockRef{block}, []dtw.Event{deposit(block, 0, traderA, 5)}, 10)
+	}
+	cases := []struct {
+		name string
+		fn   func(tx store.Tx, id string, block chain.BlockRef) error
+		want error
+	}{
+		{"fn fails", func(tx store.Tx, id string, block chain.BlockRef) error {
+			if err := changes(tx, id, block); err != nil {
+				return err
+			}
+			return errAbort
+		}, errAbort},
+		{"store conflict halfway", func(tx store.Tx, id string, block chain.BlockRef) error {
+			if err := changes(tx, id, block); err != nil {
+				return err
+			}
+			return tx.CreateAccount(ctx, store.Account{ID: "existing", CreatedAt: at})
+		}, store.ErrConflict},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			id, ref := c.name, block(uint64(i+1), 0)
+			notify := s.EventsNotify()
+			require.ErrorIs(t, s.InTx(ctx, func(tx store.Tx) error { return c.fn(tx, id, ref) }), c.want)
+			require.Empty(t, events(t, s), "a rolled-back InTx leaves no events")
+			addrs, err := s.WithdrawalAddresses(ctx, "")
+			require.NoError(t, err)
+			require.Empty(t, addrs)
+			refs, err := s.RecentBlocks(ctx, source, 10)
+			require.NoError(t, err)
+			require.Empty(t, refs)
+			require.NoError(t, s.CreateAccount(ctx, store.Account{ID: id, CreatedAt: at}), "the account was rolled back")
+			select {
+			case <-notify:
+				t.Fatal("readers woken by a rolled-back transaction")
+			default:
+			}
+		})
+	}
+}
+
+// testEventsOrderedOnce: each deposit and withdrawal applied writes one event, in chain
+// order, with increasing ids; applying the same blocks again writes none; readers page
+// by id.
+func testEventsOrderedOnce(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	require.NoError(t, s.LinkWallet(ctx, mustAccount(t, s, "a1"), traderA, now()))
+	b1, b2 := block(1, 0), block(2, 0)
+	applied := [][]dtw.Event{
+		{deposit(b1, 0, traderA, 100), placed(b1, 1, traderA, 7), withdrawal(b1, 2, traderB, 3)},
+		{deposit(b2, 0, traderB, 7), withdrawal(b2, 1, traderA, 40)},
+	}
+	for i, ref := range []chain.BlockRef{b1, b2} {
+		require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{ref}, applied[i], 10))
+	}
+	for i, ref := range []chain.BlockRef{b1, b2} {
+		require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{ref}, applied[i], 10), "again")
+	}
+	evs := events(t, s)
+	want := []struct {
+		kind    store.EventKind
+		trader  common.Address
+		account string
+		amount  string
+	}{
+		{store.EventDeposit, traderA, "a1", "100"},
+		{store.EventWithdrawal, traderB, "", "3"},
+		{store.EventDeposit, traderB, "", "7"},
+		{store.EventWithdrawal, traderA, "a1", "40"},
+	}
+	require.Len(t, evs, len(want))
+	for i, w := range want {
+		e := evs[i]
+		require.Equal(t, w.kind, e.Kind, "event %d", i)
+		require.Equal(t, w.trader, e.Trader, "event %d", i)
+		require.Equal(t, w.account, e.AccountID, "event %d", i)
+		require.Equal(t, source, e.Source)
+		require.False(t, e.CreatedAt.IsZero())
+		if i > 0 {
+			require.Greater(t, e.ID, evs[i-1].ID)
+		}
+		var p store.ChainActivity
+		require.NoError(t, json.Unmarshal(e.Payload, &p))
+		require.Equal(t, w.amount, p.Amount)
+		require.Equal(t, w.trader, p.Trader)
+		require.False(t, p.Removed)
+	}
+
+	page, err := s.Events(ctx, evs[0].ID, 2)
+	require.NoError(t, err)
+	require.Equal(t, evs[1:3], page)
+	page, err = s.Events(ctx, evs[3].ID, 10)
+	require.NoError(t, err)
+	require.Empty(t, page)
+}
+
+func mustAccount(t *testing.T, s store.Store, id string) string {
+	t.Helper()
+	require.NoError(t, s.CreateAccount(context.Background(), store.Account{ID: id, CreatedAt: now()}))
+	return id
+}
+
+// testEventsReorgCompensated: a rollback writes a Removed event for each deposit,
+// withdrawal and checked return it removes; the block re-applied on the new fork writes
+// its own events.
+func testEventsReorgCompensated(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	b1, b2 := block(1, 0), block(2, 0)
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1, b2}, []dtw.Event{
+		deposit(b1, 0, traderA, 1), placed(b1, 1, traderA, 7), deposit(b2, 0, traderA, 2), settled(b2, 1, traderA, 7),
+	}, 10))
+	require.NoError(t, s.PutOrderReturn(ctx, store.OrderReturn{Source: source, OrderID: 7, Status: store.OrderSettled,
+		TxHash: settled(b2, 1, traderA, 7).TxHash, BlockNumber: 2, BuyAmount: big.NewInt(9), VerifiedAt: now()}))
+	before := len(events(t, s))
+	require.Equal(t, 3, before)
+
+	require.NoError(t, s.RollbackFrom(ctx, source, 2))
+	b2b := block(2, 1)
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b2b}, []dtw.Event{deposit(b2b, 0, traderA, 3)}, 10))
+
+	evs := events(t, s)[before:]
+	require.Len(t, evs, 3)
+	var dep store.ChainActivity
+	require.Equal(t, store.EventDeposit, evs[0].Kind)
+	require.NoError(t, json.Unmarshal(evs[0].Payload, &dep))
+	require.True(t, dep.Removed)
+	require.Equal(t, "2", dep.Amount)
+	require.Equal(t, b2.Hash, dep.BlockHash)
+
+	var ret store.OrderClosed
+	require.Equal(t, store.EventOrderSettled, evs[1].Kind)
+	require.Equal(t, traderA, evs[1].Trader)
+	require.NoError(t, json.Unmarshal(evs[1].Payload, &ret))
+	require.True(t, ret.Removed)
+	require.Equal(t, uint64(7), ret.OrderID)
+
+	require.Equal(t, store.EventDeposit, evs[2].Kind)
+	dep = store.ChainActivity{}
+	require.NoError(t, json.Unmarshal(evs[2].Payload, &dep))
+	require.False(t, dep.Removed)
+	require.Equal(t, "3", dep.Amount)
+	require.Equal(t, b2b.Hash, dep.BlockHash)
+}
+
+// testEventsOrderReturn: a checked return writes ORDER_SETTLED or ORDER_CANCELLED once,
+// with the order's trader and account.
+func testEventsOrderReturn(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	require.NoError(t, s.LinkWallet(ctx, mustAccount(t, s, "a1"), traderA, now()))
+	b1 := block(1, 0)
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1}, []dtw.Event{
+		placed(b1, 0, traderA, 7), placed(b1, 1, traderA, 8),
+	}, 10))
+	require.Empty(t, events(t, s), "placing an order is no event")
+	settle := store.OrderReturn{Source: source, OrderID: 7, Status: store.OrderSettled, TxHash: common.HexToHash("0x5e"),
+		BlockNumber: 3, BuyAmount: big.NewInt(9), VerifiedAt: now()}
+	cancel := store.OrderReturn{Source: source, OrderID: 8, Status: store.OrderCancelled, TxHash: common.HexToHash("0xca"),
+		BlockNumber: 3, VerifiedAt: now()}
+	for _, r := range []store.OrderReturn{settle, cancel, settle} {
+		require.NoError(t, s.PutOrderReturn(ctx, r))
+	}
+	evs := events(t, s)
+	require.Len(t, evs, 2, "the same return again writes no event")
+	for i, want := range []struct {
+		kind store.EventKind
+		p    store.OrderClosed
+	}{
+		{store.EventOrderSettled, store.OrderClosed{Source: source, OrderID: 7, Status: store.OrderSettled, TxHash: settle.TxHash, BlockNumber: 3, BuyAmount: "9"}},
+		{store.EventOrderCancelled, store.OrderClosed{Source: source, OrderID: 8, Status: store.OrderCancelled, TxHash: cancel.TxHash, BlockNumber: 3}},
+	} {
+		require.Equal(t, want.kind, evs[i].Kind)
+		require.Equal(t, "a1", evs[i].AccountID)
+		require.Equal(t, traderA, evs[i].Trader)
+		var p store.OrderClosed
+		require.NoError(t, json.Unmarshal(evs[i].Payload, &p))
+		require.Equal(t, want.p, p)
+	}
+}
+
+// testEventsNotify: EventsNotify's channel is closed after a commit that wrote events, and
+// not by one that wrote none.
+func testEventsNotify(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	notify := s.EventsNotify()
+	require.NoError(t, s.CreateAccount(ctx, store.Account{ID: "a1", CreatedAt: now()}))
+	b1 := block(1, 0)
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1}, []dtw.Event{placed(b1, 0, traderA, 1)}, 10))
+	select {
+	case <-notify:
+		t.Fatal("woken by commits that wrote no event")
+	default:
+	}
+
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		select {
+		case <-notify:
+		case <-time.After(10 * time.Second):
+			t.Error("not woken by a commit that wrote an event")
+		}
+	}()
+	b2 := block(2, 0)
+	require.NoError(t, s.InTx(ctx, func(tx store.Tx) error {
+		return tx.ApplyBlocks(ctx, source, []chain.BlockRef{b2}, []dtw.Event{deposit(b2, 0, traderA, 1)}, 10)
+	}))
+	wg.Wait()
+	require.Len(t, events(t, s), 1)
+	require.NotEqual(t, notify, s.EventsNotify(), "a new channel for the next wake-up")
+}
