@@ -54,10 +54,6 @@ func served(reg *chain.Registry, fn func(src *chain.Source) error) error {
 // onChainService builds the API's view of the chains: the registry, an RPC client per
 // chain (signature checks of relays) and the store. close releases the clients.
 func onChainService(ctx context.Context, cfg config.Config, st *store.SQLite, relayWait time.Duration) (*onchain.Service, func(), error) {
-	book, err := pricing.NewBook(cfg.Pricing)
-	if err != nil {
-		return nil, nil, err
-	}
 	reg, err := chain.NewRegistry(sources(cfg))
 	if err != nil {
 		return nil, nil, err
@@ -88,7 +84,7 @@ func onChainService(ctx context.Context, cfg config.Config, st *store.SQLite, re
 		return nil, nil, err
 	}
 	policy.Wait = relayWait
-	return onchain.NewWithPolicy(reg, chains, st, book, policy), closeAll, nil
+	return onchain.NewWithPolicy(reg, chains, st, policy), closeAll, nil
 }
 
 // buildSettler opens each configured chain's RPC and operator signer and builds its

@@ -341,7 +341,7 @@ func (e *Engine) price(ctx context.Context, o dtw.Event, head *types.Header, inv
 		e.log.Info("cancelling order of an unlisted token", "order", o.OrderID)
 		return actionCancel, nil, nil
 	}
-	qty, err := pricing.Quote(e.cfg.Pricing, src.Name, sell.ID, buy.ID, sell.FromBaseUnits(o.SellAmount), int32(buy.Decimals))
+	qty, err := pricing.Quote(ctx, e.cfg.Pricing, src.Name, sell.ID, buy.ID, sell.FromBaseUnits(o.SellAmount), int32(buy.Decimals))
 	fits := false
 	var buyAmount *big.Int
 	if err == nil && qty.Sign() > 0 {

@@ -18,7 +18,6 @@ import (
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/onchain"
-	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -52,10 +51,8 @@ func newChainGW(tb testing.TB) chainGW {
 	require.NoError(tb, err)
 	src, err := reg.Source("ETHEREUM")
 	require.NoError(tb, err)
-	book, err := pricing.NewBook(pricing.DefaultConfig())
-	require.NoError(tb, err)
 	p := newParts(tb, nil, func(st *store.SQLite) gateway.Options {
-		return gateway.Options{OnChain: onchain.New(reg, []*onchain.Chain{{Source: src}}, st, book)}
+		return gateway.Options{OnChain: onchain.New(reg, []*onchain.Chain{{Source: src}}, st)}
 	})
 	st := p.store
 	account := auth.NewAccountID()

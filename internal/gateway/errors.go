@@ -9,6 +9,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/market"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
@@ -76,7 +77,8 @@ var errorCodes = []struct {
 	{onchain.ErrInvalidQuery, api.CodeInvalidQueryParams, 0},
 	{onchain.ErrForbidden, api.CodeInvalidPermissions, 0},
 	{onchain.ErrNotFound, api.CodeNotFound, 0},
-	{onchain.ErrNotEnoughLiquidity, api.CodeNotEnoughLiquidity, 0},
+	{market.ErrNotEnoughLiquidity, api.CodeNotEnoughLiquidity, 0},
+	{market.ErrInvalidQuery, api.CodeInvalidQueryParams, 0},
 	{onchain.ErrNonceUsed, api.CodeNonceAlreadyUsed, 0},
 	{onchain.ErrAmountTooSmall, api.CodeAmountTooSmall, 0},
 	{onchain.ErrRelayQueued, api.CodeServiceUnavailable, 0},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/market"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/venue"
@@ -20,7 +21,8 @@ const sunsetSubAccount = "Sun, 01 Feb 2026 00:00:00 GMT"
 // clientFacing are the errors of the on-chain service whose text is written for clients.
 var clientFacing = []error{
 	chain.ErrUnknownSource, onchain.ErrInvalid, onchain.ErrInvalidQuery, onchain.ErrForbidden,
-	onchain.ErrNotFound, onchain.ErrNotEnoughLiquidity, pricing.ErrNoMarketData, pricing.ErrDuplicatePair,
+	onchain.ErrNotFound, market.ErrInvalidQuery, market.ErrNotEnoughLiquidity, pricing.ErrNoMarketData, pricing.ErrDuplicatePair,
+	venue.ErrUnknownSource,
 	onchain.ErrNonceUsed, onchain.ErrAmountTooSmall, onchain.ErrRelayQueued,
 }
 
@@ -221,30 +223,26 @@ func (s *Service) venuePage(r *http.Request, c *Caller) (venue.Venue, venue.Call
 }
 
 func (s *Service) handlePrice(w http.ResponseWriter, r *http.Request, _ *Caller) error {
-	out, err := s.onchain.Price(r.PathValue(api.PathParamSellingAsset), r.PathValue(api.PathParamBuyingAsset), r.URL.Query().Get(api.ParamCommissionSource))
+	out, err := s.market.Price(r.Context(), r.PathValue(api.PathParamSellingAsset), r.PathValue(api.PathParamBuyingAsset), r.URL.Query().Get(api.ParamCommissionSource))
 	return answer(w, out, err)
 }
 
 func (s *Service) handlePrices(w http.ResponseWriter, r *http.Request, _ *Caller) error {
-	out, err := s.onchain.Prices(r.URL.Query()[api.ParamAssets])
+	out, err := s.market.Prices(r.Context(), r.URL.Query()[api.ParamAssets])
 	return answer(w, out, err)
 }
 
 func (s *Service) handleQuantityEstimate(w http.ResponseWriter, r *http.Request, _ *Caller) error {
 	q := r.URL.Query()
 	if err := required(api.ParamSellingAsset, q.Get(api.ParamSellingAsset), api.ParamBuyingAsset, q.Get(api.ParamBuyingAsset), api.ParamSellQuantity, q.Get(api.ParamSellQuantity)); err != nil {
-		return fail(onchain.ErrInvalidQuery, "%s", err.(describer).Description())
+		return fail(ErrInvalidQuery, "%s", err.(describer).Description())
 	}
-	out, err := s.onchain.QuantityEstimate(r.Context(), q.Get(api.ParamSellingAsset), q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellQuantity), q.Get(api.ParamCommissionSource))
+	out, err := s.market.QuantityEstimate(r.Context(), q.Get(api.ParamSellingAsset), q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellQuantity), q.Get(api.ParamCommissionSource))
 	return answer(w, out, err)
 }
 
 func (s *Service) handleCommissionRate(w http.ResponseWriter, r *http.Request, _ *Caller) error {
-	v, err := s.venue(r.PathValue(api.PathParamSource))
-	if err != nil {
-		return err
-	}
 	q := r.URL.Query()
-	out, err := v.CommissionRate(r.Context(), q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellingAsset))
+	out, err := s.market.CommissionRate(r.Context(), r.PathValue(api.PathParamSource), q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellingAsset))
 	return answer(w, out, err)
 }

@@ -23,7 +23,9 @@ import (
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/market"
 	"github.com/dtwgate/dtwgate/internal/onchain"
+	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -59,6 +61,8 @@ type Options struct {
 	// OnChain answers the on-chain endpoints; default: no chains (every source is
 	// INVALID_ORDER_SOURCE).
 	OnChain *onchain.Service
+	// Prices is the price source of market data; default: the book of cfg.Pricing.
+	Prices pricing.Source
 	// Venues routes the endpoints every source shares; default: a venue per chain of
 	// OnChain.
 	Venues *venue.Router
@@ -83,6 +87,7 @@ type Service struct {
 	handler  http.Handler
 	onchain  *onchain.Service
 	venues   *venue.Router
+	market   *market.Service
 }
 
 // Caller is the authenticated principal of a request.
@@ -126,6 +131,16 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 		}
 		s.venues = r
 	}
+	prices := opts.Prices
+	if prices == nil {
+		// cfg is checked: its book builds.
+		book, err := pricing.NewBook(cfg.Pricing)
+		if err != nil {
+			panic("gateway: pricing of a checked config: " + err.Error())
+		}
+		prices = book
+	}
+	s.market = market.New(prices, s.venues, s.onchain)
 	if s.log == nil {
 		s.log = slog.Default()
 	}

@@ -1,7 +1,8 @@
 // Package onchain answers the gateway's on-chain endpoints: assets and addresses of each
 // chain, relays of signed orders and withdrawals, order and withdrawal status, deposit and
-// withdrawal history, and market data. Every view of an order or a balance change is
-// limited to the caller's wallets.
+// withdrawal history (each chain a venue of the shared endpoints), and the operator's
+// inventory that market data reads. Every view of an order or a balance change is limited
+// to the caller's wallets.
 package onchain
 
 import (
@@ -24,7 +25,6 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/echo"
-	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -39,8 +39,6 @@ var (
 	ErrForbidden = errors.New("not the caller's")
 	// ErrNotFound: no such order or withdrawal for the caller (NOT_FOUND).
 	ErrNotFound = errors.New("not found")
-	// ErrNotEnoughLiquidity: the operator's inventory cannot fill (NOT_ENOUGH_LIQUIDITY).
-	ErrNotEnoughLiquidity = errors.New("not enough liquidity")
 	// ErrNonceUsed: a signed request reuses a trader nonce that another signed request used
 	// or is using (NONCE_ALREADY_USED).
 	ErrNonceUsed = errors.New("nonce already used")
@@ -87,27 +85,26 @@ type Service struct {
 	reg     *chain.Registry
 	chains  map[string]*Chain
 	store   Store
-	pricing pricing.Source
 	policy  RelayPolicy
 	limiter *ratelimit.Limiter
 }
 
 // New returns a service over the chains (keyed by source name) that relays without
 // minimums or rate limit.
-func New(reg *chain.Registry, chains []*Chain, st Store, prices pricing.Source) *Service {
-	return NewWithPolicy(reg, chains, st, prices, RelayPolicy{})
+func New(reg *chain.Registry, chains []*Chain, st Store) *Service {
+	return NewWithPolicy(reg, chains, st, RelayPolicy{})
 }
 
 // NewWithPolicy returns a service over the chains (keyed by source name) whose relays
 // follow policy.
-func NewWithPolicy(reg *chain.Registry, chains []*Chain, st Store, prices pricing.Source, policy RelayPolicy) *Service {
+func NewWithPolicy(reg *chain.Registry, chains []*Chain, st Store, policy RelayPolicy) *Service {
 	if policy.Now == nil {
 		policy.Now = time.Now
 	}
 	if policy.Wait <= 0 {
 		policy.Wait = DefaultRelayWait
 	}
-	s := &Service{reg: reg, chains: map[string]*Chain{}, store: st, pricing: prices, policy: policy,
+	s := &Service{reg: reg, chains: map[string]*Chain{}, store: st, policy: policy,
 		limiter: ratelimit.New(policy.PerAccount, 0)}
 	for _, c := range chains {
 		s.chains[c.Source.Name] = c
@@ -392,10 +389,8 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallet
 		nonce: signed.nonce, data: bindings.NewDTW().PackWithdrawSigned(w, signed.sig)}, td, signed.sig)
 }
 
-// Empty returns a service without chains: every source is unknown, prices come from the
-// default book.
+// Empty returns a service without chains: every source is unknown.
 func Empty() *Service {
 	reg, _ := chain.NewRegistry(nil)
-	book, _ := pricing.NewBook(pricing.DefaultConfig())
-	return New(reg, nil, nil, book)
+	return New(reg, nil, nil)
 }

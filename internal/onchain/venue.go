@@ -59,8 +59,3 @@ func (v chainVenue) Withdrawals(ctx context.Context, c venue.Caller, q api.PageR
 	q.Source = v.name
 	return v.s.Activities(ctx, c.AccountID, c.Wallets, dtw.EventWithdrawn, q)
 }
-
-// CommissionRate implements venue.Venue.
-func (v chainVenue) CommissionRate(_ context.Context, buying, selling string) (api.CommissionRateResponse, error) {
-	return v.s.CommissionRate(v.name, buying, selling)
-}

@@ -5,6 +5,7 @@
 package pricing
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -24,8 +25,9 @@ var (
 
 // Source prices conversions. Implementations are safe for concurrent use.
 type Source interface {
-	// Price returns how much of buy one unit of sell gets, before commission.
-	Price(sell, buy string) (decimal.Decimal, error)
+	// Price returns how much of buy one unit of sell gets, before commission. A live
+	// source may block on its feed: it returns when ctx ends.
+	Price(ctx context.Context, sell, buy string) (decimal.Decimal, error)
 	// Commission returns the commission rate (a fraction, e.g. 0.001) on a source for a pair.
 	Commission(source, sell, buy string) decimal.Decimal
 }
@@ -113,7 +115,7 @@ func (b *Book) Assets() []string {
 }
 
 // Price implements Source: ref(sell)/ref(buy) less half the spread.
-func (b *Book) Price(sell, buy string) (decimal.Decimal, error) {
+func (b *Book) Price(_ context.Context, sell, buy string) (decimal.Decimal, error) {
 	sell, buy = strings.ToLower(sell), strings.ToLower(buy)
 	if sell == buy {
 		return decimal.Zero, ErrDuplicatePair
@@ -152,8 +154,8 @@ func (b *Book) Commission(source, sell, buy string) decimal.Decimal {
 
 // NetPrice returns the price after the commission of a source; an empty source means
 // no commission.
-func NetPrice(s Source, source, sell, buy string) (decimal.Decimal, error) {
-	p, err := s.Price(sell, buy)
+func NetPrice(ctx context.Context, s Source, source, sell, buy string) (decimal.Decimal, error) {
+	p, err := s.Price(ctx, sell, buy)
 	if err != nil || source == "" {
 		return p, err
 	}
@@ -162,8 +164,8 @@ func NetPrice(s Source, source, sell, buy string) (decimal.Decimal, error) {
 
 // Quote returns how much of buy sellQty of sell gets on a source, after commission,
 // rounded down to `decimals` places so the payer never pays more than quoted.
-func Quote(s Source, source, sell, buy string, sellQty decimal.Decimal, decimals int32) (decimal.Decimal, error) {
-	p, err := NetPrice(s, source, sell, buy)
+func Quote(ctx context.Context, s Source, source, sell, buy string, sellQty decimal.Decimal, decimals int32) (decimal.Decimal, error) {
+	p, err := NetPrice(ctx, s, source, sell, buy)
 	if err != nil {
 		return decimal.Zero, err
 	}

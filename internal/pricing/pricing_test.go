@@ -1,6 +1,7 @@
 package pricing_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -19,16 +20,16 @@ func TestBook(t *testing.T) {
 	})
 	require.NoError(t, err)
 
-	p, err := b.Price("eth", "usdt")
+	p, err := b.Price(context.Background(), "eth", "usdt")
 	require.NoError(t, err)
 	require.Equal(t, "2997", p.String(), "3000 less half of a 0.2% spread")
-	p, err = b.Price("USDT", "ETH")
+	p, err = b.Price(context.Background(), "USDT", "ETH")
 	require.NoError(t, err)
 	require.Equal(t, "0.000333", p.Truncate(6).String())
 
-	_, err = b.Price("eth", "eth")
+	_, err = b.Price(context.Background(), "eth", "eth")
 	require.ErrorIs(t, err, pricing.ErrDuplicatePair)
-	_, err = b.Price("eth", "btc")
+	_, err = b.Price(context.Background(), "eth", "btc")
 	require.ErrorIs(t, err, pricing.ErrNoMarketData)
 
 	for _, tc := range []struct{ source, sell, buy, want string }{
@@ -41,7 +42,7 @@ func TestBook(t *testing.T) {
 		})
 	}
 
-	q, err := pricing.Quote(b, "ETHEREUM", "eth", "usdt", decimal.RequireFromString("2"), 6)
+	q, err := pricing.Quote(context.Background(), b, "ETHEREUM", "eth", "usdt", decimal.RequireFromString("2"), 6)
 	require.NoError(t, err)
 	require.Equal(t, "5989.8042", q.String(), "2 * 2997 * (1 - 0.0007), rounded down to 6 places")
 }
@@ -68,7 +69,7 @@ func TestBookBoundsInput(t *testing.T) {
 	}
 	b, err := pricing.NewBook(pricing.DefaultConfig())
 	require.NoError(t, err)
-	_, err = b.Price(strings.Repeat("x", 1<<20), "usdt")
+	_, err = b.Price(context.Background(), strings.Repeat("x", 1<<20), "usdt")
 	require.ErrorIs(t, err, pricing.ErrNoMarketData)
 	require.Less(t, len(err.Error()), 200, "got %d bytes, want the asset cut short", len(err.Error()))
 }

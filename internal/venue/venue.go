@@ -49,9 +49,6 @@ type Venue interface {
 	Deposits(ctx context.Context, c Caller, q api.PageRequest) (api.ActivityPage, error)
 	// Withdrawals pages the caller's withdrawals (GET /v3/withdrawals), as Deposits.
 	Withdrawals(ctx context.Context, c Caller, q api.PageRequest) (api.ActivityPage, error)
-	// CommissionRate is the commission the venue charges on a pair
-	// (GET /v2/commission-rate/{source}).
-	CommissionRate(ctx context.Context, buying, selling string) (api.CommissionRateResponse, error)
 }
 
 // Router maps source names to venues. It is immutable and safe for concurrent use.
