@@ -14,6 +14,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
+	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
@@ -79,7 +80,7 @@ type apiKey struct{ id, secret, account string }
 func (g *testGateway) createKey(t *testing.T, perms ...api.Permission) apiKey {
 	t.Helper()
 	account := auth.NewAccountID()
-	k, secret := gateway.NewAPIKey(g.secrets, account, "test", perms, time.Now())
+	k, secret := accounts.NewKey(g.secrets, account, "test", perms, time.Now())
 	require.NoError(t, g.store.CreateAccountWithKey(context.Background(), store.Account{ID: account, CreatedAt: time.Now()}, k))
 	return apiKey{id: k.ID, secret: secret, account: account}
 }

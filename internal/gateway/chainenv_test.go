@@ -15,6 +15,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/onchain"
@@ -56,7 +57,7 @@ func newChainGW(tb testing.TB) chainGW {
 	})
 	st := p.store
 	account := auth.NewAccountID()
-	k, secret := gateway.NewAPIKey(p.secrets, account, "test", []api.Permission{api.PermRead, api.PermTrade, api.PermWithdraw}, time.Now())
+	k, secret := accounts.NewKey(p.secrets, account, "test", []api.Permission{api.PermRead, api.PermTrade, api.PermWithdraw}, time.Now())
 	require.NoError(tb, st.CreateAccountWithKey(ctx, store.Account{ID: account, CreatedAt: time.Now()}, k))
 	require.NoError(tb, st.LinkWallet(ctx, account, chainTrader, time.Now()))
 	gw := chainGW{base: startHTTP(tb, p), client: &http.Client{Timeout: chainGWTimeout}}

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
@@ -136,7 +137,7 @@ type key struct {
 func (e *env) createKey(perms ...api.Permission) key {
 	e.t.Helper()
 	account := auth.NewAccountID()
-	k, secret := gateway.NewAPIKey(e.secrets, account, "test", perms, time.Now())
+	k, secret := accounts.NewKey(e.secrets, account, "test", perms, time.Now())
 	require.NoError(e.t, e.store.CreateAccountWithKey(context.Background(), store.Account{ID: account, CreatedAt: time.Now()}, k))
 	return key{id: k.ID, secret: secret, account: account}
 }
@@ -149,7 +150,7 @@ func (e *env) token(k key) string {
 // createKeyIn adds a key with perms to an existing account.
 func (e *env) createKeyIn(account string, perms ...api.Permission) key {
 	e.t.Helper()
-	k, secret := gateway.NewAPIKey(e.secrets, account, "test", perms, time.Now())
+	k, secret := accounts.NewKey(e.secrets, account, "test", perms, time.Now())
 	require.NoError(e.t, e.store.CreateAPIKey(context.Background(), k))
 	return key{id: k.ID, secret: secret, account: account}
 }

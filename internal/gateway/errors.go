@@ -8,6 +8,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/market"
 	"github.com/dtwgate/dtwgate/internal/onchain"
@@ -71,6 +72,10 @@ var errorCodes = []struct {
 	{ErrInvalidQuery, api.CodeInvalidQueryParams, 0},
 	{ErrUnavailable, api.CodeServiceUnavailable, 0},
 	{ErrRateLimited, api.CodeRateLimited, 0},
+	{accounts.ErrInvalid, api.CodeInvalidSchema, 0},
+	{accounts.ErrForbidden, api.CodeInvalidPermissions, 0},
+	{accounts.ErrNotFound, api.CodeNotFound, 0},
+	{accounts.ErrBadCredentials, api.CodeInvalidCredentials, 0},
 	{chain.ErrUnknownSource, api.CodeInvalidOrderSource, 0},
 	{venue.ErrUnknownSource, api.CodeInvalidOrderSource, 0},
 	{onchain.ErrInvalid, api.CodeInvalidSchema, 0},

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -33,44 +34,20 @@ func (s *Service) checkKeySecret(w http.ResponseWriter, r *http.Request, kind st
 	if err := required("keyId", req.KeyID, "secret", req.Secret); err != nil {
 		return store.APIKey{}, err
 	}
-	if len(req.KeyID) > maxCredentialLen || len(req.Secret) > maxCredentialLen {
-		s.metrics.login(kind, loginFailed)
-		return store.APIKey{}, fail(ErrBadCredentials, "keyId or secret is wrong")
-	}
 	if err := s.allowKey(req.KeyID); err != nil {
 		return store.APIKey{}, err
 	}
-	ctx := r.Context()
-	key, err := s.store.GetAPIKey(ctx, req.KeyID)
-	upgrade := false
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		err = s.secrets.CheckUnknown(req.Secret)
-	case err != nil:
-		return store.APIKey{}, fmt.Errorf("load api key: %w", err)
-	default:
-		upgrade, err = s.secrets.Check(ctx, req.Secret, key.SecretHash)
-	}
-	if errors.Is(err, auth.ErrBadSecret) {
+	key, err := s.accounts.Login(r.Context(), req.KeyID, req.Secret)
+	if errors.Is(err, accounts.ErrBadCredentials) {
 		s.metrics.login(kind, loginFailed)
 		return store.APIKey{}, fail(ErrBadCredentials, "keyId or secret is wrong")
 	}
 	if err != nil {
-		return store.APIKey{}, fmt.Errorf("check secret: %w", err)
-	}
-	if upgrade {
-		// A hash of the old (scrypt) format: store the HMAC form so later logins are cheap.
-		// Losing the race to a rotation is fine: the rotation's hash stays.
-		if err := s.store.ReplaceSecretHash(ctx, key.ID, key.SecretHash, s.secrets.Hash(req.Secret)); err != nil && !errors.Is(err, store.ErrNotFound) {
-			s.log.WarnContext(ctx, "upgrade secret hash", "key", key.ID, "err", err)
-		}
+		return store.APIKey{}, err
 	}
 	s.metrics.login(kind, loginOK)
 	return key, nil
 }
-
-// maxCredentialLen bounds keyId and secret; longer ones cannot be ours.
-const maxCredentialLen = 128
 
 // handleAuthToken exchanges keyId + secret for a JWT (POST /v3/auth/token and /get-token).
 func (s *Service) handleAuthToken(w http.ResponseWriter, r *http.Request, _ *Caller) error {

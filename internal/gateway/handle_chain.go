@@ -9,6 +9,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/market"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
@@ -22,7 +23,7 @@ const sunsetSubAccount = "Sun, 01 Feb 2026 00:00:00 GMT"
 var clientFacing = []error{
 	chain.ErrUnknownSource, onchain.ErrInvalid, onchain.ErrInvalidQuery, onchain.ErrForbidden,
 	onchain.ErrNotFound, market.ErrInvalidQuery, market.ErrNotEnoughLiquidity, pricing.ErrNoMarketData, pricing.ErrDuplicatePair,
-	venue.ErrUnknownSource,
+	venue.ErrUnknownSource, accounts.ErrInvalid, accounts.ErrForbidden, accounts.ErrNotFound,
 	onchain.ErrNonceUsed, onchain.ErrAmountTooSmall, onchain.ErrRelayQueued,
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/echo"
@@ -88,6 +89,7 @@ type Service struct {
 	onchain  *onchain.Service
 	venues   *venue.Router
 	market   *market.Service
+	accounts *accounts.Service
 }
 
 // Caller is the authenticated principal of a request.
@@ -141,6 +143,7 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 		prices = book
 	}
 	s.market = market.New(prices, s.venues, s.onchain)
+	s.accounts = accounts.New(st, secrets, s.now, s.log)
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -231,7 +234,7 @@ func (s *Service) authenticate(r *http.Request) (*Caller, error) {
 		if key.AccountID != claims.AccountID() || key.Generation != claims.Generation {
 			return nil, revoked
 		}
-		return &Caller{AccountID: key.AccountID, APIKeyID: key.ID, Permissions: KeyPermissions(key)}, nil
+		return &Caller{AccountID: key.AccountID, APIKeyID: key.ID, Permissions: accounts.Permissions(key)}, nil
 	}
 	addr := common.HexToAddress(claims.Address)
 	ok, err = s.store.IsWhitelisted(ctx, addr)

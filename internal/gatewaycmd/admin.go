@@ -12,9 +12,9 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -87,7 +87,7 @@ type keyCreated struct {
 
 func runKeysCreate(c *cli.Context) error {
 	label := c.String(flagLabel)
-	if err := gateway.CheckLabel(label); err != nil {
+	if err := accounts.CheckLabel(label); err != nil {
 		return cli.Exit(err.Error(), ExitUsage)
 	}
 	perms, err := api.ParsePermissions(c.String(flagPermissions))
@@ -99,30 +99,19 @@ func runKeysCreate(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
-		now := time.Now()
-		account := c.String(flagAccount)
-		newAccount := account == ""
-		if newAccount {
-			account = auth.NewAccountID()
-		}
-		key, secret := gateway.NewAPIKey(secrets, account, label, perms, now)
-		if newAccount {
-			err = st.CreateAccountWithKey(c.Context, store.Account{ID: account, CreatedAt: now}, key)
-		} else {
-			err = st.CreateAPIKey(c.Context, key)
-		}
-		if errors.Is(err, store.ErrNotFound) {
-			return cli.Exit("no account "+account, ExitError)
+		key, account, err := accounts.New(st, secrets, nil, nil).IssueKey(c.Context, c.String(flagAccount), label, perms)
+		if errors.Is(err, accounts.ErrNotFound) {
+			return cli.Exit(err.Error(), ExitError)
 		}
 		if err != nil {
 			return err
 		}
-		out := keyCreated{APIKeyCreated: api.APIKeyCreated{APIKeyID: key.ID, APIKeySecret: secret, Label: label, Permissions: perms}, AccountID: account}
+		out := keyCreated{APIKeyCreated: key, AccountID: account}
 		if c.Bool(flagJSON) {
 			return json.NewEncoder(c.App.Writer).Encode(out)
 		}
 		_, err = fmt.Fprintf(c.App.Writer, "apiKeyId:     %s\napiKeySecret: %s\naccountId:    %s\npermissions:  %s\nThe secret is shown only now.\n",
-			key.ID, secret, account, strings.Trim(fmt.Sprint(perms), "[]"))
+			key.APIKeyID, key.APIKeySecret, account, strings.Trim(fmt.Sprint(perms), "[]"))
 		return err
 	})
 }
