@@ -49,46 +49,50 @@ var (
 // errorCodes is the one mapping from errors to error codes and HTTP statuses. The status is
 // api.ErrorCodes' for the code unless the entry sets one (the interface sends some codes
 // with two statuses). The first entry that matches with errors.Is wins; anything unmatched
-// is an INTERNAL_SERVER_ERROR.
+// is an INTERNAL_SERVER_ERROR. text marks the services' sentinels, whose errors' own text
+// is written for clients ("sentinel: what and how to fix", with client values capped);
+// other errors send a description only when they carry one (fail), else the code's
+// meaning.
 var errorCodes = []struct {
 	err    error
 	code   api.ErrorCode
 	status int
+	text   bool
 }{
-	{ErrInvalidSchema, api.CodeInvalidSchema, 0},
-	{siweverify.ErrMalformed, api.CodeInvalidSchema, 0},
-	{siweverify.ErrInvalidNonce, api.CodeInvalidNonce, 0},
-	{ErrUnauthenticated, api.CodeInvalidJWTToken, 0},
-	{ErrBadCredentials, api.CodeInvalidCredentials, 0},
-	{ErrInvalidNonce, api.CodeInvalidNonce, 0},
-	{siweverify.ErrRejected, api.CodeInvalidSIWEMessage, 0},
-	{ErrForbidden, api.CodeInvalidPermissions, 0},
-	{ErrNotWhitelisted, api.CodeUserNotWhitelisted, 0},
-	{ErrNotFound, api.CodeNotFound, 0},
-	{store.ErrNotFound, api.CodeNotFound, 0},
-	{ErrMethodNotAllowed, api.CodeMethodNotAllowed, 0},
-	{ErrBodyTooLarge, api.CodeRequestEntityTooLarge, 0},
-	{ErrHeadersTooLarge, api.CodeHeadersTooLarge, 0},
-	{ErrInvalidQuery, api.CodeInvalidQueryParams, 0},
-	{ErrUnavailable, api.CodeServiceUnavailable, 0},
-	{ErrRateLimited, api.CodeRateLimited, 0},
-	{accounts.ErrInvalid, api.CodeInvalidSchema, 0},
-	{accounts.ErrForbidden, api.CodeInvalidPermissions, 0},
-	{accounts.ErrNotFound, api.CodeNotFound, 0},
-	{accounts.ErrBadCredentials, api.CodeInvalidCredentials, 0},
-	{chain.ErrUnknownSource, api.CodeInvalidOrderSource, 0},
-	{venue.ErrUnknownSource, api.CodeInvalidOrderSource, 0},
-	{onchain.ErrInvalid, api.CodeInvalidSchema, 0},
-	{onchain.ErrInvalidQuery, api.CodeInvalidQueryParams, 0},
-	{onchain.ErrForbidden, api.CodeInvalidPermissions, 0},
-	{onchain.ErrNotFound, api.CodeNotFound, 0},
-	{market.ErrNotEnoughLiquidity, api.CodeNotEnoughLiquidity, 0},
-	{market.ErrInvalidQuery, api.CodeInvalidQueryParams, 0},
-	{onchain.ErrNonceUsed, api.CodeNonceAlreadyUsed, 0},
-	{onchain.ErrAmountTooSmall, api.CodeAmountTooSmall, 0},
-	{onchain.ErrRelayQueued, api.CodeServiceUnavailable, 0},
-	{pricing.ErrNoMarketData, api.CodeNoMarketDataFound, 0},
-	{pricing.ErrDuplicatePair, api.CodeDuplicateAssetPair, 0},
+	{ErrInvalidSchema, api.CodeInvalidSchema, 0, false},
+	{siweverify.ErrMalformed, api.CodeInvalidSchema, 0, false},
+	{siweverify.ErrInvalidNonce, api.CodeInvalidNonce, 0, false},
+	{ErrUnauthenticated, api.CodeInvalidJWTToken, 0, false},
+	{ErrBadCredentials, api.CodeInvalidCredentials, 0, false},
+	{ErrInvalidNonce, api.CodeInvalidNonce, 0, false},
+	{siweverify.ErrRejected, api.CodeInvalidSIWEMessage, 0, false},
+	{ErrForbidden, api.CodeInvalidPermissions, 0, false},
+	{ErrNotWhitelisted, api.CodeUserNotWhitelisted, 0, false},
+	{ErrNotFound, api.CodeNotFound, 0, false},
+	{store.ErrNotFound, api.CodeNotFound, 0, false},
+	{ErrMethodNotAllowed, api.CodeMethodNotAllowed, 0, false},
+	{ErrBodyTooLarge, api.CodeRequestEntityTooLarge, 0, false},
+	{ErrHeadersTooLarge, api.CodeHeadersTooLarge, 0, false},
+	{ErrInvalidQuery, api.CodeInvalidQueryParams, 0, false},
+	{ErrUnavailable, api.CodeServiceUnavailable, 0, false},
+	{ErrRateLimited, api.CodeRateLimited, 0, false},
+	{accounts.ErrInvalid, api.CodeInvalidSchema, 0, true},
+	{accounts.ErrForbidden, api.CodeInvalidPermissions, 0, true},
+	{accounts.ErrNotFound, api.CodeNotFound, 0, true},
+	{accounts.ErrBadCredentials, api.CodeInvalidCredentials, 0, true},
+	{chain.ErrUnknownSource, api.CodeInvalidOrderSource, 0, true},
+	{venue.ErrUnknownSource, api.CodeInvalidOrderSource, 0, true},
+	{onchain.ErrInvalid, api.CodeInvalidSchema, 0, true},
+	{onchain.ErrInvalidQuery, api.CodeInvalidQueryParams, 0, true},
+	{onchain.ErrForbidden, api.CodeInvalidPermissions, 0, true},
+	{onchain.ErrNotFound, api.CodeNotFound, 0, true},
+	{market.ErrNotEnoughLiquidity, api.CodeNotEnoughLiquidity, 0, true},
+	{market.ErrInvalidQuery, api.CodeInvalidQueryParams, 0, true},
+	{onchain.ErrNonceUsed, api.CodeNonceAlreadyUsed, 0, true},
+	{onchain.ErrAmountTooSmall, api.CodeAmountTooSmall, 0, true},
+	{onchain.ErrRelayQueued, api.CodeServiceUnavailable, 0, true},
+	{pricing.ErrNoMarketData, api.CodeNoMarketDataFound, 0, true},
+	{pricing.ErrDuplicatePair, api.CodeDuplicateAssetPair, 0, true},
 }
 
 // describer is an error that carries a description safe to send to the client.
@@ -116,7 +120,8 @@ func fail(kind error, format string, args ...any) error {
 const maxDescription = 512
 
 // errorBody maps err to a status and a body. Only descriptions written for clients (and
-// the request id of a 500) leave the server, never err's own text.
+// the request id of a 500) leave the server: a fail description, or the text of a
+// service's sentinel error; never the text of any other error.
 func errorBody(err error, requestID string) (int, api.Error) {
 	for _, e := range errorCodes {
 		if !errors.Is(err, e.err) {
@@ -125,8 +130,11 @@ func errorBody(err error, requestID string) (int, api.Error) {
 		info := api.ErrorCodes[e.code]
 		desc := info.When
 		var d describer
-		if errors.As(err, &d) {
+		switch {
+		case errors.As(err, &d):
 			desc = echo.Prefix(d.Description(), maxDescription)
+		case e.text:
+			desc = echo.Prefix(err.Error(), maxDescription)
 		}
 		return cmp.Or(e.status, info.Status), api.Error{Code: e.code, Description: desc}
 	}

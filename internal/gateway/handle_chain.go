@@ -1,42 +1,17 @@
 package gateway
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/dtwgate/dtwgate/api"
-	"github.com/dtwgate/dtwgate/chain"
-	"github.com/dtwgate/dtwgate/internal/accounts"
-	"github.com/dtwgate/dtwgate/internal/market"
-	"github.com/dtwgate/dtwgate/internal/onchain"
-	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
 // sunsetSubAccount is the sunset date of the deprecated sub_account query parameter.
 const sunsetSubAccount = "Sun, 01 Feb 2026 00:00:00 GMT"
-
-// clientFacing are the errors of the on-chain service whose text is written for clients.
-var clientFacing = []error{
-	chain.ErrUnknownSource, onchain.ErrInvalid, onchain.ErrInvalidQuery, onchain.ErrForbidden,
-	onchain.ErrNotFound, market.ErrInvalidQuery, market.ErrNotEnoughLiquidity, pricing.ErrNoMarketData, pricing.ErrDuplicatePair,
-	venue.ErrUnknownSource, accounts.ErrInvalid, accounts.ErrForbidden, accounts.ErrNotFound,
-	onchain.ErrNonceUsed, onchain.ErrAmountTooSmall, onchain.ErrRelayQueued,
-}
-
-// described lets the text of the on-chain service's client errors reach the client; any
-// other error stays a 500 without details.
-func described(err error) error {
-	for _, e := range clientFacing {
-		if errors.Is(err, e) {
-			return &clientError{kind: err, desc: err.Error()}
-		}
-	}
-	return err
-}
 
 // checkSubAccountParam handles the deprecated sub_account query parameter: it answers with
 // Deprecation and Sunset headers, and refuses an account that is not the caller's (the
@@ -57,11 +32,7 @@ func (s *Service) checkSubAccountParam(w http.ResponseWriter, r *http.Request, c
 
 // venue resolves a source to its venue.
 func (s *Service) venue(source string) (venue.Venue, error) {
-	v, err := s.venues.Venue(source)
-	if err != nil {
-		return nil, &clientError{kind: err, desc: err.Error()}
-	}
-	return v, nil
+	return s.venues.Venue(source)
 }
 
 // venueFor resolves a source to its venue and the caller to the venue's view of it.
@@ -93,7 +64,7 @@ func answer(w http.ResponseWriter, v any, err error) error {
 		if rl := relayRateLimited(err); rl != nil {
 			return rl
 		}
-		return described(err)
+		return err
 	}
 	respondJSON(w, http.StatusOK, v)
 	return nil

@@ -27,7 +27,7 @@ func (s *Service) handleCreateAPIKey(w http.ResponseWriter, r *http.Request, c *
 	}
 	out, err := s.accounts.CreateKey(r.Context(), principal(c), req.Label, req.Permissions)
 	if err != nil {
-		return described(err)
+		return err
 	}
 	respondJSON(w, http.StatusCreated, out)
 	return nil
