@@ -16,7 +16,7 @@ import (
 
 func openStore(t *testing.T) *store.SQLite {
 	t.Helper()
-	st, err := store.OpenSQLite(context.Background(), filepath.Join(privateDir(t), "dtwgate.db"))
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(testnet.PrivateDir(t), "dtwgate.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	return st

@@ -2,6 +2,7 @@ package testnet
 
 import (
 	"context"
+	"os"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
@@ -82,4 +83,18 @@ type TB interface {
 	Errorf(format string, args ...any)
 	Fatalf(format string, args ...any)
 	Cleanup(func())
+}
+
+// PrivateDir returns a new temporary directory closed to other users (mode 0700), as the
+// gateway's store requires of its data directory; t.TempDir's are open to others.
+func PrivateDir(t interface {
+	TB
+	TempDir() string
+}) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatalf("private dir: %v", err)
+	}
+	return dir
 }

@@ -31,7 +31,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
 	c := n.Chains[0]
-	st, err := store.OpenSQLite(context.Background(), filepath.Join(privateDir(t), "dtwgate.db"))
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(testnet.PrivateDir(t), "dtwgate.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
 	book, err := pricing.NewBook(pricing.DefaultConfig())

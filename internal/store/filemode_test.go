@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/testnet"
 )
 
 func requirePerm(t *testing.T, path string, want os.FileMode) {
@@ -23,7 +24,7 @@ func requirePerm(t *testing.T, path string, want os.FileMode) {
 // umask, and files left open to others by an earlier version are tightened.
 func TestStoreFilesPrivate(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(privateDir(t), "dtwgate.db")
+	path := filepath.Join(testnet.PrivateDir(t), "dtwgate.db")
 	st, err := store.OpenSQLite(ctx, path)
 	require.NoError(t, err)
 	require.NoError(t, st.AddWhitelist(ctx, [20]byte{1}, time.Now())) // a write: WAL and SHM exist now

@@ -9,11 +9,12 @@ import (
 
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/store/storetest"
+	"github.com/dtwgate/dtwgate/testnet"
 )
 
 func openTest(t *testing.T) (*store.SQLite, string) {
 	t.Helper()
-	path := filepath.Join(privateDir(t), "test.db")
+	path := filepath.Join(testnet.PrivateDir(t), "test.db")
 	s, err := store.OpenSQLite(context.Background(), path)
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, s.Close()) })
