@@ -100,44 +100,41 @@ type SettlerStore interface {
 var _ SettlerStore = (*SQLite)(nil)
 
 // PutSettlerHead implements SettlerStore.
-func (s *SQLite) PutSettlerHead(ctx context.Context, h SettlerHead) error {
-	_, err := s.db.ExecContext(ctx, `INSERT OR REPLACE INTO settler_heads (source, head, synced, updated_at) VALUES (?, ?, ?, ?)`,
+func (s *conn) PutSettlerHead(ctx context.Context, h SettlerHead) error {
+	_, err := s.q.ExecContext(ctx, `INSERT OR REPLACE INTO settler_heads (source, head, synced, updated_at) VALUES (?, ?, ?, ?)`,
 		h.Source, h.Head, h.Synced, h.UpdatedAt.UnixMilli())
 	return wrap("put settler head", err)
 }
 
 // SettlerHead implements SettlerStore.
-func (s *SQLite) SettlerHead(ctx context.Context, source string) (SettlerHead, error) {
+func (s *conn) SettlerHead(ctx context.Context, source string) (SettlerHead, error) {
 	h := SettlerHead{Source: source}
 	var at int64
-	err := s.db.QueryRowContext(ctx, `SELECT head, synced, updated_at FROM settler_heads WHERE source = ?`, source).
+	err := s.q.QueryRowContext(ctx, `SELECT head, synced, updated_at FROM settler_heads WHERE source = ?`, source).
 		Scan(&h.Head, &h.Synced, &at)
 	h.UpdatedAt = time.UnixMilli(at)
 	return h, wrap("settler head", err)
 }
 
 // PutInventory implements SettlerStore.
-func (s *SQLite) PutInventory(ctx context.Context, inv Inventory) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return wrap("put inventory", err)
-	}
-	defer func() { _ = tx.Rollback() }()
-	if _, err := tx.ExecContext(ctx, `DELETE FROM settler_inventory WHERE source = ?`, inv.Source); err != nil {
-		return wrap("put inventory", err)
-	}
-	for token, b := range inv.Balances {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO settler_inventory (source, token, operator, balance, updated_at)
-			VALUES (?, ?, ?, ?, ?)`, inv.Source, token.Hex(), inv.Operator.Hex(), b.String(), inv.At.UnixMilli()); err != nil {
-			return wrap("put inventory", err)
+func (s *conn) PutInventory(ctx context.Context, inv Inventory) error {
+	return wrap("put inventory", s.tx(ctx, func(tx queryer) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM settler_inventory WHERE source = ?`, inv.Source); err != nil {
+			return err
 		}
-	}
-	return wrap("put inventory", tx.Commit())
+		for token, b := range inv.Balances {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO settler_inventory (source, token, operator, balance, updated_at)
+				VALUES (?, ?, ?, ?, ?)`, inv.Source, token.Hex(), inv.Operator.Hex(), b.String(), inv.At.UnixMilli()); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
 }
 
 // Inventory implements SettlerStore.
-func (s *SQLite) Inventory(ctx context.Context, source string) (Inventory, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT token, operator, balance, updated_at FROM settler_inventory WHERE source = ?`, source)
+func (s *conn) Inventory(ctx context.Context, source string) (Inventory, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT token, operator, balance, updated_at FROM settler_inventory WHERE source = ?`, source)
 	if err != nil {
 		return Inventory{}, wrap("inventory", err)
 	}
@@ -166,9 +163,9 @@ func (s *SQLite) Inventory(ctx context.Context, source string) (Inventory, error
 }
 
 // InsertRelayRequest implements SettlerStore.
-func (s *SQLite) InsertRelayRequest(ctx context.Context, r RelayRequest) error {
+func (s *conn) InsertRelayRequest(ctx context.Context, r RelayRequest) error {
 	now := time.Now().UnixMilli()
-	res, err := s.db.ExecContext(ctx, `INSERT INTO relay_requests (source, kind, trader, nonce, digest, account_id, data, state,
+	res, err := s.q.ExecContext(ctx, `INSERT INTO relay_requests (source, kind, trader, nonce, digest, account_id, data, state,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (source, trader, nonce) DO UPDATE SET kind = excluded.kind, digest = excluded.digest,
 		account_id = excluded.account_id, data = excluded.data, state = excluded.state, reason = '',
@@ -197,15 +194,15 @@ func scanRelayRequest(row scanner) (RelayRequest, error) {
 }
 
 // RelayRequestByNonce implements SettlerStore.
-func (s *SQLite) RelayRequestByNonce(ctx context.Context, source string, trader common.Address, nonce string) (RelayRequest, error) {
-	r, err := scanRelayRequest(s.db.QueryRowContext(ctx, `SELECT `+relayRequestColumns+` FROM relay_requests
+func (s *conn) RelayRequestByNonce(ctx context.Context, source string, trader common.Address, nonce string) (RelayRequest, error) {
+	r, err := scanRelayRequest(s.q.QueryRowContext(ctx, `SELECT `+relayRequestColumns+` FROM relay_requests
 		WHERE source = ? AND trader = ? AND nonce = ?`, source, trader.Hex(), nonce))
 	return r, wrap("relay request", err)
 }
 
 // PendingRelayRequests implements SettlerStore.
-func (s *SQLite) PendingRelayRequests(ctx context.Context, source string, limit int) ([]RelayRequest, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+relayRequestColumns+` FROM relay_requests q WHERE q.source = ? AND q.state = ?
+func (s *conn) PendingRelayRequests(ctx context.Context, source string, limit int) ([]RelayRequest, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT `+relayRequestColumns+` FROM relay_requests q WHERE q.source = ? AND q.state = ?
 		AND NOT EXISTS (SELECT 1 FROM relays r WHERE r.source = q.source AND r.trader = q.trader AND r.nonce = q.nonce)
 		ORDER BY q.id LIMIT ?`, source, RelayRequestPending, limit)
 	if err != nil {
@@ -224,8 +221,8 @@ func (s *SQLite) PendingRelayRequests(ctx context.Context, source string, limit 
 }
 
 // FailRelayRequest implements SettlerStore.
-func (s *SQLite) FailRelayRequest(ctx context.Context, id int64, reason string) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE relay_requests SET state = ?, reason = ?, updated_at = ? WHERE id = ?`,
+func (s *conn) FailRelayRequest(ctx context.Context, id int64, reason string) error {
+	res, err := s.q.ExecContext(ctx, `UPDATE relay_requests SET state = ?, reason = ?, updated_at = ? WHERE id = ?`,
 		RelayRequestFailed, reason, time.Now().UnixMilli(), id)
 	if err != nil {
 		return wrap("fail relay request", err)

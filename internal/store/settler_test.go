@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"testing"
 	"time"
@@ -80,4 +81,28 @@ func TestRelayRequests(t *testing.T) {
 	pending, err = s.PendingRelayRequests(ctx, "ETHEREUM", 10)
 	require.NoError(t, err)
 	require.Empty(t, pending)
+}
+
+// TestSettlerInTx: the settler's writes join a unit of work like every concept's.
+func TestSettlerInTx(t *testing.T) {
+	ctx := context.Background()
+	st, _ := openTest(t)
+	boom := errors.New("boom")
+	err := st.InTx(ctx, func(tx store.Tx) error {
+		require.NoError(t, tx.PutSettlerHead(ctx, store.SettlerHead{Source: "ETHEREUM", Head: 10, Synced: 9}))
+		require.NoError(t, tx.PutInventory(ctx, store.Inventory{Source: "ETHEREUM", At: time.Now(), Balances: map[common.Address]*big.Int{{1}: big.NewInt(5)}}))
+		return boom
+	})
+	require.ErrorIs(t, err, boom)
+	_, err = st.SettlerHead(ctx, "ETHEREUM")
+	require.ErrorIs(t, err, store.ErrNotFound, "rolled back")
+	_, err = st.Inventory(ctx, "ETHEREUM")
+	require.ErrorIs(t, err, store.ErrNotFound, "rolled back")
+
+	require.NoError(t, st.InTx(ctx, func(tx store.Tx) error {
+		return tx.PutInventory(ctx, store.Inventory{Source: "ETHEREUM", At: time.Now(), Balances: map[common.Address]*big.Int{{1}: big.NewInt(5)}})
+	}))
+	inv, err := st.Inventory(ctx, "ETHEREUM")
+	require.NoError(t, err)
+	require.Equal(t, "5", inv.Balances[common.Address{1}].String())
 }

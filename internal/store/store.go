@@ -90,7 +90,6 @@ type Ticket struct {
 // database (the serve and admin commands, an API and a settler process).
 type Store interface {
 	Tx
-	SettlerStore
 	// InTx runs fn in one transaction: the changes fn makes through tx commit together
 	// when fn returns nil, and none of them when it returns an error (returned as is).
 	InTx(ctx context.Context, fn func(tx Tx) error) error
@@ -112,6 +111,7 @@ type Tx interface {
 	Accounts
 	Access
 	ChainStore
+	SettlerStore
 	Outbox
 }
 
