@@ -40,14 +40,12 @@ type SenderConfig struct {
 	ChainID *big.Int
 	// Confirmations is the depth at which a mined transaction is final. Default 1.
 	Confirmations uint64
-	// MaxFeeCap caps the fee per gas, in wei. Default 500 gwei.
-	MaxFeeCap *big.Int
+	// Fees prices new transactions and fee bumps (cap, tip, bump percentage); the zero
+	// value is the defaults of FeePolicy.
+	Fees FeePolicy
 	// BumpAfter is how long a transaction may stay unmined before its fees are bumped.
 	// Default 30s.
 	BumpAfter time.Duration
-	// BumpPercent raises both fee fields by this much per bump (nodes require >= 10).
-	// Default 15.
-	BumpPercent int64
 	// Logger receives progress; nil uses slog.Default().
 	Logger *slog.Logger
 	// BeforeBroadcast, when set, runs after a new transaction is journaled and before it
@@ -83,14 +81,8 @@ func NewSender(cfg SenderConfig, client SenderClient, signer TxSigner, journal J
 	if cfg.Confirmations == 0 {
 		cfg.Confirmations = 1
 	}
-	if cfg.MaxFeeCap == nil {
-		cfg.MaxFeeCap = big.NewInt(500_000_000_000)
-	}
 	if cfg.BumpAfter == 0 {
 		cfg.BumpAfter = 30 * time.Second
-	}
-	if cfg.BumpPercent < 10 {
-		cfg.BumpPercent = 15
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -131,9 +123,9 @@ func (s *Sender) send(ctx context.Context, kind string, orderIDs []uint64, relay
 	if err != nil {
 		return JournalTx{}, err
 	}
-	tip, feeCap, err := s.fees(ctx)
+	tip, feeCap, err := s.cfg.Fees.Fees(ctx, s.client)
 	if err != nil {
-		return JournalTx{}, err
+		return JournalTx{}, fmt.Errorf("fees: %w", err)
 	}
 	tx := types.NewTx(&types.DynamicFeeTx{
 		ChainID: s.cfg.ChainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: feeCap,
@@ -197,26 +189,6 @@ func (s *Sender) nextNonce(ctx context.Context) (uint64, error) {
 		return last + 1, nil
 	}
 	return onChain, nil
-}
-
-// fees returns an EIP-1559 tip and fee cap: twice the base fee plus the tip, capped.
-func (s *Sender) fees(ctx context.Context) (tip, feeCap *big.Int, err error) {
-	head, err := s.client.HeaderByNumber(ctx, nil)
-	if err != nil {
-		return nil, nil, fmt.Errorf("head: %w", err)
-	}
-	tip, err = s.client.SuggestGasTipCap(ctx)
-	if err != nil {
-		return nil, nil, fmt.Errorf("tip: %w", err)
-	}
-	feeCap = new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip)
-	if feeCap.Cmp(s.cfg.MaxFeeCap) > 0 {
-		feeCap = new(big.Int).Set(s.cfg.MaxFeeCap)
-	}
-	if tip.Cmp(feeCap) > 0 {
-		tip = new(big.Int).Set(feeCap)
-	}
-	return tip, feeCap, nil
 }
 
 // broadcast sends a signed transaction; errors that mean the node already has it (or
@@ -379,31 +351,16 @@ func (s *Sender) tickNonce(ctx context.Context, group []JournalTx, head, usedNon
 	return nil, err
 }
 
-// bump returns tx with both fee fields raised by BumpPercent (and at least to the current
-// market), or ok=false when the cap leaves no room for a valid replacement.
+// bump returns tx with its fees raised by the fee policy, or ok=false when the cap leaves
+// no room for a valid replacement.
 func (s *Sender) bump(ctx context.Context, tx *types.Transaction) (*types.Transaction, bool, error) {
-	tip, feeCap, err := s.fees(ctx)
+	newTip, newCap, ok, err := s.cfg.Fees.Bump(ctx, s.client, tx.GasTipCap(), tx.GasFeeCap())
 	if err != nil {
-		return nil, false, err
+		return nil, false, fmt.Errorf("fees: %w", err)
 	}
-	raise := func(v *big.Int) *big.Int {
-		r := new(big.Int).Mul(v, big.NewInt(100+s.cfg.BumpPercent))
-		r.Div(r, big.NewInt(100))
-		return r.Add(r, big.NewInt(1))
-	}
-	newTip, newCap := raise(tx.GasTipCap()), raise(tx.GasFeeCap())
-	if tip.Cmp(newTip) > 0 {
-		newTip = tip
-	}
-	if feeCap.Cmp(newCap) > 0 {
-		newCap = feeCap
-	}
-	if newCap.Cmp(s.cfg.MaxFeeCap) > 0 {
-		s.cfg.Logger.Warn("fee cap reached; not bumping", "tx", tx.Hash(), "cap", s.cfg.MaxFeeCap)
+	if !ok {
+		s.cfg.Logger.Warn("fee cap reached; not bumping", "tx", tx.Hash(), "cap", s.cfg.Fees.Cap())
 		return nil, false, nil
-	}
-	if newTip.Cmp(newCap) > 0 {
-		newTip = newCap
 	}
 	return types.NewTx(&types.DynamicFeeTx{
 		ChainID: s.cfg.ChainID, Nonce: tx.Nonce(), GasTipCap: newTip, GasFeeCap: newCap,

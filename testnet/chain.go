@@ -104,6 +104,10 @@ func (c *Chain) Transact(ctx context.Context, from Account, to *common.Address, 
 	return c.WaitReceipt(ctx, tx.Hash())
 }
 
+// harnessFees prices the harness's transactions: the module's fee policy with a fixed
+// 1 gwei tip, so that test chains see the same fees on every run.
+var harnessFees = chain.FeePolicy{Tip: chain.DefaultTip}
+
 // SendTx signs and broadcasts a transaction without waiting for it. A zero gasLimit is
 // estimated.
 func (c *Chain) SendTx(ctx context.Context, from Account, to *common.Address, data []byte, value *big.Int, gasLimit uint64) (*types.Transaction, error) {
@@ -114,12 +118,10 @@ func (c *Chain) SendTx(ctx context.Context, from Account, to *common.Address, da
 	if err != nil {
 		return nil, fmt.Errorf("nonce: %w", err)
 	}
-	head, err := c.Client.HeaderByNumber(ctx, nil)
+	tip, feeCap, err := harnessFees.Fees(ctx, c.Client)
 	if err != nil {
-		return nil, fmt.Errorf("head: %w", err)
+		return nil, fmt.Errorf("fees: %w", err)
 	}
-	tip := big.NewInt(1_000_000_000)
-	feeCap := new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip)
 	if gasLimit == 0 {
 		gasLimit, err = c.Client.EstimateGas(ctx, ethereum.CallMsg{From: from.Address, To: to, Value: value, Data: data})
 		if err != nil {

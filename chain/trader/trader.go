@@ -55,6 +55,9 @@ type Options struct {
 	OrderTTL time.Duration
 	// GasMarginPercent is added to estimated gas limits. Default 20.
 	GasMarginPercent uint64
+	// Fees prices the trader's transactions; the zero value is the defaults of
+	// chain.FeePolicy (node's tip, fee cap at most 500 gwei).
+	Fees chain.FeePolicy
 }
 
 // Trader acts for one account on one chain. Its methods may be called concurrently:

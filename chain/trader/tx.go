@@ -17,9 +17,6 @@ import (
 // ErrReverted is wrapped by every *RevertError.
 var ErrReverted = errors.New("reverted")
 
-// defaultTip is the priority fee used when the node cannot suggest one.
-var defaultTip = big.NewInt(1_000_000_000)
-
 // RevertError is a call the contract refused, either at gas estimation (nothing was
 // sent) or in a mined transaction.
 type RevertError struct {
@@ -56,7 +53,7 @@ func (e *RevertError) Unwrap() []error {
 
 // transact signs, sends and waits for one EIP-1559 transaction from the trader: nonce
 // from the chain, gas estimated (so a call that would revert fails with its reason
-// before anything is sent), fee cap twice the base fee plus the tip.
+// before anything is sent), fees from Options.Fees.
 func (t *Trader) transact(ctx context.Context, op string, to common.Address, data []byte, value *big.Int) (*types.Receipt, error) {
 	tx, err := t.send(ctx, op, to, data, value)
 	if err != nil {
@@ -85,18 +82,10 @@ func (t *Trader) send(ctx context.Context, op string, to common.Address, data []
 	from := t.Address()
 	t.sendMu.Lock()
 	defer t.sendMu.Unlock()
-	head, err := t.backend.HeaderByNumber(ctx, nil)
+	tip, feeCap, err := t.opts.Fees.Fees(ctx, t.backend)
 	if err != nil {
-		return nil, fmt.Errorf("%s: latest block: %w", op, err)
+		return nil, fmt.Errorf("%s: chain %s: %w", op, t.chainID, err)
 	}
-	if head.BaseFee == nil {
-		return nil, fmt.Errorf("%s: chain %s has no base fee: EIP-1559 is required", op, t.chainID)
-	}
-	tip, err := t.backend.SuggestGasTipCap(ctx)
-	if err != nil {
-		tip = new(big.Int).Set(defaultTip)
-	}
-	feeCap := new(big.Int).Add(new(big.Int).Mul(head.BaseFee, big.NewInt(2)), tip)
 	gas, err := t.backend.EstimateGas(ctx, ethereum.CallMsg{From: from, To: &to, Value: value, Data: data})
 	if err != nil {
 		if reason := dtw.RevertName(err); reason != "" {
