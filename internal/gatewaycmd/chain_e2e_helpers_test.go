@@ -74,29 +74,42 @@ func (g *chainGateway) kill(t *testing.T) { g.Kill(t) }
 // admin runs `dtwgate admin ARGS... --data-dir D` and returns its stdout.
 func (g *chainGateway) admin(t *testing.T, args ...string) string { return g.Admin(t, args...) }
 
-// do sends a request with a bearer token and returns the status and body.
-func (g *chainGateway) do(t *testing.T, method, path, token string, body any) (int, []byte) {
-	t.Helper()
+// send sends a request (JSON body and bearer token when given) with client; it makes no
+// assertions, so it is safe from any goroutine and for requests a kill interrupts.
+func (g *chainGateway) send(client *http.Client, method, path, token string, body any) (int, http.Header, []byte, error) {
 	var r io.Reader
 	if body != nil {
 		blob, err := json.Marshal(body)
-		require.NoError(t, err)
+		if err != nil {
+			return 0, nil, nil, err
+		}
 		r = bytes.NewReader(blob)
 	}
 	req, err := http.NewRequest(method, g.base+path, r)
-	require.NoError(t, err)
+	if err != nil {
+		return 0, nil, nil, err
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	resp, err := g.http.Do(req)
-	require.NoError(t, err)
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, nil, nil, err
+	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, data, err
+}
+
+// do sends a request with a bearer token and returns the status and body.
+func (g *chainGateway) do(t *testing.T, method, path, token string, body any) (int, []byte) {
+	t.Helper()
+	status, _, data, err := g.send(g.http, method, path, token, body)
 	require.NoError(t, err)
-	return resp.StatusCode, data
+	return status, data
 }
 
 // get GETs path and decodes a 200 answer into out; it returns the status and body.

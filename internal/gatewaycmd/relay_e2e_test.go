@@ -1,9 +1,7 @@
 package gatewaycmd
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"math/big"
 	"net/http"
 	"strconv"
@@ -21,28 +19,6 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/testnet"
 )
-
-// post sends a JSON POST with a bearer token; safe to call from any goroutine (no
-// assertions), for concurrent requests and for requests a kill interrupts.
-func (g *chainGateway) post(client *http.Client, path, token string, body any) (int, http.Header, []byte, error) {
-	blob, err := json.Marshal(body)
-	if err != nil {
-		return 0, nil, nil, err
-	}
-	req, err := http.NewRequest(http.MethodPost, g.base+path, bytes.NewReader(blob))
-	if err != nil {
-		return 0, nil, nil, err
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := client.Do(req)
-	if err != nil {
-		return 0, nil, nil, err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	return resp.StatusCode, resp.Header, data, err
-}
 
 // submit posts a relay request and requires 200; it returns the answer.
 func (e *chainEnv) submit(t *testing.T, path, token string, body any) api.SubmitResponse {
@@ -131,7 +107,7 @@ func TestChainE2ERelayNonceReuse(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				status, _, body, err := e.gw.post(client, api.PathOrder, e.a.token, req)
+				status, _, body, err := e.gw.send(client, http.MethodPost, api.PathOrder, e.a.token, req)
 				answers <- answer{order: i, status: status, body: body, err: err}
 			}()
 		}
@@ -222,7 +198,7 @@ func TestChainE2ECrashMidRelay(t *testing.T) {
 	interrupted := make(chan error, 1)
 	go func() {
 		// No client timeout: a cancelled request would end the hold before the kill.
-		_, _, _, err := e.gw.post(&http.Client{}, api.PathOrder, e.a.token, req)
+		_, _, _, err := e.gw.send(&http.Client{}, http.MethodPost, api.PathOrder, e.a.token, req)
 		interrupted <- err
 	}()
 	var held string
@@ -305,7 +281,7 @@ func TestChainE2ERelayLimits(t *testing.T) {
 		{api.PathOrder, signedOrderRequest(t, c, trader, dai, usdt, "6", "5", dtw.KindMarket, deadline, 5)},
 		{api.PathWithdrawals, signedWithdrawalRequest(t, c, trader, dai, "3", dest, deadline, 6)},
 	} {
-		status, header, body, err := e.gw.post(client, req.path, e.a.token, req.body)
+		status, header, body, err := e.gw.send(client, http.MethodPost, req.path, e.a.token, req.body)
 		require.NoError(t, err)
 		requireAPIError(t, status, body, http.StatusTooManyRequests, api.CodeRateLimited)
 		after, err := strconv.Atoi(header.Get("Retry-After"))

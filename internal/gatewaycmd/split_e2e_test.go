@@ -80,7 +80,7 @@ func TestChainE2ESplitRoles(t *testing.T) {
 	}
 	answered := make(chan answer, 1)
 	go func() {
-		status, _, body, err := e.gw.post(&http.Client{Timeout: 30 * time.Second}, api.PathOrder, e.a.token, req)
+		status, _, body, err := e.gw.send(&http.Client{Timeout: 30 * time.Second}, http.MethodPost, api.PathOrder, e.a.token, req)
 		answered <- answer{status, body, err}
 	}()
 	time.Sleep(time.Second)
