@@ -99,12 +99,16 @@ func (a Account) SignTypedData(td apitypes.TypedData) ([]byte, error) {
 	return sig, nil
 }
 
-// Signer returns a signer.Signer over a copy of the account's key: closing it wipes the
-// copy, never the account's key.
-func (a Account) Signer() signer.Signer {
+// KeyCopy returns a copy of the account's key, for code that wipes the key it is given
+// (signers, keystore writers).
+func (a Account) KeyCopy() *ecdsa.PrivateKey {
 	key, err := crypto.ToECDSA(crypto.FromECDSA(a.Key))
 	if err != nil {
 		panic("testnet: copy key: " + err.Error())
 	}
-	return signer.NewPrivateKeySigner(key)
+	return key
 }
+
+// Signer returns a signer.Signer over a copy of the account's key: closing it wipes the
+// copy, never the account's key.
+func (a Account) Signer() signer.Signer { return signer.NewPrivateKeySigner(a.KeyCopy()) }

@@ -2,7 +2,6 @@ package client_test
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"log/slog"
 	"math/big"
 	"net"
@@ -13,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -44,7 +42,7 @@ func newChainGateway(t *testing.T) *chainGateway {
 	dir := t.TempDir()
 	require.NoError(t, os.Chmod(dir, 0o700)) // the store refuses a directory open to others
 	operator := filepath.Join(dir, "operator.json")
-	_, err := signer.WriteKeystore(operator, copyKey(t, c.Operator), "pw", signer.LightScrypt)
+	_, err := signer.WriteKeystore(operator, c.Operator.KeyCopy(), "pw", signer.LightScrypt)
 	require.NoError(t, err)
 	password := filepath.Join(dir, "operator.pw")
 	require.NoError(t, os.WriteFile(password, []byte("pw"), 0o600))
@@ -85,19 +83,12 @@ func newChainGateway(t *testing.T) *chainGateway {
 	return &chainGateway{testGateway: g, chain: c, src: src}
 }
 
-func copyKey(t *testing.T, a testnet.Account) *ecdsa.PrivateKey {
-	t.Helper()
-	k, err := crypto.ToECDSA(crypto.FromECDSA(a.Key))
-	require.NoError(t, err)
-	return k
-}
-
 // traderSigner puts a testnet trader's key in a keystore file and opens it, as a trader
 // would.
 func traderSigner(t *testing.T, a testnet.Account) signer.Signer {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), a.Name)
-	_, err := signer.WriteKeystore(path, copyKey(t, a), "pw", signer.LightScrypt)
+	_, err := signer.WriteKeystore(path, a.KeyCopy(), "pw", signer.LightScrypt)
 	require.NoError(t, err)
 	s, err := signer.OpenKeystore(context.Background(), path, signer.StaticPassword("pw"))
 	require.NoError(t, err)

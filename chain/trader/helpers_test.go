@@ -12,7 +12,6 @@ import (
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/trader"
-	"github.com/dtwgate/dtwgate/signer"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
@@ -31,9 +30,7 @@ func sourceOf(c *testnet.Chain) chain.Source { return c.ChainSource(1) }
 // (closing a signer zeroes its key).
 func newTrader(t *testing.T, c *testnet.Chain, acct testnet.Account) *trader.Trader {
 	t.Helper()
-	key, err := crypto.ToECDSA(crypto.FromECDSA(acct.Key))
-	require.NoError(t, err)
-	s := signer.NewPrivateKeySigner(key)
+	s := acct.Signer()
 	t.Cleanup(func() { s.Close() })
 	tr, err := trader.New(context.Background(), sourceOf(c), s, c.Client, trader.Options{PollInterval: 20 * time.Millisecond})
 	require.NoError(t, err)

@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"log/slog"
 	"math/big"
 	"net"
@@ -12,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -26,20 +24,13 @@ import (
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
-func copyKey(t *testing.T, a testnet.Account) *ecdsa.PrivateKey {
-	t.Helper()
-	k, err := crypto.ToECDSA(crypto.FromECDSA(a.Key))
-	require.NoError(t, err)
-	return k
-}
-
 // chainConfig is a gateway config of the testnet chain c with its operator in a keystore.
 func chainConfig(t *testing.T, c *testnet.Chain, src chain.Source) config.Config {
 	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.Chmod(dir, 0o700))
 	operator := filepath.Join(dir, "operator.json")
-	_, err := signer.WriteKeystore(operator, copyKey(t, c.Operator), "pw", signer.LightScrypt)
+	_, err := signer.WriteKeystore(operator, c.Operator.KeyCopy(), "pw", signer.LightScrypt)
 	require.NoError(t, err)
 	password := filepath.Join(dir, "operator.pw")
 	require.NoError(t, os.WriteFile(password, []byte("pw"), 0o600))
@@ -92,7 +83,7 @@ func TestRolesMeetInTheStore(t *testing.T) {
 	require.Equal(t, app.RoleAPI, apiApp.Role())
 	run(t, apiApp)
 
-	s := signer.NewPrivateKeySigner(copyKey(t, c.Traders[0]))
+	s := c.Traders[0].Signer()
 	t.Cleanup(func() { s.Close() })
 	require.NoError(t, apiApp.Store().AddWhitelist(ctx, s.Address(), time.Now()))
 	ccfg := client.DefaultConfig()
