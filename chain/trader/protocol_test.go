@@ -74,11 +74,7 @@ func TestProtocol(t *testing.T) {
 	usdt, dai := asset(t, tr, "usdt"), asset(t, tr, "dai")
 
 	// A real order, settled for real by the operator: 2.5 USDT for 2.4 DAI.
-	o, err := tr.DepositAndPlaceOrder(ctx, trader.OrderParams{Sell: usdt, Buy: dai, SellAmount: big.NewInt(2_500_000), MinBuyAmount: units(dai, 2)})
-	require.NoError(t, err)
-	bought := new(big.Int).Div(units(dai, 24), big.NewInt(10))
-	settle, err := c.Settle(ctx, c.Operator, &testnet.PlacedOrder{ID: o.ID, Order: o.Order, Receipt: o.Receipt}, bought)
-	require.NoError(t, err)
+	o, settle, bought := settledOrder(t, c, tr, usdt, dai)
 	settled := truthfulStatus(o, usdt, dai, api.StatusSettled, settle.TxHash, bought)
 	placed := settled
 	placed.Status, placed.ReturnTxID, placed.QuantitySold, placed.QuantityBought = api.StatusPending, nil, "0", "0"

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -53,6 +54,20 @@ func truthfulStatus(o *trader.PlacedOrder, sell, buy chain.Asset, status string,
 	return st
 }
 
+// settledOrder deposits and places a real order selling 2.5 USDT for at least 2 DAI and
+// has the operator settle it for 2.4 DAI; it returns the order, the settlement and the
+// amount bought.
+func settledOrder(t *testing.T, c *testnet.Chain, tr *trader.Trader, usdt, dai chain.Asset) (*trader.PlacedOrder, *types.Receipt, *big.Int) {
+	t.Helper()
+	ctx := context.Background()
+	o, err := tr.DepositAndPlaceOrder(ctx, trader.OrderParams{Sell: usdt, Buy: dai, SellAmount: big.NewInt(2_500_000), MinBuyAmount: units(dai, 2)})
+	require.NoError(t, err)
+	bought := new(big.Int).Div(units(dai, 24), big.NewInt(10))
+	settle, err := c.Settle(ctx, c.Operator, &testnet.PlacedOrder{ID: o.ID, Order: o.Order, Receipt: o.Receipt}, bought)
+	require.NoError(t, err)
+	return o, settle, bought
+}
+
 func TestVerify(t *testing.T) {
 	ctx := context.Background()
 	c := startChain(t)
@@ -60,11 +75,7 @@ func TestVerify(t *testing.T) {
 	usdt, dai := asset(t, tr, "usdt"), asset(t, tr, "dai")
 
 	// A real settlement: 2.5 USDT (6 decimals) for 2.4 DAI (18 decimals), by the operator.
-	o, err := tr.DepositAndPlaceOrder(ctx, trader.OrderParams{Sell: usdt, Buy: dai, SellAmount: big.NewInt(2_500_000), MinBuyAmount: units(dai, 2)})
-	require.NoError(t, err)
-	bought := new(big.Int).Div(units(dai, 24), big.NewInt(10))
-	settle, err := c.Settle(ctx, c.Operator, &testnet.PlacedOrder{ID: o.ID, Order: o.Order, Receipt: o.Receipt}, bought)
-	require.NoError(t, err)
+	o, settle, bought := settledOrder(t, c, tr, usdt, dai)
 	honest := truthfulStatus(o, usdt, dai, api.StatusSettled, settle.TxHash, bought)
 	require.Equal(t, "2.5", honest.QuantitySold)
 	require.Equal(t, "2.4", honest.QuantityBought)
