@@ -39,15 +39,11 @@ func parseCursor(name, v string) (*store.ActivityCursor, error) {
 	return &store.ActivityCursor{Block: b, LogIndex: uint(i)}, nil
 }
 
-// Activities answers GET /v3/deposits (kind Deposited) and GET /v3/withdrawals (kind
+// activities answers GET /v3/deposits (kind Deposited) and GET /v3/withdrawals (kind
 // Withdrawn) for the caller's wallets, with the interface's cursor paging: q is checked by
 // the caller except for its cursors; NewestFirst reverses what Before and After mean so
 // paging stays consistent.
-func (s *Service) Activities(ctx context.Context, accountID string, wallets []common.Address, kind dtw.EventKind, q api.PageRequest) (api.ActivityPage, error) {
-	c, err := s.chain(q.Source)
-	if err != nil {
-		return api.ActivityPage{}, err
-	}
+func (s *Service) activities(ctx context.Context, c *Chain, accountID string, wallets []common.Address, kind dtw.EventKind, q api.PageRequest) (api.ActivityPage, error) {
 	size := q.PageSize
 	sq := store.ActivityQuery{Source: c.Source.Name, Kind: kind, Traders: wallets, Start: q.Start.UnixMilli(), End: q.End.UnixMilli(),
 		NewestFirst: q.NewestFirst, Limit: size + 1}

@@ -124,12 +124,8 @@ func invalid(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
 }
 
-// Assets lists the asset ids of a source.
-func (s *Service) Assets(source string) (api.AssetsResponse, error) {
-	c, err := s.chain(source)
-	if err != nil {
-		return api.AssetsResponse{}, err
-	}
+// assets lists the asset ids of a chain.
+func (s *Service) assets(c *Chain) (api.AssetsResponse, error) {
 	out := api.AssetsResponse{Assets: []string{}}
 	for _, a := range c.Source.Assets {
 		out.Assets = append(out.Assets, a.ID)
@@ -137,12 +133,8 @@ func (s *Service) Assets(source string) (api.AssetsResponse, error) {
 	return out, nil
 }
 
-// TokenInformation describes the tokens of a source's assets.
-func (s *Service) TokenInformation(source string) (api.TokenInformationResponse, error) {
-	c, err := s.chain(source)
-	if err != nil {
-		return api.TokenInformationResponse{}, err
-	}
+// tokenInformation describes the tokens of a chain's assets.
+func (s *Service) tokenInformation(c *Chain) (api.TokenInformationResponse, error) {
 	out := api.TokenInformationResponse{TokenInfoResponses: []api.TokenInfoResponse{}}
 	for _, a := range c.Source.Assets {
 		out.TokenInfoResponses = append(out.TokenInfoResponses, api.TokenInfoResponse{

@@ -211,7 +211,7 @@ func (s *Service) relayed(ctx context.Context, c *Chain, req relayRequest, prev 
 		resp.Status = st.Status
 		return resp, err
 	}
-	st, err := s.OrderByInstruction(ctx, req.wallets, c.Source.Name, resp.InstructionID)
+	st, err := s.orderByInstruction(ctx, c, req.wallets, resp.InstructionID)
 	resp.Status = st.Status
 	return resp, err
 }

@@ -16,12 +16,8 @@ import (
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
-// OrderStatus returns an order of the caller's by its on-chain id.
-func (s *Service) OrderStatus(ctx context.Context, wallets []common.Address, source, orderID string) (api.OrderStatus, error) {
-	c, err := s.chain(source)
-	if err != nil {
-		return api.OrderStatus{}, err
-	}
+// orderStatusByID returns an order of the caller's by its on-chain id.
+func (s *Service) orderStatusByID(ctx context.Context, c *Chain, wallets []common.Address, orderID string) (api.OrderStatus, error) {
 	id, err := strconv.ParseUint(orderID, 10, 64)
 	if err != nil {
 		return api.OrderStatus{}, invalid("orderId %q is not an integer", echo.Value(orderID))
@@ -36,13 +32,9 @@ func (s *Service) OrderStatus(ctx context.Context, wallets []common.Address, sou
 	return s.orderStatus(ctx, c, o)
 }
 
-// OrderByInstruction returns an order of the caller's by the hash of the transaction that
+// orderByInstruction returns an order of the caller's by the hash of the transaction that
 // placed it (its instructionId), including a relayed order not yet confirmed.
-func (s *Service) OrderByInstruction(ctx context.Context, wallets []common.Address, source, instructionID string) (api.OrderStatus, error) {
-	c, err := s.chain(source)
-	if err != nil {
-		return api.OrderStatus{}, err
-	}
+func (s *Service) orderByInstruction(ctx context.Context, c *Chain, wallets []common.Address, instructionID string) (api.OrderStatus, error) {
 	tx, err := parseHash("instructionId", instructionID)
 	if err != nil {
 		return api.OrderStatus{}, err
