@@ -123,7 +123,7 @@ var (
 
 // RecentBlocks implements chain.FollowerStore.
 func (s *conn) RecentBlocks(ctx context.Context, source string, n int) ([]chain.BlockRef, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT number, hash FROM chain_blocks WHERE source = ? ORDER BY number DESC LIMIT ?`, source, n)
+	rows, err := s.r.QueryContext(ctx, `SELECT number, hash FROM chain_blocks WHERE source = ? ORDER BY number DESC LIMIT ?`, source, n)
 	if err != nil {
 		return nil, wrap("recent blocks", err)
 	}
@@ -262,7 +262,7 @@ func scanEvent(r scanner) (dtw.Event, error) {
 }
 
 func (s *conn) queryEvents(ctx context.Context, op, query string, args ...any) ([]dtw.Event, error) {
-	return queryEvents(ctx, s.q, op, query, args...)
+	return queryEvents(ctx, s.r, op, query, args...)
 }
 
 func queryEvents(ctx context.Context, q queryer, op, query string, args ...any) ([]dtw.Event, error) {
@@ -386,7 +386,7 @@ func scanOrderReturn(row scanner) (OrderReturn, error) {
 
 // OrderReturn implements ChainEvents.
 func (s *conn) OrderReturn(ctx context.Context, source string, orderID uint64) (OrderReturn, error) {
-	r, err := scanOrderReturn(s.q.QueryRowContext(ctx, `SELECT `+orderReturnColumns+` FROM order_returns
+	r, err := scanOrderReturn(s.r.QueryRowContext(ctx, `SELECT `+orderReturnColumns+` FROM order_returns
 		WHERE source = ? AND order_id = ?`, source, orderID))
 	if err != nil {
 		return OrderReturn{Source: source, OrderID: orderID}, wrap("order return", err)
@@ -465,7 +465,7 @@ func (s *conn) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error) {
 
 // OpenTxs implements chain.Journal.
 func (s *conn) OpenTxs(ctx context.Context, source string, sender common.Address) ([]chain.JournalTx, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT id, nonce, tx_hash, raw, kind, order_ids, state, replaces, block_number,
+	rows, err := s.r.QueryContext(ctx, `SELECT id, nonce, tx_hash, raw, kind, order_ids, state, replaces, block_number,
 		created_at, updated_at FROM tx_journal WHERE source = ? AND sender = ? AND state IN (?, ?) ORDER BY nonce, id`,
 		source, addrText(sender), string(chain.TxPending), string(chain.TxMined))
 	if err != nil {
@@ -512,7 +512,7 @@ func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Addr
 // MaxNonce implements chain.Journal.
 func (s *conn) MaxNonce(ctx context.Context, source string, sender common.Address) (uint64, bool, error) {
 	var n sql.NullInt64
-	err := s.q.QueryRowContext(ctx, `SELECT MAX(nonce) FROM tx_journal WHERE source = ? AND sender = ?`, source, addrText(sender)).Scan(&n)
+	err := s.r.QueryRowContext(ctx, `SELECT MAX(nonce) FROM tx_journal WHERE source = ? AND sender = ?`, source, addrText(sender)).Scan(&n)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, false, wrap("max nonce", err)
 	}
@@ -578,14 +578,14 @@ func scanRelay(row scanner) (Relay, error) {
 
 // RelayByNonce implements Relays.
 func (s *conn) RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (Relay, error) {
-	r, err := scanRelay(s.q.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE source = ? AND trader = ?
+	r, err := scanRelay(s.r.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE source = ? AND trader = ?
 		AND nonce = ?`, source, trader.Hex(), nonce))
 	return r, wrap("relay by nonce", err)
 }
 
 // RelayByTx implements Relays.
 func (s *conn) RelayByTx(ctx context.Context, tx common.Hash) (Relay, error) {
-	r, err := scanRelay(s.q.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE tx_hash = ?`, tx.Hex()))
+	r, err := scanRelay(s.r.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE tx_hash = ?`, tx.Hex()))
 	return r, wrap("relay by tx", err)
 }
 
@@ -642,7 +642,7 @@ func (s *conn) ApproveWithdrawalAddress(ctx context.Context, id string) error {
 
 // WithdrawalAddresses implements WithdrawalAddresses.
 func (s *conn) WithdrawalAddresses(ctx context.Context, accountID string) ([]WithdrawalAddress, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT id, account_id, source, address, status, created_at FROM withdrawal_addresses
+	rows, err := s.r.QueryContext(ctx, `SELECT id, account_id, source, address, status, created_at FROM withdrawal_addresses
 		WHERE ? = '' OR account_id = ? ORDER BY created_at, id`, accountID, accountID)
 	if err != nil {
 		return nil, wrap("withdrawal addresses", err)

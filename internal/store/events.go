@@ -209,7 +209,7 @@ func (s *conn) Events(ctx context.Context, afterID int64, limit int) ([]Event, e
 	if limit <= 0 {
 		limit = 1000
 	}
-	return queryAll(ctx, s.q, "events", func(r scanner) (Event, error) {
+	return queryAll(ctx, s.r, "events", func(r scanner) (Event, error) {
 		var (
 			e              Event
 			kind, trader   string

@@ -110,7 +110,7 @@ func (s *conn) PutSettlerHead(ctx context.Context, h SettlerHead) error {
 func (s *conn) SettlerHead(ctx context.Context, source string) (SettlerHead, error) {
 	h := SettlerHead{Source: source}
 	var at int64
-	err := s.q.QueryRowContext(ctx, `SELECT head, synced, updated_at FROM settler_heads WHERE source = ?`, source).
+	err := s.r.QueryRowContext(ctx, `SELECT head, synced, updated_at FROM settler_heads WHERE source = ?`, source).
 		Scan(&h.Head, &h.Synced, &at)
 	h.UpdatedAt = time.UnixMilli(at)
 	return h, wrap("settler head", err)
@@ -134,7 +134,7 @@ func (s *conn) PutInventory(ctx context.Context, inv Inventory) error {
 
 // Inventory implements SettlerStore.
 func (s *conn) Inventory(ctx context.Context, source string) (Inventory, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT token, operator, balance, updated_at FROM settler_inventory WHERE source = ?`, source)
+	rows, err := s.r.QueryContext(ctx, `SELECT token, operator, balance, updated_at FROM settler_inventory WHERE source = ?`, source)
 	if err != nil {
 		return Inventory{}, wrap("inventory", err)
 	}
@@ -195,14 +195,14 @@ func scanRelayRequest(row scanner) (RelayRequest, error) {
 
 // RelayRequestByNonce implements SettlerStore.
 func (s *conn) RelayRequestByNonce(ctx context.Context, source string, trader common.Address, nonce string) (RelayRequest, error) {
-	r, err := scanRelayRequest(s.q.QueryRowContext(ctx, `SELECT `+relayRequestColumns+` FROM relay_requests
+	r, err := scanRelayRequest(s.r.QueryRowContext(ctx, `SELECT `+relayRequestColumns+` FROM relay_requests
 		WHERE source = ? AND trader = ? AND nonce = ?`, source, trader.Hex(), nonce))
 	return r, wrap("relay request", err)
 }
 
 // PendingRelayRequests implements SettlerStore.
 func (s *conn) PendingRelayRequests(ctx context.Context, source string, limit int) ([]RelayRequest, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT `+relayRequestColumns+` FROM relay_requests q WHERE q.source = ? AND q.state = ?
+	rows, err := s.r.QueryContext(ctx, `SELECT `+relayRequestColumns+` FROM relay_requests q WHERE q.source = ? AND q.state = ?
 		AND NOT EXISTS (SELECT 1 FROM relays r WHERE r.source = q.source AND r.trader = q.trader AND r.nonce = q.nonce)
 		ORDER BY q.id LIMIT ?`, source, RelayRequestPending, limit)
 	if err != nil {

@@ -11,9 +11,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -24,20 +26,37 @@ import (
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// busyTimeout is how long a writer waits for another connection's (or process's) lock.
+// busyTimeout is how long a writer waits for another process's lock (in this process,
+// writers queue for the one write connection instead).
 const busyTimeout = 10 * time.Second
 
 // SQLite is the embedded Store: one database file in WAL mode, shared safely by the serve
-// and admin processes.
+// and admin processes. Writes go through one connection (SQLite has one writer at a time;
+// queueing in Go costs less than spinning on SQLITE_BUSY); reads go through a pool of
+// read-only connections, which WAL lets run beside the writer. Every connection keeps its
+// prepared statements (stmtcache.go). A checkpointer keeps the WAL bounded under
+// sustained load and Close truncates it.
 type SQLite struct {
-	db *sql.DB
-	// conn runs the concept methods on db, each in its own transaction where it needs one.
+	path   string
+	writer *sql.DB
+	reader *sql.DB
+	// conn runs the concept methods: writes on writer, each in its own transaction where
+	// it needs one, reads on reader.
 	conn
+	stop chan struct{}
+	done chan struct{}
+	// walLimit is the WAL size above which the checkpointer truncates it.
+	walLimit  int64
+	closeOnce sync.Once
+	closeErr  error
 }
 
-// conn runs the concept methods on a database or, inside InTx, on one SQL transaction.
+// conn runs the concept methods on the database or, inside InTx, on one SQL transaction.
 type conn struct {
 	q queryer
+	// r runs reads: the read pool outside InTx, the transaction (q) inside it, so a unit
+	// of work reads its own writes.
+	r queryer
 	// root begins transactions; nil inside InTx, where everything runs on q.
 	root *sql.DB
 	// notify wakes event readers after a commit that wrote events.
@@ -57,6 +76,19 @@ type queryer interface {
 // ErrInsecureDir is returned when the store's directory is open to other users.
 var ErrInsecureDir = errors.New("data directory is accessible to other users")
 
+// Pool and WAL settings.
+const (
+	// walCheckpointLimit is the WAL size above which the checkpointer runs a TRUNCATE
+	// checkpoint; SQLite's own automatic checkpoints are PASSIVE and never shrink the file,
+	// and under a steady stream of readers they never reach its end, so it grew to
+	// gigabytes under load.
+	walCheckpointLimit = 16 << 20
+	// walCheckEvery is how often the checkpointer looks at the WAL's size.
+	walCheckEvery = 500 * time.Millisecond
+	// journalSizeLimit is what SQLite truncates the WAL to when it restarts it.
+	journalSizeLimit = 4 << 20
+)
+
 // OpenSQLite opens (creating if needed) the database at path and applies migrations. The
 // database holds account ids, wallet links, withdrawal addresses and secret hashes, so its
 // directory must be private to the owner (like ssh's key files) and the database, its
@@ -65,21 +97,50 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if err := privateFiles(path); err != nil {
 		return nil, err
 	}
-	q := url.Values{}
-	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(NORMAL)")
-	q.Add("_pragma", "foreign_keys(1)")
-	q.Set("_txlock", "immediate") // take the write lock at BEGIN: no lock-upgrade deadlocks
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	dsn := func(extra ...string) string {
+		q := url.Values{}
+		q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
+		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", "synchronous(NORMAL)")
+		q.Add("_pragma", "foreign_keys(1)")
+		q.Add("_pragma", fmt.Sprintf("journal_size_limit(%d)", journalSizeLimit))
+		for _, p := range extra {
+			q.Add("_pragma", p)
+		}
+		q.Set("_txlock", "immediate") // take the write lock at BEGIN: no lock-upgrade deadlocks
+		return "file:" + path + "?" + q.Encode()
+	}
+	writer, err := sql.Open(sqliteDriverName(), dsn())
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	s := &SQLite{db: db, conn: conn{q: db, root: db, notify: newNotifier()}}
+	writer.SetMaxOpenConns(1)
+	writer.SetMaxIdleConns(1)
+	writer.SetConnMaxIdleTime(0)
+	writer.SetConnMaxLifetime(0)
+	reader, err := sql.Open(sqliteDriverName(), dsn("query_only(1)"))
+	if err != nil {
+		writer.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	readers := max(4, 2*runtime.GOMAXPROCS(0))
+	reader.SetMaxOpenConns(readers)
+	reader.SetMaxIdleConns(readers) // a new connection per request was a third of a read's CPU
+	reader.SetConnMaxIdleTime(0)
+	reader.SetConnMaxLifetime(0)
+	s := &SQLite{
+		path: path, writer: writer, reader: reader,
+		conn:     conn{q: writer, r: reader, root: writer, notify: newNotifier()},
+		stop:     make(chan struct{}),
+		done:     make(chan struct{}),
+		walLimit: walCheckpointLimit,
+	}
 	if err := s.migrate(ctx); err != nil {
-		db.Close()
+		reader.Close()
+		writer.Close()
 		return nil, err
 	}
+	go s.checkpointer()
 	return s, nil
 }
 
@@ -196,7 +257,7 @@ func (s *conn) tx(ctx context.Context, fn func(tx queryer) error) error {
 func (s *SQLite) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	wrote := false
 	err := s.conn.tx(ctx, func(q queryer) error {
-		return fn(&conn{q: q, notify: s.notify, wrote: &wrote})
+		return fn(&conn{q: q, r: q, notify: s.notify, wrote: &wrote})
 	})
 	if err == nil && wrote {
 		s.notify.signal()
@@ -208,10 +269,21 @@ func (s *SQLite) InTx(ctx context.Context, fn func(tx Tx) error) error {
 func (s *SQLite) EventsNotify() <-chan struct{} { return s.notify.wait() }
 
 // Ping implements Store.
-func (s *SQLite) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+func (s *SQLite) Ping(ctx context.Context) error { return s.reader.PingContext(ctx) }
 
-// Close implements Store.
-func (s *SQLite) Close() error { return s.db.Close() }
+// Close implements Store: it stops the checkpointer, truncates the WAL (so a clean stop
+// leaves no WAL behind to replay or to take disk), and closes both pools.
+func (s *SQLite) Close() error {
+	s.closeOnce.Do(func() {
+		close(s.stop)
+		<-s.done
+		rerr := s.reader.Close()
+		_, cerr := s.checkpoint(context.Background())
+		werr := s.writer.Close()
+		s.closeErr = errors.Join(rerr, cerr, werr)
+	})
+	return s.closeErr
+}
 
 // CreateAccount implements Store.
 func (s *conn) CreateAccount(ctx context.Context, a Account) error {
@@ -266,13 +338,13 @@ func scanKey(r scanner) (APIKey, error) {
 
 // GetAPIKey implements Store.
 func (s *conn) GetAPIKey(ctx context.Context, id string) (APIKey, error) {
-	k, err := scanKey(s.q.QueryRowContext(ctx, `SELECT `+keyColumns+` FROM api_keys WHERE id = ?`, id))
+	k, err := scanKey(s.r.QueryRowContext(ctx, `SELECT `+keyColumns+` FROM api_keys WHERE id = ?`, id))
 	return k, wrap("get api key", err)
 }
 
 // ListAPIKeys implements Store.
 func (s *conn) ListAPIKeys(ctx context.Context, accountID string) ([]APIKey, error) {
-	return queryAll(ctx, s.q, "list api keys", scanKey,
+	return queryAll(ctx, s.r, "list api keys", scanKey,
 		`SELECT `+keyColumns+` FROM api_keys WHERE account_id = ? ORDER BY created_at, id`, accountID)
 }
 
@@ -312,7 +384,7 @@ func (s *conn) ReplaceSecretHash(ctx context.Context, keyID, oldHash, newHash st
 // WalletAccount implements Store.
 func (s *conn) WalletAccount(ctx context.Context, addr common.Address) (string, error) {
 	var id string
-	err := s.q.QueryRowContext(ctx, `SELECT account_id FROM wallets WHERE address = ?`, addr.Hex()).Scan(&id)
+	err := s.r.QueryRowContext(ctx, `SELECT account_id FROM wallets WHERE address = ?`, addr.Hex()).Scan(&id)
 	return id, wrap("get wallet", err)
 }
 
@@ -345,7 +417,7 @@ func (s *conn) LinkWallet(ctx context.Context, accountID string, addr common.Add
 
 // ListWallets implements Store.
 func (s *conn) ListWallets(ctx context.Context, accountID string) ([]Wallet, error) {
-	return queryAll(ctx, s.q, "list wallets", func(r scanner) (Wallet, error) {
+	return queryAll(ctx, s.r, "list wallets", func(r scanner) (Wallet, error) {
 		addr, at, err := scanAddressTime(r)
 		return Wallet{Address: addr, AccountID: accountID, LinkedAt: at}, err
 	}, `SELECT address, linked_at FROM wallets WHERE account_id = ? ORDER BY address`, accountID)
@@ -375,13 +447,13 @@ func (s *conn) RemoveWhitelist(ctx context.Context, addr common.Address) error {
 // IsWhitelisted implements Store.
 func (s *conn) IsWhitelisted(ctx context.Context, addr common.Address) (bool, error) {
 	var n int
-	err := s.q.QueryRowContext(ctx, `SELECT COUNT(*) FROM whitelist WHERE address = ?`, addr.Hex()).Scan(&n)
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM whitelist WHERE address = ?`, addr.Hex()).Scan(&n)
 	return n > 0, wrap("read whitelist", err)
 }
 
 // ListWhitelist implements Store.
 func (s *conn) ListWhitelist(ctx context.Context) ([]WhitelistEntry, error) {
-	return queryAll(ctx, s.q, "list whitelist", func(r scanner) (WhitelistEntry, error) {
+	return queryAll(ctx, s.r, "list whitelist", func(r scanner) (WhitelistEntry, error) {
 		addr, at, err := scanAddressTime(r)
 		return WhitelistEntry{Address: addr, AddedAt: at}, err
 	}, `SELECT address, added_at FROM whitelist ORDER BY address`)

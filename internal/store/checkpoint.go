@@ -1,0 +1,51 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+)
+
+// checkpointer keeps the WAL bounded: when it has grown past walLimit it runs a TRUNCATE
+// checkpoint, which waits (up to the busy timeout) for readers of old snapshots, copies
+// every page back and empties the file. Writers queue behind it for that moment; readers
+// do not.
+func (s *SQLite) checkpointer() {
+	defer close(s.done)
+	t := time.NewTicker(walCheckEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+		}
+		if s.WALSize() < s.walLimit {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), busyTimeout)
+		_, _ = s.checkpoint(ctx) // a busy checkpoint is retried at the next tick
+		cancel()
+	}
+}
+
+// checkpoint runs a TRUNCATE checkpoint on the write connection and reports whether it
+// completed (false when readers or another process kept it from reaching the WAL's end).
+func (s *SQLite) checkpoint(ctx context.Context) (bool, error) {
+	var busy, logPages, done int
+	err := s.writer.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &done)
+	if err != nil {
+		return false, fmt.Errorf("wal checkpoint: %w", err)
+	}
+	return busy == 0, nil
+}
+
+// WALSize returns the size of the database's write-ahead log in bytes, 0 when there is none.
+func (s *SQLite) WALSize() int64 {
+	fi, err := os.Stat(s.path + "-wal")
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}
