@@ -289,6 +289,14 @@ func (s *conn) OpenOrders(ctx context.Context, source string) ([]dtw.Event, erro
 		ORDER BY p.block_number, p.log_index`, source, dtw.EventOrderPlaced, dtw.EventOrderSettled, dtw.EventOrderCancelled)
 }
 
+// Hot-path queries, named so the index test can check their plans.
+const (
+	// orderByIDSQL reads one order's events through chain_events_order.
+	orderByIDSQL = `SELECT ` + eventColumns + ` FROM chain_events WHERE source = ? AND order_id = ? ORDER BY block_number, log_index`
+	// orderReturnSQL reads an order's checked return by primary key.
+	orderReturnSQL = `SELECT ` + orderReturnColumns + ` FROM order_returns WHERE source = ? AND order_id = ?`
+)
+
 func (s *conn) orderEvents(ctx context.Context, source string, where string, arg any) ([]ChainOrder, error) {
 	evs, err := s.queryEvents(ctx, "order", `SELECT `+eventColumns+` FROM chain_events WHERE source = ? AND order_id IN
 		(SELECT order_id FROM chain_events WHERE source = ? AND kind = ? AND `+where+`) ORDER BY block_number, log_index`,
@@ -296,6 +304,12 @@ func (s *conn) orderEvents(ctx context.Context, source string, where string, arg
 	if err != nil {
 		return nil, err
 	}
+	return groupOrders(evs), nil
+}
+
+// groupOrders pairs each placed order in evs with the event that closed it; events of
+// orders whose placement is not in evs are dropped.
+func groupOrders(evs []dtw.Event) []ChainOrder {
 	var out []ChainOrder
 	index := map[uint64]int{}
 	for _, e := range evs {
@@ -310,15 +324,16 @@ func (s *conn) orderEvents(ctx context.Context, source string, where string, arg
 			out[i].Closed = &closed
 		}
 	}
-	return out, nil
+	return out
 }
 
 // Order implements ChainEvents.
 func (s *conn) Order(ctx context.Context, source string, orderID uint64) (ChainOrder, error) {
-	orders, err := s.orderEvents(ctx, source, "order_id = ?", orderID)
+	evs, err := s.queryEvents(ctx, "order", orderByIDSQL, source, orderID)
 	if err != nil {
 		return ChainOrder{}, err
 	}
+	orders := groupOrders(evs)
 	if len(orders) == 0 {
 		return ChainOrder{}, fmt.Errorf("order %s/%d: %w", source, orderID, ErrNotFound)
 	}
@@ -386,8 +401,7 @@ func scanOrderReturn(row scanner) (OrderReturn, error) {
 
 // OrderReturn implements ChainEvents.
 func (s *conn) OrderReturn(ctx context.Context, source string, orderID uint64) (OrderReturn, error) {
-	r, err := scanOrderReturn(s.r.QueryRowContext(ctx, `SELECT `+orderReturnColumns+` FROM order_returns
-		WHERE source = ? AND order_id = ?`, source, orderID))
+	r, err := scanOrderReturn(s.r.QueryRowContext(ctx, orderReturnSQL, source, orderID))
 	if err != nil {
 		return OrderReturn{Source: source, OrderID: orderID}, wrap("order return", err)
 	}

@@ -7,7 +7,8 @@ import (
 	"time"
 )
 
-// checkpointer keeps the WAL bounded: when it has grown past walLimit it runs a TRUNCATE
+// checkpointer keeps the WAL bounded: when it has grown past walLimit (looked at every
+// walCheckEvery and every kickEveryCommits commits) it runs a TRUNCATE
 // checkpoint, which waits (up to the busy timeout) for readers of old snapshots, copies
 // every page back and empties the file. Writers queue behind it for that moment; readers
 // do not.
@@ -20,12 +21,13 @@ func (s *SQLite) checkpointer() {
 		case <-s.stop:
 			return
 		case <-t.C:
+		case <-s.kick:
 		}
 		if s.WALSize() < s.walLimit {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), busyTimeout)
-		_, _ = s.checkpoint(ctx) // a busy checkpoint is retried at the next tick
+		_, _ = s.checkpoint(ctx) // a busy checkpoint is retried at the next look
 		cancel()
 	}
 }

@@ -106,11 +106,14 @@ func (s *conn) PutSettlerHead(ctx context.Context, h SettlerHead) error {
 	return wrap("put settler head", err)
 }
 
+// settlerHeadSQL reads a chain's head by primary key (order status reads it).
+const settlerHeadSQL = `SELECT head, synced, updated_at FROM settler_heads WHERE source = ?`
+
 // SettlerHead implements SettlerStore.
 func (s *conn) SettlerHead(ctx context.Context, source string) (SettlerHead, error) {
 	h := SettlerHead{Source: source}
 	var at int64
-	err := s.r.QueryRowContext(ctx, `SELECT head, synced, updated_at FROM settler_heads WHERE source = ?`, source).
+	err := s.r.QueryRowContext(ctx, settlerHeadSQL, source).
 		Scan(&h.Head, &h.Synced, &at)
 	h.UpdatedAt = time.UnixMilli(at)
 	return h, wrap("settler head", err)

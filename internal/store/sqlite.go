@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -43,6 +44,8 @@ type SQLite struct {
 	// conn runs the concept methods: writes on writer, each in its own transaction where
 	// it needs one, reads on reader.
 	conn
+	// kick wakes the checkpointer every kickEveryCommits commits of this process.
+	kick chan struct{}
 	stop chan struct{}
 	done chan struct{}
 	// walLimit is the WAL size above which the checkpointer truncates it.
@@ -83,8 +86,12 @@ const (
 	// and under a steady stream of readers they never reach its end, so it grew to
 	// gigabytes under load.
 	walCheckpointLimit = 16 << 20
-	// walCheckEvery is how often the checkpointer looks at the WAL's size.
+	// walCheckEvery is how often the checkpointer looks at the WAL's size (other
+	// processes' commits do not kick it).
 	walCheckEvery = 500 * time.Millisecond
+	// kickEveryCommits is how many commits of this process wake the checkpointer early:
+	// a commit appends a few pages, so it looks every megabyte or so of WAL.
+	kickEveryCommits = 128
 	// journalSizeLimit is what SQLite truncates the WAL to when it restarts it.
 	journalSizeLimit = 4 << 20
 )
@@ -97,7 +104,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if err := privateFiles(path); err != nil {
 		return nil, err
 	}
-	dsn := func(extra ...string) string {
+	dsn := func(txlock string, extra ...string) string {
 		q := url.Values{}
 		q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
 		q.Add("_pragma", "journal_mode(WAL)")
@@ -107,22 +114,26 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		for _, p := range extra {
 			q.Add("_pragma", p)
 		}
-		q.Set("_txlock", "immediate") // take the write lock at BEGIN: no lock-upgrade deadlocks
+		q.Set("_txlock", txlock)
 		return "file:" + path + "?" + q.Encode()
 	}
-	writer, err := sql.Open(sqliteDriverName(), dsn())
-	if err != nil {
-		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
-	}
+	// The writer takes the write lock at BEGIN (no lock-upgrade deadlocks); readers are
+	// read-only and their transactions (snapshots) take no lock.
+	kick := make(chan struct{}, 1)
+	var commits atomic.Uint32
+	writer := sql.OpenDB(connector{dsn: dsn("immediate"), onCommit: func() {
+		if commits.Add(1)%kickEveryCommits == 0 {
+			select { // wake the checkpointer to look at the WAL's size
+			case kick <- struct{}{}:
+			default:
+			}
+		}
+	}})
 	writer.SetMaxOpenConns(1)
 	writer.SetMaxIdleConns(1)
 	writer.SetConnMaxIdleTime(0)
 	writer.SetConnMaxLifetime(0)
-	reader, err := sql.Open(sqliteDriverName(), dsn("query_only(1)"))
-	if err != nil {
-		writer.Close()
-		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
-	}
+	reader := sql.OpenDB(connector{dsn: dsn("deferred", "query_only(1)")})
 	readers := max(4, 2*runtime.GOMAXPROCS(0))
 	reader.SetMaxOpenConns(readers)
 	reader.SetMaxIdleConns(readers) // a new connection per request was a third of a read's CPU
@@ -131,6 +142,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	s := &SQLite{
 		path: path, writer: writer, reader: reader,
 		conn:     conn{q: writer, r: reader, root: writer, notify: newNotifier()},
+		kick:     kick,
 		stop:     make(chan struct{}),
 		done:     make(chan struct{}),
 		walLimit: walCheckpointLimit,
@@ -317,6 +329,14 @@ func insertKey(ctx context.Context, e queryer, k APIKey) error {
 
 const keyColumns = `id, account_id, label, permissions, secret_hash, generation, created_at, rotated_at`
 
+// Hot-path queries of authentication, named so the index test can check their plans.
+const (
+	apiKeySQL        = `SELECT ` + keyColumns + ` FROM api_keys WHERE id = ?`
+	walletAccountSQL = `SELECT account_id FROM wallets WHERE address = ?`
+	listWalletsSQL   = `SELECT address, linked_at FROM wallets WHERE account_id = ? ORDER BY address`
+	whitelistedSQL   = `SELECT COUNT(*) FROM whitelist WHERE address = ?`
+)
+
 type scanner interface{ Scan(dest ...any) error }
 
 func scanKey(r scanner) (APIKey, error) {
@@ -338,7 +358,7 @@ func scanKey(r scanner) (APIKey, error) {
 
 // GetAPIKey implements Store.
 func (s *conn) GetAPIKey(ctx context.Context, id string) (APIKey, error) {
-	k, err := scanKey(s.r.QueryRowContext(ctx, `SELECT `+keyColumns+` FROM api_keys WHERE id = ?`, id))
+	k, err := scanKey(s.r.QueryRowContext(ctx, apiKeySQL, id))
 	return k, wrap("get api key", err)
 }
 
@@ -384,7 +404,7 @@ func (s *conn) ReplaceSecretHash(ctx context.Context, keyID, oldHash, newHash st
 // WalletAccount implements Store.
 func (s *conn) WalletAccount(ctx context.Context, addr common.Address) (string, error) {
 	var id string
-	err := s.r.QueryRowContext(ctx, `SELECT account_id FROM wallets WHERE address = ?`, addr.Hex()).Scan(&id)
+	err := s.r.QueryRowContext(ctx, walletAccountSQL, addr.Hex()).Scan(&id)
 	return id, wrap("get wallet", err)
 }
 
@@ -420,7 +440,7 @@ func (s *conn) ListWallets(ctx context.Context, accountID string) ([]Wallet, err
 	return queryAll(ctx, s.r, "list wallets", func(r scanner) (Wallet, error) {
 		addr, at, err := scanAddressTime(r)
 		return Wallet{Address: addr, AccountID: accountID, LinkedAt: at}, err
-	}, `SELECT address, linked_at FROM wallets WHERE account_id = ? ORDER BY address`, accountID)
+	}, listWalletsSQL, accountID)
 }
 
 // scanAddressTime scans an (address, unix millis) row.
@@ -447,7 +467,7 @@ func (s *conn) RemoveWhitelist(ctx context.Context, addr common.Address) error {
 // IsWhitelisted implements Store.
 func (s *conn) IsWhitelisted(ctx context.Context, addr common.Address) (bool, error) {
 	var n int
-	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM whitelist WHERE address = ?`, addr.Hex()).Scan(&n)
+	err := s.r.QueryRowContext(ctx, whitelistedSQL, addr.Hex()).Scan(&n)
 	return n > 0, wrap("read whitelist", err)
 }
 

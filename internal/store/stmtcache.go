@@ -2,44 +2,50 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"strings"
-	"sync"
 
 	"modernc.org/sqlite"
 )
-
-// driverName is the database/sql driver the SQLite store opens: modernc's SQLite with a
-// prepared-statement cache on every connection.
-const driverName = "dtwgate-sqlite"
 
 // maxCachedStmts bounds each connection's statement cache. The store's SQL is a fixed set
 // of texts (a few dozen), so the bound only guards against a future query built from input.
 const maxCachedStmts = 256
 
-var registerDriver sync.Once
+// connector opens modernc SQLite connections to one DSN, each wrapped with a statement
+// cache (cachingConn) and, when onCommit is set, a commit hook calling it. database/sql
+// prepares, runs and finalizes a statement on every QueryContext/ExecContext of a *sql.DB
+// or *sql.Tx; SQLite parsing and planning the same text again was a third of the CPU of
+// a read request.
+type connector struct {
+	dsn string
+	// onCommit runs inside SQLite's commit of every write transaction on the connection:
+	// it must be quick and must not use the database.
+	onCommit func()
+}
 
-// cachingDriver wraps a driver so that each connection keeps its prepared statements, by
-// SQL text, for the connection's lifetime. database/sql prepares, runs and finalizes a
-// statement on every QueryContext/ExecContext of a *sql.DB or *sql.Tx; SQLite parsing and
-// planning the same text again was a third of the CPU of a read request.
-type cachingDriver struct{ base driver.Driver }
+var sqliteDriver = &sqlite.Driver{}
 
-// Open implements driver.Driver.
-func (d cachingDriver) Open(name string) (driver.Conn, error) {
-	c, err := d.base.Open(name)
+// Connect implements driver.Connector.
+func (c connector) Connect(context.Context) (driver.Conn, error) {
+	conn, err := sqliteDriver.Open(c.dsn)
 	if err != nil {
 		return nil, err
 	}
-	return &cachingConn{Conn: c, stmts: map[string]*cachedStmt{}}, nil
+	if c.onCommit != nil {
+		h, ok := conn.(sqlite.HookRegisterer)
+		if !ok {
+			_ = conn.Close()
+			return nil, errors.New("sqlite driver cannot register a commit hook")
+		}
+		h.RegisterCommitHook(func() int32 { c.onCommit(); return 0 })
+	}
+	return &cachingConn{Conn: conn, stmts: map[string]*cachedStmt{}}, nil
 }
 
-func sqliteDriverName() string {
-	registerDriver.Do(func() { sql.Register(driverName, cachingDriver{base: &sqlite.Driver{}}) })
-	return driverName
-}
+// Driver implements driver.Connector.
+func (connector) Driver() driver.Driver { return sqliteDriver }
 
 // cachingConn is one connection with its statement cache. database/sql never uses a
 // connection from two goroutines at once, so the cache needs no lock.

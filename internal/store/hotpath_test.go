@@ -1,0 +1,179 @@
+package store
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/stretchr/testify/require"
+)
+
+func openInternal(t *testing.T) *SQLite {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.Chmod(dir, 0o700))
+	s, err := OpenSQLite(context.Background(), filepath.Join(dir, "hot.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, s.Close()) })
+	return s
+}
+
+// TestHotQueriesUseIndexes checks with EXPLAIN QUERY PLAN that every lookup on the
+// authenticated read paths is an index search, never a table scan.
+func TestHotQueriesUseIndexes(t *testing.T) {
+	s := openInternal(t)
+	ctx := context.Background()
+	// Each query and the search terms its plan must use.
+	for name, c := range map[string]struct{ sql, uses string }{
+		"api key":        {apiKeySQL, "(id=?)"},
+		"wallet account": {walletAccountSQL, "(address=?)"},
+		"list wallets":   {listWalletsSQL, "(account_id=?)"},
+		"whitelisted":    {whitelistedSQL, "(address=?)"},
+		"order by id":    {orderByIDSQL, "(source=? AND order_id=?)"},
+		"order return":   {orderReturnSQL, "(source=? AND order_id=?)"},
+		"settler head":   {settlerHeadSQL, "(source=?)"},
+	} {
+		q := c.sql
+		t.Run(name, func(t *testing.T) {
+			rows, err := s.reader.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, make([]any, strings.Count(q, "?"))...)
+			require.NoError(t, err)
+			defer rows.Close()
+			var plan []string
+			for rows.Next() {
+				var id, parent, notused int
+				var detail string
+				require.NoError(t, rows.Scan(&id, &parent, &notused, &detail))
+				plan = append(plan, detail)
+			}
+			require.NoError(t, rows.Err())
+			require.NotEmpty(t, plan)
+			require.Contains(t, plan[0], c.uses, "query %q does not search by its key: %v", q, plan)
+			for _, step := range plan {
+				require.NotRegexp(t, `^SCAN \w+$|^SCAN \w+ USING`, step, "query %q plans a table scan: %v", q, plan)
+			}
+			t.Logf("%s: %s", name, strings.Join(plan, " | "))
+		})
+	}
+}
+
+// TestWALStaysBounded drives writes for several checkpointer ticks while readers hold
+// overlapping snapshots, so that some reader is always in a read transaction (the load
+// under which SQLite's own PASSIVE checkpoints never reset the WAL and it grew to
+// gigabytes), and checks the checkpointer keeps the WAL near its limit; a clean Close
+// leaves none.
+func TestWALStaysBounded(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Chmod(dir, 0o700))
+	path := filepath.Join(dir, "wal.db")
+	s, err := OpenSQLite(context.Background(), path)
+	require.NoError(t, err)
+	const limit = 1 << 20
+	s.walLimit = limit
+	ctx, cancel := context.WithCancel(context.Background())
+	var (
+		wg         sync.WaitGroup
+		maxWAL     atomic.Int64
+		reads      atomic.Int64
+		readerErrs = make(chan error, 4)
+	)
+	for i := range 4 { // overlapping readers: each holds its snapshot for 20 ms
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(i) * 5 * time.Millisecond)
+			for ctx.Err() == nil {
+				tx, err := s.reader.BeginTx(ctx, nil)
+				if err != nil {
+					readerErrs <- err
+					return
+				}
+				var n int
+				if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM whitelist`).Scan(&n); err != nil && ctx.Err() == nil {
+					readerErrs <- err
+					_ = tx.Rollback()
+					return
+				}
+				reads.Add(1)
+				time.Sleep(20 * time.Millisecond)
+				_ = tx.Rollback()
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() { // the watcher
+		defer wg.Done()
+		for ctx.Err() == nil {
+			if n := s.WALSize(); n > maxWAL.Load() {
+				maxWAL.Store(n)
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+	}()
+	// Writers: whitelist churn for 3 s, several checkpointer ticks.
+	commits := 0
+	for start := time.Now(); time.Since(start) < 3*time.Second; commits++ {
+		addr := common.BytesToAddress([]byte{byte(commits), byte(commits >> 8), byte(commits >> 16), 1})
+		require.NoError(t, s.AddWhitelist(ctx, addr, time.Now()))
+	}
+	cancel()
+	wg.Wait()
+	close(readerErrs)
+	for err := range readerErrs {
+		require.NoError(t, err)
+	}
+	require.Positive(t, reads.Load())
+	// Each commit appends at least a page (4 KiB) to the WAL.
+	require.Greater(t, commits*4096, 8*limit, "the writers did not write enough to test the bound")
+	// The checkpointer looks every walCheckEvery: growth within a tick past the limit is
+	// allowed, unbounded growth is not.
+	require.Less(t, maxWAL.Load(), int64(6*limit), "WAL grew to %d bytes with a %d-byte limit", maxWAL.Load(), limit)
+	t.Logf("%d commits, %d reads; largest WAL seen %d bytes (limit %d)", commits, reads.Load(), maxWAL.Load(), limit)
+
+	require.NoError(t, s.Close())
+	fi, err := os.Stat(path + "-wal")
+	if err == nil {
+		require.Zero(t, fi.Size(), "a clean Close leaves an empty WAL")
+	} else {
+		require.ErrorIs(t, err, os.ErrNotExist)
+	}
+}
+
+// TestStatementCacheReentrant runs the same SQL text again while rows of it are still
+// open on the same connection (a transaction): the cache must hand out a second statement
+// rather than reset the one being read.
+func TestStatementCacheReentrant(t *testing.T) {
+	s := openInternal(t)
+	ctx := context.Background()
+	for i := range 3 {
+		require.NoError(t, s.AddWhitelist(ctx, common.BytesToAddress([]byte{byte(i + 1)}), time.Now()))
+	}
+	const q = `SELECT address FROM whitelist ORDER BY address`
+	tx, err := s.reader.BeginTx(ctx, nil)
+	require.NoError(t, err)
+	defer tx.Rollback()
+	outer, err := tx.QueryContext(ctx, q)
+	require.NoError(t, err)
+	var n int
+	for outer.Next() {
+		var a string
+		require.NoError(t, outer.Scan(&a))
+		inner, err := tx.QueryContext(ctx, q)
+		require.NoError(t, err)
+		m := 0
+		for inner.Next() {
+			m++
+		}
+		require.NoError(t, inner.Close())
+		require.Equal(t, 3, m)
+		n++
+	}
+	require.NoError(t, outer.Err())
+	require.NoError(t, outer.Close())
+	require.Equal(t, 3, n)
+}
