@@ -8,10 +8,9 @@ import (
 )
 
 // checkpointer keeps the WAL bounded: when it has grown past walLimit (looked at every
-// walCheckEvery and every kickEveryCommits commits) it runs a TRUNCATE
-// checkpoint, which waits (up to the busy timeout) for readers of old snapshots, copies
-// every page back and empties the file. Writers queue behind it for that moment; readers
-// do not.
+// walCheckEvery and every kickEveryCommits commits) it runs a TRUNCATE checkpoint, which
+// copies every page back and empties the file. Writers queue behind it, and this
+// process's new reads wait for it, for that moment (milliseconds).
 func (s *SQLite) checkpointer() {
 	defer close(s.done)
 	t := time.NewTicker(walCheckEvery)
@@ -32,9 +31,21 @@ func (s *SQLite) checkpointer() {
 	}
 }
 
-// checkpoint runs a TRUNCATE checkpoint on the write connection and reports whether it
-// completed (false when readers or another process kept it from reaching the WAL's end).
+// Checkpoint bounds: how long reads are held back, and how long the checkpoint may wait
+// (writers queue behind it meanwhile).
+const (
+	checkpointReadPause = 100 * time.Millisecond
+	checkpointTimeout   = 2 * time.Second
+)
+
+// checkpoint runs a TRUNCATE checkpoint on the write connection, holding back this
+// process's new reads meanwhile, and reports whether it completed (false when readers of
+// another process kept it from reaching the WAL's end).
 func (s *SQLite) checkpoint(ctx context.Context) (bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, checkpointTimeout)
+	defer cancel()
+	resume := s.gate.pause(checkpointReadPause)
+	defer resume()
 	var busy, logPages, done int
 	err := s.writer.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &done)
 	if err != nil {

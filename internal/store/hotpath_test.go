@@ -89,6 +89,9 @@ func TestWALStaysBounded(t *testing.T) {
 			time.Sleep(time.Duration(i) * 5 * time.Millisecond)
 			for ctx.Err() == nil {
 				tx, err := s.reader.BeginTx(ctx, nil)
+				if ctx.Err() != nil {
+					return
+				}
 				if err != nil {
 					readerErrs <- err
 					return
@@ -130,9 +133,10 @@ func TestWALStaysBounded(t *testing.T) {
 	require.Positive(t, reads.Load())
 	// Each commit appends at least a page (4 KiB) to the WAL.
 	require.Greater(t, commits*4096, 8*limit, "the writers did not write enough to test the bound")
-	// The checkpointer looks every walCheckEvery: growth within a tick past the limit is
-	// allowed, unbounded growth is not.
-	require.Less(t, maxWAL.Load(), int64(6*limit), "WAL grew to %d bytes with a %d-byte limit", maxWAL.Load(), limit)
+	// The checkpointer looks every kickEveryCommits commits, and a checkpoint that 20 ms
+	// snapshots keep busy is retried at the next look: growth past the limit by a few
+	// looks is allowed, unbounded growth (60 MB in this test without the gate) is not.
+	require.Less(t, maxWAL.Load(), int64(10*limit), "WAL grew to %d bytes with a %d-byte limit", maxWAL.Load(), limit)
 	t.Logf("%d commits, %d reads; largest WAL seen %d bytes (limit %d)", commits, reads.Load(), maxWAL.Load(), limit)
 
 	require.NoError(t, s.Close())

@@ -46,6 +46,8 @@ type SQLite struct {
 	conn
 	// kick wakes the checkpointer every kickEveryCommits commits of this process.
 	kick chan struct{}
+	// gate lets the checkpointer hold back this process's reads for a moment.
+	gate *readGate
 	stop chan struct{}
 	done chan struct{}
 	// walLimit is the WAL size above which the checkpointer truncates it.
@@ -133,7 +135,8 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	writer.SetMaxIdleConns(1)
 	writer.SetConnMaxIdleTime(0)
 	writer.SetConnMaxLifetime(0)
-	reader := sql.OpenDB(connector{dsn: dsn("deferred", "query_only(1)")})
+	gate := &readGate{}
+	reader := sql.OpenDB(connector{dsn: dsn("deferred", "query_only(1)"), gate: gate})
 	readers := max(4, 2*runtime.GOMAXPROCS(0))
 	reader.SetMaxOpenConns(readers)
 	reader.SetMaxIdleConns(readers) // a new connection per request was a third of a read's CPU
@@ -143,6 +146,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		path: path, writer: writer, reader: reader,
 		conn:     conn{q: writer, r: reader, root: writer, notify: newNotifier()},
 		kick:     kick,
+		gate:     gate,
 		stop:     make(chan struct{}),
 		done:     make(chan struct{}),
 		walLimit: walCheckpointLimit,

@@ -23,6 +23,8 @@ type connector struct {
 	// onCommit runs inside SQLite's commit of every write transaction on the connection:
 	// it must be quick and must not use the database.
 	onCommit func()
+	// gate, when set, is entered by every read on the connection.
+	gate *readGate
 }
 
 var sqliteDriver = &sqlite.Driver{}
@@ -41,7 +43,7 @@ func (c connector) Connect(context.Context) (driver.Conn, error) {
 		}
 		h.RegisterCommitHook(func() int32 { c.onCommit(); return 0 })
 	}
-	return &cachingConn{Conn: conn, stmts: map[string]*cachedStmt{}}, nil
+	return &cachingConn{Conn: conn, stmts: map[string]*cachedStmt{}, gate: c.gate}, nil
 }
 
 // Driver implements driver.Connector.
@@ -52,6 +54,7 @@ func (connector) Driver() driver.Driver { return sqliteDriver }
 type cachingConn struct {
 	driver.Conn
 	stmts map[string]*cachedStmt
+	gate  *readGate
 }
 
 // cachedStmt is a prepared statement and whether open rows are still reading from it.
@@ -79,7 +82,16 @@ func (c *cachingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (drive
 	if !ok {
 		return nil, errNoContextSupport
 	}
-	return b.BeginTx(ctx, opts)
+	if c.gate == nil {
+		return b.BeginTx(ctx, opts)
+	}
+	c.gate.enter()
+	tx, err := b.BeginTx(ctx, opts)
+	if err != nil {
+		c.gate.exit()
+		return nil, err
+	}
+	return &gatedTx{Tx: tx, exit: c.gate.exit}, nil
 }
 
 // PrepareContext implements driver.ConnPrepareContext: an explicit Prepare gets its own
@@ -129,6 +141,20 @@ func (c *cachingConn) Close() error {
 // cached when the text is a single statement and the cache has room. release must be
 // called when the statement (and any rows from it) is done with.
 func (c *cachingConn) acquire(ctx context.Context, query string) (driver.Stmt, func(), error) {
+	if c.gate == nil {
+		return c.acquireStmt(ctx, query)
+	}
+	c.gate.enter()
+	st, release, err := c.acquireStmt(ctx, query)
+	if err != nil {
+		c.gate.exit()
+		return nil, nil, err
+	}
+	return st, func() { release(); c.gate.exit() }, nil
+}
+
+// acquireStmt is acquire without the gate.
+func (c *cachingConn) acquireStmt(ctx context.Context, query string) (driver.Stmt, func(), error) {
 	if s, ok := c.stmts[query]; ok && !s.inUse {
 		s.inUse = true
 		return s.stmt, func() { s.inUse = false }, nil
