@@ -1,7 +1,6 @@
 package gateway
 
 import (
-	"fmt"
 	"net/http"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -47,15 +46,7 @@ func (s *Service) venueFor(r *http.Request, c *Caller, source string) (venue.Ven
 
 // wallets returns the caller's wallet addresses: its on-chain identity.
 func (s *Service) wallets(r *http.Request, c *Caller) ([]common.Address, error) {
-	ws, err := s.store.ListWallets(r.Context(), c.AccountID)
-	if err != nil {
-		return nil, fmt.Errorf("list wallets: %w", err)
-	}
-	out := make([]common.Address, len(ws))
-	for i, w := range ws {
-		out[i] = w.Address
-	}
-	return out, nil
+	return s.callers.Wallets(r.Context(), c.AccountID)
 }
 
 // answer writes v with 200, or the error.

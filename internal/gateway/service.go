@@ -20,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/access"
 	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
@@ -67,6 +68,9 @@ type Options struct {
 	// Venues routes the endpoints every source shares; default: a venue per chain of
 	// OnChain.
 	Venues *venue.Router
+	// Callers resolves callers from memory; default: a cache of the service's own over
+	// the store.
+	Callers *access.Cache
 	// Metrics is the registry /metrics serves; the HTTP metrics are registered in it. The
 	// process registers the settler's metrics there too. Default: a registry of the
 	// service's own. Never the global default registry, and never shared by two services.
@@ -90,6 +94,7 @@ type Service struct {
 	venues   *venue.Router
 	market   *market.Service
 	accounts *accounts.Service
+	callers  *access.Cache
 }
 
 // Caller is the authenticated principal of a request.
@@ -144,6 +149,10 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 	}
 	s.market = market.New(prices, s.venues, s.onchain)
 	s.accounts = accounts.New(st, secrets, s.now, s.log)
+	s.callers = opts.Callers
+	if s.callers == nil {
+		s.callers = access.New(st)
+	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -224,7 +233,7 @@ func (s *Service) authenticate(r *http.Request) (*Caller, error) {
 	ctx := r.Context()
 	revoked := fail(ErrUnauthenticated, "token has been revoked")
 	if claims.APIKeyID != "" {
-		key, err := s.store.GetAPIKey(ctx, claims.APIKeyID)
+		key, err := s.callers.APIKey(ctx, claims.APIKeyID)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil, revoked
 		}
@@ -237,21 +246,14 @@ func (s *Service) authenticate(r *http.Request) (*Caller, error) {
 		return &Caller{AccountID: key.AccountID, APIKeyID: key.ID, Permissions: accounts.Permissions(key)}, nil
 	}
 	addr := common.HexToAddress(claims.Address)
-	ok, err = s.store.IsWhitelisted(ctx, addr)
+	wallet, err := s.callers.Wallet(ctx, addr)
 	if err != nil {
-		return nil, fmt.Errorf("read whitelist: %w", err)
+		return nil, err
 	}
-	if !ok {
+	if !wallet.Whitelisted || wallet.AccountID != claims.AccountID() {
 		return nil, revoked
 	}
-	account, err := s.store.WalletAccount(ctx, addr)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		return nil, fmt.Errorf("load wallet: %w", err)
-	}
-	if account != claims.AccountID() {
-		return nil, revoked
-	}
-	return &Caller{AccountID: account, Address: addr, Permissions: SIWEPermissions}, nil
+	return &Caller{AccountID: wallet.AccountID, Address: addr, Permissions: SIWEPermissions}, nil
 }
 
 func (s *Service) handleHealthz(w http.ResponseWriter, _ *http.Request) {

@@ -32,7 +32,21 @@ const (
 	// EventWithdrawalAddressStatus is a withdrawal address added or approved (payload
 	// WithdrawalAddressStatus).
 	EventWithdrawalAddressStatus EventKind = "WITHDRAWAL_ADDRESS_STATUS"
+	// EventAccessChanged is a change to what authenticates a caller: a key rotated, a
+	// wallet linked, an address added to or removed from the whitelist (payload
+	// AccessChange). Caches of callers drop what they hold when they see one; it is not
+	// for clients.
+	EventAccessChanged EventKind = "ACCESS_CHANGED"
 )
+
+// AccessChange is the payload of EventAccessChanged.
+type AccessChange struct {
+	// What changed: "api_key", "wallet" or "whitelist".
+	What string `json:"what"`
+	// APIKeyID or Address names the changed key or address.
+	APIKeyID string         `json:"apiKeyId,omitempty"`
+	Address  common.Address `json:"address,omitempty"`
+}
 
 // Event is one row of the outbox.
 //
@@ -134,11 +148,41 @@ func (n *notifier) signal() {
 // announce wakes event readers after the events just written commit: at once outside
 // InTx (the method's own transaction has committed), after InTx's commit inside it.
 func (s *conn) announce() {
-	if s.wrote != nil {
-		*s.wrote = true
+	if s.pending != nil {
+		s.pending.events = true
 		return
 	}
 	s.notify.signal()
+}
+
+// pendingSignals records, inside InTx, what to announce after the commit.
+type pendingSignals struct{ events, access bool }
+
+// announceAccess wakes caller caches (and event readers) after an access change commits.
+func (s *conn) announceAccess() {
+	if s.pending != nil {
+		s.pending.events, s.pending.access = true, true
+		return
+	}
+	s.access.signal()
+	s.notify.signal()
+}
+
+// accessEpochSQL reads the id of the newest access change, the epoch caches of callers
+// compare.
+const accessEpochSQL = `SELECT COALESCE(MAX(id), 0) FROM events WHERE kind = 'ACCESS_CHANGED'`
+
+// AccessEpoch implements Access.
+func (s *conn) AccessEpoch(ctx context.Context) (int64, error) {
+	var id int64
+	err := s.r.QueryRowContext(ctx, accessEpochSQL).Scan(&id)
+	return id, wrap("access epoch", err)
+}
+
+// accessChanged writes the outbox event of an access change in q's transaction; the
+// caller announces it after the commit.
+func accessChanged(ctx context.Context, q queryer, accountID string, c AccessChange) error {
+	return insertEvent(ctx, q, EventAccessChanged, "", accountID, common.Address{}, c)
 }
 
 // insertEvent writes an event in q's transaction. An empty accountID is resolved from the

@@ -38,6 +38,7 @@ func TestHotQueriesUseIndexes(t *testing.T) {
 		"order by id":    {orderByIDSQL, "(source=? AND order_id=?)"},
 		"order return":   {orderReturnSQL, "(source=? AND order_id=?)"},
 		"settler head":   {settlerHeadSQL, "(source=?)"},
+		"access epoch":   {accessEpochSQL, "(kind=?)"},
 	} {
 		q := c.sql
 		t.Run(name, func(t *testing.T) {

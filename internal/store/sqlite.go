@@ -66,9 +66,11 @@ type conn struct {
 	root *sql.DB
 	// notify wakes event readers after a commit that wrote events.
 	notify *notifier
-	// wrote is set inside InTx when an event was written, so InTx announces it after the
-	// commit; nil outside.
-	wrote *bool
+	// access wakes caches of callers after a commit that changed access.
+	access *notifier
+	// pending is set inside InTx: what the transaction wrote that InTx announces after
+	// the commit; nil outside.
+	pending *pendingSignals
 }
 
 // queryer is what *sql.DB and *sql.Tx share.
@@ -144,7 +146,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	reader.SetConnMaxLifetime(0)
 	s := &SQLite{
 		path: path, writer: writer, reader: reader,
-		conn:     conn{q: writer, r: reader, root: writer, notify: newNotifier()},
+		conn:     conn{q: writer, r: reader, root: writer, notify: newNotifier(), access: newNotifier()},
 		kick:     kick,
 		gate:     gate,
 		stop:     make(chan struct{}),
@@ -271,11 +273,14 @@ func (s *conn) tx(ctx context.Context, fn func(tx queryer) error) error {
 // the write lock at BEGIN, so transactions of all processes are serialized); fn must not
 // use it after returning, nor call the SQLite itself (that would wait for the lock fn holds).
 func (s *SQLite) InTx(ctx context.Context, fn func(tx Tx) error) error {
-	wrote := false
+	var p pendingSignals
 	err := s.conn.tx(ctx, func(q queryer) error {
-		return fn(&conn{q: q, r: q, notify: s.notify, wrote: &wrote})
+		return fn(&conn{q: q, r: q, notify: s.notify, access: s.access, pending: &p})
 	})
-	if err == nil && wrote {
+	if err == nil && p.access {
+		s.access.signal()
+	}
+	if err == nil && p.events {
 		s.notify.signal()
 	}
 	return err
@@ -283,6 +288,9 @@ func (s *SQLite) InTx(ctx context.Context, fn func(tx Tx) error) error {
 
 // EventsNotify implements Store.
 func (s *SQLite) EventsNotify() <-chan struct{} { return s.notify.wait() }
+
+// AccessNotify implements Store.
+func (s *SQLite) AccessNotify() <-chan struct{} { return s.access.wait() }
 
 // Ping implements Store.
 func (s *SQLite) Ping(ctx context.Context) error { return s.reader.PingContext(ctx) }
@@ -392,11 +400,22 @@ func queryAll[T any](ctx context.Context, db queryer, op string, scan func(scann
 
 // RotateAPIKey implements Store.
 func (s *conn) RotateAPIKey(ctx context.Context, accountID, keyID, secretHash string, at time.Time) (APIKey, error) {
-	k, err := scanKey(s.q.QueryRowContext(ctx,
-		`UPDATE api_keys SET secret_hash = ?, generation = generation + 1, rotated_at = ?
-		 WHERE id = ? AND account_id = ? RETURNING `+keyColumns,
-		secretHash, at.UnixMilli(), keyID, accountID))
-	return k, wrap("rotate api key", err)
+	var k APIKey
+	err := s.tx(ctx, func(tx queryer) error {
+		var err error
+		k, err = scanKey(tx.QueryRowContext(ctx,
+			`UPDATE api_keys SET secret_hash = ?, generation = generation + 1, rotated_at = ?
+			 WHERE id = ? AND account_id = ? RETURNING `+keyColumns,
+			secretHash, at.UnixMilli(), keyID, accountID))
+		if err != nil {
+			return wrap("rotate api key", err)
+		}
+		return accessChanged(ctx, tx, accountID, AccessChange{What: "api_key", APIKeyID: keyID})
+	})
+	if err == nil {
+		s.announceAccess()
+	}
+	return k, err
 }
 
 // ReplaceSecretHash implements Store.
@@ -426,17 +445,29 @@ func (s *conn) EnsureWalletAccount(ctx context.Context, addr common.Address, new
 		}
 		return insertWallet(ctx, tx, newID, addr, at)
 	})
+	if err == nil && id == newID {
+		s.announceAccess()
+	}
 	return id, err
 }
 
+// insertWallet links addr to accountID and records the access change; the caller
+// announces it after the commit.
 func insertWallet(ctx context.Context, e queryer, accountID string, addr common.Address, at time.Time) error {
 	_, err := e.ExecContext(ctx, `INSERT INTO wallets (address, account_id, linked_at) VALUES (?, ?, ?)`, addr.Hex(), accountID, at.UnixMilli())
-	return wrap("insert wallet", err)
+	if err != nil {
+		return wrap("insert wallet", err)
+	}
+	return accessChanged(ctx, e, accountID, AccessChange{What: "wallet", Address: addr})
 }
 
 // LinkWallet implements Store.
 func (s *conn) LinkWallet(ctx context.Context, accountID string, addr common.Address, at time.Time) error {
-	return insertWallet(ctx, s.q, accountID, addr, at)
+	err := s.tx(ctx, func(tx queryer) error { return insertWallet(ctx, tx, accountID, addr, at) })
+	if err == nil {
+		s.announceAccess()
+	}
+	return err
 }
 
 // ListWallets implements Store.
@@ -459,13 +490,36 @@ func scanAddressTime(r scanner) (common.Address, time.Time, error) {
 
 // AddWhitelist implements Store.
 func (s *conn) AddWhitelist(ctx context.Context, addr common.Address, at time.Time) error {
-	_, err := s.q.ExecContext(ctx, `INSERT INTO whitelist (address, added_at) VALUES (?, ?) ON CONFLICT (address) DO NOTHING`, addr.Hex(), at.UnixMilli())
-	return wrap("add whitelist", err)
+	err := s.tx(ctx, func(tx queryer) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO whitelist (address, added_at) VALUES (?, ?) ON CONFLICT (address) DO NOTHING`,
+			addr.Hex(), at.UnixMilli())
+		if err != nil {
+			return wrap("add whitelist", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return wrap("add whitelist", err) // already whitelisted: nothing changed
+		}
+		return accessChanged(ctx, tx, "", AccessChange{What: "whitelist", Address: addr})
+	})
+	if err == nil {
+		s.announceAccess()
+	}
+	return err
 }
 
 // RemoveWhitelist implements Store.
 func (s *conn) RemoveWhitelist(ctx context.Context, addr common.Address) error {
-	return wrapAffected("remove whitelist")(s.q.ExecContext(ctx, `DELETE FROM whitelist WHERE address = ?`, addr.Hex()))
+	err := s.tx(ctx, func(tx queryer) error {
+		err := wrapAffected("remove whitelist")(tx.ExecContext(ctx, `DELETE FROM whitelist WHERE address = ?`, addr.Hex()))
+		if err != nil {
+			return err
+		}
+		return accessChanged(ctx, tx, "", AccessChange{What: "whitelist", Address: addr})
+	})
+	if err == nil {
+		s.announceAccess()
+	}
+	return err
 }
 
 // IsWhitelisted implements Store.

@@ -98,6 +98,11 @@ type Store interface {
 	// on it. Other processes' commits do not close it: a reader that must see them polls
 	// Events as well.
 	EventsNotify() <-chan struct{}
+	// AccessNotify returns a channel that is closed after the next commit, in this
+	// process, that changed access (an EventAccessChanged). A cache of callers takes it
+	// before reading the store and drops what it read once it is closed; changes made by
+	// other processes it learns from AccessEpoch.
+	AccessNotify() <-chan struct{}
 	// Ping checks the database is reachable.
 	Ping(ctx context.Context) error
 	// Close releases the database.
@@ -156,6 +161,9 @@ type Access interface {
 	IsWhitelisted(ctx context.Context, addr common.Address) (bool, error)
 	// ListWhitelist returns the whitelist ordered by address.
 	ListWhitelist(ctx context.Context) ([]WhitelistEntry, error)
+	// AccessEpoch returns the id of the newest EventAccessChanged (0 when none): it
+	// changes with every committed access change, from any process.
+	AccessEpoch(ctx context.Context) (int64, error)
 
 	// CreateNonce records a SIWE nonce valid until expires, and prunes expired ones.
 	CreateNonce(ctx context.Context, nonce string, at, expires time.Time) error

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -41,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"EventsReorgCompensated", testEventsReorgCompensated},
 		{"EventsOrderReturn", testEventsOrderReturn},
 		{"EventsNotify", testEventsNotify},
+		{"AccessChanges", testAccessChanges},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
@@ -375,11 +377,13 @@ func testWithdrawalAddresses(t *testing.T, s store.Store) {
 }
 
 // events returns every event of s.
-func events(t *testing.T, s store.Store) []store.Event {
+// events returns the outbox's events for clients, without the access changes that
+// setting up accounts and wallets writes (testAccessChanges covers those).
+func events(t *testing.T, s store.Outbox) []store.Event {
 	t.Helper()
 	evs, err := s.Events(context.Background(), 0, 0)
 	require.NoError(t, err)
-	return evs
+	return slices.DeleteFunc(evs, func(e store.Event) bool { return e.Kind == store.EventAccessChanged })
 }
 
 var errAbort = errors.New("abort")
@@ -406,12 +410,8 @@ func testInTxCommit(t *testing.T, s store.Store) {
 			return err
 		}
 		// The transaction reads its own writes.
-		evs, err := tx.Events(ctx, 0, 0)
-		if err != nil {
-			return err
-		}
-		require.Len(t, evs, 2)
-		_, err = tx.GetAPIKey(ctx, "k1")
+		require.Len(t, events(t, tx), 2)
+		_, err := tx.GetAPIKey(ctx, "k1")
 		return err
 	})
 	require.NoError(t, err)
@@ -653,4 +653,63 @@ func testEventsNotify(t *testing.T, s store.Store) {
 	wg.Wait()
 	require.Len(t, events(t, s), 1)
 	require.NotEqual(t, notify, s.EventsNotify(), "a new channel for the next wake-up")
+}
+
+// testAccessChanges checks that every change to what authenticates a caller closes
+// AccessNotify (before the changing call returns) and advances AccessEpoch, and that
+// reads and no-op changes do neither.
+func testAccessChanges(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	at := now()
+	require.NoError(t, s.CreateAccountWithKey(ctx, store.Account{ID: "acc1", CreatedAt: at},
+		store.APIKey{ID: "k1", AccountID: "acc1", Permissions: []string{"READ"}, SecretHash: "h1", Generation: 1, CreatedAt: at}))
+	epoch, err := s.AccessEpoch(ctx)
+	require.NoError(t, err)
+	changes := []struct {
+		name   string
+		change func() error
+	}{
+		{"rotate key", func() error { _, err := s.RotateAPIKey(ctx, "acc1", "k1", "h2", at); return err }},
+		{"whitelist add", func() error { return s.AddWhitelist(ctx, traderA, at) }},
+		{"whitelist remove", func() error { return s.RemoveWhitelist(ctx, traderA) }},
+		{"link wallet", func() error { return s.LinkWallet(ctx, "acc1", traderA, at) }},
+		{"new wallet account", func() error { _, err := s.EnsureWalletAccount(ctx, traderB, "acc2", at); return err }},
+		{"in a unit of work", func() error {
+			return s.InTx(ctx, func(tx store.Tx) error { _, err := tx.RotateAPIKey(ctx, "acc1", "k1", "h3", at); return err })
+		}},
+	}
+	for _, c := range changes {
+		ch := s.AccessNotify()
+		require.NoError(t, c.change(), c.name)
+		select {
+		case <-ch:
+		default:
+			t.Fatalf("%s: AccessNotify not closed when the change returned", c.name)
+		}
+		next, err := s.AccessEpoch(ctx)
+		require.NoError(t, err)
+		require.Greater(t, next, epoch, "%s: AccessEpoch did not advance", c.name)
+		epoch = next
+	}
+
+	ch := s.AccessNotify()
+	_, err = s.EnsureWalletAccount(ctx, traderB, "acc3", at) // already linked: no change
+	require.NoError(t, err)
+	_, err = s.GetAPIKey(ctx, "k1")
+	require.NoError(t, err)
+	err = s.InTx(ctx, func(tx store.Tx) error {
+		if _, err := tx.RotateAPIKey(ctx, "acc1", "k1", "h4", at); err != nil {
+			return err
+		}
+		return errors.New("roll back")
+	})
+	require.Error(t, err)
+	select {
+	case <-ch:
+		t.Fatal("AccessNotify closed without a committed change")
+	default:
+	}
+	next, err := s.AccessEpoch(ctx)
+	require.NoError(t, err)
+	require.Equal(t, epoch, next)
 }
