@@ -94,6 +94,8 @@ type App struct {
 	engines map[string]*engine.Engine
 	closers []func()
 	ran     bool
+	// pprofLn is the profiler's listener, nil when cfg.Debug.PprofListen is empty.
+	pprofLn net.Listener
 }
 
 // New builds the process of opts.Role from cfg: it opens the store in cfg's data
@@ -141,6 +143,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 		if err := a.buildAPI(ctx, opts); err != nil {
 			return nil, err
 		}
+	}
+	if err := a.listenPprof(); err != nil {
+		return nil, err
 	}
 	return a, nil
 }
@@ -204,6 +209,11 @@ func (a *App) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		a.servePprof(ctx)
+	}()
 	for name, eng := range a.engines {
 		wg.Add(1)
 		go func() {

@@ -86,6 +86,19 @@ type Config struct {
 	// prices); a gateway without chains answers market data from the demo book. Spread
 	// and commission default to pricing.DefaultConfig()'s.
 	Pricing pricing.Config `yaml:"pricing"`
+	// AccessLog logs a line per request at INFO. Off by default: a trading API serves
+	// thousands of requests a second and the lines cost CPU and disk; they are logged at
+	// DEBUG instead (--log-level debug). Errors (5xx) are always logged.
+	AccessLog bool `yaml:"accessLog"`
+	// Debug holds the operator's diagnostics, all off by default.
+	Debug Debug `yaml:"debug"`
+}
+
+// Debug configures diagnostics.
+type Debug struct {
+	// PprofListen, when set, serves Go's profiler (/debug/pprof/) on this loopback
+	// host:port, apart from the API. It exposes the process's internals: loopback only.
+	PprofListen string `yaml:"pprofListen"`
 }
 
 // SIWE configures Sign-In with Ethereum verification.
@@ -292,6 +305,14 @@ func (c *Config) Check() error {
 	}
 	if c.ShutdownGrace <= 0 {
 		bad("shutdownGrace", "must be positive")
+	}
+	if c.Debug.PprofListen != "" {
+		host, port, err := net.SplitHostPort(c.Debug.PprofListen)
+		ip := net.ParseIP(host)
+		if err != nil || port == "" || !(host == "localhost" || (ip != nil && ip.IsLoopback())) {
+			bad("debug.pprofListen", "%q must be a loopback host:port such as 127.0.0.1:6060 (the profiler exposes the process's internals)",
+				echo.Value(c.Debug.PprofListen))
+		}
 	}
 	if c.SIWE.Domain == "" || strings.ContainsAny(c.SIWE.Domain, "/?# ") {
 		bad("siwe.domain", "%q is not a host[:port]", c.SIWE.Domain)

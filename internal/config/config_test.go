@@ -41,6 +41,8 @@ func TestCheckNamesTheField(t *testing.T) {
 		{"bad siwe domain", func(c *config.Config) { c.SIWE.Domain = "a/b" }, "siwe.domain"},
 		{"long nonce ttl", func(c *config.Config) { c.SIWE.NonceTTL = time.Hour }, "siwe.nonceTTL"},
 		{"tiny body limit", func(c *config.Config) { c.MaxBodyBytes = 10 }, "maxBodyBytes"},
+		{"profiler on every interface", func(c *config.Config) { c.Debug.PprofListen = "0.0.0.0:6060" }, "debug.pprofListen"},
+		{"profiler on a public host", func(c *config.Config) { c.Debug.PprofListen = "example.com:6060" }, "debug.pprofListen"},
 		{"duplicate chain", func(c *config.Config) {
 			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1}, {Source: "ETHEREUM", ChainID: 2}}
 		}, "chains[1].source"},

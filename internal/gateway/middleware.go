@@ -46,8 +46,8 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the underlying writer.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// instrument gives each request an id, recovers panics as 500s, logs one line per request
-// and records metrics.
+// instrument gives each request an id, recovers panics as 500s, records metrics and logs
+// one line per request at accessLevel (DEBUG unless the config's accessLog asks for INFO).
 func (s *Service) instrument(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -76,10 +76,12 @@ func (s *Service) instrument(next http.Handler) http.Handler {
 			}
 			d := time.Since(start)
 			s.metrics.observe(route, r.Method, sw.status, d)
-			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
-				slog.String("request_id", id), slog.String("method", r.Method), slog.String("path", r.URL.Path),
-				slog.String("route", route), slog.Int("status", sw.status), slog.Duration("duration", d),
-				slog.String("remote", r.RemoteAddr))
+			if s.log.Enabled(r.Context(), s.accessLevel) { // off the hot path unless asked for
+				s.log.LogAttrs(r.Context(), s.accessLevel, "request",
+					slog.String("request_id", id), slog.String("method", r.Method), slog.String("path", r.URL.Path),
+					slog.String("route", route), slog.Int("status", sw.status), slog.Duration("duration", d),
+					slog.String("remote", r.RemoteAddr))
+			}
 		}()
 		next.ServeHTTP(sw, r)
 	})

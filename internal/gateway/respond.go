@@ -17,11 +17,18 @@ func respondJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// respondError writes err as the interface's error body. A 500 is logged with its cause.
+// respondError writes err as the interface's error body. A 5xx is logged with its cause,
+// at ERROR unless the request's own context ended it.
 func (s *Service) respondError(w http.ResponseWriter, r *http.Request, err error) {
 	id := requestID(r.Context())
 	status, body := errorBody(err, id)
-	if status >= http.StatusInternalServerError {
+	switch {
+	case status < http.StatusInternalServerError:
+	case r.Context().Err() != nil && errors.Is(err, r.Context().Err()):
+		// The client went away (or the server is stopping) and the work stopped with it:
+		// nobody reads this answer and nothing failed.
+		s.log.DebugContext(r.Context(), "request cancelled", slog.String("request_id", id), slog.Any("error", err))
+	default:
 		s.log.ErrorContext(r.Context(), "request failed", slog.String("request_id", id), slog.Any("error", err))
 	}
 	if after := retryAfterSeconds(err); after != "" {

@@ -95,6 +95,8 @@ type Service struct {
 	market   *market.Service
 	accounts *accounts.Service
 	callers  *access.Cache
+	// accessLevel is the level of the per-request log line.
+	accessLevel slog.Level
 }
 
 // Caller is the authenticated principal of a request.
@@ -149,6 +151,10 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 	}
 	s.market = market.New(prices, s.venues, s.onchain)
 	s.accounts = accounts.New(st, secrets, s.now, s.log)
+	s.accessLevel = slog.LevelDebug
+	if cfg.AccessLog {
+		s.accessLevel = slog.LevelInfo
+	}
 	s.callers = opts.Callers
 	if s.callers == nil {
 		s.callers = access.New(st)

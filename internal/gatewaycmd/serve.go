@@ -23,6 +23,8 @@ const (
 	flagLogFormat  = "log-format"
 	flagLogLevel   = "log-level"
 	flagRole       = "role"
+	flagPprof      = "pprof-listen"
+	flagAccessLog  = "access-log"
 )
 
 // EnvRole is the environment variable of serve's --role.
@@ -54,11 +56,15 @@ func loadConfig(c *cli.Context) (config.Config, error) {
 		{flagBasePath, &cfg.BasePath},
 		{flagSIWEDomain, &cfg.SIWE.Domain},
 		{flagSIWEURI, &cfg.SIWE.URI},
+		{flagPprof, &cfg.Debug.PprofListen},
 	}
 	for _, o := range overlay {
 		if c.IsSet(o.flag) {
 			*o.dst = c.String(o.flag)
 		}
+	}
+	if c.IsSet(flagAccessLog) {
+		cfg.AccessLog = c.Bool(flagAccessLog)
 	}
 	cfg.Finish()
 	if err := cfg.Check(); err != nil {
@@ -100,6 +106,8 @@ func serveCommand() *cli.Command {
 			&cli.StringFlag{Name: flagSIWEURI, Usage: "exact SIWE URI (default: http://<listen><base path>)"},
 			&cli.StringFlag{Name: flagLogFormat, Value: "text", Usage: "log format: text or json"},
 			&cli.StringFlag{Name: flagLogLevel, Value: "info", Usage: "log level: debug, info, warn or error"},
+			&cli.BoolFlag{Name: flagAccessLog, Usage: "log a line per request at INFO (default: at DEBUG only; config accessLog)"},
+			&cli.StringFlag{Name: flagPprof, Usage: "serve Go's profiler (/debug/pprof/) on this loopback host:port, apart from the API (default off; config debug.pprofListen)"},
 			&cli.StringFlag{Name: flagRole, Value: string(app.RoleAll), EnvVars: []string{EnvRole},
 				Usage: "what this process runs: api (the REST API), settler (follow, settle and relay on every chain; one per store) or all"},
 		),
