@@ -65,6 +65,15 @@ func (s *Secrets) mac(secret string) []byte {
 	return m.Sum(nil)
 }
 
+// Derive returns a key for another use of the server key, named by label: HMAC-SHA-256
+// of the label under it, so no use learns the server key or another use's key.
+func (s *Secrets) Derive(label string) []byte {
+	m := hmac.New(sha256.New, s.key)
+	m.Write([]byte("dtwgate derived key\x00"))
+	m.Write([]byte(label))
+	return m.Sum(nil)
+}
+
 // Hash returns the stored form of secret: "hmac-sha256$<base64 MAC>".
 func (s *Secrets) Hash(secret string) string {
 	return hmacPrefix + base64.RawStdEncoding.EncodeToString(s.mac(secret))
@@ -149,9 +158,6 @@ func NewAPIKeyID() string { return "key_" + RandomToken(12) }
 
 // NewSecret returns a fresh API key secret (256 bits).
 func NewSecret() string { return RandomToken(32) }
-
-// NewNonce returns a fresh SIWE nonce: 32 alphanumeric characters, as EIP-4361 requires.
-func NewNonce() string { return RandomToken(16) }
 
 // NewTicket returns a fresh websocket ticket.
 func NewTicket() string { return RandomToken(32) }

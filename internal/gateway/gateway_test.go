@@ -58,7 +58,7 @@ func TestErrorsAreJSON(t *testing.T) {
 func TestInternalErrorCarriesRequestID(t *testing.T) {
 	e := newEnv(t)
 	require.NoError(t, e.store.Close()) // every store call now fails
-	r := e.do(http.MethodGet, api.PathSIWENonce, "", nil)
+	r := e.do(http.MethodPost, api.PathAuthToken, "", api.TokenRequest{KeyID: "key_x", Secret: "s"})
 	got := r.requireError(t, 500, api.CodeInternalServerError)
 	id := r.header.Get(gateway.HeaderRequestID)
 	require.NotEmpty(t, id)

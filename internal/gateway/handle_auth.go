@@ -91,23 +91,21 @@ func (s *Service) handleJWTCheck(w http.ResponseWriter, _ *http.Request, _ *Call
 	return nil
 }
 
-// handleSIWENonce issues a single-use nonce that expires after cfg.SIWE.NonceTTL.
+// handleSIWENonce issues a single-use nonce that expires after cfg.SIWE.NonceTTL. It
+// carries its expiry under a MAC (auth.Nonces): issuing one writes nothing.
 func (s *Service) handleSIWENonce(w http.ResponseWriter, r *http.Request, _ *Caller) error {
 	if err := s.allowAuth(r); err != nil {
 		return err
 	}
-	nonce := auth.NewNonce()
-	now := s.now()
-	if err := s.store.CreateNonce(r.Context(), nonce, now, now.Add(s.cfg.SIWE.NonceTTL)); err != nil {
-		return fmt.Errorf("store nonce: %w", err)
-	}
-	respondJSON(w, http.StatusOK, api.NonceResponse{Nonce: nonce})
+	respondJSON(w, http.StatusOK, api.NonceResponse{Nonce: s.nonces.Issue(s.now())})
 	return nil
 }
 
-// handleSIWEVerify signs in with Ethereum: strict verification, then the whitelist, then
-// the nonce is consumed (so a refused whitelist check leaves it usable), then a JWT bound
-// to the wallet's account.
+// handleSIWEVerify signs in with Ethereum: strict verification (the nonce's MAC and
+// expiry first, then the signature), then the whitelist, then the nonce is used (so a
+// refused whitelist check leaves it usable), then a JWT bound to the wallet's account.
+// A known wallet's login is one write (the used nonce); a new wallet's adds its account
+// in the same transaction.
 func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Caller) (err error) {
 	defer func() {
 		result := loginOK
@@ -132,21 +130,33 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 	if err != nil {
 		return err
 	}
-	ok, err := s.store.IsWhitelisted(ctx, res.Address)
+	wallet, err := s.callers.Wallet(ctx, res.Address)
 	if err != nil {
-		return fmt.Errorf("read whitelist: %w", err)
+		return err
 	}
-	if !ok {
+	if !wallet.Whitelisted {
 		return fail(ErrNotWhitelisted, "address %s is not whitelisted", res.Address.Hex())
 	}
-	if err := s.store.ConsumeNonce(ctx, res.Nonce, now); errors.Is(err, store.ErrNotFound) {
-		return fail(ErrInvalidNonce, "nonce is unknown, expired or already used")
-	} else if err != nil {
-		return fmt.Errorf("consume nonce: %w", err)
-	}
-	account, err := s.store.EnsureWalletAccount(ctx, res.Address, auth.NewAccountID(), now)
+	expires, err := s.nonces.Check(res.Nonce, now)
 	if err != nil {
-		return fmt.Errorf("wallet account: %w", err)
+		return fail(ErrInvalidNonce, "nonce is unknown, expired or already used")
+	}
+	account := wallet.AccountID
+	err = s.store.InTx(ctx, func(tx store.Tx) error {
+		if err := tx.UseNonce(ctx, res.Nonce, expires, now); err != nil {
+			return err
+		}
+		if account != "" {
+			return nil
+		}
+		account, err = tx.EnsureWalletAccount(ctx, res.Address, auth.NewAccountID(), now)
+		return err
+	})
+	if errors.Is(err, store.ErrConflict) {
+		return fail(ErrInvalidNonce, "nonce is unknown, expired or already used")
+	}
+	if err != nil {
+		return fmt.Errorf("sign in: %w", err)
 	}
 	token, err := s.tokens.Issue(auth.Claims{Address: res.Address.Hex()}, account, now)
 	if err != nil {

@@ -83,6 +83,7 @@ type Service struct {
 	store    store.Store
 	tokens   *auth.Tokens
 	secrets  *auth.Secrets
+	nonces   *auth.Nonces
 	limits   limiters
 	siwe     *siweverify.Verifier
 	log      *slog.Logger
@@ -165,11 +166,20 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 	if s.now == nil {
 		s.now = time.Now
 	}
+	nonces, err := auth.NewNonces(secrets, cfg.SIWE.NonceTTL)
+	if err != nil {
+		panic("gateway: nonces of a checked config: " + err.Error()) // cfg.Check requires a positive TTL
+	}
+	s.nonces = nonces
 	s.siwe = siweverify.New(siweverify.Config{
 		Domain:    cfg.SIWE.Domain,
 		URI:       cfg.SIWE.URI,
 		ChainIDs:  cfg.SIWEChainIDs(),
 		ClockSkew: cfg.SIWE.ClockSkew,
+		Nonce: func(nonce string, now time.Time) error {
+			_, err := nonces.Check(nonce, now)
+			return err
+		},
 	}, opts.CodeVerifier)
 	s.handler = s.instrument(s.limitRequest(s.mux()))
 	return s

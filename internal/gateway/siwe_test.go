@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/siwetest"
 	"github.com/dtwgate/dtwgate/signer"
 )
@@ -19,7 +21,7 @@ import (
 func (e *env) nonce() string {
 	e.t.Helper()
 	n := decode[api.NonceResponse](e.t, e.do(http.MethodGet, api.PathSIWENonce, "", nil), 200).Nonce
-	require.Len(e.t, n, 32)
+	require.Len(e.t, n, auth.NonceLen)
 	return n
 }
 
@@ -52,6 +54,30 @@ func TestSIWEFlow(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, wallets, 1)
 
+	t.Run("one message, concurrent logins: exactly one wins", func(t *testing.T) {
+		msg := e.siweMessage(s, e.nonce()).String(t)
+		sig := s.Sign(t, msg)
+		statuses := make(chan int, 8)
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				statuses <- e.verify(msg, sig).status
+			}()
+		}
+		wg.Wait()
+		close(statuses)
+		won := 0
+		for st := range statuses {
+			if st == http.StatusOK {
+				won++
+			} else {
+				require.Equal(t, http.StatusUnauthorized, st)
+			}
+		}
+		require.Equal(t, 1, won)
+	})
 	t.Run("second login keeps the account", func(t *testing.T) {
 		msg := e.siweMessage(s, e.nonce()).String(t)
 		decode[api.TokenResponse](t, e.verify(msg, s.Sign(t, msg)), 200)
@@ -88,6 +114,7 @@ func TestSIWERefusals(t *testing.T) {
 		{name: "other uri", edit: func(m *siwetest.Message) { m.URI = "https://127.0.0.1:8080/api" }, status: 401, code: api.CodeInvalidSIWEMessage},
 		{name: "other chain", edit: func(m *siwetest.Message) { m.ChainID = 137 }, status: 401, code: api.CodeInvalidSIWEMessage},
 		{name: "unknown nonce", edit: func(m *siwetest.Message) { m.Nonce = "0123456789abcdef0123456789abcdef" }, status: 401, code: api.CodeInvalidNonce},
+		{name: "nonce with another gateway's MAC", edit: func(m *siwetest.Message) { m.Nonce = strings.Repeat("0", auth.NonceLen) }, status: 401, code: api.CodeInvalidNonce},
 		{name: "expired nonce", before: func() { e.offset.Store(int64(e.cfg.SIWE.NonceTTL + time.Second)) }, status: 401, code: api.CodeInvalidNonce},
 		{name: "short signature", sig: func(t *testing.T, msg string) string { return hexutil.Encode(s.SignBytes(t, msg)[:64]) }, status: 400, code: api.CodeInvalidSchema},
 		{name: "signed by another key", sig: func(t *testing.T, msg string) string { return siwetest.NewSigner(t).Sign(t, msg) }, status: 401, code: api.CodeInvalidSIWEMessage},

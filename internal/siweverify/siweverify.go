@@ -86,6 +86,11 @@ type Config struct {
 	ChainIDs []uint64
 	// ClockSkew is how far in the future Issued At may lie.
 	ClockSkew time.Duration
+	// Nonce, when set, checks the message's nonce was issued by this server and is
+	// unexpired, before the signature is verified (a cheap MAC check ahead of the costly
+	// curve arithmetic); an error becomes ErrInvalidNonce. Whether it was used is the
+	// caller's to check after Verify.
+	Nonce func(nonce string, now time.Time) error
 }
 
 // Verifier verifies SIWE messages. It is safe for concurrent use.
@@ -138,6 +143,11 @@ func (v *Verifier) Verify(ctx context.Context, message, signature string, now ti
 	}
 	if err := v.checkTimes(m, w, now); err != nil {
 		return Result{}, err
+	}
+	if v.cfg.Nonce != nil {
+		if err := v.cfg.Nonce(m.GetNonce(), now); err != nil {
+			return Result{}, &Error{Kind: ErrInvalidNonce, Reason: "nonce is unknown, expired or already used: get a new one from GET /v2/auth/siwe/nonce"}
+		}
 	}
 	hash := eip191Hash(message)
 	addr := m.GetAddress()

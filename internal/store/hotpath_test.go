@@ -39,6 +39,7 @@ func TestHotQueriesUseIndexes(t *testing.T) {
 		"order return":   {orderReturnSQL, "(source=? AND order_id=?)"},
 		"settler head":   {settlerHeadSQL, "(source=?)"},
 		"access epoch":   {accessEpochSQL, "(kind=?)"},
+		"prune nonces":   {pruneNoncesSQL, "(expires_at<?)"},
 	} {
 		q := c.sql
 		t.Run(name, func(t *testing.T) {

@@ -537,20 +537,24 @@ func (s *conn) ListWhitelist(ctx context.Context) ([]WhitelistEntry, error) {
 	}, `SELECT address, added_at FROM whitelist ORDER BY address`)
 }
 
-// CreateNonce implements Store.
-func (s *conn) CreateNonce(ctx context.Context, nonce string, at, expires time.Time) error {
+// Login's writes: a used nonce (its primary key makes a second use a conflict), and the
+// prune of expired ones through their index.
+const (
+	useNonceSQL    = `INSERT INTO siwe_nonces (nonce, expires_at) VALUES (?, ?)`
+	pruneNoncesSQL = `DELETE FROM siwe_nonces WHERE expires_at <= ?`
+)
+
+// UseNonce implements Access. Outside a unit of work the insert is its own transaction;
+// the prune runs in the same one and deletes what expired since the last login (an index
+// range, usually empty).
+func (s *conn) UseNonce(ctx context.Context, nonce string, expires, at time.Time) error {
 	return s.tx(ctx, func(tx queryer) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM siwe_nonces WHERE expires_at <= ?`, at.UnixMilli()); err != nil {
+		if _, err := tx.ExecContext(ctx, pruneNoncesSQL, at.UnixMilli()); err != nil {
 			return wrap("prune nonces", err)
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO siwe_nonces (nonce, expires_at) VALUES (?, ?)`, nonce, expires.UnixMilli())
-		return wrap("insert nonce", err)
+		_, err := tx.ExecContext(ctx, useNonceSQL, nonce, expires.UnixMilli())
+		return wrap("use nonce", err)
 	})
-}
-
-// ConsumeNonce implements Store.
-func (s *conn) ConsumeNonce(ctx context.Context, nonce string, at time.Time) error {
-	return wrapAffected("consume nonce")(s.q.ExecContext(ctx, `DELETE FROM siwe_nonces WHERE nonce = ? AND expires_at > ?`, nonce, at.UnixMilli()))
 }
 
 // CreateTicket implements Store.

@@ -165,11 +165,11 @@ type Access interface {
 	// changes with every committed access change, from any process.
 	AccessEpoch(ctx context.Context) (int64, error)
 
-	// CreateNonce records a SIWE nonce valid until expires, and prunes expired ones.
-	CreateNonce(ctx context.Context, nonce string, at, expires time.Time) error
-	// ConsumeNonce marks a nonce used; ErrNotFound when it is unknown, used or expired.
-	// Exactly one of concurrent consumers of the same nonce succeeds.
-	ConsumeNonce(ctx context.Context, nonce string, at time.Time) error
+	// UseNonce records that a login used a SIWE nonce valid until expires, and prunes
+	// records expired at at; ErrConflict when the nonce was used before. Exactly one of
+	// concurrent users of the same nonce succeeds. (Nonces are issued without a write:
+	// auth.Nonces.)
+	UseNonce(ctx context.Context, nonce string, expires, at time.Time) error
 
 	// CreateTicket records a websocket ticket, and prunes expired ones.
 	CreateTicket(ctx context.Context, t Ticket, at time.Time) error

@@ -134,10 +134,11 @@ func testWalletsAndWhitelist(t *testing.T, s store.Store) {
 func testNonceSingleUse(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	at := now()
-	require.NoError(t, s.CreateNonce(ctx, "n1", at, at.Add(time.Minute)))
-	require.NoError(t, s.CreateNonce(ctx, "n2", at, at.Add(time.Minute)))
-	require.ErrorIs(t, s.ConsumeNonce(ctx, "n1", at.Add(2*time.Minute)), store.ErrNotFound, "expired")
-	require.ErrorIs(t, s.ConsumeNonce(ctx, "zz", at), store.ErrNotFound, "unknown")
+	require.NoError(t, s.UseNonce(ctx, "n1", at.Add(time.Minute), at))
+	require.ErrorIs(t, s.UseNonce(ctx, "n1", at.Add(time.Minute), at), store.ErrConflict, "used twice")
+	// Once expired, its record is pruned (the nonce itself is refused by its own expiry).
+	require.NoError(t, s.UseNonce(ctx, "n0", at.Add(3*time.Minute), at.Add(2*time.Minute)))
+	require.NoError(t, s.UseNonce(ctx, "n1", at.Add(3*time.Minute), at.Add(2*time.Minute)), "pruned after expiry")
 
 	var wg sync.WaitGroup
 	results := make(chan error, 8)
@@ -145,7 +146,7 @@ func testNonceSingleUse(t *testing.T, s store.Store) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results <- s.ConsumeNonce(ctx, "n2", at)
+			results <- s.UseNonce(ctx, "n2", at.Add(time.Minute), at)
 		}()
 	}
 	wg.Wait()
@@ -155,10 +156,10 @@ func testNonceSingleUse(t *testing.T, s store.Store) {
 		if err == nil {
 			wins++
 		} else {
-			require.ErrorIs(t, err, store.ErrNotFound)
+			require.ErrorIs(t, err, store.ErrConflict)
 		}
 	}
-	require.Equal(t, 1, wins, "exactly one concurrent consumer wins")
+	require.Equal(t, 1, wins, "exactly one concurrent user wins")
 }
 
 func testTickets(t *testing.T, s store.Store) {
