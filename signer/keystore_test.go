@@ -4,12 +4,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
-	"github.com/dtwgate/dtwgate/signer"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/signer"
 )
 
 // writeTestKeystore writes a light-scrypt keystore for a new key and returns its address.
@@ -147,4 +149,21 @@ func TestPasswordFile(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, "from-env", got)
 	})
+}
+
+// TestDecryptReleasesScryptBuffer: decrypting a keystore of standard cost (a 256 MiB
+// scrypt buffer) leaves no such amount held by the process: the gateway decrypts its
+// operator key once at start and its resident memory stayed near 280 MB until a GC.
+func TestDecryptReleasesScryptBuffer(t *testing.T) {
+	key, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	blob, err := signer.EncryptKeystore(key, "pw", signer.StandardScrypt)
+	require.NoError(t, err)
+	_, err = signer.DecryptKeystore(blob, "pw")
+	require.NoError(t, err)
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	held := m.HeapInuse + m.HeapIdle - m.HeapReleased // heap memory still mapped and not returned
+	require.Less(t, held, uint64(128<<20), "heap still holds %d MiB after decryption", held>>20)
+	t.Logf("heap held after decryption: %d MiB", held>>20)
 }
