@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -39,7 +40,16 @@ func (c *Claims) AccountID() string { return c.Subject }
 type Tokens struct {
 	key []byte
 	ttl time.Duration
+	// verified remembers tokens whose signature and claims were checked: a client sends
+	// the same token on every request, and parsing and checking it again was the larger
+	// part of an authenticated read's CPU.
+	mu       sync.RWMutex
+	verified map[string]*Claims
 }
+
+// maxVerified bounds the verified-token memory; a full one is emptied. Only tokens that
+// passed verification enter it, so it cannot be filled with forgeries.
+const maxVerified = 50_000
 
 // NewTokens returns a Tokens with an HS256 key of at least 32 bytes and a token lifetime.
 func NewTokens(key []byte, ttl time.Duration) (*Tokens, error) {
@@ -64,7 +74,32 @@ func (t *Tokens) Issue(c Claims, accountID string, now time.Time) (string, error
 
 // Verify checks the signature, algorithm, issuer and expiry of token at now and returns its
 // claims. Revocation (key rotation, whitelist removal) is the caller's check.
+//
+// The claims returned are shared between callers: read them, never modify them.
 func (t *Tokens) Verify(token string, now time.Time) (*Claims, error) {
+	t.mu.RLock()
+	c, ok := t.verified[token]
+	t.mu.RUnlock()
+	// A remembered token is answered while it is clearly valid; at its expiry (or before
+	// its not-before) it goes through the full check, which refuses it the same way.
+	if ok && now.Before(c.ExpiresAt.Time) && (c.NotBefore == nil || !now.Before(c.NotBefore.Time)) {
+		return c, nil
+	}
+	c, err := t.verify(token, now)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	if t.verified == nil || len(t.verified) >= maxVerified {
+		t.verified = make(map[string]*Claims)
+	}
+	t.verified[token] = c
+	t.mu.Unlock()
+	return c, nil
+}
+
+// verify is Verify without the memory of verified tokens.
+func (t *Tokens) verify(token string, now time.Time) (*Claims, error) {
 	var c Claims
 	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.key, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),

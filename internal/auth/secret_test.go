@@ -132,3 +132,26 @@ func BenchmarkCheckSecret(b *testing.B) {
 // legacySaltAndHash is scrypt("s3cret") with N=2^15, r=8, p=1 as the previous HashSecret
 // stored it: salt and key, base64 without padding.
 const legacySaltAndHash = "SsSwNB2Mig1S9Mpl0U807g$txkJTGplJWQpgmedCoJNX+rPzx6cz3zgef/QLwEjvpU"
+
+// TestVerifiedTokensRemembered: a verified token is answered from memory until its
+// expiry; a token differing in any byte (a forged signature, changed claims) is not.
+func TestVerifiedTokensRemembered(t *testing.T) {
+	tokens, err := auth.NewTokens([]byte(strings.Repeat("k", 32)), time.Hour)
+	require.NoError(t, err)
+	now := time.Now()
+	tok, err := tokens.Issue(auth.Claims{APIKeyID: "key", Generation: 1}, "acc", now)
+	require.NoError(t, err)
+	first, err := tokens.Verify(tok, now)
+	require.NoError(t, err)
+	again, err := tokens.Verify(tok, now.Add(time.Minute))
+	require.NoError(t, err)
+	require.Same(t, first, again, "answered from memory")
+
+	sig := tok[strings.LastIndex(tok, ".")+1:]
+	forged := tok[:len(tok)-len(sig)] + strings.Repeat("A", len(sig))
+	_, err = tokens.Verify(forged, now)
+	require.ErrorIs(t, err, auth.ErrInvalidToken)
+
+	_, err = tokens.Verify(tok, now.Add(time.Hour))
+	require.ErrorIs(t, err, auth.ErrInvalidToken, "expired, though remembered")
+}
