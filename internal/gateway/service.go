@@ -247,17 +247,17 @@ func (s *Service) authenticate(r *http.Request) (*Caller, error) {
 		return nil, fail(ErrUnauthenticated, "invalid or expired token")
 	}
 	ctx := r.Context()
-	revoked := fail(ErrUnauthenticated, "token has been revoked")
+	revoked := func() error { return fail(ErrUnauthenticated, "token has been revoked") }
 	if claims.APIKeyID != "" {
 		key, err := s.callers.APIKey(ctx, claims.APIKeyID)
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, revoked
+			return nil, revoked()
 		}
 		if err != nil {
 			return nil, fmt.Errorf("load api key: %w", err)
 		}
 		if key.AccountID != claims.AccountID() || key.Generation != claims.Generation {
-			return nil, revoked
+			return nil, revoked()
 		}
 		return &Caller{AccountID: key.AccountID, APIKeyID: key.ID, Permissions: accounts.Permissions(key)}, nil
 	}
@@ -267,7 +267,7 @@ func (s *Service) authenticate(r *http.Request) (*Caller, error) {
 		return nil, err
 	}
 	if !wallet.Whitelisted || wallet.AccountID != claims.AccountID() {
-		return nil, revoked
+		return nil, revoked()
 	}
 	return &Caller{AccountID: wallet.AccountID, Address: addr, Permissions: SIWEPermissions}, nil
 }
