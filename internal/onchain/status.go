@@ -22,14 +22,14 @@ func (s *Service) orderStatusByID(ctx context.Context, c *Chain, wallets []commo
 	if err != nil {
 		return api.OrderStatus{}, invalid("orderId %q is not an integer", echo.Value(orderID))
 	}
-	o, err := s.store.Order(ctx, c.Source.Name, id)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && !slices.Contains(wallets, o.Placed.Trader)) {
+	v, err := s.store.OrderView(ctx, c.Source.Name, id) // one read: the API's most frequent
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !slices.Contains(wallets, v.Order.Placed.Trader)) {
 		return api.OrderStatus{}, fmt.Errorf("%w: no order %d on %s for your account", ErrNotFound, id, c.Source.Name)
 	}
 	if err != nil {
 		return api.OrderStatus{}, err
 	}
-	return s.orderStatus(ctx, c, o)
+	return formatOrderStatus(c, v)
 }
 
 // orderByInstruction returns an order of the caller's by the hash of the transaction that
@@ -68,14 +68,28 @@ func parseHash(field, value string) (common.Hash, error) {
 	return h, nil
 }
 
+// orderStatus reads an order's return and its chain's head and formats its status.
 func (s *Service) orderStatus(ctx context.Context, c *Chain, o store.ChainOrder) (api.OrderStatus, error) {
-	p := o.Placed
-	sell, _ := c.Source.AssetByAddress(p.SellToken)
-	buy, _ := c.Source.AssetByAddress(p.BuyToken)
 	head, err := s.head(ctx, c.Source.Name)
 	if err != nil {
 		return api.OrderStatus{}, err
 	}
+	v := store.OrderView{Order: o, Head: head}
+	ret, err := s.store.OrderReturn(ctx, c.Source.Name, o.Placed.OrderID.Uint64())
+	switch {
+	case err == nil:
+		v.Return = &ret
+	case !errors.Is(err, store.ErrNotFound): // not found: open, or closed but its return not yet checked
+		return api.OrderStatus{}, err
+	}
+	return formatOrderStatus(c, v)
+}
+
+// formatOrderStatus is the interface's status of an order of chain c.
+func formatOrderStatus(c *Chain, v store.OrderView) (api.OrderStatus, error) {
+	p, head := v.Order.Placed, v.Head
+	sell, _ := c.Source.AssetByAddress(p.SellToken)
+	buy, _ := c.Source.AssetByAddress(p.BuyToken)
 	conf := head.Confirmations(p.BlockNumber)
 	st := api.OrderStatus{
 		InstructionID: p.TxHash.Hex(), OrderSource: c.Source.Name, OrderID: p.OrderID.String(), Trader: p.Trader.Hex(),
@@ -90,12 +104,9 @@ func (s *Service) orderStatus(ctx context.Context, c *Chain, o store.ChainOrder)
 	if p.OrderKind == dtw.KindLimit {
 		st.OrderType = api.OrderTypeLimit
 	}
-	ret, err := s.store.OrderReturn(ctx, c.Source.Name, p.OrderID.Uint64())
-	if errors.Is(err, store.ErrNotFound) {
+	ret := v.Return
+	if ret == nil {
 		return st, nil // open, or closed but its return transaction not yet checked
-	}
-	if err != nil {
-		return st, err
 	}
 	status, err := apiOrderStatus(ret.Status)
 	if err != nil {
@@ -104,8 +115,8 @@ func (s *Service) orderStatus(ctx context.Context, c *Chain, o store.ChainOrder)
 	tx := ret.TxHash.Hex()
 	st.ReturnTxID, st.Status = &tx, status
 	st.ReturnTxConfirmations = strconv.FormatUint(head.Confirmations(ret.BlockNumber), 10)
-	if o.Closed != nil {
-		st.TimestampMillis = strconv.FormatUint(o.Closed.BlockTime*1000, 10)
+	if v.Order.Closed != nil {
+		st.TimestampMillis = strconv.FormatUint(v.Order.Closed.BlockTime*1000, 10)
 	}
 	if ret.Status == store.OrderSettled {
 		st.QuantitySold = st.AmountToSell

@@ -31,6 +31,14 @@ type ChainOrder struct {
 	Closed *dtw.Event
 }
 
+// OrderView is an order with its checked return transaction (nil until checked) and the
+// head its settler last recorded (the zero head before its first round).
+type OrderView struct {
+	Order  ChainOrder
+	Return *OrderReturn
+	Head   SettlerHead
+}
+
 // OrderReturn is a return transaction whose receipt the engine checked.
 type OrderReturn struct {
 	Source      string
@@ -81,6 +89,9 @@ type ChainEvents interface {
 	OpenOrders(ctx context.Context, source string) ([]dtw.Event, error)
 	// Order returns an order by id, or ErrNotFound.
 	Order(ctx context.Context, source string, orderID uint64) (ChainOrder, error)
+	// OrderView returns what an order's status shows, read at one moment: the order, its
+	// checked return and the chain's head; ErrNotFound when there is no such order.
+	OrderView(ctx context.Context, source string, orderID uint64) (OrderView, error)
 	// OrdersByTx returns the orders placed by a transaction.
 	OrdersByTx(ctx context.Context, source string, tx common.Hash) ([]ChainOrder, error)
 	// UncheckedCloses returns closing events that have no OrderReturn yet.
@@ -325,6 +336,79 @@ func groupOrders(evs []dtw.Event) []ChainOrder {
 		}
 	}
 	return out
+}
+
+// orderViewSQL reads an order's events with its return and its chain's head in one
+// statement (one read transaction: order status is the API's most frequent read).
+var orderViewSQL = `SELECT ` + prefixColumns("e", eventColumns) + `,
+	r.order_id IS NOT NULL, COALESCE(r.status, ''), COALESCE(r.tx_hash, ''), COALESCE(r.block_number, 0),
+	COALESCE(r.buy_amount, ''), COALESCE(r.verified_at, 0),
+	COALESCE(h.head, 0), COALESCE(h.synced, 0), COALESCE(h.updated_at, 0)
+	FROM chain_events e
+	LEFT JOIN order_returns r ON r.source = e.source AND r.order_id = e.order_id
+	LEFT JOIN settler_heads h ON h.source = e.source
+	WHERE e.source = ? AND e.order_id = ? ORDER BY e.block_number, e.log_index`
+
+// prefixColumns qualifies each of a comma-separated column list with table.
+func prefixColumns(table, cols string) string {
+	parts := strings.Split(cols, ",")
+	for i, c := range parts {
+		parts[i] = table + "." + strings.TrimSpace(c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// extraScanner scans a row's leading columns with the dest its caller passes and the
+// trailing ones into extra.
+type extraScanner struct {
+	r     scanner
+	extra []any
+}
+
+func (x extraScanner) Scan(dest ...any) error { return x.r.Scan(append(dest, x.extra...)...) }
+
+// OrderView implements ChainEvents.
+func (s *conn) OrderView(ctx context.Context, source string, orderID uint64) (OrderView, error) {
+	rows, err := s.r.QueryContext(ctx, orderViewSQL, source, orderID)
+	if err != nil {
+		return OrderView{}, wrap("order view", err)
+	}
+	defer rows.Close()
+	var (
+		evs       []dtw.Event
+		hasReturn bool
+		ret       = OrderReturn{Source: source, OrderID: orderID}
+		retTx     string
+		retBuy    string
+		retAt     int64
+		head      = SettlerHead{Source: source}
+		headAt    int64
+	)
+	x := extraScanner{r: rows, extra: []any{&hasReturn, &ret.Status, &retTx, &ret.BlockNumber, &retBuy, &retAt,
+		&head.Head, &head.Synced, &headAt}}
+	for rows.Next() {
+		e, err := scanEvent(x)
+		if err != nil {
+			return OrderView{}, wrap("order view", err)
+		}
+		evs = append(evs, e)
+	}
+	if err := rows.Err(); err != nil {
+		return OrderView{}, wrap("order view", err)
+	}
+	orders := groupOrders(evs)
+	if len(orders) == 0 {
+		return OrderView{}, fmt.Errorf("order %s/%d: %w", source, orderID, ErrNotFound)
+	}
+	v := OrderView{Order: orders[0], Head: head}
+	if headAt != 0 {
+		v.Head.UpdatedAt = time.UnixMilli(headAt)
+	}
+	if hasReturn {
+		ret.TxHash, ret.BuyAmount, ret.VerifiedAt = common.HexToHash(retTx), textBig(retBuy), time.UnixMilli(retAt)
+		v.Return = &ret
+	}
+	return v, nil
 }
 
 // Order implements ChainEvents.

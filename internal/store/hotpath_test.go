@@ -36,6 +36,7 @@ func TestHotQueriesUseIndexes(t *testing.T) {
 		"list wallets":   {listWalletsSQL, "(account_id=?)"},
 		"whitelisted":    {whitelistedSQL, "(address=?)"},
 		"order by id":    {orderByIDSQL, "(source=? AND order_id=?)"},
+		"order view":     {orderViewSQL, "(source=? AND order_id=?)"},
 		"order return":   {orderReturnSQL, "(source=? AND order_id=?)"},
 		"settler head":   {settlerHeadSQL, "(source=?)"},
 		"access epoch":   {accessEpochSQL, "(kind=?)"},

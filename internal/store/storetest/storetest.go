@@ -43,6 +43,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"EventsOrderReturn", testEventsOrderReturn},
 		{"EventsNotify", testEventsNotify},
 		{"AccessChanges", testAccessChanges},
+		{"OrderView", testOrderView},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
@@ -713,4 +714,61 @@ func testAccessChanges(t *testing.T, s store.Store) {
 	next, err := s.AccessEpoch(ctx)
 	require.NoError(t, err)
 	require.Equal(t, epoch, next)
+}
+
+// testOrderView: the one-statement view of an order equals what Order, OrderReturn and
+// SettlerHead read separately, before and after its return and the settler's first head.
+func testOrderView(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	b1, b2 := block(1, 0), block(2, 0)
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1, b2}, []dtw.Event{
+		placed(b1, 0, traderA, 7), placed(b1, 1, traderB, 8), settled(b2, 0, traderA, 7),
+	}, 10))
+	_, err := s.OrderView(ctx, source, 9)
+	require.ErrorIs(t, err, store.ErrNotFound)
+	_, err = s.OrderView(ctx, "OTHER", 7)
+	require.ErrorIs(t, err, store.ErrNotFound)
+
+	check := func(id uint64) store.OrderView {
+		t.Helper()
+		v, err := s.OrderView(ctx, source, id)
+		require.NoError(t, err)
+		o, err := s.Order(ctx, source, id)
+		require.NoError(t, err)
+		require.Equal(t, o, v.Order)
+		r, err := s.OrderReturn(ctx, source, id)
+		if errors.Is(err, store.ErrNotFound) {
+			require.Nil(t, v.Return)
+		} else {
+			require.NoError(t, err)
+			require.NotNil(t, v.Return)
+			require.Equal(t, r.TxHash, v.Return.TxHash)
+			require.Equal(t, r.Status, v.Return.Status)
+			require.Equal(t, r.BlockNumber, v.Return.BlockNumber)
+			require.Equal(t, r.BuyAmount.String(), v.Return.BuyAmount.String())
+			require.Equal(t, r.VerifiedAt.UnixMilli(), v.Return.VerifiedAt.UnixMilli())
+		}
+		h, err := s.SettlerHead(ctx, source)
+		if errors.Is(err, store.ErrNotFound) {
+			require.Equal(t, store.SettlerHead{Source: source}, v.Head)
+		} else {
+			require.NoError(t, err)
+			require.Equal(t, h.Head, v.Head.Head)
+			require.Equal(t, h.Synced, v.Head.Synced)
+			require.Equal(t, h.UpdatedAt.UnixMilli(), v.Head.UpdatedAt.UnixMilli())
+		}
+		return v
+	}
+	v := check(7)
+	require.NotNil(t, v.Order.Closed)
+	require.Nil(t, v.Return)
+	require.Nil(t, check(8).Order.Closed)
+
+	require.NoError(t, s.PutOrderReturn(ctx, store.OrderReturn{Source: source, OrderID: 7, Status: store.OrderSettled,
+		TxHash: common.HexToHash("0x5e"), BlockNumber: 2, BuyAmount: big.NewInt(9), VerifiedAt: now()}))
+	require.NoError(t, s.PutSettlerHead(ctx, store.SettlerHead{Source: source, Head: 12, Synced: 11, UpdatedAt: now()}))
+	v = check(7)
+	require.NotNil(t, v.Return)
+	require.Equal(t, uint64(12), v.Head.Head)
+	require.Nil(t, check(8).Return)
 }
