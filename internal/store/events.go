@@ -122,6 +122,19 @@ type Outbox interface {
 	// means 1000). Ids of committed events only increase, so a reader that remembers the
 	// last id it handled misses none and sees none twice.
 	Events(ctx context.Context, afterID int64, limit int) ([]Event, error)
+	// WriteEvent writes an event reporting a change made in the same transaction (call it
+	// inside InTx with the change); an empty accountID is resolved from trader's wallet
+	// link. Readers are woken after the commit.
+	WriteEvent(ctx context.Context, kind EventKind, source, accountID string, trader common.Address, payload any) error
+}
+
+// WriteEvent implements Outbox.
+func (s *conn) WriteEvent(ctx context.Context, kind EventKind, source, accountID string, trader common.Address, payload any) error {
+	if err := insertEvent(ctx, s.q, kind, source, accountID, trader, payload); err != nil {
+		return err
+	}
+	s.announce()
+	return nil
 }
 
 // notifier wakes every reader waiting on its channel.

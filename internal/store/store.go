@@ -118,6 +118,7 @@ type Tx interface {
 	ChainStore
 	SettlerStore
 	Outbox
+	Ledger
 }
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.

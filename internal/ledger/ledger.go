@@ -1,0 +1,339 @@
+// Package ledger is the OFFCHAIN venue's double-entry ledger: every movement of funds is
+// one entry whose postings sum to zero per asset, between users' books and the house's
+// (custody per chain or bank, fees, trading inventory, suspense). Balances are derived
+// from postings (the store keeps them up to date in the entry's transaction); holds
+// reserve funds for pending withdrawals; entries are idempotent by an external key and
+// write their outbox event in the same transaction.
+//
+// A user's available balance is balance - open holds. It may not go below its floor: zero
+// unless the caller lends credit (Options.Floor, used by trading within the account's
+// COLLATERAL_CREDIT_CAP and _LEVERAGE). The house's books have no floor: custody books go
+// negative by what users deposited (the house owes it to them), which is what makes every
+// asset's postings sum to zero.
+package ledger
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
+
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// Book prefixes and the house's fixed books.
+const (
+	userPrefix  = "user:"
+	housePrefix = "house:"
+	// BookFees collects commissions.
+	BookFees = "house:fees"
+	// BookInventory is the house's trading inventory (it is the counterparty of swaps).
+	BookInventory = "house:inventory"
+	// BookSuspense holds what arrived but cannot be attributed (a bank transfer with an
+	// unknown reference) until an operator resolves it.
+	BookSuspense = "house:suspense"
+)
+
+// UserBook is the book of an account.
+func UserBook(accountID string) string { return userPrefix + accountID }
+
+// CustodyBook is the house's book of funds held at a location: a chain's source name, or
+// "bank:<name>".
+func CustodyBook(location string) string { return housePrefix + "custody:" + location }
+
+// IsUserBook reports whether book belongs to an account, and which.
+func IsUserBook(book string) (accountID string, ok bool) {
+	return strings.CutPrefix(book, userPrefix)
+}
+
+// Entry kinds.
+const (
+	KindDeposit    = "DEPOSIT"
+	KindWithdrawal = "WITHDRAWAL"
+	KindTrade      = "TRADE"
+	KindTransfer   = "TRANSFER"
+	KindAdjustment = "ADJUSTMENT"
+)
+
+// MaxKeyLen bounds external keys.
+const MaxKeyLen = 256
+
+// Errors.
+var (
+	// ErrUnbalanced: the postings of an asset do not sum to zero, or an entry is empty.
+	ErrUnbalanced = errors.New("ledger entry does not balance")
+	// ErrInsufficientFunds: a user book's available balance would fall below its floor.
+	ErrInsufficientFunds = errors.New("insufficient funds")
+	// ErrKeyReused: an external key already names an entry with other postings.
+	ErrKeyReused = errors.New("external key already used by another entry")
+	// ErrHoldExists: a hold key already names a hold of another book, asset or amount.
+	ErrHoldExists = errors.New("hold key already used by another hold")
+	// ErrNoOpenHold: the hold is unknown or no longer open.
+	ErrNoOpenHold = errors.New("no open hold")
+)
+
+// Event is the outbox event an entry writes in its transaction.
+type Event struct {
+	Kind      store.EventKind
+	Source    string
+	AccountID string
+	Payload   any
+}
+
+// Options change a posting's checks.
+type Options struct {
+	// Floor returns the lowest available balance a user book may reach in an asset
+	// (zero when nil, or for books it does not name). It is negative when the caller
+	// lends credit.
+	Floor func(book, asset string) decimal.Decimal
+}
+
+func (o Options) floor(book, asset string) decimal.Decimal {
+	if o.Floor == nil {
+		return decimal.Zero
+	}
+	return o.Floor(book, asset)
+}
+
+// Ledger posts entries and manages holds on a store. It is safe for concurrent use: every
+// check and write of one call runs in one store transaction.
+type Ledger struct {
+	st  store.Store
+	now func() time.Time
+}
+
+// New returns a ledger over st; now defaults to time.Now.
+func New(st store.Store, now func() time.Time) *Ledger {
+	if now == nil {
+		now = time.Now
+	}
+	return &Ledger{st: st, now: now}
+}
+
+// Check validates an entry on its own: a key, postings with known books, non-zero
+// amounts, and a zero sum per asset.
+func Check(e store.LedgerEntry) error {
+	if e.ExternalKey == "" || len(e.ExternalKey) > MaxKeyLen {
+		return fmt.Errorf("%w: external key must be 1 to %d bytes", ErrUnbalanced, MaxKeyLen)
+	}
+	if len(e.Postings) < 2 {
+		return fmt.Errorf("%w: an entry needs at least two postings", ErrUnbalanced)
+	}
+	sums := map[string]decimal.Decimal{}
+	for _, p := range e.Postings {
+		if !strings.HasPrefix(p.Book, userPrefix) && !strings.HasPrefix(p.Book, housePrefix) {
+			return fmt.Errorf("%w: book %q is neither a user's nor the house's", ErrUnbalanced, p.Book)
+		}
+		if p.Asset == "" || p.Amount.IsZero() {
+			return fmt.Errorf("%w: a posting needs an asset and a non-zero amount", ErrUnbalanced)
+		}
+		sums[p.Asset] = sums[p.Asset].Add(p.Amount)
+	}
+	for asset, sum := range sums {
+		if !sum.IsZero() {
+			return fmt.Errorf("%w: %s postings sum to %s", ErrUnbalanced, asset, sum)
+		}
+	}
+	return nil
+}
+
+// Post posts e in its own transaction; see PostTx.
+func (l *Ledger) Post(ctx context.Context, e store.LedgerEntry, ev *Event, opts Options) (store.LedgerEntry, bool, error) {
+	var (
+		out     store.LedgerEntry
+		created bool
+	)
+	err := l.st.InTx(ctx, func(tx store.Tx) error {
+		var err error
+		out, created, err = l.PostTx(ctx, tx, e, ev, opts)
+		return err
+	})
+	return out, created, err
+}
+
+// PostTx posts e inside the caller's transaction tx, with its event ev (may be nil). An
+// entry whose external key exists is not posted again: the existing entry is returned
+// with created false when its postings are the same, ErrKeyReused when not. A user book
+// whose available balance would fall below its floor fails the whole entry with
+// ErrInsufficientFunds.
+func (l *Ledger) PostTx(ctx context.Context, tx store.Tx, e store.LedgerEntry, ev *Event, opts Options) (store.LedgerEntry, bool, error) {
+	if err := Check(e); err != nil {
+		return store.LedgerEntry{}, false, err
+	}
+	existing, err := tx.LedgerEntryByKey(ctx, e.ExternalKey)
+	switch {
+	case err == nil:
+		if !samePostings(existing, e) {
+			return existing, false, fmt.Errorf("%w: %s", ErrKeyReused, e.ExternalKey)
+		}
+		return existing, false, nil
+	case !errors.Is(err, store.ErrNotFound):
+		return store.LedgerEntry{}, false, err
+	}
+	if err := l.checkFloors(ctx, tx, e, opts); err != nil {
+		return store.LedgerEntry{}, false, err
+	}
+	if e.CreatedAt.IsZero() {
+		e.CreatedAt = l.now()
+	}
+	out, err := tx.InsertLedgerEntry(ctx, e)
+	if err != nil {
+		return store.LedgerEntry{}, false, err
+	}
+	if ev != nil {
+		if err := tx.WriteEvent(ctx, ev.Kind, ev.Source, ev.AccountID, common.Address{}, ev.Payload); err != nil {
+			return store.LedgerEntry{}, false, err
+		}
+	}
+	return out, true, nil
+}
+
+// checkFloors refuses an entry that takes a user book's available balance below its
+// floor. Only books the entry takes from are checked: a credit is always accepted.
+func (l *Ledger) checkFloors(ctx context.Context, tx store.Tx, e store.LedgerEntry, opts Options) error {
+	type key struct{ book, asset string }
+	net := map[key]decimal.Decimal{}
+	for _, p := range e.Postings {
+		if _, user := IsUserBook(p.Book); user {
+			k := key{p.Book, p.Asset}
+			net[k] = net[k].Add(p.Amount)
+		}
+	}
+	for k, delta := range net {
+		if !delta.IsNegative() {
+			continue
+		}
+		avail, err := available(ctx, tx, k.book, k.asset)
+		if err != nil {
+			return err
+		}
+		if floor := opts.floor(k.book, k.asset); avail.Add(delta).LessThan(floor) {
+			return fmt.Errorf("%w: %s available %s, needs %s", ErrInsufficientFunds, k.asset, avail.Sub(floor), delta.Neg())
+		}
+	}
+	return nil
+}
+
+// available is a book's balance less its open holds.
+func available(ctx context.Context, tx store.Tx, book, asset string) (decimal.Decimal, error) {
+	bal, err := tx.LedgerBalance(ctx, book, asset)
+	if err != nil {
+		return decimal.Zero, err
+	}
+	held, err := tx.HeldAmounts(ctx, book)
+	if err != nil {
+		return decimal.Zero, err
+	}
+	return bal.Sub(held[asset]), nil
+}
+
+func samePostings(a, b store.LedgerEntry) bool {
+	if a.Kind != b.Kind || a.AccountID != b.AccountID || len(a.Postings) != len(b.Postings) {
+		return false
+	}
+	for i := range a.Postings {
+		p, q := a.Postings[i], b.Postings[i]
+		if p.Book != q.Book || p.Asset != q.Asset || !p.Amount.Equal(q.Amount) {
+			return false
+		}
+	}
+	return len(b.Meta) == 0 || bytes.Equal(compactJSON(a.Meta), compactJSON(b.Meta))
+}
+
+func compactJSON(m json.RawMessage) []byte {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, m); err != nil {
+		return m
+	}
+	return buf.Bytes()
+}
+
+// HoldTx reserves amount of asset in accountID's book under key, inside tx: the book's
+// available balance must stay at or above its floor. Holding again under the same key
+// with the same book, asset and amount is a no-op (a retried withdrawal).
+func (l *Ledger) HoldTx(ctx context.Context, tx store.Tx, key, accountID, asset string, amount decimal.Decimal, opts Options) error {
+	if key == "" || len(key) > MaxKeyLen || !amount.IsPositive() {
+		return fmt.Errorf("%w: a hold needs a key and a positive amount", ErrUnbalanced)
+	}
+	book := UserBook(accountID)
+	h, err := tx.LedgerHold(ctx, key)
+	if err == nil {
+		if h.Book != book || h.Asset != asset || !h.Amount.Equal(amount) {
+			return fmt.Errorf("%w: %s", ErrHoldExists, key)
+		}
+		return nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	avail, err := available(ctx, tx, book, asset)
+	if err != nil {
+		return err
+	}
+	if floor := opts.floor(book, asset); avail.Sub(amount).LessThan(floor) {
+		return fmt.Errorf("%w: %s available %s, needs %s", ErrInsufficientFunds, asset, avail.Sub(floor), amount)
+	}
+	return tx.PutLedgerHold(ctx, store.LedgerHold{Key: key, Book: book, Asset: asset, Amount: amount, CreatedAt: l.now()})
+}
+
+// ReleaseTx releases an open hold inside tx (a failed or rejected withdrawal).
+func (l *Ledger) ReleaseTx(ctx context.Context, tx store.Tx, key string) error {
+	if err := tx.SetLedgerHoldState(ctx, key, store.HoldReleased, l.now()); errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("%w: %s", ErrNoOpenHold, key)
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
+
+// CaptureTx closes an open hold and posts the entry it reserved funds for, inside tx: the
+// entry's debit is checked against the balance without the hold.
+func (l *Ledger) CaptureTx(ctx context.Context, tx store.Tx, key string, e store.LedgerEntry, ev *Event, opts Options) (store.LedgerEntry, error) {
+	if err := tx.SetLedgerHoldState(ctx, key, store.HoldCaptured, l.now()); errors.Is(err, store.ErrNotFound) {
+		return store.LedgerEntry{}, fmt.Errorf("%w: %s", ErrNoOpenHold, key)
+	} else if err != nil {
+		return store.LedgerEntry{}, err
+	}
+	out, _, err := l.PostTx(ctx, tx, e, ev, opts)
+	return out, err
+}
+
+// Balance is one asset of a book.
+type Balance struct {
+	Asset string
+	// Balance is the sum of the book's postings; it may be negative within credit.
+	Balance decimal.Decimal
+	// Held is reserved by open holds.
+	Held decimal.Decimal
+	// Available is Balance - Held.
+	Available decimal.Decimal
+}
+
+// Balances returns an account's balance of every asset it ever held, by asset.
+func (l *Ledger) Balances(ctx context.Context, accountID string) (map[string]Balance, error) {
+	book := UserBook(accountID)
+	bals, err := l.st.LedgerBalances(ctx, book)
+	if err != nil {
+		return nil, err
+	}
+	held, err := l.st.HeldAmounts(ctx, book)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]Balance, len(bals))
+	for asset, b := range bals {
+		out[asset] = Balance{Asset: asset, Balance: b, Held: held[asset], Available: b.Sub(held[asset])}
+	}
+	for asset, h := range held { // held without a balance row cannot happen; keep it visible if it does
+		if _, ok := out[asset]; !ok {
+			out[asset] = Balance{Asset: asset, Held: h, Available: h.Neg()}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,343 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// LedgerPosting is one line of a ledger entry: Amount (signed) added to Book's balance of
+// Asset.
+type LedgerPosting struct {
+	Book   string
+	Asset  string
+	Amount decimal.Decimal
+}
+
+// LedgerEntry is one movement of the OFFCHAIN ledger. Its postings sum to zero per asset
+// (the ledger package checks it before the store sees it).
+type LedgerEntry struct {
+	// ID increases with every entry; 0 before insertion.
+	ID int64
+	// ExternalKey makes the entry idempotent: the chain transaction and log, the bank's
+	// transfer id, the account and instructionId.
+	ExternalKey string
+	// Kind names the movement (ledger.KindDeposit, ...).
+	Kind string
+	// AccountID is the account the entry is about ("" for house-only movements).
+	AccountID string
+	Postings  []LedgerPosting
+	// Meta is the kind's JSON detail (location, transaction hash, reference...).
+	Meta      json.RawMessage
+	CreatedAt time.Time
+}
+
+// Hold states.
+const (
+	HoldOpen     = "OPEN"
+	HoldReleased = "RELEASED"
+	HoldCaptured = "CAPTURED"
+)
+
+// LedgerHold reserves part of a book's balance until released or captured.
+type LedgerHold struct {
+	Key       string
+	Book      string
+	Asset     string
+	Amount    decimal.Decimal
+	State     string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// LedgerQuery selects an account's entries of some kinds, oldest first by id.
+type LedgerQuery struct {
+	AccountID string
+	Kinds     []string
+	// Start and End bound created_at (unix millis, inclusive); End 0 means no bound.
+	Start, End int64
+	// AfterID and BeforeID page by entry id (0: no bound).
+	AfterID, BeforeID int64
+	// Newest returns newest first.
+	Newest bool
+	Limit  int
+}
+
+// Ledger owns the OFFCHAIN ledger's rows. Its writes are meant to run inside InTx, where
+// the ledger package checks balances and holds and inserts the entry, its postings and
+// its outbox event together.
+type Ledger interface {
+	// LedgerEntryByKey returns the entry with an external key, or ErrNotFound.
+	LedgerEntryByKey(ctx context.Context, key string) (LedgerEntry, error)
+	// InsertLedgerEntry inserts an entry and its postings and adds each posting to its
+	// book's balance; ErrConflict when the external key exists.
+	InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntry, error)
+	// LedgerBalance returns a book's balance of an asset (zero when it has none).
+	LedgerBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
+	// LedgerBalances returns a book's balance of every asset it ever held.
+	LedgerBalances(ctx context.Context, book string) (map[string]decimal.Decimal, error)
+	// PutLedgerHold inserts a hold; ErrConflict when its key exists.
+	PutLedgerHold(ctx context.Context, h LedgerHold) error
+	// LedgerHold returns a hold by key, or ErrNotFound.
+	LedgerHold(ctx context.Context, key string) (LedgerHold, error)
+	// SetLedgerHoldState moves an OPEN hold to state; ErrNotFound when it is not open.
+	SetLedgerHoldState(ctx context.Context, key, state string, at time.Time) error
+	// HeldAmounts returns the sums of a book's open holds per asset.
+	HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error)
+	// LedgerEntries returns entries of an account, paged by id.
+	LedgerEntries(ctx context.Context, q LedgerQuery) ([]LedgerEntry, error)
+	// LedgerPostingSums returns, per asset, the sum of every posting, and per book and
+	// asset, the sum of its postings: what the invariant tests compare with zero and with
+	// the derived balances.
+	LedgerPostingSums(ctx context.Context) (perAsset map[string]decimal.Decimal, perBook map[string]map[string]decimal.Decimal, err error)
+}
+
+var _ Ledger = (*SQLite)(nil)
+
+const ledgerEntryColumns = `id, external_key, kind, account_id, meta, created_at`
+
+func scanLedgerEntry(r scanner) (LedgerEntry, error) {
+	var (
+		e    LedgerEntry
+		meta string
+		at   int64
+	)
+	if err := r.Scan(&e.ID, &e.ExternalKey, &e.Kind, &e.AccountID, &meta, &at); err != nil {
+		return e, err
+	}
+	e.Meta, e.CreatedAt = json.RawMessage(meta), time.UnixMilli(at)
+	return e, nil
+}
+
+// postings loads the postings of entries (in place).
+func (s *conn) postings(ctx context.Context, entries []LedgerEntry) error {
+	if len(entries) == 0 {
+		return nil
+	}
+	index := make(map[int64]int, len(entries))
+	ids := make([]any, len(entries))
+	for i, e := range entries {
+		index[e.ID] = i
+		ids[i] = e.ID
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT entry_id, book, asset, amount FROM ledger_postings WHERE entry_id IN (?`+
+		strings.Repeat(", ?", len(ids)-1)+`) ORDER BY entry_id, seq`, ids...)
+	if err != nil {
+		return wrap("ledger postings", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id     int64
+			p      LedgerPosting
+			amount string
+		)
+		if err := rows.Scan(&id, &p.Book, &p.Asset, &amount); err != nil {
+			return wrap("ledger postings", err)
+		}
+		if p.Amount, err = decimal.NewFromString(amount); err != nil {
+			return fmt.Errorf("ledger posting of entry %d: %w", id, err)
+		}
+		e := &entries[index[id]]
+		e.Postings = append(e.Postings, p)
+	}
+	return wrap("ledger postings", rows.Err())
+}
+
+// LedgerEntryByKey implements Ledger.
+func (s *conn) LedgerEntryByKey(ctx context.Context, key string) (LedgerEntry, error) {
+	e, err := scanLedgerEntry(s.r.QueryRowContext(ctx, `SELECT `+ledgerEntryColumns+` FROM ledger_entries WHERE external_key = ?`, key))
+	if err != nil {
+		return LedgerEntry{}, wrap("ledger entry", err)
+	}
+	es := []LedgerEntry{e}
+	if err := s.postings(ctx, es); err != nil {
+		return LedgerEntry{}, err
+	}
+	return es[0], nil
+}
+
+// InsertLedgerEntry implements Ledger.
+func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntry, error) {
+	meta := string(e.Meta)
+	if meta == "" {
+		meta = "{}"
+	}
+	err := s.tx(ctx, func(tx queryer) error {
+		err := tx.QueryRowContext(ctx, `INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli()).Scan(&e.ID)
+		if err != nil {
+			return wrap("insert ledger entry", err)
+		}
+		for i, p := range e.Postings {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_postings (entry_id, seq, book, asset, amount) VALUES (?, ?, ?, ?, ?)`,
+				e.ID, i, p.Book, p.Asset, p.Amount.String()); err != nil {
+				return wrap("insert ledger posting", err)
+			}
+			bal, err := ledgerBalance(ctx, tx, p.Book, p.Asset)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES (?, ?, ?)
+				ON CONFLICT (book, asset) DO UPDATE SET balance = excluded.balance`, p.Book, p.Asset, bal.Add(p.Amount).String()); err != nil {
+				return wrap("update ledger balance", err)
+			}
+		}
+		return nil
+	})
+	return e, err
+}
+
+func ledgerBalance(ctx context.Context, q queryer, book, asset string) (decimal.Decimal, error) {
+	var text string
+	err := q.QueryRowContext(ctx, `SELECT balance FROM ledger_balances WHERE book = ? AND asset = ?`, book, asset).Scan(&text)
+	if errors.Is(err, sql.ErrNoRows) {
+		return decimal.Zero, nil
+	}
+	if err != nil {
+		return decimal.Zero, wrap("ledger balance", err)
+	}
+	d, err := decimal.NewFromString(text)
+	if err != nil {
+		return decimal.Zero, fmt.Errorf("ledger balance of %s %s: %w", book, asset, err)
+	}
+	return d, nil
+}
+
+// LedgerBalance implements Ledger.
+func (s *conn) LedgerBalance(ctx context.Context, book, asset string) (decimal.Decimal, error) {
+	return ledgerBalance(ctx, s.r, book, asset)
+}
+
+// decimalsByKey scans (key, decimal text) rows into a map, summing repeated keys.
+func decimalsByKey(ctx context.Context, q queryer, op, query string, args ...any) (map[string]decimal.Decimal, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	defer rows.Close()
+	out := map[string]decimal.Decimal{}
+	for rows.Next() {
+		var k, text string
+		if err := rows.Scan(&k, &text); err != nil {
+			return nil, wrap(op, err)
+		}
+		d, err := decimal.NewFromString(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", op, k, err)
+		}
+		out[k] = out[k].Add(d)
+	}
+	return out, wrap(op, rows.Err())
+}
+
+// LedgerBalances implements Ledger.
+func (s *conn) LedgerBalances(ctx context.Context, book string) (map[string]decimal.Decimal, error) {
+	return decimalsByKey(ctx, s.r, "ledger balances", `SELECT asset, balance FROM ledger_balances WHERE book = ?`, book)
+}
+
+// PutLedgerHold implements Ledger.
+func (s *conn) PutLedgerHold(ctx context.Context, h LedgerHold) error {
+	_, err := s.q.ExecContext(ctx, `INSERT INTO ledger_holds (hold_key, book, asset, amount, state, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, h.Key, h.Book, h.Asset, h.Amount.String(), HoldOpen, h.CreatedAt.UnixMilli(), h.CreatedAt.UnixMilli())
+	return wrap("put ledger hold", err)
+}
+
+// LedgerHold implements Ledger.
+func (s *conn) LedgerHold(ctx context.Context, key string) (LedgerHold, error) {
+	var (
+		h               LedgerHold
+		amount          string
+		created, update int64
+	)
+	err := s.r.QueryRowContext(ctx, `SELECT hold_key, book, asset, amount, state, created_at, updated_at FROM ledger_holds WHERE hold_key = ?`, key).
+		Scan(&h.Key, &h.Book, &h.Asset, &amount, &h.State, &created, &update)
+	if err != nil {
+		return LedgerHold{}, wrap("ledger hold", err)
+	}
+	if h.Amount, err = decimal.NewFromString(amount); err != nil {
+		return LedgerHold{}, fmt.Errorf("ledger hold %s: %w", key, err)
+	}
+	h.CreatedAt, h.UpdatedAt = time.UnixMilli(created), time.UnixMilli(update)
+	return h, nil
+}
+
+// SetLedgerHoldState implements Ledger.
+func (s *conn) SetLedgerHoldState(ctx context.Context, key, state string, at time.Time) error {
+	return wrapAffected("set ledger hold state")(s.q.ExecContext(ctx,
+		`UPDATE ledger_holds SET state = ?, updated_at = ? WHERE hold_key = ? AND state = ?`, state, at.UnixMilli(), key, HoldOpen))
+}
+
+// HeldAmounts implements Ledger.
+func (s *conn) HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error) {
+	return decimalsByKey(ctx, s.r, "held amounts", `SELECT asset, amount FROM ledger_holds WHERE book = ? AND state = ?`, book, HoldOpen)
+}
+
+// LedgerEntries implements Ledger.
+func (s *conn) LedgerEntries(ctx context.Context, q LedgerQuery) ([]LedgerEntry, error) {
+	where := []string{"account_id = ?", "created_at >= ?"}
+	args := []any{q.AccountID, q.Start}
+	if q.End > 0 {
+		where, args = append(where, "created_at <= ?"), append(args, q.End)
+	}
+	if len(q.Kinds) > 0 {
+		where = append(where, "kind IN (?"+strings.Repeat(", ?", len(q.Kinds)-1)+")")
+		for _, k := range q.Kinds {
+			args = append(args, k)
+		}
+	}
+	if q.AfterID > 0 {
+		where, args = append(where, "id > ?"), append(args, q.AfterID)
+	}
+	if q.BeforeID > 0 {
+		where, args = append(where, "id < ?"), append(args, q.BeforeID)
+	}
+	order := "id"
+	if q.Newest {
+		order = "id DESC"
+	}
+	limit := q.Limit
+	if limit <= 0 {
+		limit = 500
+	}
+	args = append(args, limit)
+	entries, err := queryAll(ctx, s.r, "ledger entries", scanLedgerEntry, `SELECT `+ledgerEntryColumns+` FROM ledger_entries WHERE `+
+		strings.Join(where, " AND ")+` ORDER BY `+order+` LIMIT ?`, args...)
+	if err != nil {
+		return nil, err
+	}
+	return entries, s.postings(ctx, entries)
+}
+
+// LedgerPostingSums implements Ledger.
+func (s *conn) LedgerPostingSums(ctx context.Context) (map[string]decimal.Decimal, map[string]map[string]decimal.Decimal, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT book, asset, amount FROM ledger_postings`)
+	if err != nil {
+		return nil, nil, wrap("ledger sums", err)
+	}
+	defer rows.Close()
+	perAsset := map[string]decimal.Decimal{}
+	perBook := map[string]map[string]decimal.Decimal{}
+	for rows.Next() {
+		var book, asset, text string
+		if err := rows.Scan(&book, &asset, &text); err != nil {
+			return nil, nil, wrap("ledger sums", err)
+		}
+		d, err := decimal.NewFromString(text)
+		if err != nil {
+			return nil, nil, fmt.Errorf("ledger sums: %w", err)
+		}
+		perAsset[asset] = perAsset[asset].Add(d)
+		if perBook[book] == nil {
+			perBook[book] = map[string]decimal.Decimal{}
+		}
+		perBook[book][asset] = perBook[book][asset].Add(d)
+	}
+	return perAsset, perBook, wrap("ledger sums", rows.Err())
+}
