@@ -119,6 +119,7 @@ type Tx interface {
 	SettlerStore
 	Outbox
 	Ledger
+	OffchainWithdrawals
 }
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/chain"
@@ -44,6 +45,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"EventsNotify", testEventsNotify},
 		{"AccessChanges", testAccessChanges},
 		{"OrderView", testOrderView},
+		{"OffchainWithdrawals", testOffchainWithdrawals},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
@@ -771,4 +773,36 @@ func testOrderView(t *testing.T, s store.Store) {
 	require.NotNil(t, v.Return)
 	require.Equal(t, uint64(12), v.Head.Head)
 	require.Nil(t, check(8).Return)
+}
+
+// testOffchainWithdrawals: an instructionId is used once per account; status moves only
+// from the stated status; the work queue lists a kind and location in a status.
+func testOffchainWithdrawals(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	at := now()
+	w := store.OffchainWithdrawal{AccountID: "a1", InstructionID: "i1", Asset: "usdt", Amount: decimal.RequireFromString("12.5"),
+		Kind: store.WithdrawalCrypto, Location: source, Destination: traderA.Hex(), RequestHash: "h", CreatedAt: at}
+	require.NoError(t, s.CreateOffchainWithdrawal(ctx, w))
+	require.ErrorIs(t, s.CreateOffchainWithdrawal(ctx, w), store.ErrConflict)
+	w2 := w
+	w2.AccountID = "a2"
+	require.NoError(t, s.CreateOffchainWithdrawal(ctx, w2), "another account may use the same instructionId")
+	got, err := s.OffchainWithdrawal(ctx, "a1", "i1")
+	require.NoError(t, err)
+	require.Equal(t, store.WithdrawalPending, got.Status)
+	require.Equal(t, "12.5", got.Amount.String())
+	require.Equal(t, "withdrawal:a1:i1", got.HoldKey())
+	queue, err := s.OffchainWithdrawalsByStatus(ctx, store.WithdrawalCrypto, source, store.WithdrawalPending, 10)
+	require.NoError(t, err)
+	require.Len(t, queue, 2)
+
+	require.NoError(t, s.SetOffchainWithdrawalStatus(ctx, "a1", "i1", store.WithdrawalPending, store.WithdrawalSent, "0xabc", "", at))
+	require.ErrorIs(t, s.SetOffchainWithdrawalStatus(ctx, "a1", "i1", store.WithdrawalPending, store.WithdrawalSent, "0xdef", "", at),
+		store.ErrNotFound, "moves only from the stated status")
+	got, err = s.OffchainWithdrawal(ctx, "a1", "i1")
+	require.NoError(t, err)
+	require.Equal(t, store.WithdrawalSent, got.Status)
+	require.Equal(t, "0xabc", got.TxHash)
+	_, err = s.OffchainWithdrawal(ctx, "a1", "nope")
+	require.ErrorIs(t, err, store.ErrNotFound)
 }
