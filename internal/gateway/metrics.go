@@ -3,6 +3,7 @@ package gateway
 import (
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -22,6 +23,19 @@ type httpMetrics struct {
 	durations *prometheus.HistogramVec
 	logins    *prometheus.CounterVec
 	handler   http.Handler
+	// resolved holds the children of requests and durations per (route, method, status),
+	// so a request does not hash its labels again: bounded by routes x methods x statuses.
+	resolved sync.Map // observerKey -> *observers
+}
+
+type observerKey struct {
+	route, method string
+	status        int
+}
+
+type observers struct {
+	requests  prometheus.Counter
+	durations prometheus.Observer
 }
 
 // newMetrics registers the HTTP metrics in reg and serves everything reg holds (the
@@ -63,8 +77,17 @@ func (m *httpMetrics) observe(route, method string, status int, d time.Duration)
 	default:
 		method = "other"
 	}
-	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
-	m.durations.WithLabelValues(route).Observe(d.Seconds())
+	k := observerKey{route, method, status}
+	o, ok := m.resolved.Load(k)
+	if !ok {
+		o, _ = m.resolved.LoadOrStore(k, &observers{
+			requests:  m.requests.WithLabelValues(route, method, strconv.Itoa(status)),
+			durations: m.durations.WithLabelValues(route),
+		})
+	}
+	obs := o.(*observers)
+	obs.requests.Inc()
+	obs.durations.Observe(d.Seconds())
 }
 
 // login records one login attempt.
