@@ -12,6 +12,9 @@ const (
 	PathAPIKeys      = "/v3/api-keys"
 	PathAPIKeyRotate = "/v3/api-keys/{apiKeyId}/rotate"
 	PathOpenAPI      = "/openapi.yaml"
+	// PathMCP is the Model Context Protocol endpoint (POST JSON-RPC, GET stream, DELETE
+	// session), under the base path.
+	PathMCP = "/mcp"
 )
 
 // Operational paths, served at the root and outside the base path.

@@ -204,6 +204,14 @@ func (s *Service) mux() *http.ServeMux {
 			s.respondError(w, r, fail(ErrMethodNotAllowed, "%s is not allowed here; allowed: %s", echo.Value(r.Method), allow))
 		})
 	}
+	mcpEP := newMCPEndpoint(s)
+	for _, m := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
+		mux.Handle(m+" "+s.cfg.BasePath+api.PathMCP, mcpEP)
+	}
+	mux.HandleFunc(s.cfg.BasePath+api.PathMCP, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", "DELETE, GET, POST")
+		s.respondError(w, r, fail(ErrMethodNotAllowed, "%s is not allowed here; allowed: DELETE, GET, POST", echo.Value(r.Method)))
+	})
 	mux.HandleFunc("GET "+api.PathHealthz, s.handleHealthz)
 	mux.HandleFunc("GET "+api.PathReadyz, s.handleReadyz)
 	mux.HandleFunc("GET "+api.PathMetrics, s.handleMetrics)

@@ -1,0 +1,209 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	mcpauth "github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// MCP limits.
+const (
+	// mcpSessionIdle closes a session that received no request for this long.
+	mcpSessionIdle = 15 * time.Minute
+	// mcpSessionsPerAccount bounds an account's live sessions.
+	mcpSessionsPerAccount = 8
+	// mcpServerName is what initialize reports.
+	mcpServerName = "dtwgate"
+)
+
+// mcpEndpoint serves {base}/mcp: the Model Context Protocol over the SDK's streamable
+// HTTP transport, with the gateway's operations as tools (mcp_tools.go). It takes the same
+// bearer JWTs as the REST API; a session is bound to the account that opened it (the SDK
+// refuses another account's token on its id) and an account has at most
+// mcpSessionsPerAccount live sessions.
+type mcpEndpoint struct {
+	s       *Service
+	server  *mcp.Server
+	handler http.Handler
+
+	mu sync.Mutex
+	// sessions are the session ids each account opened; ids of closed sessions are pruned
+	// against the server's live sessions when an account opens another.
+	sessions map[string]map[string]bool
+}
+
+// callerKey carries the authenticated *Caller from the auth check to the tools.
+const mcpCallerKey = "caller"
+
+func newMCPEndpoint(s *Service) *mcpEndpoint {
+	e := &mcpEndpoint{s: s, sessions: map[string]map[string]bool{}}
+	e.server = mcp.NewServer(&mcp.Implementation{Name: mcpServerName, Title: "dtwgate asset conversion gateway", Version: "1"}, &mcp.ServerOptions{
+		Instructions: "Tools of the dtwgate Asset Conversion Service: market data, assets, addresses, order and " +
+			"withdrawal status and history, and submitting signed on-chain orders and withdrawals. Each tool needs " +
+			"the permission of its REST endpoint; errors carry the interface's error code.",
+		Logger: quiet(s.log),
+	})
+	addMCPTools(e.server, s)
+	streamable := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return e.server }, &mcp.StreamableHTTPOptions{
+		SessionTimeout:      mcpSessionIdle,
+		MaxRequestBodyBytes: s.cfg.MaxBodyBytes,
+		Logger:              quiet(s.log),
+	})
+	// The SDK's bearer middleware puts the token's info where the transport and the tools
+	// read it; the token itself was checked by authenticate just before.
+	verified := mcpauth.RequireBearerToken(func(ctx context.Context, _ string, r *http.Request) (*mcpauth.TokenInfo, error) {
+		c, _ := r.Context().Value(mcpCallerCtx{}).(*Caller)
+		if c == nil {
+			return nil, mcpauth.ErrInvalidToken
+		}
+		exp, _ := r.Context().Value(mcpExpiryCtx{}).(time.Time)
+		return &mcpauth.TokenInfo{UserID: c.AccountID, Expiration: exp, Extra: map[string]any{mcpCallerKey: c}}, nil
+	}, nil)(streamable)
+	e.handler = verified
+	return e
+}
+
+// jsonErrorWriter turns the transport's plain-text refusals (unknown or ended session,
+// another account's session, a body over the limit, ...) into the interface's JSON
+// error body, keeping their status.
+type jsonErrorWriter struct {
+	http.ResponseWriter
+	s         *Service
+	r         *http.Request
+	swallowed bool
+}
+
+func (w *jsonErrorWriter) WriteHeader(status int) {
+	if status < http.StatusBadRequest || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.ResponseWriter.WriteHeader(status)
+		return
+	}
+	w.swallowed = true
+	err := map[int]error{
+		http.StatusNotFound:              fail(ErrNotFound, "no such MCP session (ended or expired): open a new one with initialize"),
+		http.StatusForbidden:             fail(ErrForbidden, "this MCP session belongs to another account"),
+		http.StatusMethodNotAllowed:      fail(ErrMethodNotAllowed, "allowed: DELETE, GET, POST"),
+		http.StatusRequestEntityTooLarge: fail(ErrBodyTooLarge, "request body exceeds %d bytes", w.s.cfg.MaxBodyBytes),
+	}[status]
+	if err == nil {
+		err = fail(ErrInvalidSchema, "the MCP transport refused the request (HTTP %d): check the Accept, Content-Type and MCP-Protocol-Version headers", status)
+	}
+	_, body := errorBody(err, requestID(w.r.Context()))
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Del("X-Content-Type-Options")
+	w.ResponseWriter.WriteHeader(status)
+	_ = json.NewEncoder(w.ResponseWriter).Encode(body)
+}
+
+func (w *jsonErrorWriter) Write(b []byte) (int, error) {
+	if w.swallowed {
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer (streaming).
+func (w *jsonErrorWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+type (
+	mcpCallerCtx struct{}
+	mcpExpiryCtx struct{}
+)
+
+// ServeHTTP authenticates the request with the REST API's rules and answers a refusal
+// with the interface's JSON error and WWW-Authenticate, then hands it to the transport.
+func (e *mcpEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c, err := e.s.authenticate(r)
+	if err != nil {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="dtwgate"`)
+		e.s.respondError(w, r, err)
+		return
+	}
+	_, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	claims, err := e.s.tokens.Verify(strings.TrimSpace(token), e.s.now())
+	if err != nil { // authenticate accepted it a moment ago: only expiry in between
+		w.Header().Set("WWW-Authenticate", `Bearer realm="dtwgate"`)
+		e.s.respondError(w, r, fail(ErrUnauthenticated, "invalid or expired token"))
+		return
+	}
+	ctx := context.WithValue(r.Context(), mcpCallerCtx{}, c)
+	ctx = context.WithValue(ctx, mcpExpiryCtx{}, claims.ExpiresAt.Time)
+	r = r.WithContext(ctx)
+	w = &jsonErrorWriter{ResponseWriter: w, s: e.s, r: r}
+	if r.Method == http.MethodGet { // the server-to-client stream outlives the API's write timeout
+		_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
+	}
+	opening := r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == ""
+	if !opening {
+		e.handler.ServeHTTP(w, r)
+		return
+	}
+	if !e.admit(c.AccountID) {
+		e.s.respondError(w, r, fail(ErrRateLimited, "this account has %d open MCP sessions, the most allowed: end one (DELETE /mcp) or let it expire", mcpSessionsPerAccount))
+		return
+	}
+	e.handler.ServeHTTP(w, r)
+	if id := w.Header().Get("Mcp-Session-Id"); id != "" {
+		e.mu.Lock()
+		if e.sessions[c.AccountID] == nil {
+			e.sessions[c.AccountID] = map[string]bool{}
+		}
+		e.sessions[c.AccountID][id] = true
+		e.mu.Unlock()
+	}
+}
+
+// admit reports whether account may open another session, forgetting its sessions the
+// server no longer has (ended by DELETE or idle).
+func (e *mcpEndpoint) admit(account string) bool {
+	live := map[string]bool{}
+	for ss := range e.server.Sessions() {
+		live[ss.ID()] = true
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for id := range e.sessions[account] {
+		if !live[id] {
+			delete(e.sessions[account], id)
+		}
+	}
+	if len(e.sessions[account]) == 0 {
+		delete(e.sessions, account)
+	}
+	return len(e.sessions[account]) < mcpSessionsPerAccount
+}
+
+// mcpCaller returns the caller of a tool call.
+func mcpCaller(req *mcp.CallToolRequest) *Caller {
+	if req == nil || req.Extra == nil || req.Extra.TokenInfo == nil {
+		return nil
+	}
+	c, _ := req.Extra.TokenInfo.Extra[mcpCallerKey].(*Caller)
+	return c
+}
+
+// quiet passes on the SDK's warnings and errors only: it logs every session's start and
+// end at INFO.
+func quiet(l *slog.Logger) *slog.Logger { return slog.New(minLevel{l.Handler(), slog.LevelWarn}) }
+
+type minLevel struct {
+	slog.Handler
+	min slog.Level
+}
+
+func (h minLevel) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= h.min && h.Handler.Enabled(ctx, l)
+}
+
+func (h minLevel) WithAttrs(as []slog.Attr) slog.Handler {
+	return minLevel{h.Handler.WithAttrs(as), h.min}
+}
+
+func (h minLevel) WithGroup(g string) slog.Handler { return minLevel{h.Handler.WithGroup(g), h.min} }

@@ -1,0 +1,277 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"slices"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/venue"
+)
+
+// MCPTool describes one tool of the MCP endpoint, for documentation and tests.
+type MCPTool struct {
+	Name, Title, Description string
+	// Permission is the REST route's permission the tool needs.
+	Permission api.Permission
+	// ReadOnly tools change nothing; the others move money (idempotent by their key).
+	ReadOnly bool
+}
+
+// MCPTools returns the MCP endpoint's tools, as a server registers them.
+func MCPTools() []MCPTool {
+	return addMCPTools(mcp.NewServer(&mcp.Implementation{Name: mcpServerName, Version: "1"}, nil), &Service{})
+}
+
+// Tool inputs. Field descriptions become the input schema's descriptions.
+type (
+	sourceInput struct {
+		Source string `json:"source" jsonschema:"a venue: OFFCHAIN or a chain name such as ETHEREUM"`
+	}
+	priceInput struct {
+		SellingAsset     string `json:"sellingAsset" jsonschema:"asset to sell, e.g. eth"`
+		BuyingAsset      string `json:"buyingAsset" jsonschema:"asset to buy, e.g. usdt"`
+		CommissionSource string `json:"commissionSource,omitempty" jsonschema:"optional venue whose commission the price includes"`
+	}
+	pricesInput struct {
+		Assets []string `json:"assets" jsonschema:"pairs sellingAsset/buyingAsset, at most 50, no duplicates"`
+	}
+	quantityInput struct {
+		SellingAsset     string `json:"sellingAsset" jsonschema:"asset to sell"`
+		BuyingAsset      string `json:"buyingAsset" jsonschema:"asset to buy"`
+		SellQuantity     string `json:"sellQuantity" jsonschema:"decimal amount of the selling asset"`
+		CommissionSource string `json:"commissionSource,omitempty" jsonschema:"optional venue whose commission applies"`
+	}
+	commissionInput struct {
+		Source       string `json:"source" jsonschema:"a venue: OFFCHAIN or a chain name"`
+		SellingAsset string `json:"sellingAsset" jsonschema:"asset to sell"`
+		BuyingAsset  string `json:"buyingAsset" jsonschema:"asset to buy"`
+	}
+	emptyInput       struct{}
+	orderStatusInput struct {
+		Source  string `json:"source" jsonschema:"the chain the order was placed on, e.g. ETHEREUM"`
+		OrderID string `json:"orderId" jsonschema:"the order's on-chain id (an integer)"`
+	}
+	instructionInput struct {
+		Source        string `json:"source" jsonschema:"the venue of the order"`
+		InstructionID string `json:"instructionId" jsonschema:"the order's instructionId (on a chain: the hash of the transaction that placed it)"`
+	}
+	withdrawalStatusInput struct {
+		InstructionID string `json:"instructionId" jsonschema:"the withdrawal's instructionId (on a chain: its transaction hash)"`
+	}
+	historyInput struct {
+		Source    string `json:"source" jsonschema:"a venue: OFFCHAIN or a chain name"`
+		StartTime string `json:"startTime" jsonschema:"ISO 8601 lower bound with milliseconds, e.g. 2026-01-01T00:00:00.000Z"`
+		EndTime   string `json:"endTime" jsonschema:"ISO 8601 upper bound"`
+		PageSize  string `json:"pageSize,omitempty" jsonschema:"items per page, 1 to 2000 (default 500)"`
+		Before    string `json:"before,omitempty" jsonschema:"cursor from a previous page (not with after)"`
+		After     string `json:"after,omitempty" jsonschema:"cursor from a previous page (not with before)"`
+		OrderBy   string `json:"orderBy,omitempty" jsonschema:"oldest_first (default) or newest_first"`
+	}
+	// listOutput wraps list answers: a tool's structured output is an object.
+	depositAddressesOutput    = api.DepositAddressesResponse
+	withdrawalAddressesOutput = api.WithdrawalAddressesResponse
+)
+
+// addMCPTool registers a tool whose handler runs fn for the authenticated caller after
+// checking perm, the permission of the tool's REST route. Every error, a missing
+// permission included, is a tool error whose text is the interface's error body.
+func addMCPTool[In, Out any](srv *mcp.Server, s *Service, list *[]MCPTool, t MCPTool, fn func(ctx context.Context, c *Caller, in In) (Out, error)) {
+	*list = append(*list, t)
+	destructive := !t.ReadOnly
+	tool := &mcp.Tool{
+		Name: t.Name, Title: t.Title,
+		Description: t.Description + " Needs permission " + string(t.Permission) + ".",
+		Annotations: &mcp.ToolAnnotations{Title: t.Title, ReadOnlyHint: t.ReadOnly, DestructiveHint: &destructive, IdempotentHint: true},
+	}
+	mcp.AddTool(srv, tool, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+		var zero Out
+		c := mcpCaller(req)
+		if c == nil {
+			return nil, zero, s.toolError(fail(ErrUnauthenticated, "missing bearer token"))
+		}
+		if t.Permission != "" && !slices.Contains(c.Permissions, t.Permission) {
+			return nil, zero, s.toolError(fail(ErrForbidden, "this tool needs permission %s", t.Permission))
+		}
+		out, err := fn(ctx, c, in)
+		if err != nil {
+			return nil, zero, s.toolError(relayOr(err))
+		}
+		return nil, out, nil
+	})
+}
+
+// relayOr maps a relay's rate-limit refusal as the REST answer does.
+func relayOr(err error) error {
+	if rl := relayRateLimited(err); rl != nil {
+		return rl
+	}
+	return err
+}
+
+// toolError is a tool failure whose text is the interface's error body (code and
+// description), as the REST endpoint would answer it.
+type toolError struct{ body string }
+
+func (e toolError) Error() string { return e.body }
+
+func (s *Service) toolError(err error) error {
+	_, body := errorBody(err, "mcp")
+	if body.Code == api.CodeInternalServerError {
+		s.log.Error("mcp tool failed", "error", err)
+	}
+	b, _ := json.Marshal(body)
+	return toolError{body: string(b)}
+}
+
+// addMCPTools registers the gateway's tools, each calling the service its REST route
+// calls, and returns their descriptions.
+func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
+	var list []MCPTool
+	read := func(name, title, desc string) MCPTool {
+		return MCPTool{Name: name, Title: title, Description: desc, Permission: api.PermRead, ReadOnly: true}
+	}
+	addMCPTool(srv, s, &list, read("get_assets", "Assets of a venue", "Lists the asset identifiers a venue trades (GET /v2/assets/{source})."),
+		func(ctx context.Context, _ *Caller, in sourceInput) (api.AssetsResponse, error) {
+			v, err := s.venue(in.Source)
+			if err != nil {
+				return api.AssetsResponse{}, err
+			}
+			return v.Assets(ctx)
+		})
+	addMCPTool(srv, s, &list, read("get_token_information", "Token information of a venue",
+		"Each asset of a venue with its token contract and decimals per chain (GET /v2/assets/{source}/token-information)."),
+		func(ctx context.Context, _ *Caller, in sourceInput) (api.TokenInformationResponse, error) {
+			v, err := s.venue(in.Source)
+			if err != nil {
+				return api.TokenInformationResponse{}, err
+			}
+			return v.TokenInformation(ctx)
+		})
+	addMCPTool(srv, s, &list, read("get_price", "Price of a pair",
+		"Quantity of the buying asset received for 1 unit of the selling asset (GET /v2/price/{sellingAsset}/{buyingAsset})."),
+		func(ctx context.Context, _ *Caller, in priceInput) (api.PriceResponse, error) {
+			return s.market.Price(ctx, in.SellingAsset, in.BuyingAsset, in.CommissionSource)
+		})
+	addMCPTool(srv, s, &list, read("get_prices", "Prices of several pairs", "Prices of up to 50 pairs at once (GET /v2/prices)."),
+		func(ctx context.Context, _ *Caller, in pricesInput) (api.PricesResponse, error) {
+			return s.market.Prices(ctx, in.Assets)
+		})
+	addMCPTool(srv, s, &list, read("get_quantity_estimate", "Estimate a conversion",
+		"How much of the buying asset selling a quantity would yield now, commission included (GET /v2/quantity-estimate)."),
+		func(ctx context.Context, _ *Caller, in quantityInput) (api.QuantityEstimateResponse, error) {
+			if err := required("sellingAsset", in.SellingAsset, "buyingAsset", in.BuyingAsset, "sellQuantity", in.SellQuantity); err != nil {
+				return api.QuantityEstimateResponse{}, err
+			}
+			return s.market.QuantityEstimate(ctx, in.SellingAsset, in.BuyingAsset, in.SellQuantity, in.CommissionSource)
+		})
+	addMCPTool(srv, s, &list, read("get_commission_rate", "Commission rate", "The commission a venue charges on a pair (GET /v2/commission-rate/{source})."),
+		func(ctx context.Context, _ *Caller, in commissionInput) (api.CommissionRateResponse, error) {
+			return s.market.CommissionRate(ctx, in.Source, in.BuyingAsset, in.SellingAsset)
+		})
+	addMCPTool(srv, s, &list, read("get_deposit_addresses", "Deposit addresses", "Where to deposit on each chain (GET /v2/deposit-addresses)."),
+		func(context.Context, *Caller, emptyInput) (depositAddressesOutput, error) {
+			return s.onchain.DepositAddresses(), nil
+		})
+	addMCPTool(srv, s, &list, read("get_withdrawal_addresses", "Withdrawal addresses", "The account's approved withdrawal destinations (GET /v2/withdrawal-addresses)."),
+		func(ctx context.Context, c *Caller, _ emptyInput) (withdrawalAddressesOutput, error) {
+			return s.onchain.WithdrawalAddresses(ctx, c.AccountID)
+		})
+	addMCPTool(srv, s, &list, read("get_fund_locations", "Fund locations", "The locations funds can be withdrawn to (GET /v2/fund-locations)."),
+		func(context.Context, *Caller, emptyInput) (api.FundLocationsResponse, error) {
+			return s.onchain.FundLocations(), nil
+		})
+	addMCPTool(srv, s, &list, read("get_order_status", "Order status by id",
+		"An order of the caller's by its on-chain id, with its return transaction once checked (GET /v3/order-status/{source}/{orderId})."),
+		func(ctx context.Context, c *Caller, in orderStatusInput) (api.OrderStatus, error) {
+			v, vc, err := s.mcpVenue(ctx, c, in.Source)
+			if err != nil {
+				return api.OrderStatus{}, err
+			}
+			return v.OrderStatus(ctx, vc, in.OrderID)
+		})
+	addMCPTool(srv, s, &list, read("get_order", "Order status by instructionId",
+		"An order of the caller's by its instructionId (GET /v2/order/{source}/{instructionId})."),
+		func(ctx context.Context, c *Caller, in instructionInput) (api.OrderStatus, error) {
+			v, vc, err := s.mcpVenue(ctx, c, in.Source)
+			if err != nil {
+				return api.OrderStatus{}, err
+			}
+			return v.OrderByInstruction(ctx, vc, in.InstructionID)
+		})
+	addMCPTool(srv, s, &list, read("get_withdrawal_status", "Withdrawal status", "A withdrawal of the caller's by its instructionId (GET /v2/withdrawals/{instructionId})."),
+		func(ctx context.Context, c *Caller, in withdrawalStatusInput) (api.WithdrawalStatus, error) {
+			wallets, err := s.callers.Wallets(ctx, c.AccountID)
+			if err != nil {
+				return api.WithdrawalStatus{}, err
+			}
+			return s.onchain.WithdrawalStatus(ctx, wallets, in.InstructionID)
+		})
+	history := func(name, title, desc string, pageOf func(venue.Venue, context.Context, venue.Caller, api.PageRequest) (api.ActivityPage, error)) {
+		addMCPTool(srv, s, &list, read(name, title, desc), func(ctx context.Context, c *Caller, in historyInput) (api.ActivityPage, error) {
+			v, vc, err := s.mcpVenue(ctx, c, in.Source)
+			if err != nil {
+				return api.ActivityPage{}, err
+			}
+			q := url.Values{}
+			for k, val := range map[string]string{api.ParamSource: in.Source, api.ParamStartTime: in.StartTime, api.ParamEndTime: in.EndTime,
+				api.ParamPageSize: in.PageSize, api.ParamBefore: in.Before, api.ParamAfter: in.After, api.ParamOrderBy: in.OrderBy} {
+				if val != "" {
+					q.Set(k, val)
+				}
+			}
+			page, err := parsePageRequest(q, pageRules{times: true})
+			if err != nil {
+				return api.ActivityPage{}, err
+			}
+			return pageOf(v, ctx, vc, page)
+		})
+	}
+	history("list_deposits", "Deposit history", "The caller's deposits on a venue, cursor-paged (GET /v3/deposits).", venue.Venue.Deposits)
+	history("list_withdrawals", "Withdrawal history", "The caller's withdrawals on a venue, cursor-paged (GET /v3/withdrawals).", venue.Venue.Withdrawals)
+	addMCPTool(srv, s, &list, MCPTool{Name: "submit_signed_order", Title: "Submit a signed on-chain order",
+		Description: "Relays an order the trader signed (EIP-712) to the DTW contract, gaslessly (POST /v2/order). " +
+			"Idempotent by the trader's nonce: the identical request answers the same instructionId.",
+		Permission: api.PermTrade},
+		func(ctx context.Context, c *Caller, in api.SignedOrderRequest) (api.SubmitResponse, error) {
+			if err := required("source", in.Source, "trader", in.Trader, "sellingAsset", in.SellingAsset, "buyingAsset", in.BuyingAsset,
+				"amountToSell", in.AmountToSell, "limitAmountToReceive", in.LimitAmountToReceive, "deadline", in.Deadline,
+				"nonce", in.Nonce, "signature", in.Signature); err != nil {
+				return api.SubmitResponse{}, err
+			}
+			wallets, err := s.callers.Wallets(ctx, c.AccountID)
+			if err != nil {
+				return api.SubmitResponse{}, err
+			}
+			return s.onchain.SubmitOrder(ctx, c.AccountID, wallets, in)
+		})
+	addMCPTool(srv, s, &list, MCPTool{Name: "submit_signed_withdrawal", Title: "Submit a signed on-chain withdrawal",
+		Description: "Relays a withdrawal the trader signed (EIP-712) from the DTW contract to an approved address, gaslessly " +
+			"(POST /v2/withdrawals). Idempotent by the trader's nonce.",
+		Permission: api.PermWithdraw},
+		func(ctx context.Context, c *Caller, in api.SignedWithdrawalRequest) (api.SubmitResponse, error) {
+			if err := required("source", in.Source, "trader", in.Trader, "asset", in.Asset, "amount", in.Amount, "to", in.To,
+				"nonce", in.Nonce, "deadline", in.Deadline, "signature", in.Signature); err != nil {
+				return api.SubmitResponse{}, err
+			}
+			wallets, err := s.callers.Wallets(ctx, c.AccountID)
+			if err != nil {
+				return api.SubmitResponse{}, err
+			}
+			return s.onchain.SubmitWithdrawal(ctx, c.AccountID, wallets, in)
+		})
+	return list
+}
+
+// mcpVenue resolves a source and the caller's view for a tool.
+func (s *Service) mcpVenue(ctx context.Context, c *Caller, source string) (venue.Venue, venue.Caller, error) {
+	v, err := s.venue(source)
+	if err != nil {
+		return nil, venue.Caller{}, err
+	}
+	wallets, err := s.callers.Wallets(ctx, c.AccountID)
+	return v, venue.Caller{AccountID: c.AccountID, Wallets: wallets}, err
+}
