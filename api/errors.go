@@ -29,6 +29,7 @@ const (
 	CodeRateLimited           ErrorCode = "RATE_LIMITED"              // gateway: too many requests; see Retry-After
 	CodeNonceAlreadyUsed      ErrorCode = "NONCE_ALREADY_USED"        // gateway: a signed request reuses a trader nonce
 	CodeAmountTooSmall        ErrorCode = "AMOUNT_TOO_SMALL"          // gateway: below the token's minimum for relayed requests
+	CodeCancelledByUser       ErrorCode = "CANCELLED_BY_USER"         // gateway: the user declined an MCP tool's confirmation
 )
 
 // Error is the JSON error body of every non-2xx response.
@@ -75,4 +76,5 @@ var ErrorCodes = map[ErrorCode]ErrorInfo{
 	CodeRateLimited:           {http.StatusTooManyRequests, "too many requests from this client, key or account; retry after the Retry-After header's seconds"},
 	CodeNonceAlreadyUsed:      {http.StatusConflict, "the trader nonce of this signed request was already used by a different signed request; sign again with a fresh nonce"},
 	CodeAmountTooSmall:        {http.StatusBadRequest, "amount is below the token's minimum for relayed (gasless) requests; the description names the minimum"},
+	CodeCancelledByUser:       {http.StatusBadRequest, "the user declined the confirmation an MCP money-moving tool asked for; nothing was done"},
 }

@@ -32,6 +32,8 @@ var (
 	ErrForbidden = errors.New("forbidden")
 	// ErrNotWhitelisted: the SIWE address is not whitelisted.
 	ErrNotWhitelisted = errors.New("not whitelisted")
+	// ErrCancelledByUser: the user declined an MCP tool's confirmation.
+	ErrCancelledByUser = errors.New("cancelled by the user")
 	// ErrNotFound: the route or resource does not exist.
 	ErrNotFound = errors.New("not found")
 	// ErrMethodNotAllowed: the path exists with other methods.
@@ -68,6 +70,7 @@ var errorCodes = []struct {
 	{siweverify.ErrRejected, api.CodeInvalidSIWEMessage, 0, false},
 	{ErrForbidden, api.CodeInvalidPermissions, 0, false},
 	{ErrNotWhitelisted, api.CodeUserNotWhitelisted, 0, false},
+	{ErrCancelledByUser, api.CodeCancelledByUser, 0, false},
 	{ErrNotFound, api.CodeNotFound, 0, false},
 	{store.ErrNotFound, api.CodeNotFound, 0, false},
 	{ErrMethodNotAllowed, api.CodeMethodNotAllowed, 0, false},

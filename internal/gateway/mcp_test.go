@@ -27,9 +27,12 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // mcpSession opens an MCP session on the gateway with token, with the SDK's client.
-func (e *env) mcpSession(token string) *mcp.ClientSession {
+func (e *env) mcpSession(token string) *mcp.ClientSession { return e.mcpSessionWith(token, nil) }
+
+// mcpSessionWith is mcpSession with client options (an elicitation handler).
+func (e *env) mcpSessionWith(token string, opts *mcp.ClientOptions) *mcp.ClientSession {
 	e.t.Helper()
-	client := mcp.NewClient(&mcp.Implementation{Name: "dtwgate-test", Version: "1"}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "dtwgate-test", Version: "1"}, opts)
 	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{
 		Endpoint:   e.srv.URL + e.cfg.BasePath + api.PathMCP,
 		HTTPClient: &http.Client{Transport: bearer{token: token, base: http.DefaultTransport}},
@@ -104,6 +107,36 @@ func TestMCPTools(t *testing.T) {
 		text := got.Content[0].(*mcp.TextContent).Text
 		require.Contains(t, text, "TRADE")
 	})
+}
+
+// TestMCPConfirmsMoneyMovingTools: a client that supports elicitation is asked to
+// confirm a money-moving tool with its amounts; a decline does nothing and answers
+// CANCELLED_BY_USER, an acceptance goes on to the service (here, a gateway without
+// chains: INVALID_ORDER_SOURCE).
+func TestMCPConfirmsMoneyMovingTools(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	token := e.token(e.createKey(api.PermRead, api.PermTrade))
+	args := map[string]any{"source": "ETHEREUM", "trader": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "sellingAsset": "dai",
+		"buyingAsset": "usdt", "amountToSell": "20", "limitAmountToReceive": "19.8", "orderType": "MARKET", "deadline": "99999999999",
+		"nonce": "1", "signature": "0x00"}
+	var asked []string
+	answer := func(confirmed bool) *mcp.ClientOptions {
+		return &mcp.ClientOptions{ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked = append(asked, req.Params.Message)
+			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"confirm": confirmed}}, nil
+		}}
+	}
+	got, err := e.mcpSessionWith(token, answer(false)).CallTool(ctx, &mcp.CallToolParams{Name: "submit_signed_order", Arguments: args})
+	require.NoError(t, err)
+	require.Equal(t, api.CodeCancelledByUser, toolErrorCode(t, got))
+	require.Len(t, asked, 1)
+	require.Contains(t, asked[0], "sell 20 dai for at least 19.8 usdt")
+
+	got, err = e.mcpSessionWith(token, answer(true)).CallTool(ctx, &mcp.CallToolParams{Name: "submit_signed_order", Arguments: args})
+	require.NoError(t, err)
+	require.Equal(t, api.CodeInvalidOrderSource, toolErrorCode(t, got), "confirmed: the service ran")
+	require.Len(t, asked, 2)
 }
 
 func TestMCPTransportRules(t *testing.T) {

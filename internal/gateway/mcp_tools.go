@@ -3,12 +3,14 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
@@ -96,13 +98,16 @@ func addMCPTool[In, Out any](srv *mcp.Server, s *Service, list *[]MCPTool, t MCP
 		if t.Permission != "" && !slices.Contains(c.Permissions, t.Permission) {
 			return nil, zero, s.toolError(fail(ErrForbidden, "this tool needs permission %s", t.Permission))
 		}
-		out, err := fn(ctx, c, in)
+		out, err := fn(context.WithValue(ctx, mcpRequestCtx{}, req), c, in)
 		if err != nil {
 			return nil, zero, s.toolError(relayOr(err))
 		}
 		return nil, out, nil
 	})
 }
+
+// mcpRequestCtx carries a tool call's request to confirm.
+type mcpRequestCtx struct{}
 
 // relayOr maps a relay's rate-limit refusal as the REST answer does.
 func relayOr(err error) error {
@@ -125,6 +130,37 @@ func (s *Service) toolError(err error) error {
 	}
 	b, _ := json.Marshal(body)
 	return toolError{body: string(b)}
+}
+
+// confirmSchema is the form of a money-moving tool's confirmation.
+var confirmSchema = map[string]any{
+	"type":     "object",
+	"required": []string{"confirm"},
+	"properties": map[string]any{
+		"confirm": map[string]any{"type": "boolean", "title": "Confirm", "description": "true to go ahead, false to cancel"},
+	},
+}
+
+// confirm asks the user, when the client supports elicitation, to confirm what a
+// money-moving tool is about to do; a decline, a cancel or a false answer is
+// ErrCancelledByUser and nothing is done. Clients without elicitation are not asked: their
+// tool calls are the user's instruction, and money-moving tools are idempotent by key.
+func confirm(ctx context.Context, message string) error {
+	req, _ := ctx.Value(mcpRequestCtx{}).(*mcp.CallToolRequest)
+	if req == nil || req.Session == nil {
+		return nil
+	}
+	if p := req.Session.InitializeParams(); p == nil || p.Capabilities == nil || p.Capabilities.Elicitation == nil {
+		return nil
+	}
+	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: message, RequestedSchema: confirmSchema})
+	if err != nil {
+		return fmt.Errorf("ask the user to confirm: %w", err)
+	}
+	if res.Action != "accept" || res.Content["confirm"] != true {
+		return fail(ErrCancelledByUser, "the user did not confirm: %s", message)
+	}
+	return nil
 }
 
 // addMCPTools registers the gateway's tools, each calling the service its REST route
@@ -246,6 +282,11 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			if err != nil {
 				return api.SubmitResponse{}, err
 			}
+			if err := confirm(ctx, fmt.Sprintf("Relay %s's signed %s order on %s: sell %s %s for at least %s %s?",
+				echo.Value(in.Trader), echo.Value(in.OrderType), echo.Value(in.Source), echo.Value(in.AmountToSell),
+				echo.Value(in.SellingAsset), echo.Value(in.LimitAmountToReceive), echo.Value(in.BuyingAsset))); err != nil {
+				return api.SubmitResponse{}, err
+			}
 			return s.onchain.SubmitOrder(ctx, c.AccountID, wallets, in)
 		})
 	addMCPTool(srv, s, &list, MCPTool{Name: "submit_signed_withdrawal", Title: "Submit a signed on-chain withdrawal",
@@ -259,6 +300,10 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			}
 			wallets, err := s.callers.Wallets(ctx, c.AccountID)
 			if err != nil {
+				return api.SubmitResponse{}, err
+			}
+			if err := confirm(ctx, fmt.Sprintf("Relay %s's signed withdrawal on %s: %s %s to %s?", echo.Value(in.Trader),
+				echo.Value(in.Source), echo.Value(in.Amount), echo.Value(in.Asset), echo.Value(in.To))); err != nil {
 				return api.SubmitResponse{}, err
 			}
 			return s.onchain.SubmitWithdrawal(ctx, c.AccountID, wallets, in)
