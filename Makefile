@@ -12,7 +12,7 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools contracts test test-short bench-gas bench-settle demo devnet fmt vet clean
+.PHONY: all build tools contracts test test-short bench-gas bench-settle bench-api demo devnet fmt vet clean
 
 all: build
 
@@ -61,6 +61,12 @@ test: tools
 ## bench-gas: gas used by each DTW operation on anvil, one `gas <name> <value>` line each.
 bench-gas: tools
 	@$(GO) run ./testnet/cmd/benchgas
+
+## bench-api: the API's hot paths against a bare net/http handler under wrk (installed from
+## Debian's packages when absent): `ratio <target> X` lines, req/s, p50, p99 per target.
+bench-api: tools
+	@command -v wrk >/dev/null || { echo "installing wrk (Debian package)"; sudo -n apt-get install -y wrk 2>/dev/null || apt-get install -y wrk; }
+	@$(GO) run ./testnet/cmd/benchapi $(BENCH_API_FLAGS)
 
 ## demo: the whole system on this machine: a two-chain devnet, the gateway, a Vault dev
 ## server and a scripted trader session with the dtw CLI (SIWE with a keystore and with a
