@@ -87,6 +87,7 @@ type Service struct {
 	store   Store
 	policy  RelayPolicy
 	limiter *ratelimit.Limiter
+	views   viewCache
 }
 
 // New returns a service over the chains (keyed by source name) that relays without

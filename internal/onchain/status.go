@@ -22,7 +22,7 @@ func (s *Service) orderStatusByID(ctx context.Context, c *Chain, wallets []commo
 	if err != nil {
 		return api.OrderStatus{}, invalid("orderId %q is not an integer", echo.Value(orderID))
 	}
-	v, err := s.store.OrderView(ctx, c.Source.Name, id) // one read: the API's most frequent
+	v, err := s.views.get(ctx, c.Source.Name, id, s.store.OrderView) // the API's most frequent read
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !slices.Contains(wallets, v.Order.Placed.Trader)) {
 		return api.OrderStatus{}, fmt.Errorf("%w: no order %d on %s for your account", ErrNotFound, id, c.Source.Name)
 	}
