@@ -3,6 +3,8 @@ package testnet
 import (
 	"crypto/ecdsa"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -112,3 +114,18 @@ func (a Account) KeyCopy() *ecdsa.PrivateKey {
 // Signer returns a signer.Signer over a copy of the account's key: closing it wipes the
 // copy, never the account's key.
 func (a Account) Signer() signer.Signer { return signer.NewPrivateKeySigner(a.KeyCopy()) }
+
+// WriteOperatorKeystore writes the chain operator's key into dir as a keystore (light
+// scrypt) with its password file, for a gateway config: it returns the signer spec
+// ("keystore:PATH") and the password file.
+func (c *Chain) WriteOperatorKeystore(dir string) (spec, passwordFile string, err error) {
+	path := filepath.Join(dir, "operator.json")
+	if _, err := signer.WriteKeystore(path, c.Operator.KeyCopy(), "pw", signer.LightScrypt); err != nil {
+		return "", "", err
+	}
+	passwordFile = filepath.Join(dir, "operator.pw")
+	if err := os.WriteFile(passwordFile, []byte("pw"), 0o600); err != nil {
+		return "", "", err
+	}
+	return "keystore:" + path, passwordFile, nil
+}

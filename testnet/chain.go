@@ -303,10 +303,16 @@ func RevertName(err error) string { return dtw.RevertName(err) }
 // ChainSource describes the chain as the gateway's and the trader's configurations do:
 // asset ids are the lower-case symbols, the follower starts at the DTW deployment.
 func (c *Chain) ChainSource(confirmations uint64) chain.Source {
-	src := chain.Source{Name: c.Source, ChainID: c.ChainID.Uint64(), RPCURLs: []string{c.RPCURL}, DTW: c.DTW,
+	return c.Config(confirmations).ToSource()
+}
+
+// Config is the chain's configuration form, as the gateway's and dtw's files state it
+// (token symbols in lower case: the asset ids).
+func (c *Chain) Config(confirmations uint64) chain.Config {
+	cfg := chain.Config{Source: c.Source, ChainID: c.ChainID.Uint64(), RPCURLs: []string{c.RPCURL}, DTWAddress: c.DTW.Hex(),
 		StartBlock: c.DeployBlock, Confirmations: confirmations}
 	for _, t := range c.Tokens {
-		src.Assets = append(src.Assets, chain.Asset{ID: strings.ToLower(t.Symbol), Address: t.Address, Decimals: t.Decimals})
+		cfg.Tokens = append(cfg.Tokens, chain.TokenConfig{Symbol: strings.ToLower(t.Symbol), Address: t.Address.Hex(), Decimals: t.Decimals})
 	}
-	return src
+	return cfg
 }

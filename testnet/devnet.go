@@ -10,6 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/keystore"
 	"github.com/google/uuid"
 
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/testnet/devnet"
 )
 
@@ -49,9 +50,10 @@ func (n *Network) WriteDir(dir string, lightKDF bool) (*devnet.File, error) {
 		d.Accounts = append(d.Accounts, devnet.Account{Name: a.Name, Role: a.Role, Address: a.Address.Hex(), Keystore: rel})
 	}
 	for _, c := range n.Chains {
-		dc := devnet.Chain{ChainID: c.ChainID.Uint64(), RPCURL: c.RPCURL, DTW: c.DTW.Hex(), StartBlock: c.DeployBlock}
+		dc := devnet.Chain{Config: chain.Config{Source: c.Source, ChainID: c.ChainID.Uint64(), RPCURLs: []string{c.RPCURL},
+			DTWAddress: c.DTW.Hex(), StartBlock: c.DeployBlock}}
 		for _, t := range c.Tokens {
-			dc.Tokens = append(dc.Tokens, devnet.Token{Symbol: t.Symbol, Address: t.Address.Hex(), Decimals: t.Decimals, Kind: t.Kind})
+			dc.Tokens = append(dc.Tokens, chain.TokenConfig{Symbol: t.Symbol, Address: t.Address.Hex(), Decimals: t.Decimals})
 		}
 		d.Sources[c.Source] = dc
 	}

@@ -41,11 +41,8 @@ func newChainGateway(t *testing.T) *chainGateway {
 	src := c.ChainSource(1)
 	dir := t.TempDir()
 	require.NoError(t, os.Chmod(dir, 0o700)) // the store refuses a directory open to others
-	operator := filepath.Join(dir, "operator.json")
-	_, err := signer.WriteKeystore(operator, c.Operator.KeyCopy(), "pw", signer.LightScrypt)
+	operator, password, err := c.WriteOperatorKeystore(dir)
 	require.NoError(t, err)
-	password := filepath.Join(dir, "operator.pw")
-	require.NoError(t, os.WriteFile(password, []byte("pw"), 0o600))
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -53,11 +50,9 @@ func newChainGateway(t *testing.T) *chainGateway {
 	cfg.DataDir = filepath.Join(dir, "data")
 	cfg.Listen = ln.Addr().String()
 	cfg.Pricing = pricing.DefaultConfig()
-	ch := config.Chain{Source: src.Name, ChainID: src.ChainID, RPCURLs: src.RPCURLs, DTWAddress: src.DTW.Hex(),
-		StartBlock: src.StartBlock, Confirmations: 1, Operator: "keystore:" + operator, OperatorPasswordFile: password}
-	for _, a := range src.Assets {
-		// Low relay minimums: the test relays small amounts.
-		ch.Tokens = append(ch.Tokens, config.Token{Symbol: a.ID, Address: a.Address.Hex(), Decimals: a.Decimals, MinRelayOrder: "0.01", MinRelayWithdrawal: "0.01"})
+	ch := config.Chain{Config: c.Config(1), Operator: operator, OperatorPasswordFile: password}
+	for i := range ch.Tokens { // low relay minimums: the test relays small amounts
+		ch.Tokens[i].MinRelayOrder, ch.Tokens[i].MinRelayWithdrawal = "0.01", "0.01"
 	}
 	cfg.Chains = []config.Chain{ch}
 	cfg.Finish()

@@ -15,34 +15,24 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
-	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/trader"
 	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/pricing"
-	"github.com/dtwgate/dtwgate/signer"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
 // chainConfig is a gateway config of the testnet chain c with its operator in a keystore.
-func chainConfig(t *testing.T, c *testnet.Chain, src chain.Source) config.Config {
+func chainConfig(t *testing.T, c *testnet.Chain) config.Config {
 	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.Chmod(dir, 0o700))
-	operator := filepath.Join(dir, "operator.json")
-	_, err := signer.WriteKeystore(operator, c.Operator.KeyCopy(), "pw", signer.LightScrypt)
+	operator, password, err := c.WriteOperatorKeystore(dir)
 	require.NoError(t, err)
-	password := filepath.Join(dir, "operator.pw")
-	require.NoError(t, os.WriteFile(password, []byte("pw"), 0o600))
 	cfg := config.Default()
 	cfg.DataDir = filepath.Join(dir, "data")
 	cfg.Pricing = pricing.DefaultConfig()
-	ch := config.Chain{Source: src.Name, ChainID: src.ChainID, RPCURLs: src.RPCURLs, DTWAddress: src.DTW.Hex(),
-		StartBlock: src.StartBlock, Confirmations: 1, Operator: "keystore:" + operator, OperatorPasswordFile: password}
-	for _, a := range src.Assets {
-		ch.Tokens = append(ch.Tokens, config.Token{Symbol: a.ID, Address: a.Address.Hex(), Decimals: a.Decimals})
-	}
-	cfg.Chains = []config.Chain{ch}
+	cfg.Chains = []config.Chain{{Config: c.Config(1), Operator: operator, OperatorPasswordFile: password}}
 	return cfg
 }
 
@@ -71,7 +61,7 @@ func TestRolesMeetInTheStore(t *testing.T) {
 	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 1})
 	c := n.Chains[0]
 	src := c.ChainSource(1)
-	cfg := chainConfig(t, c, src)
+	cfg := chainConfig(t, c)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	cfg.Listen = ln.Addr().String()

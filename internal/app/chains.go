@@ -23,15 +23,10 @@ import (
 
 // sources converts the configured chains to the chain registry's sources.
 func sources(cfg config.Config) []chain.Source {
-	var out []chain.Source
+	out := make([]chain.Source, 0, len(cfg.Chains))
 	for _, ch := range cfg.Chains {
-		s := chain.Source{
-			Name: ch.Source, ChainID: ch.ChainID, RPCURLs: ch.RPCURLs, DTW: common.HexToAddress(ch.DTWAddress),
-			StartBlock: ch.StartBlock, Confirmations: max(ch.Confirmations, 1), Operator: ch.Operator,
-		}
-		for _, t := range ch.Tokens {
-			s.Assets = append(s.Assets, chain.Asset{ID: strings.ToLower(t.Symbol), Address: common.HexToAddress(t.Address), Decimals: t.Decimals})
-		}
+		s := ch.ToSource()
+		s.Operator = ch.Operator
 		out = append(out, s)
 	}
 	return out

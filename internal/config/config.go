@@ -150,48 +150,27 @@ var DefaultMinRelayValue = decimal.NewFromInt(1)
 
 // Chain is one chain the gateway serves.
 type Chain struct {
-	// Source is the interface's source name, e.g. ETHEREUM.
-	Source string `yaml:"source"`
-	// ChainID is the EIP-155 chain id.
-	ChainID uint64 `yaml:"chainId"`
-	// RPCURLs are the chain's JSON-RPC endpoints; at start the first that answers with
-	// ChainID is used, and one that answers with another chain id is refused.
-	RPCURLs []string `yaml:"rpcUrls"`
-	// DTWAddress is the deployed DTW contract.
-	DTWAddress string `yaml:"dtwAddress"`
-	// StartBlock is the block the follower starts from (the DTW deployment). Default 0.
-	StartBlock uint64 `yaml:"startBlock"`
-	// Confirmations is the depth at which events and return transactions count. Default 1.
-	Confirmations uint64 `yaml:"confirmations"`
+	// Config is the chain as every configuration file states it: source, chainId,
+	// rpcUrls (at start the first that answers with chainId is used, and one that answers
+	// with another chain id is refused), dtwAddress, startBlock, confirmations (default 1)
+	// and tokens, each with the gateway's minRelayOrder and minRelayWithdrawal (Token).
+	chain.Config `yaml:",inline"`
 	// Operator is the signer spec of the key that sends return transactions and relays
 	// (keystore:PATH, account:NAME, vault:MOUNT/data/PATH#FIELD). Required for chains with a
 	// DTW address.
 	Operator string `yaml:"operator"`
 	// OperatorPasswordFile holds the operator keystore's password (keystore backends).
 	OperatorPasswordFile string `yaml:"operatorPasswordFile"`
-	// Tokens are the tokens traded on the chain.
-	Tokens []Token `yaml:"tokens"`
 }
 
-// Token is one tradable token of a chain.
-type Token struct {
-	// Symbol is the asset identifier, e.g. usdc.
-	Symbol string `yaml:"symbol"`
-	// Address is the token contract; the zero address stands for native ETH.
-	Address string `yaml:"address"`
-	// Decimals is the token's number of decimals.
-	Decimals uint8 `yaml:"decimals"`
-	// MinRelayOrder is the smallest amount to sell of a relayed (gasless) order, in whole
-	// tokens as a decimal string, e.g. "0.5"; a smaller one is refused with 400
-	// AMOUNT_TOO_SMALL. Default: the amount worth DefaultMinRelayValue (1, about 1 USD) at
-	// the pricing book's price of the symbol, rounded up to one significant digit and to
-	// the token's decimals (dai and usdt at 1: "1"; eth at 3000: "0.0004"); 1 whole token
-	// when the book has no price for the symbol.
-	MinRelayOrder string `yaml:"minRelayOrder,omitempty"`
-	// MinRelayWithdrawal is the smallest amount of a relayed (gasless) withdrawal, in whole
-	// tokens as a decimal string. Default: as MinRelayOrder.
-	MinRelayWithdrawal string `yaml:"minRelayWithdrawal,omitempty"`
-}
+// Token is one tradable token of a chain (chain.TokenConfig). MinRelayOrder is the
+// smallest amount to sell of a relayed (gasless) order, in whole tokens as a decimal
+// string, e.g. "0.5"; a smaller one is refused with 400 AMOUNT_TOO_SMALL. Default: the
+// amount worth DefaultMinRelayValue (1, about 1 USD) at the pricing book's price of the
+// symbol, rounded up to one significant digit and to the token's decimals (dai and usdt at
+// 1: "1"; eth at 3000: "0.0004"); 1 whole token when the book has no price for the
+// symbol. MinRelayWithdrawal is the smallest relayed withdrawal; default as MinRelayOrder.
+type Token = chain.TokenConfig
 
 // defaultMinRelay is the default minimum relayed amount of a token: DefaultMinRelayValue at
 // the price book's price, rounded up to one significant digit and to the token's
@@ -339,32 +318,20 @@ func (c *Config) Check() error {
 	sources, ids := map[string]bool{}, map[uint64]bool{}
 	for i, ch := range c.Chains {
 		field := fmt.Sprintf("chains[%d]", i)
+		if err := ch.Config.Check(field); err != nil {
+			errs = append(errs, fmt.Errorf("%w: %w", ErrInvalid, err))
+		}
 		switch {
-		case ch.Source == "" || strings.ToUpper(ch.Source) != ch.Source || ch.Source == "OFFCHAIN":
-			bad(field+".source", "%q must be an upper-case chain name other than OFFCHAIN", ch.Source)
+		case ch.Source == "OFFCHAIN":
+			bad(field+".source", "%q is the off-chain venue, not a chain", ch.Source)
 		case sources[ch.Source]:
 			bad(field+".source", "%q appears twice", ch.Source)
 		}
 		sources[ch.Source] = true
-		if ch.ChainID == 0 || ids[ch.ChainID] {
-			bad(field+".chainId", "must be non-zero and unique")
+		if ch.ChainID != 0 && ids[ch.ChainID] {
+			bad(field+".chainId", "%d appears twice: chain ids must be unique", ch.ChainID)
 		}
 		ids[ch.ChainID] = true
-		for j, u := range ch.RPCURLs {
-			if pu, err := url.Parse(u); err != nil || pu.Scheme == "" || pu.Host == "" {
-				bad(fmt.Sprintf("%s.rpcUrls[%d]", field, j), "%q is not an absolute URL", u)
-			}
-		}
-		if ch.DTWAddress != "" {
-			if _, err := chain.ParseAddress(ch.DTWAddress); err != nil {
-				bad(field+".dtwAddress", "%v", err)
-			}
-		}
-		for j, t := range ch.Tokens {
-			if _, err := chain.ParseAddress(t.Address); t.Symbol == "" || err != nil {
-				bad(fmt.Sprintf("%s.tokens[%d]", field, j), "needs a symbol and an address (0x and 40 hex digits, all one case or EIP-55 checksummed)")
-			}
-		}
 		for j, t := range ch.Tokens {
 			for name, v := range map[string]string{"minRelayOrder": t.MinRelayOrder, "minRelayWithdrawal": t.MinRelayWithdrawal} {
 				if _, err := ParseMinRelay(v, t.Decimals); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
 )
 
@@ -44,21 +45,21 @@ func TestCheckNamesTheField(t *testing.T) {
 		{"profiler on every interface", func(c *config.Config) { c.Debug.PprofListen = "0.0.0.0:6060" }, "debug.pprofListen"},
 		{"profiler on a public host", func(c *config.Config) { c.Debug.PprofListen = "example.com:6060" }, "debug.pprofListen"},
 		{"duplicate chain", func(c *config.Config) {
-			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1}, {Source: "ETHEREUM", ChainID: 2}}
+			c.Chains = []config.Chain{{Config: chain.Config{Source: "ETHEREUM", ChainID: 1}}, {Config: chain.Config{Source: "ETHEREUM", ChainID: 2}}}
 		}, "chains[1].source"},
-		{"chain without id", func(c *config.Config) { c.Chains = []config.Chain{{Source: "ETHEREUM"}} }, "chains[0].chainId"},
+		{"chain without id", func(c *config.Config) { c.Chains = []config.Chain{{Config: chain.Config{Source: "ETHEREUM"}}} }, "chains[0].chainId"},
 		{"bad rpc", func(c *config.Config) {
-			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1, RPCURLs: []string{"nope"}}}
+			c.Chains = []config.Chain{{Config: chain.Config{Source: "ETHEREUM", ChainID: 1, RPCURLs: []string{"nope"}}}}
 		}, "chains[0].rpcUrls[0]"},
 		{"dtw address without 0x", func(c *config.Config) {
-			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1, DTWAddress: "5FbDB2315678afecb367f032d93F642f64180aa3"}}
+			c.Chains = []config.Chain{{Config: chain.Config{Source: "ETHEREUM", ChainID: 1, DTWAddress: "5FbDB2315678afecb367f032d93F642f64180aa3"}}}
 		}, "chains[0].dtwAddress"},
 		{"dtw address with a wrong checksum", func(c *config.Config) {
-			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1, DTWAddress: "0x5fbDB2315678afecb367f032d93F642f64180aa3"}}
+			c.Chains = []config.Chain{{Config: chain.Config{Source: "ETHEREUM", ChainID: 1, DTWAddress: "0x5fbDB2315678afecb367f032d93F642f64180aa3"}}}
 		}, "chains[0].dtwAddress"},
 		{"token address with a wrong checksum", func(c *config.Config) {
-			c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 1,
-				Tokens: []config.Token{{Symbol: "USDT", Address: "0xe7f1725e7734CE288F8367e1Bb143E90bb3F0512", Decimals: 6}}}}
+			c.Chains = []config.Chain{{Config: chain.Config{Source: "ETHEREUM", ChainID: 1,
+				Tokens: []config.Token{{Symbol: "USDT", Address: "0xe7f1725e7734CE288F8367e1Bb143E90bb3F0512", Decimals: 6}}}}}
 		}, "chains[0].tokens[0]"},
 	}
 	for _, tc := range cases {

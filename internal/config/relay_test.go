@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
@@ -18,14 +19,14 @@ func withTokens(t *testing.T) config.Config {
 	t.Helper()
 	c := config.Default()
 	c.DataDir = t.TempDir()
-	c.Chains = []config.Chain{{Source: "ETHEREUM", ChainID: 31337, Tokens: []config.Token{
+	c.Chains = []config.Chain{{Config: chain.Config{Source: "ETHEREUM", ChainID: 31337, Tokens: []config.Token{
 		{Symbol: "DAI", Address: "0x00000000000000000000000000000000000000d1", Decimals: 18},
 		{Symbol: "usdt", Address: "0x00000000000000000000000000000000000000d2", Decimals: 6},
 		{Symbol: "eth", Address: "0x0000000000000000000000000000000000000000", Decimals: 18},
 		{Symbol: "fot", Address: "0x00000000000000000000000000000000000000d3", Decimals: 18},
 		{Symbol: "gold", Address: "0x00000000000000000000000000000000000000d4", Decimals: 2},
 		{Symbol: "nft", Address: "0x00000000000000000000000000000000000000d5", Decimals: 0},
-	}}}
+	}}}}
 	c.Pricing.Prices = pricing.DefaultConfig().Prices
 	c.Pricing.Prices["gold"] = "3333"
 	c.Pricing.Prices["nft"] = "3"

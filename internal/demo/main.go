@@ -96,7 +96,7 @@ func (d *demo) run(ctx context.Context) error {
 		return err
 	}
 	for name, s := range dn.Sources {
-		fmt.Printf("   %-9s chain %d  rpc %s  DTW %s\n", name, s.ChainID, s.RPCURL, s.DTW)
+		fmt.Printf("   %-9s chain %d  rpc %s  DTW %s\n", name, s.ChainID, strings.Join(s.RPCURLs, ","), s.DTWAddress)
 	}
 
 	step("starting the gateway on its embedded store")

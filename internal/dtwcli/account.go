@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -62,6 +63,10 @@ func runConfigInit(c *cli.Context) error {
 	d, err := devnet.Read(dir)
 	if err != nil {
 		return usageError("%v: pass the directory of `dtwgate devnet --dir DIR`", err)
+	}
+	if len(d.Deprecated) > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "dtw: warning: %s uses old keys (%s); they still work: run `dtwgate devnet` again to rewrite it\n",
+			filepath.Join(dir, devnet.FileName), strings.Join(d.Deprecated, ", "))
 	}
 	apiURL := c.String(flagAPIURL)
 	if apiURL == "" {

@@ -1,6 +1,8 @@
 package dtwcli_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -39,4 +41,29 @@ func countLines(s, prefix string) int {
 		}
 	}
 	return n
+}
+
+// TestConfigOldKeys: a dtw config written before the one chain configuration form
+// (rpcUrl, dtw, tokens as a map) is still read, with a warning naming the new keys; `dtw
+// config show` prints it in the new form.
+func TestConfigOldKeys(t *testing.T) {
+	t.Parallel()
+	dtw := &cli{bin: dtwBinary(t), env: newWalletEnv(t)}
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(`apiUrl: http://127.0.0.1:8080/api
+sources:
+  ETHEREUM:
+    chainId: 31337
+    rpcUrl: http://127.0.0.1:8545
+    dtw: "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+    tokens:
+      dai: {address: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", decimals: 18}
+`), 0o600))
+	out, errOut, code := dtw.run(t, "config", "show", "--config", path)
+	require.Zero(t, code, "stdout: %s\nstderr: %s", out, errOut)
+	require.Contains(t, errOut, "old config keys")
+	require.Contains(t, errOut, "rpcUrls")
+	for _, want := range []string{"rpcUrls", "dtwAddress", "symbol: dai", "http://127.0.0.1:8545", "0x5FbDB2315678afecb367f032d93F642f64180aa3"} {
+		require.Contains(t, out, want)
+	}
 }

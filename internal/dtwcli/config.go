@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -63,29 +65,61 @@ type Config struct {
 	Sources map[string]SourceConfig `yaml:"sources"`
 }
 
-// SourceConfig is the trader's own configuration of one chain.
+// SourceConfig is the trader's own configuration of one chain: the chain's one
+// configuration form (chain.Config: chainId, rpcUrls (the trader's own RPC first;
+// $DTW_RPC_<SOURCE> and --rpc SOURCE=URL override it), dtwAddress, startBlock,
+// confirmations, tokens). Files written before that form (rpcUrl, dtw, tokens as a map of
+// id to {address, decimals}) are still read, with a warning naming the new keys.
 type SourceConfig struct {
-	// ChainID is the EIP-155 chain id; the RPC must serve it.
-	ChainID uint64 `yaml:"chainId"`
-	// RPCURL is the trader's own JSON-RPC endpoint; $DTW_RPC_<SOURCE> and
-	// --rpc SOURCE=URL override it.
-	RPCURL string `yaml:"rpcUrl"`
-	// DTW is the DTW contract address.
-	DTW string `yaml:"dtw"`
-	// Confirmations is the depth at which verification accepts a transaction. Default 1.
-	Confirmations uint64 `yaml:"confirmations,omitempty"`
-	// StartBlock is where searches for orders start (the DTW deployment). Default 0.
-	StartBlock uint64 `yaml:"startBlock,omitempty"`
-	// Tokens maps asset ids (lowercase tickers) to tokens.
-	Tokens map[string]TokenConfig `yaml:"tokens"`
+	chain.Config `yaml:",inline"`
+	// deprecated lists the old keys the file used.
+	deprecated []string
 }
 
-// TokenConfig is one token of a source.
-type TokenConfig struct {
-	// Address is the token contract; the zero address stands for native ETH.
-	Address string `yaml:"address"`
-	// Decimals is the token's number of decimals.
-	Decimals uint8 `yaml:"decimals"`
+// legacySource is the form of a source in dtw configs written before chain.Config.
+type legacySource struct {
+	ChainID       uint64 `yaml:"chainId"`
+	RPCURL        string `yaml:"rpcUrl"`
+	DTW           string `yaml:"dtw"`
+	Confirmations uint64 `yaml:"confirmations"`
+	StartBlock    uint64 `yaml:"startBlock"`
+	Tokens        map[string]struct {
+		Address  string `yaml:"address"`
+		Decimals uint8  `yaml:"decimals"`
+	} `yaml:"tokens"`
+}
+
+// UnmarshalYAML reads a source in the current form, or in the old one.
+func (s *SourceConfig) UnmarshalYAML(n *yaml.Node) error {
+	legacy := false
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i].Value, n.Content[i+1]
+		if k == "rpcUrl" || k == "dtw" || (k == "tokens" && v.Kind == yaml.MappingNode) {
+			legacy = true
+		}
+	}
+	if !legacy {
+		return n.Decode(&s.Config)
+	}
+	var old legacySource
+	if err := n.Decode(&old); err != nil {
+		return err
+	}
+	s.Config = chain.Config{ChainID: old.ChainID, DTWAddress: old.DTW, Confirmations: old.Confirmations, StartBlock: old.StartBlock}
+	if old.RPCURL != "" {
+		s.RPCURLs = []string{old.RPCURL}
+	}
+	for _, id := range slices.Sorted(maps.Keys(old.Tokens)) {
+		t := old.Tokens[id]
+		s.Tokens = append(s.Tokens, chain.TokenConfig{Symbol: id, Address: t.Address, Decimals: t.Decimals})
+	}
+	s.deprecated = []string{"rpcUrl is now rpcUrls (a list)", "dtw is now dtwAddress", "tokens is now a list of {symbol, address, decimals}"}
+	return nil
+}
+
+// setRPC makes url the source's first RPC.
+func (s *SourceConfig) setRPC(url string) {
+	s.RPCURLs = append([]string{url}, slices.DeleteFunc(slices.Clone(s.RPCURLs), func(u string) bool { return u == url })...)
 }
 
 // DefaultConfigPath is ~/.dtw/config.yaml.
@@ -159,9 +193,14 @@ func (cfg *Config) overlay(c *cli.Context) error {
 		cfg.SessionFile = DefaultSessionPath()
 	}
 	cfg.Sources = normalizeSources(cfg.Sources)
-	for name, s := range cfg.Sources {
+	for _, name := range cfg.sourceNames() {
+		s := cfg.Sources[name]
+		if len(s.deprecated) > 0 {
+			fmt.Fprintf(c.App.ErrWriter, "dtw: warning: sources.%s uses old config keys (%s); they still work: rewrite the file with `dtw config init` or by hand\n",
+				name, strings.Join(s.deprecated, "; "))
+		}
 		if v := os.Getenv(EnvRPCPrefix + name); v != "" {
-			s.RPCURL = v
+			s.setRPC(v)
 			cfg.Sources[name] = s
 		}
 	}
@@ -175,7 +214,7 @@ func (cfg *Config) overlay(c *cli.Context) error {
 		if !ok {
 			return usageError("--rpc %s: no source %s in the config (sources: %s)", kv, name, cfg.sourceList())
 		}
-		s.RPCURL = u
+		s.setRPC(u)
 		cfg.Sources[name] = s
 	}
 	return nil
@@ -184,12 +223,11 @@ func (cfg *Config) overlay(c *cli.Context) error {
 func normalizeSources(in map[string]SourceConfig) map[string]SourceConfig {
 	out := make(map[string]SourceConfig, len(in))
 	for name, s := range in {
-		toks := make(map[string]TokenConfig, len(s.Tokens))
-		for id, t := range s.Tokens {
-			toks[strings.ToLower(id)] = t
+		name = strings.ToUpper(name)
+		if s.Source == "" {
+			s.Source = name
 		}
-		s.Tokens = toks
-		out[strings.ToUpper(name)] = s
+		out[name] = s
 	}
 	return out
 }
@@ -208,22 +246,14 @@ func (cfg *Config) Check() error {
 	}
 	for _, name := range cfg.sourceNames() {
 		s := cfg.Sources[name]
-		if s.ChainID == 0 {
-			bad("sources.%s.chainId is missing", name)
+		if err := s.Config.Check("sources." + name); err != nil {
+			errs = append(errs, err)
 		}
-		if u, err := url.Parse(s.RPCURL); err != nil || u.Scheme == "" || u.Host == "" {
-			bad("sources.%s.rpcUrl %q is not a URL (your own RPC of that chain)", name, s.RPCURL)
+		if len(s.RPCURLs) == 0 {
+			bad("sources.%s.rpcUrls is missing: your own RPC of that chain", name)
 		}
-		if dtw, err := chain.ParseAddress(s.DTW); err != nil || dtw == (common.Address{}) {
-			bad("sources.%s.dtw %q is not the DTW contract's 0x address (all one case, or EIP-55 checksummed)", name, echo.Value(s.DTW))
-		}
-		for id, t := range s.Tokens {
-			if _, err := chain.ParseAddress(t.Address); err != nil {
-				bad("sources.%s.tokens.%s.address: %v", name, id, err)
-			}
-			if t.Decimals > 36 {
-				bad("sources.%s.tokens.%s.decimals %d is more than 36", name, id, t.Decimals)
-			}
+		if dtw, err := chain.ParseAddress(s.DTWAddress); err != nil || dtw == (common.Address{}) {
+			bad("sources.%s.dtwAddress %q is not the DTW contract's 0x address (all one case, or EIP-55 checksummed)", name, echo.Value(s.DTWAddress))
 		}
 	}
 	return errors.Join(errs...)
@@ -251,19 +281,8 @@ func (cfg *Config) source(name string) (chain.Source, error) {
 	if !ok {
 		return chain.Source{}, usageError("unknown source %q: your config names %s (add it to the config, or run `dtw config init --devnet DIR`)", name, cfg.sourceList())
 	}
-	src := chain.Source{
-		Name: strings.ToUpper(name), ChainID: s.ChainID, RPCURLs: []string{s.RPCURL},
-		DTW: common.HexToAddress(s.DTW), StartBlock: s.StartBlock, Confirmations: max(s.Confirmations, 1),
-	}
-	ids := make([]string, 0, len(s.Tokens))
-	for id := range s.Tokens {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		t := s.Tokens[id]
-		src.Assets = append(src.Assets, chain.Asset{ID: id, Address: common.HexToAddress(t.Address), Decimals: t.Decimals})
-	}
+	src := s.ToSource()
+	src.Name = strings.ToUpper(name)
 	return src, nil
 }
 
@@ -325,11 +344,12 @@ func configFromDevnet(dir string, d *devnet.File, traderName, apiURL string) (*C
 		cfg.PasswordFile = filepath.Join(abs, d.PasswordFile)
 	}
 	for name, s := range d.Sources {
-		sc := SourceConfig{ChainID: s.ChainID, RPCURL: s.RPCURL, DTW: s.DTW, StartBlock: s.StartBlock, Confirmations: 1, Tokens: map[string]TokenConfig{}}
+		sc := SourceConfig{Config: s.Config}
+		sc.Source, sc.Confirmations, sc.Tokens = strings.ToUpper(name), 1, nil
 		for _, t := range s.Tokens {
-			sc.Tokens[strings.ToLower(t.Symbol)] = TokenConfig{Address: t.Address, Decimals: t.Decimals}
+			sc.Tokens = append(sc.Tokens, chain.TokenConfig{Symbol: strings.ToLower(t.Symbol), Address: t.Address, Decimals: t.Decimals})
 		}
-		cfg.Sources[strings.ToUpper(name)] = sc
+		cfg.Sources[sc.Source] = sc
 	}
 	return cfg, cfg.Check()
 }

@@ -123,8 +123,8 @@ func runDepositAddresses(c *cli.Context) error {
 			r := depositRow{DepositAddress: a, Config: "not in config"}
 			if s, ok := cfg.Sources[strings.ToUpper(a.DepositLocation)]; ok {
 				r.Config = "ok"
-				if addr, err := chain.ParseAddress(a.Address); err != nil || addr != common.HexToAddress(s.DTW) {
-					r.Config = "MISMATCH: your config's DTW is " + common.HexToAddress(s.DTW).Hex() + " - do not deposit here"
+				if addr, err := chain.ParseAddress(a.Address); err != nil || addr != common.HexToAddress(s.DTWAddress) {
+					r.Config = "MISMATCH: your config's DTW is " + common.HexToAddress(s.DTWAddress).Hex() + " - do not deposit here"
 				}
 			}
 			rows = append(rows, r)

@@ -172,7 +172,7 @@ func newChainEnvOn(t *testing.T, n *testnet.Network, opts envOptions) *chainEnv 
 	require.NoError(t, err)
 	if opts.rpcURL != "" {
 		s := d.Sources[c.Source]
-		s.RPCURL = opts.rpcURL
+		s.RPCURLs = []string{opts.rpcURL}
 		d.Sources[c.Source] = s
 	}
 	cfg, err := WriteGatewayConfig(dir, d, 1)

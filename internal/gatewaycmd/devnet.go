@@ -68,7 +68,7 @@ func runDevnet(c *cli.Context) error {
 	sort.Strings(names)
 	for _, name := range names {
 		s := d.Sources[name]
-		fmt.Printf("%-9s chain %d  rpc %s  dtw %s\n", name, s.ChainID, s.RPCURL, s.DTW)
+		fmt.Printf("%-9s chain %d  rpc %s  dtw %s\n", name, s.ChainID, strings.Join(s.RPCURLs, ","), s.DTWAddress)
 	}
 	for _, a := range d.Accounts {
 		fmt.Printf("%-9s %s  %s\n", a.Name, a.Address, a.Keystore)
@@ -114,13 +114,13 @@ func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (strin
 	sort.Strings(names)
 	for _, name := range names {
 		s := d.Sources[name]
-		ch := config.Chain{
-			Source: name, ChainID: s.ChainID, RPCURLs: []string{s.RPCURL}, DTWAddress: s.DTW, StartBlock: s.StartBlock,
-			Confirmations: confirmations, Operator: "keystore:" + operatorKeystore,
-			OperatorPasswordFile: filepath.Join(abs, d.PasswordFile),
-		}
+		ch := config.Chain{Config: s.Config, Operator: "keystore:" + operatorKeystore,
+			OperatorPasswordFile: filepath.Join(abs, d.PasswordFile)}
+		ch.Source, ch.Confirmations = name, confirmations
+		ch.Tokens = nil
 		for _, t := range s.Tokens {
-			ch.Tokens = append(ch.Tokens, config.Token{Symbol: strings.ToLower(t.Symbol), Address: t.Address, Decimals: t.Decimals})
+			t.Symbol = strings.ToLower(t.Symbol)
+			ch.Tokens = append(ch.Tokens, t)
 		}
 		out.Chains = append(out.Chains, ch)
 	}

@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/dtwgate/dtwgate/chain"
 )
 
 // FileName is the name of the file in a devnet directory.
@@ -33,33 +35,17 @@ type File struct {
 	Accounts []Account `json:"accounts"`
 	// PasswordFile holds the password of every keystore, relative to the directory.
 	PasswordFile string `json:"passwordFile"`
+	// Deprecated lists, after Read, the old keys the file used (for a warning).
+	Deprecated []string `json:"-"`
 }
 
-// Chain describes one chain of a devnet.
+// Chain describes one chain of a devnet: the chain's one configuration form.
 type Chain struct {
-	// ChainID is the chain's EIP-155 id.
-	ChainID uint64 `json:"chainId"`
-	// RPCURL is the chain's JSON-RPC endpoint.
-	RPCURL string `json:"rpcUrl"`
-	// DTW is the 0x address of the DTW contract.
-	DTW string `json:"dtw"`
-	// StartBlock is the block the DTW contract was deployed in.
-	StartBlock uint64 `json:"startBlock"`
-	// Tokens are the chain's assets, native ETH first.
-	Tokens []Token `json:"tokens"`
-}
-
-// Token describes one asset of a chain.
-type Token struct {
-	// Symbol is the token's symbol, such as DAI.
-	Symbol string `json:"symbol"`
-	// Address is the token's 0x address (the zero address for native ETH).
-	Address string `json:"address"`
-	// Decimals is the number of decimals of the token's base unit.
-	Decimals uint8 `json:"decimals"`
-	// Kind is the token's behaviour in the test network (plain ERC-20, no return value,
-	// fee on transfer, native).
-	Kind string `json:"kind"`
+	chain.Config
+	// LegacyRPCURL and LegacyDTW are the keys of files written before the one chain
+	// configuration form (rpcUrl, dtw); Read moves them to RPCURLs and DTWAddress.
+	LegacyRPCURL string `json:"rpcUrl,omitempty"`
+	LegacyDTW    string `json:"dtw,omitempty"`
 }
 
 // Account describes a funded account and its encrypted keystore.
@@ -83,6 +69,26 @@ func Read(dir string) (*File, error) {
 	var f File
 	if err := json.Unmarshal(blob, &f); err != nil {
 		return nil, fmt.Errorf("parse %s: %w", FileName, err)
+	}
+	for name, c := range f.Sources {
+		if c.Source == "" {
+			c.Source = name
+		}
+		if c.LegacyRPCURL != "" {
+			if len(c.RPCURLs) == 0 {
+				c.RPCURLs = []string{c.LegacyRPCURL}
+			}
+			c.LegacyRPCURL = ""
+			f.Deprecated = append(f.Deprecated, fmt.Sprintf("sources.%s.rpcUrl (now rpcUrls)", name))
+		}
+		if c.LegacyDTW != "" {
+			if c.DTWAddress == "" {
+				c.DTWAddress = c.LegacyDTW
+			}
+			c.LegacyDTW = ""
+			f.Deprecated = append(f.Deprecated, fmt.Sprintf("sources.%s.dtw (now dtwAddress)", name))
+		}
+		f.Sources[name] = c
 	}
 	return &f, nil
 }

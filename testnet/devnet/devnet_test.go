@@ -8,6 +8,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/testnet/devnet"
 )
 
@@ -15,10 +16,10 @@ func TestWriteRead(t *testing.T) {
 	dir := t.TempDir()
 	trader := common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
 	want := &devnet.File{
-		Sources: map[string]devnet.Chain{"ETHEREUM": {
-			ChainID: 31337, RPCURL: "http://127.0.0.1:8545", DTW: "0x5FbDB2315678afecb367f032d93F642f64180aa3", StartBlock: 1,
-			Tokens: []devnet.Token{{Symbol: "DAI", Address: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", Decimals: 18, Kind: "erc20"}},
-		}},
+		Sources: map[string]devnet.Chain{"ETHEREUM": {Config: chain.Config{
+			Source: "ETHEREUM", ChainID: 31337, RPCURLs: []string{"http://127.0.0.1:8545"}, DTWAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+			StartBlock: 1, Tokens: []chain.TokenConfig{{Symbol: "DAI", Address: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", Decimals: 18}},
+		}}},
 		Accounts:     []devnet.Account{{Name: "trader1", Role: devnet.RoleTrader, Address: trader.Hex(), Keystore: "keystores/trader1.json"}},
 		PasswordFile: "password.txt",
 	}
@@ -36,7 +37,7 @@ func TestWriteRead(t *testing.T) {
 	t.Run("the JSON keys are the file format", func(t *testing.T) {
 		blob, err := os.ReadFile(filepath.Join(dir, devnet.FileName))
 		require.NoError(t, err)
-		for _, key := range []string{`"sources"`, `"chainId"`, `"rpcUrl"`, `"dtw"`, `"startBlock"`, `"tokens"`, `"decimals"`, `"accounts"`, `"keystore"`, `"passwordFile"`} {
+		for _, key := range []string{`"sources"`, `"chainId"`, `"rpcUrls"`, `"dtwAddress"`, `"startBlock"`, `"tokens"`, `"decimals"`, `"accounts"`, `"keystore"`, `"passwordFile"`} {
 			require.Contains(t, string(blob), key)
 		}
 	})
@@ -48,4 +49,24 @@ func TestWriteRead(t *testing.T) {
 		_, err = devnet.Read(bad)
 		require.ErrorContains(t, err, "parse "+devnet.FileName)
 	})
+}
+
+// TestReadOldKeys: a devnet.json written before the one chain configuration form
+// (rpcUrl, dtw, tokens with kind) is still read, and the old keys are reported.
+func TestReadOldKeys(t *testing.T) {
+	dir := t.TempDir()
+	old := `{"sources": {"ETHEREUM": {"chainId": 31337, "rpcUrl": "http://127.0.0.1:8545",
+		"dtw": "0x5FbDB2315678afecb367f032d93F642f64180aa3", "startBlock": 1,
+		"tokens": [{"symbol": "DAI", "address": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", "decimals": 18, "kind": "erc20"}]}},
+		"accounts": [], "passwordFile": "password.txt"}`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, devnet.FileName), []byte(old), 0o644))
+	got, err := devnet.Read(dir)
+	require.NoError(t, err)
+	c := got.Sources["ETHEREUM"]
+	require.Equal(t, "ETHEREUM", c.Source)
+	require.Equal(t, []string{"http://127.0.0.1:8545"}, c.RPCURLs)
+	require.Equal(t, "0x5FbDB2315678afecb367f032d93F642f64180aa3", c.DTWAddress)
+	require.Len(t, c.Tokens, 1)
+	require.Len(t, got.Deprecated, 2)
+	require.NoError(t, c.Check("sources.ETHEREUM"))
 }
