@@ -128,17 +128,32 @@ func (c *Cache) APIKey(ctx context.Context, id string) (store.APIKey, error) {
 
 // Wallet returns whether addr may sign in and its account.
 func (c *Cache) Wallet(ctx context.Context, addr common.Address) (Wallet, error) {
-	return lookup(ctx, c, &c.wallets, addr, func() (Wallet, error) {
-		ok, err := c.st.IsWhitelisted(ctx, addr)
-		if err != nil {
-			return Wallet{}, fmt.Errorf("read whitelist: %w", err)
-		}
-		account, err := c.st.WalletAccount(ctx, addr)
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			return Wallet{}, fmt.Errorf("load wallet: %w", err)
-		}
-		return Wallet{Whitelisted: ok, AccountID: account}, nil
-	})
+	return lookup(ctx, c, &c.wallets, addr, func() (Wallet, error) { return c.loadWallet(ctx, addr) })
+}
+
+// FreshWallet is Wallet read from the store, never from memory, as a login reads it: an
+// operator may have whitelisted the address a moment ago from another process. The
+// answer replaces what the cache held.
+func (c *Cache) FreshWallet(ctx context.Context, addr common.Address) (Wallet, error) {
+	gen := c.generation(ctx)
+	c.misses.Add(1)
+	w, err := c.loadWallet(ctx, addr)
+	if err == nil {
+		c.wallets.put(addr, entry[Wallet]{v: w, gen: gen})
+	}
+	return w, err
+}
+
+func (c *Cache) loadWallet(ctx context.Context, addr common.Address) (Wallet, error) {
+	ok, err := c.st.IsWhitelisted(ctx, addr)
+	if err != nil {
+		return Wallet{}, fmt.Errorf("read whitelist: %w", err)
+	}
+	account, err := c.st.WalletAccount(ctx, addr)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return Wallet{}, fmt.Errorf("load wallet: %w", err)
+	}
+	return Wallet{Whitelisted: ok, AccountID: account}, nil
 }
 
 // Wallets returns the addresses linked to an account. The slice is shared: callers must

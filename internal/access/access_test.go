@@ -135,3 +135,22 @@ func TestChangeByAnotherProcess(t *testing.T) {
 	}, 5*access.EpochCheckEvery, 10*time.Millisecond)
 	t.Logf("seen %v after the other process's change (bound %v)", time.Since(changed).Round(time.Millisecond), access.EpochCheckEvery)
 }
+
+// TestFreshWalletSeesAnotherProcessAtOnce: a login reads the whitelist from the store, so
+// an address whitelisted by another process a moment ago signs in at once.
+func TestFreshWalletSeesAnotherProcessAtOnce(t *testing.T) {
+	path := filepath.Join(testnet.PrivateDir(t), "a.db")
+	st := openStore(t, path)
+	ctx := context.Background()
+	c := access.New(st)
+	w, err := c.Wallet(ctx, wallet)
+	require.NoError(t, err)
+	require.False(t, w.Whitelisted)
+	require.NoError(t, openStore(t, path).AddWhitelist(ctx, wallet, time.Now()))
+	w, err = c.FreshWallet(ctx, wallet)
+	require.NoError(t, err)
+	require.True(t, w.Whitelisted)
+	w, err = c.Wallet(ctx, wallet)
+	require.NoError(t, err)
+	require.True(t, w.Whitelisted, "the fresh answer replaced the remembered one")
+}

@@ -65,6 +65,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		t.Run(name+"/allowed", func(t *testing.T) {
 			r := e.do(rt.Method, path, allToken, nil)
 			require.NotContains(t, []int{401, 403}, r.status, "body: %s", r.body)
+			require.Less(t, r.status, 500, "a server error: %s", r.body)
 		})
 	}
 	require.Positive(t, protected)

@@ -130,7 +130,7 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 	if err != nil {
 		return err
 	}
-	wallet, err := s.callers.Wallet(ctx, res.Address)
+	wallet, err := s.callers.FreshWallet(ctx, res.Address) // a login sees a whitelisting at once
 	if err != nil {
 		return err
 	}

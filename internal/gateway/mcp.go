@@ -34,16 +34,17 @@ type mcpEndpoint struct {
 	handler http.Handler
 
 	mu sync.Mutex
-	// sessions are the session ids each account opened; ids of closed sessions are pruned
-	// against the server's live sessions when an account opens another.
-	sessions map[string]map[string]bool
+	// sessions are the sessions each account opened, with when each was last used: a
+	// session leaves when it is deleted, when the transport no longer knows it (404), or
+	// when it has been idle longer than the transport keeps it.
+	sessions map[string]map[string]time.Time
 }
 
 // callerKey carries the authenticated *Caller from the auth check to the tools.
 const mcpCallerKey = "caller"
 
 func newMCPEndpoint(s *Service) *mcpEndpoint {
-	e := &mcpEndpoint{s: s, sessions: map[string]map[string]bool{}}
+	e := &mcpEndpoint{s: s, sessions: map[string]map[string]time.Time{}}
 	e.server = mcp.NewServer(&mcp.Implementation{Name: mcpServerName, Title: "dtwgate asset conversion gateway", Version: "1"}, &mcp.ServerOptions{
 		Instructions: "Tools of the dtwgate Asset Conversion Service: market data, assets, addresses, order and " +
 			"withdrawal status and history, and submitting signed on-chain orders and withdrawals. Each tool needs " +
@@ -78,9 +79,14 @@ type jsonErrorWriter struct {
 	s         *Service
 	r         *http.Request
 	swallowed bool
+	// status is what the transport answered.
+	status int
 }
 
 func (w *jsonErrorWriter) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
 	if status < http.StatusBadRequest || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
 		w.ResponseWriter.WriteHeader(status)
 		return
@@ -103,6 +109,9 @@ func (w *jsonErrorWriter) WriteHeader(status int) {
 }
 
 func (w *jsonErrorWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
 	if w.swallowed {
 		return len(b), nil
 	}
@@ -140,42 +149,52 @@ func (e *mcpEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet { // the server-to-client stream outlives the API's write timeout
 		_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
 	}
-	opening := r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == ""
-	if !opening {
+	session := r.Header.Get("Mcp-Session-Id")
+	jw := w.(*jsonErrorWriter)
+	if session != "" {
 		e.handler.ServeHTTP(w, r)
+		e.track(c.AccountID, session, r.Method, jw.status)
 		return
 	}
-	if !e.admit(c.AccountID) {
+	if r.Method == http.MethodPost && !e.admit(c.AccountID) {
 		e.s.respondError(w, r, fail(ErrRateLimited, "this account has %d open MCP sessions, the most allowed: end one (DELETE /mcp) or let it expire", mcpSessionsPerAccount))
 		return
 	}
 	e.handler.ServeHTTP(w, r)
 	if id := w.Header().Get("Mcp-Session-Id"); id != "" {
-		e.mu.Lock()
-		if e.sessions[c.AccountID] == nil {
-			e.sessions[c.AccountID] = map[string]bool{}
-		}
-		e.sessions[c.AccountID][id] = true
-		e.mu.Unlock()
+		e.track(c.AccountID, id, r.Method, jw.status)
 	}
 }
 
-// admit reports whether account may open another session, forgetting its sessions the
-// server no longer has (ended by DELETE or idle).
-func (e *mcpEndpoint) admit(account string) bool {
-	live := map[string]bool{}
-	for ss := range e.server.Sessions() {
-		live[ss.ID()] = true
-	}
+// track records a request on one of an account's sessions: its use, or its end.
+func (e *mcpEndpoint) track(account, id, method string, status int) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	for id := range e.sessions[account] {
-		if !live[id] {
+	if status == http.StatusNotFound || (method == http.MethodDelete && status < http.StatusMultipleChoices) {
+		delete(e.sessions[account], id)
+		if len(e.sessions[account]) == 0 {
+			delete(e.sessions, account)
+		}
+		return
+	}
+	if status >= http.StatusMultipleChoices {
+		return // refused (another account's token, a bad request): no use of this account's
+	}
+	if e.sessions[account] == nil {
+		e.sessions[account] = map[string]time.Time{}
+	}
+	e.sessions[account][id] = time.Now()
+}
+
+// admit reports whether account may open another session, forgetting its sessions idle
+// longer than the transport keeps them.
+func (e *mcpEndpoint) admit(account string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for id, seen := range e.sessions[account] {
+		if time.Since(seen) > mcpSessionIdle {
 			delete(e.sessions[account], id)
 		}
-	}
-	if len(e.sessions[account]) == 0 {
-		delete(e.sessions, account)
 	}
 	return len(e.sessions[account]) < mcpSessionsPerAccount
 }

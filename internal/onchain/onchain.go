@@ -172,6 +172,9 @@ func (s *Service) FundLocations() api.FundLocationsResponse {
 
 // WithdrawalAddresses lists the account's withdrawal destinations.
 func (s *Service) WithdrawalAddresses(ctx context.Context, accountID string) (api.WithdrawalAddressesResponse, error) {
+	if s.store == nil { // no chains (Empty): no on-chain withdrawal addresses
+		return api.WithdrawalAddressesResponse{Addresses: []api.WithdrawalAddress{}}, nil
+	}
 	list, err := s.store.WithdrawalAddresses(ctx, accountID)
 	if err != nil {
 		return api.WithdrawalAddressesResponse{}, err
