@@ -265,21 +265,35 @@ func (s *Sender) Tick(ctx context.Context) ([]Outcome, error) {
 	return out, nil
 }
 
-// tickNonce handles the open transactions that share one nonce (an original and its fee
-// bumps, oldest first).
-func (s *Sender) tickNonce(ctx context.Context, group []JournalTx, head, usedNonces uint64) ([]Outcome, error) {
-	var mined *JournalTx
-	var receipt *types.Receipt
+// findMined returns the transaction of group that was mined, with its receipt, or nil.
+func (s *Sender) findMined(ctx context.Context, group []JournalTx) (*JournalTx, *types.Receipt, error) {
 	for i := range group {
 		r, err := s.client.TransactionReceipt(ctx, group[i].Hash)
 		if errors.Is(err, ethereum.NotFound) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("receipt %s: %w", group[i].Hash, err)
+			return nil, nil, fmt.Errorf("receipt %s: %w", group[i].Hash, err)
 		}
-		mined, receipt = &group[i], r
-		break
+		return &group[i], r, nil
+	}
+	return nil, nil, nil
+}
+
+// tickNonce handles the open transactions that share one nonce (an original and its fee
+// bumps, oldest first).
+func (s *Sender) tickNonce(ctx context.Context, group []JournalTx, head, usedNonces uint64) ([]Outcome, error) {
+	mined, receipt, err := s.findMined(ctx, group)
+	if err != nil {
+		return nil, err
+	}
+	if mined == nil && usedNonces > group[len(group)-1].Nonce {
+		// The nonce is used: before concluding that another transaction used it, look for
+		// ours once more (a node may count a mined transaction's nonce a moment before it
+		// serves its receipt).
+		if mined, receipt, err = s.findMined(ctx, group); err != nil {
+			return nil, err
+		}
 	}
 	if mined != nil {
 		block := receipt.BlockNumber.Uint64()

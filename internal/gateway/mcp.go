@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -38,6 +39,7 @@ type mcpEndpoint struct {
 	// session leaves when it is deleted, when the transport no longer knows it (404), or
 	// when it has been idle longer than the transport keeps it.
 	sessions map[string]map[string]time.Time
+	slots    int
 }
 
 // callerKey carries the authenticated *Caller from the auth check to the tools.
@@ -81,11 +83,16 @@ type jsonErrorWriter struct {
 	swallowed bool
 	// status is what the transport answered.
 	status int
+	// onStatus, when set, is called with the status before it is sent.
+	onStatus func(int)
 }
 
 func (w *jsonErrorWriter) WriteHeader(status int) {
 	if w.status == 0 {
 		w.status = status
+		if w.onStatus != nil {
+			w.onStatus(status)
+		}
 	}
 	if status < http.StatusBadRequest || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
 		w.ResponseWriter.WriteHeader(status)
@@ -110,7 +117,7 @@ func (w *jsonErrorWriter) WriteHeader(status int) {
 
 func (w *jsonErrorWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
-		w.status = http.StatusOK
+		w.WriteHeader(http.StatusOK)
 	}
 	if w.swallowed {
 		return len(b), nil
@@ -156,14 +163,25 @@ func (e *mcpEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		e.track(c.AccountID, session, r.Method, jw.status)
 		return
 	}
-	if r.Method == http.MethodPost && !e.admit(c.AccountID) {
+	if r.Method != http.MethodPost {
+		e.handler.ServeHTTP(w, r)
+		return
+	}
+	slot, ok := e.admit(c.AccountID)
+	if !ok {
 		e.s.respondError(w, r, fail(ErrRateLimited, "this account has %d open MCP sessions, the most allowed: end one (DELETE /mcp) or let it expire", mcpSessionsPerAccount))
 		return
 	}
-	e.handler.ServeHTTP(w, r)
-	if id := w.Header().Get("Mcp-Session-Id"); id != "" {
-		e.track(c.AccountID, id, r.Method, jw.status)
+	// The session is counted from the moment its id is sent: the client may open the next
+	// one before this handler returns.
+	jw.onStatus = func(status int) {
+		if id := w.Header().Get("Mcp-Session-Id"); id != "" {
+			e.track(c.AccountID, id, r.Method, status)
+		}
+		e.release(c.AccountID, slot) // the session, if any, now counts by its own id
 	}
+	e.handler.ServeHTTP(w, r)
+	e.release(c.AccountID, slot)
 }
 
 // track records a request on one of an account's sessions: its use, or its end.
@@ -187,8 +205,9 @@ func (e *mcpEndpoint) track(account, id, method string, status int) {
 }
 
 // admit reports whether account may open another session, forgetting its sessions idle
-// longer than the transport keeps them.
-func (e *mcpEndpoint) admit(account string) bool {
+// longer than the transport keeps them; an admitted opening holds a slot until release,
+// so concurrent openings cannot pass the bound together.
+func (e *mcpEndpoint) admit(account string) (slot string, ok bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for id, seen := range e.sessions[account] {
@@ -196,7 +215,26 @@ func (e *mcpEndpoint) admit(account string) bool {
 			delete(e.sessions[account], id)
 		}
 	}
-	return len(e.sessions[account]) < mcpSessionsPerAccount
+	if len(e.sessions[account]) >= mcpSessionsPerAccount {
+		return "", false
+	}
+	if e.sessions[account] == nil {
+		e.sessions[account] = map[string]time.Time{}
+	}
+	e.slots++
+	slot = fmt.Sprintf("opening-%d", e.slots) // not a session id the SDK makes
+	e.sessions[account][slot] = time.Now()
+	return slot, true
+}
+
+// release gives back an opening's slot (its session, if any, is tracked by its own id).
+func (e *mcpEndpoint) release(account, slot string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	delete(e.sessions[account], slot)
+	if len(e.sessions[account]) == 0 {
+		delete(e.sessions, account)
+	}
 }
 
 // mcpCaller returns the caller of a tool call.
