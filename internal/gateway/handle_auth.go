@@ -104,8 +104,8 @@ func (s *Service) handleSIWENonce(w http.ResponseWriter, r *http.Request, _ *Cal
 // handleSIWEVerify signs in with Ethereum: strict verification (the nonce's MAC and
 // expiry first, then the signature), then the whitelist, then the nonce is used (so a
 // refused whitelist check leaves it usable), then a JWT bound to the wallet's account.
-// A known wallet's login is one write (the used nonce); a new wallet's adds its account
-// in the same transaction.
+// A known wallet's login is one write statement (the used nonce); a new wallet's adds its
+// account in the same transaction.
 func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Caller) (err error) {
 	defer func() {
 		result := loginOK
@@ -130,7 +130,12 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 	if err != nil {
 		return err
 	}
-	wallet, err := s.callers.FreshWallet(ctx, res.Address) // a login sees a whitelisting at once
+	wallet, err := s.callers.Wallet(ctx, res.Address)
+	if err == nil && !wallet.Whitelisted {
+		// A refusal is read again from the store: an operator may have whitelisted the
+		// address a moment ago from another process, and a login should see it at once.
+		wallet, err = s.callers.FreshWallet(ctx, res.Address)
+	}
 	if err != nil {
 		return err
 	}
@@ -142,16 +147,17 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 		return fail(ErrInvalidNonce, "nonce is unknown, expired or already used")
 	}
 	account := wallet.AccountID
-	err = s.store.InTx(ctx, func(tx store.Tx) error {
-		if err := tx.UseNonce(ctx, res.Nonce, expires, now); err != nil {
+	if account != "" { // a known wallet: one statement
+		err = s.store.UseNonce(ctx, res.Nonce, expires, now)
+	} else { // a new wallet: the nonce and its account in one transaction
+		err = s.store.InTx(ctx, func(tx store.Tx) error {
+			if err := tx.UseNonce(ctx, res.Nonce, expires, now); err != nil {
+				return err
+			}
+			account, err = tx.EnsureWalletAccount(ctx, res.Address, auth.NewAccountID(), now)
 			return err
-		}
-		if account != "" {
-			return nil
-		}
-		account, err = tx.EnsureWalletAccount(ctx, res.Address, auth.NewAccountID(), now)
-		return err
-	})
+		})
+	}
 	if errors.Is(err, store.ErrConflict) {
 		return fail(ErrInvalidNonce, "nonce is unknown, expired or already used")
 	}

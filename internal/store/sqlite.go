@@ -537,24 +537,35 @@ func (s *conn) ListWhitelist(ctx context.Context) ([]WhitelistEntry, error) {
 	}, `SELECT address, added_at FROM whitelist ORDER BY address`)
 }
 
-// Login's writes: a used nonce (its primary key makes a second use a conflict), and the
-// prune of expired ones through their index.
+// Login's write: a used nonce. Its primary key makes a second use a conflict; a record
+// that has expired is taken over (its nonce is refused by its own expiry before it gets
+// here). Expired records are pruned every pruneNoncesEvery uses, apart from the login.
 const (
-	useNonceSQL    = `INSERT INTO siwe_nonces (nonce, expires_at) VALUES (?, ?)`
+	useNonceSQL = `INSERT INTO siwe_nonces (nonce, expires_at) VALUES (?, ?)
+		ON CONFLICT (nonce) DO UPDATE SET expires_at = excluded.expires_at WHERE siwe_nonces.expires_at <= ?`
 	pruneNoncesSQL = `DELETE FROM siwe_nonces WHERE expires_at <= ?`
 )
 
-// UseNonce implements Access. Outside a unit of work the insert is its own transaction;
-// the prune runs in the same one and deletes what expired since the last login (an index
-// range, usually empty).
+// pruneNoncesEvery is how many nonce uses go between prunes of expired records.
+const pruneNoncesEvery = 512
+
+// nonceUses counts UseNonce calls of the process, for pruning.
+var nonceUses atomic.Uint64
+
+// UseNonce implements Access: one statement (a login's only write for a known wallet).
 func (s *conn) UseNonce(ctx context.Context, nonce string, expires, at time.Time) error {
-	return s.tx(ctx, func(tx queryer) error {
-		if _, err := tx.ExecContext(ctx, pruneNoncesSQL, at.UnixMilli()); err != nil {
+	if err := wrapAffected("use nonce")(s.q.ExecContext(ctx, useNonceSQL, nonce, expires.UnixMilli(), at.UnixMilli())); err != nil {
+		if errors.Is(err, ErrNotFound) { // the record exists and has not expired: used
+			return fmt.Errorf("use nonce: %w", ErrConflict)
+		}
+		return err
+	}
+	if nonceUses.Add(1)%pruneNoncesEvery == 0 {
+		if _, err := s.q.ExecContext(ctx, pruneNoncesSQL, at.UnixMilli()); err != nil {
 			return wrap("prune nonces", err)
 		}
-		_, err := tx.ExecContext(ctx, useNonceSQL, nonce, expires.UnixMilli())
-		return wrap("use nonce", err)
-	})
+	}
+	return nil
 }
 
 // CreateTicket implements Store.

@@ -167,10 +167,10 @@ type Access interface {
 	// changes with every committed access change, from any process.
 	AccessEpoch(ctx context.Context) (int64, error)
 
-	// UseNonce records that a login used a SIWE nonce valid until expires, and prunes
-	// records expired at at; ErrConflict when the nonce was used before. Exactly one of
-	// concurrent users of the same nonce succeeds. (Nonces are issued without a write:
-	// auth.Nonces.)
+	// UseNonce records that a login used a SIWE nonce valid until expires (at is now: a
+	// record expired at at is taken over, and expired records are pruned now and then);
+	// ErrConflict when the nonce was used before. Exactly one of concurrent users of the
+	// same nonce succeeds. (Nonces are issued without a write: auth.Nonces.)
 	UseNonce(ctx context.Context, nonce string, expires, at time.Time) error
 
 	// CreateTicket records a websocket ticket, and prunes expired ones.
