@@ -10,6 +10,8 @@ const (
 	PathAuthTicket   = "/v3/auth/ticket"
 	PathJWTCheck     = "/v2/auth/jwt-check"
 	PathAPIKeys      = "/v3/api-keys"
+	// PathAccounts lists the caller's account and its sub-accounts.
+	PathAccounts     = "/v2/accounts"
 	PathAPIKeyRotate = "/v3/api-keys/{apiKeyId}/rotate"
 	PathOpenAPI      = "/openapi.yaml"
 	// PathMCP is the Model Context Protocol endpoint (POST JSON-RPC, GET stream, DELETE

@@ -81,3 +81,10 @@ type APIKeyList struct {
 	// APIKeys are the caller's keys.
 	APIKeys []APIKey `json:"apiKeys"`
 }
+
+// AccountsResponse is the body of GET /v2/accounts: the caller's account and the ids of
+// its sub-accounts, oldest first.
+type AccountsResponse struct {
+	AccountID   string   `json:"accountId"`
+	SubAccounts []string `json:"subAccounts"`
+}

@@ -45,6 +45,11 @@ func (c *Client) APIKeys(ctx context.Context) (api.APIKeyList, error) {
 	return get[api.APIKeyList](ctx, c, api.PathAPIKeys, nil)
 }
 
+// Accounts returns the caller's account and its sub-accounts (GET /v2/accounts).
+func (c *Client) Accounts(ctx context.Context) (api.AccountsResponse, error) {
+	return get[api.AccountsResponse](ctx, c, api.PathAccounts, nil)
+}
+
 // CreateAPIKey creates an API key with a subset of the caller's permissions
 // (POST /v3/api-keys). The secret is in the answer only.
 func (c *Client) CreateAPIKey(ctx context.Context, req api.CreateAPIKeyRequest) (api.APIKeyCreated, error) {

@@ -93,6 +93,37 @@ func Permissions(k store.APIKey) []api.Permission {
 	return perms
 }
 
+// Accounts returns an account and its sub-accounts (GET /v2/accounts).
+func (s *Service) Accounts(ctx context.Context, accountID string) (api.AccountsResponse, error) {
+	subs, err := s.store.SubAccounts(ctx, accountID)
+	if err != nil {
+		return api.AccountsResponse{}, fmt.Errorf("sub-accounts: %w", err)
+	}
+	out := api.AccountsResponse{AccountID: accountID, SubAccounts: make([]string, len(subs))}
+	for i, a := range subs {
+		out.SubAccounts[i] = a.ID
+	}
+	return out, nil
+}
+
+// Acting returns the account a request acts on: the caller's own when target is "" or
+// the caller's, else target when it is a sub-account of the caller's account. Any other
+// target is ErrForbidden, the same whether or not it exists, so the answer tells nothing
+// about other accounts.
+func (s *Service) Acting(ctx context.Context, callerAccount, target string) (string, error) {
+	if target == "" || target == callerAccount {
+		return callerAccount, nil
+	}
+	a, err := s.store.GetAccount(ctx, target)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && a.ParentID != callerAccount) {
+		return "", fmt.Errorf("%w: account %s is not one of your sub-accounts", ErrForbidden, echo.Value(target))
+	}
+	if err != nil {
+		return "", fmt.Errorf("account: %w", err)
+	}
+	return a.ID, nil
+}
+
 // ListKeys lists an account's keys, without secrets.
 func (s *Service) ListKeys(ctx context.Context, accountID string) (api.APIKeyList, error) {
 	keys, err := s.store.ListAPIKeys(ctx, accountID)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -17,14 +18,20 @@ import (
 
 func newService(t *testing.T) *accounts.Service {
 	t.Helper()
+	st := openStore(t)
+	secrets, err := auth.NewSecrets([]byte(strings.Repeat("k", 32)))
+	require.NoError(t, err)
+	return accounts.New(st, secrets, nil, nil)
+}
+
+func openStore(t *testing.T) *store.SQLite {
+	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.Chmod(dir, 0o700))
 	st, err := store.OpenSQLite(context.Background(), filepath.Join(dir, "gw.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { st.Close() })
-	secrets, err := auth.NewSecrets([]byte(strings.Repeat("k", 32)))
-	require.NoError(t, err)
-	return accounts.New(st, secrets, nil, nil)
+	return st
 }
 
 // TestKeyLifecycle: the operator issues a key for a new account; its holder creates keys
@@ -75,4 +82,30 @@ func TestKeyLifecycle(t *testing.T) {
 	list, err := s.ListKeys(ctx, account)
 	require.NoError(t, err)
 	require.Len(t, list.APIKeys, 3)
+}
+
+// TestActing: a request acts on the caller's account or one of its sub-accounts; another
+// account's sub-account and an unknown id are refused alike.
+func TestActing(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	now := time.Now()
+	for _, a := range []store.Account{{ID: "p", CreatedAt: now}, {ID: "q", CreatedAt: now},
+		{ID: "p1", ParentID: "p", CreatedAt: now}, {ID: "q1", ParentID: "q", CreatedAt: now}} {
+		require.NoError(t, st.CreateAccount(ctx, a))
+	}
+	svc := accounts.New(st, nil, nil, nil)
+	for target, want := range map[string]string{"": "p", "p": "p", "p1": "p1"} {
+		got, err := svc.Acting(ctx, "p", target)
+		require.NoError(t, err)
+		require.Equal(t, want, got)
+	}
+	_, errOther := svc.Acting(ctx, "p", "q1")
+	_, errNone := svc.Acting(ctx, "p", "nope")
+	_, errPeer := svc.Acting(ctx, "p", "q")
+	for _, err := range []error{errOther, errNone, errPeer} {
+		require.ErrorIs(t, err, accounts.ErrForbidden)
+	}
+	_, err := svc.Acting(ctx, "p1", "p")
+	require.ErrorIs(t, err, accounts.ErrForbidden, "a sub-account does not act on its parent")
 }

@@ -39,3 +39,9 @@ func (s *Service) handleRotateAPIKey(w http.ResponseWriter, r *http.Request, c *
 	out, err := s.accounts.RotateKey(r.Context(), principal(c), r.PathValue(api.PathParamAPIKeyID))
 	return answer(w, out, err)
 }
+
+// handleAccounts lists the caller's account and its sub-accounts (GET /v2/accounts).
+func (s *Service) handleAccounts(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	out, err := s.accounts.Accounts(r.Context(), c.AccountID)
+	return answer(w, out, err)
+}

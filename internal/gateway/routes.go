@@ -43,6 +43,7 @@ var routes = []Route{
 	{http.MethodPost, api.PathAuthTicket, Public, "", (*Service).handleAuthTicket},
 	{http.MethodGet, api.PathJWTCheck, Authenticated, "", (*Service).handleJWTCheck},
 	{http.MethodGet, api.PathAPIKeys, Authenticated, api.PermRead, (*Service).handleListAPIKeys},
+	{http.MethodGet, api.PathAccounts, Authenticated, api.PermRead, (*Service).handleAccounts},
 	{http.MethodPost, api.PathAPIKeys, Authenticated, api.PermManageKeys, (*Service).handleCreateAPIKey},
 	{http.MethodPost, api.PathAPIKeyRotate, Authenticated, api.PermManageKeys, (*Service).handleRotateAPIKey},
 	{http.MethodGet, api.PathOpenAPI, Public, "", (*Service).handleOpenAPI},

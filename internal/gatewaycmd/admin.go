@@ -67,6 +67,7 @@ func adminCommand() *cli.Command {
 				}},
 			},
 			withdrawalAddressCommand(),
+			accountsCommand(),
 		},
 	}
 }
@@ -119,33 +120,46 @@ func runKeysCreate(c *cli.Context) error {
 // addressArg reads the single ADDRESS argument in any hex case. urfave/cli stops parsing
 // flags at the first argument, so store flags written after ADDRESS are applied here.
 func addressArg(c *cli.Context) (common.Address, error) {
-	var positional []string
-	args := c.Args().Slice()
-	for i := 0; i < len(args); i++ {
-		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
-		if !strings.HasPrefix(args[i], "-") || (name != flagDataDir && name != flagConfig) {
-			positional = append(positional, args[i])
-			continue
-		}
-		if !hasValue {
-			if i+1 == len(args) {
-				return common.Address{}, cli.Exit("flag --"+name+" needs a value", ExitUsage)
-			}
-			i++
-			value = args[i]
-		}
-		if err := c.Set(name, value); err != nil {
-			return common.Address{}, cli.Exit(err.Error(), ExitUsage)
-		}
+	arg, err := oneArg(c, "ADDRESS", "0x and 40 hex digits")
+	if err != nil {
+		return common.Address{}, err
 	}
-	if len(positional) != 1 {
-		return common.Address{}, cli.Exit("want one ADDRESS argument (0x and 40 hex digits)", ExitUsage)
-	}
-	addr, err := chain.ParseAddress(positional[0])
+	addr, err := chain.ParseAddress(arg)
 	if err != nil {
 		return common.Address{}, cli.Exit(fmt.Sprintf("ADDRESS: %v (want 0x and 40 hex digits, all one case or EIP-55 checksummed)", err), ExitUsage)
 	}
 	return addr, nil
+}
+
+// oneArg reads the single positional argument named name; store flags written after it
+// (urfave/cli stops parsing flags at the first argument) are applied here.
+func oneArg(c *cli.Context, name, want string) (string, error) {
+	var positional []string
+	args := c.Args().Slice()
+	for i := 0; i < len(args); i++ {
+		flag, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		if !strings.HasPrefix(args[i], "-") || (flag != flagDataDir && flag != flagConfig && flag != flagJSON) {
+			positional = append(positional, args[i])
+			continue
+		}
+		if flag == flagJSON && !hasValue {
+			value, hasValue = "true", true
+		}
+		if !hasValue {
+			if i+1 == len(args) {
+				return "", cli.Exit("flag --"+flag+" needs a value", ExitUsage)
+			}
+			i++
+			value = args[i]
+		}
+		if err := c.Set(flag, value); err != nil {
+			return "", cli.Exit(err.Error(), ExitUsage)
+		}
+	}
+	if len(positional) != 1 {
+		return "", cli.Exit(fmt.Sprintf("want one %s argument (%s)", name, want), ExitUsage)
+	}
+	return positional[0], nil
 }
 
 func runWhitelistAdd(c *cli.Context) error {

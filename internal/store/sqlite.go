@@ -315,8 +315,52 @@ func (s *conn) CreateAccount(ctx context.Context, a Account) error {
 }
 
 func insertAccount(ctx context.Context, e queryer, a Account) error {
-	_, err := e.ExecContext(ctx, `INSERT INTO accounts (id, created_at) VALUES (?, ?)`, a.ID, a.CreatedAt.UnixMilli())
+	if a.AccountAsset == "" {
+		a.AccountAsset = DefaultAccountAsset
+	}
+	if a.ParentID != "" { // one level: the parent is a top-level account
+		var grand string
+		err := e.QueryRowContext(ctx, `SELECT parent_id FROM accounts WHERE id = ?`, a.ParentID).Scan(&grand)
+		if err != nil {
+			return wrap("sub-account's parent", err)
+		}
+		if grand != "" {
+			return fmt.Errorf("insert account: parent %s is itself a sub-account: %w", a.ParentID, ErrNotFound)
+		}
+	}
+	_, err := e.ExecContext(ctx, `INSERT INTO accounts (id, parent_id, label, account_asset, created_at) VALUES (?, ?, ?, ?, ?)`,
+		a.ID, a.ParentID, a.Label, a.AccountAsset, a.CreatedAt.UnixMilli())
 	return wrap("insert account", err)
+}
+
+// DefaultAccountAsset is the account asset of an account created without one.
+const DefaultAccountAsset = "usd"
+
+const accountColumns = `id, parent_id, label, account_asset, created_at`
+
+func scanAccount(r scanner) (Account, error) {
+	var (
+		a  Account
+		at int64
+	)
+	err := r.Scan(&a.ID, &a.ParentID, &a.Label, &a.AccountAsset, &at)
+	a.CreatedAt = time.UnixMilli(at)
+	return a, err
+}
+
+// GetAccount implements Accounts.
+func (s *conn) GetAccount(ctx context.Context, id string) (Account, error) {
+	a, err := scanAccount(s.r.QueryRowContext(ctx, `SELECT `+accountColumns+` FROM accounts WHERE id = ?`, id))
+	return a, wrap("get account", err)
+}
+
+// SubAccounts implements Accounts.
+func (s *conn) SubAccounts(ctx context.Context, parentID string) ([]Account, error) {
+	if parentID == "" {
+		return []Account{}, nil
+	}
+	return queryAll(ctx, s.r, "sub-accounts", scanAccount,
+		`SELECT `+accountColumns+` FROM accounts WHERE parent_id = ? ORDER BY created_at, id`, parentID)
 }
 
 // CreateAccountWithKey implements Store.

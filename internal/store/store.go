@@ -27,6 +27,12 @@ var (
 type Account struct {
 	// ID identifies the account.
 	ID string
+	// ParentID is the account that owns this sub-account, "" for a top-level account.
+	ParentID string
+	// Label names the account for its owner ("" when none was given).
+	Label string
+	// AccountAsset is the asset the account is valued in, e.g. "usd" ("usd" when empty).
+	AccountAsset string
 	// CreatedAt is when the account was created.
 	CreatedAt time.Time
 }
@@ -124,8 +130,13 @@ type Tx interface {
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.
 type Accounts interface {
-	// CreateAccount inserts an account.
+	// CreateAccount inserts an account; a sub-account's parent must exist and be a
+	// top-level account (ErrNotFound otherwise).
 	CreateAccount(ctx context.Context, a Account) error
+	// GetAccount returns an account, or ErrNotFound.
+	GetAccount(ctx context.Context, id string) (Account, error)
+	// SubAccounts returns an account's sub-accounts, oldest first.
+	SubAccounts(ctx context.Context, parentID string) ([]Account, error)
 	// CreateAccountWithKey inserts an account and its first key atomically.
 	CreateAccountWithKey(ctx context.Context, a Account, k APIKey) error
 	// CreateAPIKey inserts a key for an existing account (ErrNotFound if it does not exist).

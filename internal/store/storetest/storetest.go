@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"AccessChanges", testAccessChanges},
 		{"OrderView", testOrderView},
 		{"OffchainWithdrawals", testOffchainWithdrawals},
+		{"SubAccounts", testSubAccounts},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
@@ -806,4 +807,30 @@ func testOffchainWithdrawals(t *testing.T, s store.Store) {
 	require.Equal(t, "0xabc", got.TxHash)
 	_, err = s.OffchainWithdrawal(ctx, "a1", "nope")
 	require.ErrorIs(t, err, store.ErrNotFound)
+}
+
+// testSubAccounts: an account owns sub-accounts one level deep, listed oldest first.
+func testSubAccounts(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	at := now()
+	require.NoError(t, s.CreateAccount(ctx, store.Account{ID: "p", CreatedAt: at}))
+	require.NoError(t, s.CreateAccount(ctx, store.Account{ID: "s1", ParentID: "p", Label: "desk", AccountAsset: "eur", CreatedAt: at}))
+	require.NoError(t, s.CreateAccount(ctx, store.Account{ID: "s2", ParentID: "p", CreatedAt: at.Add(time.Millisecond)}))
+	require.ErrorIs(t, s.CreateAccount(ctx, store.Account{ID: "x", ParentID: "missing", CreatedAt: at}), store.ErrNotFound)
+	require.ErrorIs(t, s.CreateAccount(ctx, store.Account{ID: "y", ParentID: "s1", CreatedAt: at}), store.ErrNotFound, "one level only")
+	subs, err := s.SubAccounts(ctx, "p")
+	require.NoError(t, err)
+	require.Len(t, subs, 2)
+	require.Equal(t, "s1", subs[0].ID)
+	require.Equal(t, "desk", subs[0].Label)
+	require.Equal(t, "eur", subs[0].AccountAsset)
+	require.Equal(t, "usd", subs[1].AccountAsset, "the default account asset")
+	a, err := s.GetAccount(ctx, "s2")
+	require.NoError(t, err)
+	require.Equal(t, "p", a.ParentID)
+	_, err = s.GetAccount(ctx, "nope")
+	require.ErrorIs(t, err, store.ErrNotFound)
+	none, err := s.SubAccounts(ctx, "s1")
+	require.NoError(t, err)
+	require.Empty(t, none)
 }
