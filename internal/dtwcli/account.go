@@ -256,6 +256,35 @@ func keysCommand() *cli.Command {
 	}
 }
 
+// accountsCommand is `dtw accounts`.
+func accountsCommand() *cli.Command {
+	return &cli.Command{
+		Name:   "accounts",
+		Usage:  "show your account and its sub-accounts (use one with --account on the commands that take it)",
+		Flags:  configFlags(),
+		Action: runAccounts,
+	}
+}
+
+func runAccounts(c *cli.Context) error {
+	if err := argsCheck(c, "accounts", 0, 0); err != nil {
+		return err
+	}
+	return withClient(c, nil, func(cfg *Config, cl *client.Client) error {
+		res, err := cl.Accounts(c.Context)
+		if err != nil {
+			return apiError(cfg, err)
+		}
+		return output(c, res, func() error {
+			rows := [][]string{{res.AccountID, "account"}}
+			for _, id := range res.SubAccounts {
+				rows = append(rows, []string{id, "sub-account"})
+			}
+			return table(c, []string{"ACCOUNT", "KIND"}, rows)
+		})
+	})
+}
+
 func millis(s string) string {
 	ms, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || s == "" {

@@ -293,6 +293,14 @@ func TestCLIEndToEnd(t *testing.T) {
 	}
 	dtw.okJSON(t, &key, "keys", "create", "--label", "bot", "--permissions", "READ", "--json")
 	require.Contains(t, dtw.ok(t, "keys", "list"), key.APIKeyID)
+	var accts struct {
+		AccountID   string   `json:"accountId"`
+		SubAccounts []string `json:"subAccounts"`
+	}
+	dtw.okJSON(t, &accts, "accounts", "--json")
+	require.NotEmpty(t, accts.AccountID)
+	require.Empty(t, accts.SubAccounts)
+	require.Contains(t, dtw.ok(t, "accounts"), accts.AccountID)
 	botSession := filepath.Join(e.dir, "bot-session.json")
 	require.Contains(t, dtw.ok(t, "login", "--session-file", botSession, "--api-key-id", key.APIKeyID, "--api-secret", key.APIKeySecret), "api-key")
 	require.Contains(t, dtw.ok(t, "whoami", "--session-file", botSession), key.APIKeyID)
