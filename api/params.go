@@ -28,6 +28,7 @@ const (
 	PathParamAPIKeyID      = "apiKeyId"
 	PathParamSellingAsset  = "sellingAsset"
 	PathParamBuyingAsset   = "buyingAsset"
+	PathParamAccountID     = "accountId"
 )
 
 // Paging of the history endpoints, as the interface states it.

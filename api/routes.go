@@ -11,9 +11,13 @@ const (
 	PathJWTCheck     = "/v2/auth/jwt-check"
 	PathAPIKeys      = "/v3/api-keys"
 	// PathAccounts lists the caller's account and its sub-accounts.
-	PathAccounts     = "/v2/accounts"
-	PathAPIKeyRotate = "/v3/api-keys/{apiKeyId}/rotate"
-	PathOpenAPI      = "/openapi.yaml"
+	PathAccounts = "/v2/accounts"
+	// PathDepositReference is the caller's deposit reference; PathSubDepositReference a
+	// sub-account's.
+	PathDepositReference    = "/v2/deposit-reference"
+	PathSubDepositReference = "/v2/accounts/{accountId}/deposit-reference"
+	PathAPIKeyRotate        = "/v3/api-keys/{apiKeyId}/rotate"
+	PathOpenAPI             = "/openapi.yaml"
 	// PathMCP is the Model Context Protocol endpoint (POST JSON-RPC, GET stream, DELETE
 	// session), under the base path.
 	PathMCP = "/mcp"

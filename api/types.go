@@ -88,3 +88,9 @@ type AccountsResponse struct {
 	AccountID   string   `json:"accountId"`
 	SubAccounts []string `json:"subAccounts"`
 }
+
+// DepositReferenceResponse is the body of GET /v2/deposit-reference: the reference the
+// account's bank transfers must quote.
+type DepositReferenceResponse struct {
+	DepositReference string `json:"depositReference"`
+}

@@ -3,6 +3,8 @@ package client
 import (
 	"context"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -48,6 +50,16 @@ func (c *Client) APIKeys(ctx context.Context) (api.APIKeyList, error) {
 // Accounts returns the caller's account and its sub-accounts (GET /v2/accounts).
 func (c *Client) Accounts(ctx context.Context) (api.AccountsResponse, error) {
 	return get[api.AccountsResponse](ctx, c, api.PathAccounts, nil)
+}
+
+// DepositReference returns the reference the caller's bank transfers must quote (GET
+// /v2/deposit-reference); with a sub-account id, that sub-account's.
+func (c *Client) DepositReference(ctx context.Context, subAccountID string) (api.DepositReferenceResponse, error) {
+	if subAccountID == "" {
+		return get[api.DepositReferenceResponse](ctx, c, api.PathDepositReference, nil)
+	}
+	path := strings.Replace(api.PathSubDepositReference, "{"+api.PathParamAccountID+"}", url.PathEscape(subAccountID), 1)
+	return get[api.DepositReferenceResponse](ctx, c, path, nil)
 }
 
 // CreateAPIKey creates an API key with a subset of the caller's permissions

@@ -5,6 +5,7 @@ package accounts
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -122,6 +123,39 @@ func (s *Service) Acting(ctx context.Context, callerAccount, target string) (str
 		return "", fmt.Errorf("account: %w", err)
 	}
 	return a.ID, nil
+}
+
+// depositReferenceAlphabet is Crockford's base32: no I, L, O or U, easy to type on a
+// bank transfer.
+const depositReferenceAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+// newDepositReference draws a reference: "DTW" and 10 characters (50 random bits).
+func newDepositReference() string {
+	var b [10]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("crypto/rand failed: " + err.Error()) // never fails on supported platforms
+	}
+	out := []byte("DTW")
+	for _, x := range b {
+		out = append(out, depositReferenceAlphabet[x&31])
+	}
+	return string(out)
+}
+
+// DepositReference returns the account's unique deposit reference, drawn at its first
+// request and kept (GET /v2/deposit-reference).
+func (s *Service) DepositReference(ctx context.Context, accountID string) (api.DepositReferenceResponse, error) {
+	for range 5 { // a drawn reference can only collide with another account's
+		ref, err := s.store.DepositReference(ctx, accountID, newDepositReference(), s.now())
+		if errors.Is(err, store.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return api.DepositReferenceResponse{}, fmt.Errorf("deposit reference: %w", err)
+		}
+		return api.DepositReferenceResponse{DepositReference: ref}, nil
+	}
+	return api.DepositReferenceResponse{}, errors.New("deposit reference: five draws collided")
 }
 
 // ListKeys lists an account's keys, without secrets.

@@ -45,3 +45,14 @@ func (s *Service) handleAccounts(w http.ResponseWriter, r *http.Request, c *Call
 	out, err := s.accounts.Accounts(r.Context(), c.AccountID)
 	return answer(w, out, err)
 }
+
+// handleDepositReference answers the deposit reference of the caller's account, or of
+// one of its sub-accounts on the /accounts/{accountId}/ path.
+func (s *Service) handleDepositReference(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	account, err := s.accounts.Acting(r.Context(), c.AccountID, r.PathValue(api.PathParamAccountID))
+	if err != nil {
+		return err
+	}
+	out, err := s.accounts.DepositReference(r.Context(), account)
+	return answer(w, out, err)
+}

@@ -44,6 +44,8 @@ var routes = []Route{
 	{http.MethodGet, api.PathJWTCheck, Authenticated, "", (*Service).handleJWTCheck},
 	{http.MethodGet, api.PathAPIKeys, Authenticated, api.PermRead, (*Service).handleListAPIKeys},
 	{http.MethodGet, api.PathAccounts, Authenticated, api.PermRead, (*Service).handleAccounts},
+	{http.MethodGet, api.PathDepositReference, Authenticated, api.PermRead, (*Service).handleDepositReference},
+	{http.MethodGet, api.PathSubDepositReference, Authenticated, api.PermRead, (*Service).handleDepositReference},
 	{http.MethodPost, api.PathAPIKeys, Authenticated, api.PermManageKeys, (*Service).handleCreateAPIKey},
 	{http.MethodPost, api.PathAPIKeyRotate, Authenticated, api.PermManageKeys, (*Service).handleRotateAPIKey},
 	{http.MethodGet, api.PathOpenAPI, Public, "", (*Service).handleOpenAPI},

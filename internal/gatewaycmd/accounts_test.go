@@ -51,7 +51,31 @@ func TestSubAccounts(t *testing.T) {
 	require.NoError(t, json.Unmarshal(body, &got))
 	require.Equal(t, api.AccountsResponse{AccountID: parent, SubAccounts: subs}, got)
 
+	// Deposit references: one per account, kept; a sub-account's on its path; another
+	// account's sub-account and an unknown id refused alike.
+	reference := func(tok, path string) (int, string) {
+		status, body := g.do(t, http.MethodGet, path, tok, "")
+		var r api.DepositReferenceResponse
+		if status == http.StatusOK {
+			require.NoError(t, json.Unmarshal(body, &r))
+			require.Regexp(t, `^DTW[0-9A-HJKMNP-TV-Z]{10}$`, r.DepositReference)
+		}
+		return status, r.DepositReference
+	}
+	status, refA := reference(tokA, api.PathDepositReference)
+	require.Equal(t, http.StatusOK, status)
+	_, again := reference(tokA, api.PathDepositReference)
+	require.Equal(t, refA, again, "kept")
+	subPath := func(id string) string { return "/v2/accounts/" + id + "/deposit-reference" }
+	status, refSub := reference(tokA, subPath(subs[0]))
+	require.Equal(t, http.StatusOK, status)
+	require.NotEqual(t, refA, refSub)
+
 	tokB := login()
+	for _, id := range []string{subs[0], "acc_000000000000000000000000"} {
+		status, body := g.do(t, http.MethodGet, subPath(id), tokB, "")
+		requireCode(t, status, body, http.StatusForbidden, api.CodeInvalidPermissions)
+	}
 	status, body = g.do(t, http.MethodGet, api.PathAccounts, tokB, "")
 	require.Equal(t, http.StatusOK, status, "body: %s", body)
 	require.NoError(t, json.Unmarshal(body, &got))

@@ -354,6 +354,26 @@ func (s *conn) GetAccount(ctx context.Context, id string) (Account, error) {
 	return a, wrap("get account", err)
 }
 
+// DepositReference implements Accounts.
+func (s *conn) DepositReference(ctx context.Context, accountID, newRef string, at time.Time) (string, error) {
+	var ref string
+	err := s.r.QueryRowContext(ctx, `SELECT reference FROM deposit_references WHERE account_id = ?`, accountID).Scan(&ref)
+	if err == nil {
+		return ref, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return "", wrap("deposit reference", err)
+	}
+	err = s.tx(ctx, func(tx queryer) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO deposit_references (account_id, reference, created_at) VALUES (?, ?, ?)
+			ON CONFLICT (account_id) DO NOTHING`, accountID, newRef, at.UnixMilli()); err != nil {
+			return wrap("insert deposit reference", err)
+		}
+		return wrap("deposit reference", tx.QueryRowContext(ctx, `SELECT reference FROM deposit_references WHERE account_id = ?`, accountID).Scan(&ref))
+	})
+	return ref, err
+}
+
 // SubAccounts implements Accounts.
 func (s *conn) SubAccounts(ctx context.Context, parentID string) ([]Account, error) {
 	if parentID == "" {

@@ -137,6 +137,10 @@ type Accounts interface {
 	GetAccount(ctx context.Context, id string) (Account, error)
 	// SubAccounts returns an account's sub-accounts, oldest first.
 	SubAccounts(ctx context.Context, parentID string) ([]Account, error)
+	// DepositReference returns an account's deposit reference, recording newRef as it
+	// when the account has none yet (ErrNotFound for an unknown account; ErrConflict when
+	// newRef is another account's: draw another).
+	DepositReference(ctx context.Context, accountID, newRef string, at time.Time) (string, error)
 	// CreateAccountWithKey inserts an account and its first key atomically.
 	CreateAccountWithKey(ctx context.Context, a Account, k APIKey) error
 	// CreateAPIKey inserts a key for an existing account (ErrNotFound if it does not exist).

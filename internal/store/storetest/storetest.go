@@ -47,6 +47,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"OrderView", testOrderView},
 		{"OffchainWithdrawals", testOffchainWithdrawals},
 		{"SubAccounts", testSubAccounts},
+		{"DepositReferences", testDepositReferences},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
@@ -833,4 +834,23 @@ func testSubAccounts(t *testing.T, s store.Store) {
 	none, err := s.SubAccounts(ctx, "s1")
 	require.NoError(t, err)
 	require.Empty(t, none)
+}
+
+// testDepositReferences: an account's reference is drawn once and kept; references are
+// unique; an unknown account has none.
+func testDepositReferences(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	at := now()
+	mustAccount(t, s, "a1")
+	mustAccount(t, s, "a2")
+	ref, err := s.DepositReference(ctx, "a1", "DTWAAAA", at)
+	require.NoError(t, err)
+	require.Equal(t, "DTWAAAA", ref)
+	ref, err = s.DepositReference(ctx, "a1", "DTWBBBB", at)
+	require.NoError(t, err)
+	require.Equal(t, "DTWAAAA", ref, "kept")
+	_, err = s.DepositReference(ctx, "a2", "DTWAAAA", at)
+	require.ErrorIs(t, err, store.ErrConflict, "unique")
+	_, err = s.DepositReference(ctx, "nobody", "DTWCCCC", at)
+	require.ErrorIs(t, err, store.ErrNotFound)
 }
