@@ -92,6 +92,8 @@ type Config struct {
 	AccessLog bool `yaml:"accessLog"`
 	// Debug holds the operator's diagnostics, all off by default.
 	Debug Debug `yaml:"debug"`
+	// Offchain configures the OFFCHAIN venue (internal/config/offchain.go).
+	Offchain Offchain `yaml:"offchain"`
 }
 
 // Debug configures diagnostics.
@@ -357,6 +359,7 @@ func (c *Config) Check() error {
 	if _, err := pricing.NewBook(c.Pricing); err != nil {
 		bad("pricing", "%v", err)
 	}
+	c.checkOffchain(bad)
 	return errors.Join(errs...)
 }
 
