@@ -126,6 +126,8 @@ type Tx interface {
 	Outbox
 	Ledger
 	OffchainWithdrawals
+	OffchainAccounts
+	ChainBalances
 }
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.

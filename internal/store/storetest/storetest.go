@@ -48,6 +48,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"OffchainWithdrawals", testOffchainWithdrawals},
 		{"SubAccounts", testSubAccounts},
 		{"DepositReferences", testDepositReferences},
+		{"AccountSettings", testAccountSettings},
+		{"TraderEvents", testTraderEvents},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
@@ -853,4 +855,52 @@ func testDepositReferences(t *testing.T, s store.Store) {
 	require.ErrorIs(t, err, store.ErrConflict, "unique")
 	_, err = s.DepositReference(ctx, "nobody", "DTWCCCC", at)
 	require.ErrorIs(t, err, store.ErrNotFound)
+}
+
+// testAccountSettings: an operator's settings per account, replaced in place; an unknown
+// account has none and cannot get any.
+func testAccountSettings(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustAccount(t, s, "a1")
+	require.NoError(t, s.SetAccountSetting(ctx, "a1", "COLLATERAL_CREDIT_CAP", "100", now()))
+	require.NoError(t, s.SetAccountSetting(ctx, "a1", "COLLATERAL_CREDIT_CAP", "250", now()))
+	require.NoError(t, s.SetAccountSetting(ctx, "a1", "COLLATERAL_CREDIT_LEVERAGE", "2", now()))
+	got, err := s.AccountSettings(ctx, "a1")
+	require.NoError(t, err)
+	require.Equal(t, map[string]string{"COLLATERAL_CREDIT_CAP": "250", "COLLATERAL_CREDIT_LEVERAGE": "2"}, got)
+	none, err := s.AccountSettings(ctx, "nobody")
+	require.NoError(t, err)
+	require.Empty(t, none)
+	require.ErrorIs(t, s.SetAccountSetting(ctx, "nobody", "COLLATERAL_CREDIT_CAP", "1", now()), store.ErrNotFound)
+
+	ref, err := s.DepositReference(ctx, "a1", "DTWREF1", now())
+	require.NoError(t, err)
+	id, err := s.AccountByDepositReference(ctx, ref)
+	require.NoError(t, err)
+	require.Equal(t, "a1", id)
+	_, err = s.AccountByDepositReference(ctx, "DTWNONE")
+	require.ErrorIs(t, err, store.ErrNotFound)
+}
+
+// testTraderEvents: every event of the named traders on one chain, in chain order.
+func testTraderEvents(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	b1, b2 := block(1, 0), block(2, 0)
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1}, []dtw.Event{
+		deposit(b1, 0, traderA, 100), placed(b1, 1, traderA, 7),
+	}, 10))
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b2}, []dtw.Event{
+		settled(b2, 0, traderA, 7), withdrawal(b2, 1, traderA, 40),
+	}, 10))
+	evs, err := s.TraderEvents(ctx, source, []common.Address{traderA})
+	require.NoError(t, err)
+	require.Len(t, evs, 4)
+	require.Equal(t, []dtw.EventKind{dtw.EventDeposited, dtw.EventOrderPlaced, dtw.EventOrderSettled, dtw.EventWithdrawn},
+		[]dtw.EventKind{evs[0].Kind, evs[1].Kind, evs[2].Kind, evs[3].Kind})
+	none, err := s.TraderEvents(ctx, source, nil)
+	require.NoError(t, err)
+	require.Empty(t, none)
+	other, err := s.TraderEvents(ctx, "OTHER", []common.Address{traderA})
+	require.NoError(t, err)
+	require.Empty(t, other)
 }
