@@ -97,7 +97,14 @@ type FundLocation struct {
 	Location   string `json:"location"`
 	ChainID    string `json:"chainId"`
 	DTWAddress string `json:"dtwAddress"`
+	// Kind is FundLocationBank for a bank of the OFFCHAIN venue ("" for a chain).
+	Kind string `json:"kind,omitempty"`
+	// Asset is the currency a bank holds.
+	Asset string `json:"asset,omitempty"`
 }
+
+// FundLocationBank is the Kind of a bank fund location.
+const FundLocationBank = "BANK"
 
 // FundLocationsResponse is the body of GET /v2/fund-locations.
 type FundLocationsResponse struct {

@@ -11,6 +11,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/market"
+	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
@@ -96,6 +97,14 @@ var errorCodes = []struct {
 	{onchain.ErrRelayQueued, api.CodeServiceUnavailable, 0, true},
 	{pricing.ErrNoMarketData, api.CodeNoMarketDataFound, 0, true},
 	{pricing.ErrDuplicatePair, api.CodeDuplicateAssetPair, 0, true},
+	{offchain.ErrInvalid, api.CodeInvalidSchema, 0, true},
+	{offchain.ErrInvalidQuery, api.CodeInvalidQueryParams, 0, true},
+	{offchain.ErrNotFound, api.CodeNotFound, 0, true},
+	{offchain.ErrInsufficientFunds, api.CodeInsufficientFunds, 0, true},
+	{offchain.ErrInstructionIDReused, api.CodeInstructionIDReused, 0, true},
+	{offchain.ErrUnavailable, api.CodeServiceUnavailable, 0, true},
+	{offchain.ErrNoCredit, api.CodeInvalidOrderSource, 0, true},
+	{offchain.ErrState, api.CodeInvalidSchema, 0, true},
 }
 
 // describer is an error that carries a description safe to send to the client.

@@ -14,8 +14,8 @@ const sunsetSubAccount = "Sun, 01 Feb 2026 00:00:00 GMT"
 
 // checkSubAccountParam handles the deprecated sub_account query parameter: it answers with
 // Deprecation and Sunset headers, and refuses an account that is not the caller's (the
-// same answer whether or not it exists). Until sub-accounts exist, the caller's own
-// account is the only one it may name.
+// same answer whether or not it exists): the caller's own account or one of its
+// sub-accounts (accounts.Acting).
 func (s *Service) checkSubAccountParam(w http.ResponseWriter, r *http.Request, c *Caller) error {
 	q := r.URL.Query()
 	if !q.Has(api.ParamSubAccount) {
@@ -23,10 +23,8 @@ func (s *Service) checkSubAccountParam(w http.ResponseWriter, r *http.Request, c
 	}
 	w.Header().Set("Deprecation", "true")
 	w.Header().Set("Sunset", sunsetSubAccount)
-	if v := q.Get(api.ParamSubAccount); v != "" && v != c.AccountID {
-		return fail(ErrForbidden, "sub_account is not an account of the caller")
-	}
-	return nil
+	_, err := s.accounts.Acting(r.Context(), c.AccountID, q.Get(api.ParamSubAccount))
+	return err
 }
 
 // venue resolves a source to its venue.
@@ -79,12 +77,22 @@ func (s *Service) handleTokenInformation(w http.ResponseWriter, r *http.Request,
 	return answer(w, out, err)
 }
 
-func (s *Service) handleDepositAddresses(w http.ResponseWriter, _ *http.Request, _ *Caller) error {
-	return answer(w, s.onchain.DepositAddresses(), nil)
+func (s *Service) handleDepositAddresses(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	out := s.onchain.DepositAddresses()
+	if s.depositAddrs != nil { // the account's own OFFCHAIN deposit addresses
+		own, err := s.depositAddrs.DepositAddresses(r.Context(), c.AccountID)
+		if err != nil {
+			return err
+		}
+		out.Addresses = append(out.Addresses, own...)
+	}
+	return answer(w, out, nil)
 }
 
 func (s *Service) handleFundLocations(w http.ResponseWriter, _ *http.Request, _ *Caller) error {
-	return answer(w, s.onchain.FundLocations(), nil)
+	out := s.onchain.FundLocations()
+	out.FundLocations = append(out.FundLocations, s.offchain.FundLocations()...)
+	return answer(w, out, nil)
 }
 
 func (s *Service) handleWithdrawalAddresses(w http.ResponseWriter, r *http.Request, c *Caller) error {

@@ -65,6 +65,20 @@ var routes = []Route{
 	{http.MethodGet, api.PathPrices, Authenticated, api.PermRead, (*Service).handlePrices},
 	{http.MethodGet, api.PathQuantityEstimate, Authenticated, api.PermRead, (*Service).handleQuantityEstimate},
 	{http.MethodGet, api.PathCommissionRate, Authenticated, api.PermRead, (*Service).handleCommissionRate},
+	{http.MethodGet, api.PathSubCommissionRate, Authenticated, api.PermRead, (*Service).handleSubCommissionRate},
+	{http.MethodGet, api.PathBalance, Authenticated, api.PermRead, (*Service).handleBalance},
+	{http.MethodGet, api.PathSubBalance, Authenticated, api.PermRead, (*Service).handleBalance},
+	{http.MethodGet, api.PathAccountSnapshot, Authenticated, api.PermRead, (*Service).handleAccountSnapshot},
+	{http.MethodGet, api.PathSubAccountSnapshot, Authenticated, api.PermRead, (*Service).handleAccountSnapshot},
+	{http.MethodGet, api.PathCredit, Authenticated, api.PermRead, (*Service).handleCredit},
+	{http.MethodGet, api.PathSubCredit, Authenticated, api.PermRead, (*Service).handleCredit},
+	{http.MethodGet, api.PathAccountSettings, Authenticated, api.PermRead, (*Service).handleAccountSettings},
+	{http.MethodGet, api.PathSubAccountSettings, Authenticated, api.PermRead, (*Service).handleAccountSettings},
+	{http.MethodGet, api.PathDepositBankDetails, Authenticated, api.PermRead, (*Service).handleDepositBankDetails},
+	{http.MethodPost, api.PathOffchainWithdrawals, Authenticated, api.PermWithdraw, (*Service).handleSubmitOffchainWithdrawal},
+	{http.MethodPost, api.PathSubOffchainWithdrawals, Authenticated, api.PermWithdraw, (*Service).handleSubmitOffchainWithdrawal},
+	{http.MethodGet, api.PathOffchainWithdrawal, Authenticated, api.PermRead, (*Service).handleOffchainWithdrawal},
+	{http.MethodGet, api.PathSubOffchainWithdrawal, Authenticated, api.PermRead, (*Service).handleOffchainWithdrawal},
 }
 
 // Routes returns a copy of the route table, for documentation and tests.

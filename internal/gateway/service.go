@@ -26,6 +26,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/market"
+	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
@@ -71,6 +72,9 @@ type Options struct {
 	// Callers resolves callers from memory; default: a cache of the service's own over
 	// the store.
 	Callers *access.Cache
+	// DepositAddresses lists accounts' own OFFCHAIN deposit addresses, appended to GET
+	// /v2/deposit-addresses; default none.
+	DepositAddresses DepositAddresser
 	// Metrics is the registry /metrics serves; the HTTP metrics are registered in it. The
 	// process registers the settler's metrics there too. Default: a registry of the
 	// service's own. Never the global default registry, and never shared by two services.
@@ -96,6 +100,9 @@ type Service struct {
 	market   *market.Service
 	accounts *accounts.Service
 	callers  *access.Cache
+	offchain *offchain.Service
+	// depositAddrs lists accounts' OFFCHAIN deposit addresses (nil: none).
+	depositAddrs DepositAddresser
 	// accessLevel is the level of the per-request log line.
 	accessLevel slog.Level
 }
@@ -132,15 +139,6 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 	if s.onchain == nil {
 		s.onchain = onchain.Empty()
 	}
-	s.venues = opts.Venues
-	if s.venues == nil {
-		// The chains of one registry have distinct upper-case names: this cannot fail.
-		r, err := venue.NewRouter(s.onchain.Venues()...)
-		if err != nil {
-			panic("gateway: venues of the chains: " + err.Error())
-		}
-		s.venues = r
-	}
 	prices := opts.Prices
 	if prices == nil {
 		// cfg is checked: its book builds.
@@ -149,6 +147,18 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 			panic("gateway: pricing of a checked config: " + err.Error())
 		}
 		prices = book
+	}
+	s.offchain = offchain.New(cfg, st, prices, opts.Now)
+	s.depositAddrs = opts.DepositAddresses
+	s.venues = opts.Venues
+	if s.venues == nil {
+		// The chains of one registry have distinct upper-case names, none OFFCHAIN
+		// (cfg.Check refuses it): this cannot fail.
+		r, err := venue.NewRouter(append(s.onchain.Venues(), s.offchain.Venue())...)
+		if err != nil {
+			panic("gateway: venues of the chains: " + err.Error())
+		}
+		s.venues = r
 	}
 	s.market = market.New(prices, s.venues, s.onchain)
 	s.accounts = accounts.New(st, secrets, s.now, s.log)

@@ -1,0 +1,175 @@
+package offchain
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// maxProviderBody bounds the custody provider's answer.
+const maxProviderBody = 1 << 20
+
+// payingBank is the first configured bank of a fiat asset.
+func (s *Service) payingBank(asset string) (config.Bank, bool) {
+	for _, b := range s.banks {
+		if b.Asset == asset {
+			return b, true
+		}
+	}
+	return config.Bank{}, false
+}
+
+func bankDetail(b config.Bank) api.BankDetail {
+	return api.BankDetail{Asset: b.Asset, BankName: b.BankName, AccountName: b.AccountName, IBAN: b.IBAN, BIC: b.BIC,
+		IntermediaryBIC: b.IntermediaryBIC, AccountNumber: b.AccountNumber, SortCode: b.SortCode}
+}
+
+// BankDetails answers GET /v2/deposit-bank-details: the configured banks' details and the
+// custody provider's, of one asset or ("") all. An asset with none is ErrNotFound; a
+// configured provider that cannot be reached is ErrUnavailable.
+func (s *Service) BankDetails(ctx context.Context, asset string) (api.BankDetailsResponse, error) {
+	asset = strings.ToLower(asset)
+	out := api.BankDetailsResponse{BankDetails: []api.BankDetail{}}
+	for _, b := range s.banks {
+		if asset == "" || b.Asset == asset {
+			out.BankDetails = append(out.BankDetails, bankDetail(b))
+		}
+	}
+	if s.off.CustodyProviderURL != "" {
+		more, err := s.providerBankDetails(ctx, asset)
+		if err != nil {
+			return api.BankDetailsResponse{}, err
+		}
+		for _, d := range more {
+			if asset == "" || strings.EqualFold(d.Asset, asset) {
+				out.BankDetails = append(out.BankDetails, d)
+			}
+		}
+	}
+	if asset != "" && len(out.BankDetails) == 0 {
+		return out, errorf(ErrNotFound, "no bank details for asset %q", echo.Value(asset))
+	}
+	return out, nil
+}
+
+// providerBankDetails asks the custody provider: GET {url}/bank-details?asset=.
+func (s *Service) providerBankDetails(ctx context.Context, asset string) ([]api.BankDetail, error) {
+	u := strings.TrimSuffix(s.off.CustodyProviderURL, "/") + "/bank-details"
+	if asset != "" {
+		u += "?" + url.Values{api.ParamAsset: {asset}}.Encode()
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, fmt.Errorf("custody provider request: %w", err)
+	}
+	resp, err := s.custody.Do(req)
+	if err != nil {
+		return nil, errorf(ErrUnavailable, "the custody provider cannot be reached; try again later")
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, errorf(ErrUnavailable, "the custody provider answered %d; try again later", resp.StatusCode)
+	}
+	var body api.BankDetailsResponse
+	if err := json.NewDecoder(io.LimitReader(resp.Body, maxProviderBody)).Decode(&body); err != nil {
+		return nil, errorf(ErrUnavailable, "the custody provider's answer is unreadable; try again later")
+	}
+	return body.BankDetails, nil
+}
+
+// FundLocations lists the banks as fund locations (GET /v2/fund-locations adds them to
+// the chains).
+func (s *Service) FundLocations() []api.FundLocation {
+	out := make([]api.FundLocation, 0, len(s.banks))
+	for _, b := range s.banks {
+		out = append(out, api.FundLocation{Location: b.Name, Kind: api.FundLocationBank, Asset: b.Asset})
+	}
+	return out
+}
+
+// BankDeposit is a received bank transfer an operator books.
+type BankDeposit struct {
+	// Reference is what the transfer quoted: an account's deposit reference, or anything.
+	Reference string
+	Asset     string
+	Amount    string
+	// TransferID is the bank's id of the transfer: booking it again does nothing.
+	TransferID string
+	// Bank is the receiving bank's name; default the first bank of the asset.
+	Bank string
+}
+
+// BookedDeposit is what BookBankDeposit did.
+type BookedDeposit struct {
+	// AccountID is the credited account, "" when the transfer went to suspense.
+	AccountID string
+	Entry     store.LedgerEntry
+	// Created is false when the transfer was booked before.
+	Created bool
+}
+
+// BookBankDeposit books a received bank transfer: the account whose deposit reference it
+// quotes is credited from the bank's custody book; an unknown reference goes to the
+// suspense book, for an operator to resolve, never to a guessed account. It is idempotent
+// on the transfer id.
+func (s *Service) BookBankDeposit(ctx context.Context, d BankDeposit) (BookedDeposit, error) {
+	a, ok := s.asset(d.Asset)
+	if !ok || !a.Fiat {
+		return BookedDeposit{}, errorf(ErrInvalid, "asset %q is not a fiat OFFCHAIN asset", echo.Value(d.Asset))
+	}
+	amount, err := chain.ParseDecimal(d.Amount)
+	if err != nil || !amount.IsPositive() || -amount.Exponent() > int32(a.Decimals) {
+		return BookedDeposit{}, errorf(ErrInvalid, "amount %q must be a positive decimal with at most %d decimals", echo.Value(d.Amount), a.Decimals)
+	}
+	if d.TransferID == "" || len(d.TransferID) > 128 {
+		return BookedDeposit{}, errorf(ErrInvalid, "the bank's transfer id is required (at most 128 characters)")
+	}
+	bank, ok := s.payingBank(a.ID)
+	if d.Bank != "" {
+		ok = false
+		for _, b := range s.banks {
+			if b.Name == d.Bank && b.Asset == a.ID {
+				bank, ok = b, true
+			}
+		}
+	}
+	if !ok {
+		return BookedDeposit{}, errorf(ErrInvalid, "no configured bank %q receives %s", echo.Value(d.Bank), a.ID)
+	}
+	account, err := s.st.AccountByDepositReference(ctx, strings.TrimSpace(strings.ToUpper(d.Reference)))
+	credited := ledger.UserBook(account)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		account, credited = "", ledger.BookSuspense
+	case err != nil:
+		return BookedDeposit{}, err
+	}
+	meta, _ := json.Marshal(DepositMeta{Location: bank.Name, Reference: d.Reference, TransferID: d.TransferID})
+	e := store.LedgerEntry{ExternalKey: "bank:" + bank.Name + ":" + d.TransferID, Kind: ledger.KindDeposit, AccountID: account, Meta: meta,
+		Postings: []store.LedgerPosting{
+			{Book: credited, Asset: a.ID, Amount: amount},
+			{Book: ledger.CustodyBook("bank:" + bank.Name), Asset: a.ID, Amount: amount.Neg()},
+		}}
+	var ev *ledger.Event
+	if account != "" {
+		ev = &ledger.Event{Kind: store.EventDeposit, Source: Source, AccountID: account,
+			Payload: ActivityEvent{Source: Source, Asset: a.ID, Amount: amount.String(), Location: bank.Name}}
+	}
+	out, created, err := s.led.Post(ctx, e, ev, ledger.Options{})
+	if errors.Is(err, ledger.ErrKeyReused) {
+		return BookedDeposit{}, errorf(ErrInvalid, "bank transfer %s was booked before with another reference, asset or amount", echo.Value(d.TransferID))
+	}
+	return BookedDeposit{AccountID: out.AccountID, Entry: out, Created: created}, err
+}

@@ -1,0 +1,169 @@
+package offchain
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/venue"
+)
+
+// Activity types of the history pages (as the chains name them).
+const (
+	activityDeposit    = "DEPOSIT"
+	activityWithdrawal = "WITHDRAWAL"
+)
+
+// Venue is the OFFCHAIN venue of the shared endpoints, over a Service.
+type Venue struct{ s *Service }
+
+var (
+	_ venue.Venue    = Venue{}
+	_ venue.Balancer = Venue{}
+	_ venue.Lender   = Venue{}
+)
+
+// Venue returns the service's venue, for the router of the shared endpoints.
+func (s *Service) Venue() Venue { return Venue{s: s} }
+
+// Source implements venue.Venue.
+func (Venue) Source() string { return Source }
+
+// Assets implements venue.Venue: the lower-case tickers of the venue's assets.
+func (v Venue) Assets(context.Context) (api.AssetsResponse, error) {
+	return api.AssetsResponse{Assets: slices.Clone(v.s.ids)}, nil
+}
+
+// TokenInformation implements venue.Venue: each asset's token on every chain that has
+// it (token is the chain's source name); a fiat asset has none.
+func (v Venue) TokenInformation(context.Context) (api.TokenInformationResponse, error) {
+	out := api.TokenInformationResponse{TokenInfoResponses: []api.TokenInfoResponse{}}
+	for _, id := range v.s.ids {
+		a := v.s.assets[id]
+		info := api.TokenInfoResponse{Asset: id, Tokens: []api.TokenInfo{}}
+		for _, t := range a.Tokens {
+			info.Tokens = append(info.Tokens, api.TokenInfo{Token: t.Source, TokenAddress: t.Address, Decimals: strconv.Itoa(int(t.Decimals))})
+		}
+		out.TokenInfoResponses = append(out.TokenInfoResponses, info)
+	}
+	return out, nil
+}
+
+// OrderStatus implements venue.Venue: OFFCHAIN orders come with API trading, so no order
+// exists yet.
+func (Venue) OrderStatus(_ context.Context, _ venue.Caller, orderID string) (api.OrderStatus, error) {
+	return api.OrderStatus{}, errorf(ErrNotFound, "no OFFCHAIN order %q (API trading on OFFCHAIN is not served yet)", echo.Value(orderID))
+}
+
+// OrderByInstruction implements venue.Venue, as OrderStatus.
+func (Venue) OrderByInstruction(_ context.Context, _ venue.Caller, instructionID string) (api.OrderStatus, error) {
+	return api.OrderStatus{}, errorf(ErrNotFound, "no OFFCHAIN order with instructionId %q (API trading on OFFCHAIN is not served yet)", echo.Value(instructionID))
+}
+
+// Balances implements venue.Balancer: the account's ledger balances.
+func (v Venue) Balances(ctx context.Context, c venue.Caller) ([]api.BalanceV2, error) {
+	return v.s.Balances(ctx, c.AccountID)
+}
+
+// CreditLimits implements venue.Lender.
+func (v Venue) CreditLimits(ctx context.Context, accountID string) (decimal.Decimal, decimal.Decimal, error) {
+	return v.s.creditLimits(ctx, v.s.st, accountID)
+}
+
+// Deposits implements venue.Venue: the account's deposit entries.
+func (v Venue) Deposits(ctx context.Context, c venue.Caller, q api.PageRequest) (api.ActivityPage, error) {
+	return v.s.history(ctx, c.AccountID, ledger.KindDeposit, q)
+}
+
+// Withdrawals implements venue.Venue: the account's completed withdrawals, each with its
+// reference (instructionId, transaction hash, location).
+func (v Venue) Withdrawals(ctx context.Context, c venue.Caller, q api.PageRequest) (api.ActivityPage, error) {
+	return v.s.history(ctx, c.AccountID, ledger.KindWithdrawal, q)
+}
+
+// parseCursor reads a cursor of history: an entry id.
+func parseCursor(param, v string) (int64, error) {
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errorf(ErrInvalidQuery, "%s %q is not a cursor of this listing", param, echo.Value(v))
+	}
+	return id, nil
+}
+
+// history pages an account's entries of a kind with the interface's cursor paging (as
+// the chains do): newest_first reverses what before and after mean.
+func (s *Service) history(ctx context.Context, accountID, kind string, q api.PageRequest) (api.ActivityPage, error) {
+	size := q.PageSize
+	lq := store.LedgerQuery{AccountID: accountID, Kinds: []string{kind}, Start: q.Start.UnixMilli(), Newest: q.NewestFirst, Limit: size + 1}
+	if !q.End.IsZero() {
+		lq.End = q.End.UnixMilli()
+	}
+	reverse := false
+	if q.After != "" {
+		id, err := parseCursor(api.ParamAfter, q.After)
+		if err != nil {
+			return api.ActivityPage{}, err
+		}
+		if q.NewestFirst {
+			lq.BeforeID = id
+		} else {
+			lq.AfterID = id
+		}
+	}
+	if q.Before != "" {
+		id, err := parseCursor(api.ParamBefore, q.Before)
+		if err != nil {
+			return api.ActivityPage{}, err
+		}
+		if q.NewestFirst {
+			lq.AfterID = id
+		} else {
+			lq.BeforeID = id
+		}
+		lq.Newest, reverse = !q.NewestFirst, true
+	}
+	entries, err := s.st.LedgerEntries(ctx, lq)
+	if err != nil {
+		return api.ActivityPage{}, err
+	}
+	hasMore := len(entries) > size
+	if hasMore {
+		entries = entries[:size]
+	}
+	if reverse {
+		slices.Reverse(entries)
+	}
+	page := api.ActivityPage{User: accountID, OrderSource: Source, ActivityType: activityDeposit, Transactions: []api.AccountActivity{}, HasMore: hasMore}
+	if kind == ledger.KindWithdrawal {
+		page.ActivityType = activityWithdrawal
+	}
+	book := ledger.UserBook(accountID)
+	for _, e := range entries {
+		act := api.AccountActivity{TimestampMillis: strconv.FormatInt(e.CreatedAt.UnixMilli(), 10)}
+		amount := decimal.Zero
+		for _, p := range e.Postings {
+			if p.Book == book {
+				act.Asset, amount = p.Asset, amount.Add(p.Amount)
+			}
+		}
+		act.Amount = amount.Abs().String()
+		if kind == ledger.KindWithdrawal {
+			var m WithdrawalMeta
+			_ = json.Unmarshal(e.Meta, &m)
+			act.Reference = &api.ActivityReference{InstructionID: m.InstructionID, TransactionHash: m.TransactionHash, ActivityLocation: m.Location}
+		}
+		page.Transactions = append(page.Transactions, act)
+	}
+	if len(entries) > 0 {
+		page.BeforeCursor = strconv.FormatInt(entries[0].ID, 10)
+		page.AfterCursor = strconv.FormatInt(entries[len(entries)-1].ID, 10)
+	}
+	return page, nil
+}

@@ -1,0 +1,334 @@
+package offchain
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// MaxInstructionID is the longest instructionId (the interface's limit).
+const MaxInstructionID = 64
+
+// WithdrawalMeta is the Meta of a withdrawal's ledger entry: what the withdrawal history
+// shows as its reference.
+type WithdrawalMeta struct {
+	InstructionID   string `json:"instructionId"`
+	TransactionHash string `json:"transactionHash"`
+	Location        string `json:"location"`
+}
+
+// DepositMeta is the Meta of a deposit's ledger entry.
+type DepositMeta struct {
+	Location        string `json:"location"`
+	TransactionHash string `json:"transactionHash,omitempty"`
+	Reference       string `json:"reference,omitempty"`
+	TransferID      string `json:"transferId,omitempty"`
+}
+
+// ActivityEvent is the outbox payload of an OFFCHAIN deposit or withdrawal entry.
+type ActivityEvent struct {
+	Source        string `json:"source"`
+	Asset         string `json:"asset"`
+	Amount        string `json:"amount"`
+	Location      string `json:"location"`
+	InstructionID string `json:"instructionId,omitempty"`
+	TxHash        string `json:"transactionHash,omitempty"`
+}
+
+// custodyLocation is the custody book location of a withdrawal's or deposit's place: a
+// chain's source, or "bank:<name>".
+func custodyLocation(kind, location string) string {
+	if kind == store.WithdrawalFiat {
+		return "bank:" + location
+	}
+	return location
+}
+
+// WithdrawalEntry is the ledger entry that completes a withdrawal (the capture of its
+// hold): the account's book pays the custody book of the withdrawal's location. txHash is
+// the chain transaction or the bank's transfer reference. Its external key is the hold key.
+func WithdrawalEntry(w store.OffchainWithdrawal, txHash string) (store.LedgerEntry, *ledger.Event) {
+	meta, _ := json.Marshal(WithdrawalMeta{InstructionID: w.InstructionID, TransactionHash: txHash, Location: w.Location})
+	e := store.LedgerEntry{ExternalKey: w.HoldKey(), Kind: ledger.KindWithdrawal, AccountID: w.AccountID, Meta: meta,
+		Postings: []store.LedgerPosting{
+			{Book: ledger.UserBook(w.AccountID), Asset: w.Asset, Amount: w.Amount.Neg()},
+			{Book: ledger.CustodyBook(custodyLocation(w.Kind, w.Location)), Asset: w.Asset, Amount: w.Amount},
+		}}
+	ev := &ledger.Event{Kind: store.EventWithdrawal, Source: Source, AccountID: w.AccountID, Payload: ActivityEvent{
+		Source: Source, Asset: w.Asset, Amount: w.Amount.String(), Location: w.Location, InstructionID: w.InstructionID, TxHash: txHash}}
+	return e, ev
+}
+
+// Withdrawal view.
+func withdrawalView(w store.OffchainWithdrawal) api.OffchainWithdrawal {
+	return api.OffchainWithdrawal{InstructionID: w.InstructionID, AccountID: w.AccountID, Asset: w.Asset, Amount: w.Amount.String(),
+		Kind: w.Kind, Location: w.Location, Destination: w.Destination, Status: w.Status, TransactionHash: w.TxHash, Reason: w.Reason,
+		TimestampMillis: strconv.FormatInt(w.CreatedAt.UnixMilli(), 10), UpdatedMillis: strconv.FormatInt(w.UpdatedAt.UnixMilli(), 10)}
+}
+
+// checkInstructionID: 1 to 64 printable characters without spaces.
+func checkInstructionID(id string) error {
+	if id == "" || len(id) > MaxInstructionID {
+		return errorf(ErrInvalid, "instructionId must be 1 to %d characters", MaxInstructionID)
+	}
+	for _, r := range id {
+		if !unicode.IsPrint(r) || unicode.IsSpace(r) {
+			return errorf(ErrInvalid, "instructionId must be printable characters without spaces")
+		}
+	}
+	return nil
+}
+
+// parseWithdrawal checks a request and resolves its destination into a record (not yet
+// stored).
+func (s *Service) parseWithdrawal(ctx context.Context, accountID string, req api.OffchainWithdrawalRequest) (store.OffchainWithdrawal, error) {
+	if err := checkInstructionID(req.InstructionID); err != nil {
+		return store.OffchainWithdrawal{}, err
+	}
+	a, ok := s.asset(req.Asset)
+	if !ok {
+		return store.OffchainWithdrawal{}, errorf(ErrInvalid, "asset %q is not an OFFCHAIN asset (GET /v2/assets/OFFCHAIN lists them)", echo.Value(req.Asset))
+	}
+	amount, err := chain.ParseDecimal(req.Amount)
+	if err != nil || !amount.IsPositive() || -amount.Exponent() > int32(a.Decimals) {
+		return store.OffchainWithdrawal{}, errorf(ErrInvalid, "amount %q must be a positive decimal with at most %d decimals", echo.Value(req.Amount), a.Decimals)
+	}
+	w := store.OffchainWithdrawal{AccountID: accountID, InstructionID: req.InstructionID, Asset: a.ID, Amount: amount,
+		Status: store.WithdrawalPending, CreatedAt: s.now()}
+	if a.Fiat {
+		if req.BankDetail == nil || req.WithdrawalAddressID != "" {
+			return w, errorf(ErrInvalid, "%s is fiat: name the bank account to pay in bankDetail (not a withdrawalAddressId)", a.ID)
+		}
+		d := *req.BankDetail
+		d.Asset = a.ID
+		if d.AccountName == "" || (d.IBAN == "" && d.AccountNumber == "") {
+			return w, errorf(ErrInvalid, "bankDetail needs accountName and an iban or an accountNumber")
+		}
+		bank, ok := s.payingBank(a.ID)
+		if !ok {
+			return w, errorf(ErrInvalid, "no bank of the gateway pays out %s", a.ID)
+		}
+		dest, _ := json.Marshal(d)
+		if len(dest) > 2048 {
+			return w, errorf(ErrInvalid, "bankDetail is too long")
+		}
+		w.Kind, w.Location, w.Destination = store.WithdrawalFiat, bank.Name, string(dest)
+	} else {
+		if req.WithdrawalAddressID == "" || req.BankDetail != nil {
+			return w, errorf(ErrInvalid, "%s is withdrawn on a chain: name an APPROVED withdrawal address in withdrawalAddressId (GET /v2/withdrawal-addresses)", a.ID)
+		}
+		addrs, err := s.st.WithdrawalAddresses(ctx, accountID)
+		if err != nil {
+			return w, err
+		}
+		var found *store.WithdrawalAddress
+		for i := range addrs {
+			if addrs[i].ID == req.WithdrawalAddressID {
+				found = &addrs[i]
+			}
+		}
+		switch {
+		case found == nil:
+			return w, errorf(ErrInvalid, "withdrawalAddressId %q is not a withdrawal address of the account", echo.Value(req.WithdrawalAddressID))
+		case found.Status != store.AddressApproved:
+			return w, errorf(ErrInvalid, "withdrawal address %s is %s, not APPROVED yet", found.ID, found.Status)
+		}
+		onChain := false
+		for _, t := range a.Tokens {
+			onChain = onChain || t.Source == found.Source
+		}
+		if !onChain {
+			return w, errorf(ErrInvalid, "%s has no token on %s, the chain of withdrawal address %s", a.ID, found.Source, found.ID)
+		}
+		w.Kind, w.Location, w.Destination = store.WithdrawalCrypto, found.Source, found.Address.Hex()
+	}
+	sum := sha256.Sum256([]byte(strings.Join([]string{w.Asset, w.Amount.String(), w.Kind, w.Location, w.Destination}, "\x00")))
+	w.RequestHash = hex.EncodeToString(sum[:])
+	return w, nil
+}
+
+// SubmitWithdrawal answers POST /v2/offchain-withdrawals: it holds the amount and records
+// a PENDING withdrawal in one store transaction, never beyond the asset's
+// availableToWithdraw. A retry with the same instructionId and body answers the existing
+// withdrawal; another body is ErrInstructionIDReused.
+func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, req api.OffchainWithdrawalRequest) (api.OffchainWithdrawal, error) {
+	w, err := s.parseWithdrawal(ctx, accountID, req)
+	if err != nil {
+		return api.OffchainWithdrawal{}, err
+	}
+	if old, err := s.st.OffchainWithdrawal(ctx, accountID, w.InstructionID); err == nil {
+		return s.retried(old, w)
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return api.OffchainWithdrawal{}, err
+	}
+	// Prices may wait on a feed: read them before the transaction takes the write lock.
+	accountAsset, err := s.accountAsset(ctx, accountID)
+	if err != nil {
+		return api.OffchainWithdrawal{}, err
+	}
+	held, err := s.st.LedgerBalances(ctx, ledger.UserBook(accountID))
+	if err != nil {
+		return api.OffchainWithdrawal{}, err
+	}
+	assets := []string{w.Asset}
+	for a := range held {
+		assets = append(assets, a)
+	}
+	prices, err := s.pricesOf(ctx, accountAsset, assets)
+	if err != nil {
+		return api.OffchainWithdrawal{}, err
+	}
+	var out store.OffchainWithdrawal
+	err = s.st.InTx(ctx, func(tx store.Tx) error {
+		if old, err := tx.OffchainWithdrawal(ctx, accountID, w.InstructionID); err == nil {
+			out = old
+			return nil
+		}
+		val, err := s.valuedTx(ctx, tx, accountID, accountAsset, prices)
+		if err != nil {
+			return err
+		}
+		h := holding{asset: w.Asset}
+		for _, x := range val.holdings {
+			if x.asset == w.Asset {
+				h = x
+			}
+		}
+		if max := val.withdrawable(h, s.decimals(w.Asset)); w.Amount.GreaterThan(max) {
+			return errorf(ErrInsufficientFunds, "%s %s requested, %s available to withdraw", w.Amount, w.Asset, max)
+		}
+		if err := s.led.HoldTx(ctx, tx, w.HoldKey(), accountID, w.Asset, w.Amount, ledger.Options{}); err != nil {
+			if errors.Is(err, ledger.ErrInsufficientFunds) {
+				return errorf(ErrInsufficientFunds, "%s", err.Error())
+			}
+			return err
+		}
+		if err := tx.CreateOffchainWithdrawal(ctx, w); err != nil {
+			return err
+		}
+		out = w
+		out.UpdatedAt = w.CreatedAt
+		return nil
+	})
+	if err != nil {
+		return api.OffchainWithdrawal{}, err
+	}
+	if out.RequestHash != w.RequestHash || out.CreatedAt != w.CreatedAt {
+		return s.retried(out, w)
+	}
+	return withdrawalView(out), nil
+}
+
+// retried answers a request whose instructionId exists.
+func (s *Service) retried(old, w store.OffchainWithdrawal) (api.OffchainWithdrawal, error) {
+	if old.RequestHash != w.RequestHash {
+		return api.OffchainWithdrawal{}, errorf(ErrInstructionIDReused, "instructionId %q already names a withdrawal of %s %s: repeat its body exactly, or use a new instructionId",
+			echo.Value(w.InstructionID), old.Amount, old.Asset)
+	}
+	return withdrawalView(old), nil
+}
+
+// valuedTx values an account's OFFCHAIN holdings inside tx at the given prices.
+func (s *Service) valuedTx(ctx context.Context, tx store.Tx, accountID, accountAsset string, prices map[string]decimal.Decimal) (valued, error) {
+	book := ledger.UserBook(accountID)
+	bals, err := tx.LedgerBalances(ctx, book)
+	if err != nil {
+		return valued{}, err
+	}
+	held, err := tx.HeldAmounts(ctx, book)
+	if err != nil {
+		return valued{}, err
+	}
+	val := valued{accountAsset: accountAsset, prices: prices}
+	for a, b := range bals {
+		val.holdings = append(val.holdings, holding{asset: a, balance: b, available: b.Sub(held[a])})
+	}
+	if val.capacity, val.leverage, err = s.creditLimits(ctx, tx, accountID); err != nil {
+		return valued{}, err
+	}
+	return val, nil
+}
+
+// Withdrawal answers GET /v2/offchain-withdrawals/{instructionId}.
+func (s *Service) Withdrawal(ctx context.Context, accountID, instructionID string) (api.OffchainWithdrawal, error) {
+	w, err := s.st.OffchainWithdrawal(ctx, accountID, instructionID)
+	if errors.Is(err, store.ErrNotFound) {
+		return api.OffchainWithdrawal{}, errorf(ErrNotFound, "no off-chain withdrawal with instructionId %q", echo.Value(instructionID))
+	}
+	if err != nil {
+		return api.OffchainWithdrawal{}, err
+	}
+	return withdrawalView(w), nil
+}
+
+// CompleteFiat records that an operator paid a PENDING fiat withdrawal by bank transfer
+// (reference: the bank's transfer id): the withdrawal is COMPLETED and its hold captured
+// by a withdrawal entry from the bank's custody book, in one transaction.
+func (s *Service) CompleteFiat(ctx context.Context, accountID, instructionID, reference string) (api.OffchainWithdrawal, error) {
+	if reference == "" {
+		return api.OffchainWithdrawal{}, errorf(ErrInvalid, "the bank transfer's reference is required")
+	}
+	var out store.OffchainWithdrawal
+	err := s.st.InTx(ctx, func(tx store.Tx) error {
+		w, err := tx.OffchainWithdrawal(ctx, accountID, instructionID)
+		if err != nil {
+			return err
+		}
+		if w.Kind != store.WithdrawalFiat || w.Status != store.WithdrawalPending {
+			return errorf(ErrState, "%s withdrawal %s is %s; only a PENDING fiat withdrawal is marked sent", w.Kind, instructionID, w.Status)
+		}
+		at := s.now()
+		if err := tx.SetOffchainWithdrawalStatus(ctx, accountID, instructionID, store.WithdrawalPending, store.WithdrawalCompleted, reference, "", at); err != nil {
+			return err
+		}
+		e, ev := WithdrawalEntry(w, reference)
+		e.CreatedAt = at
+		// The hold reserved the amount: the capture is not refused by the floor.
+		reserved := ledger.Options{Floor: func(string, string) decimal.Decimal { return w.Amount.Neg() }}
+		if _, err := s.led.CaptureTx(ctx, tx, w.HoldKey(), e, ev, reserved); err != nil {
+			return err
+		}
+		w.Status, w.TxHash, w.UpdatedAt = store.WithdrawalCompleted, reference, at
+		out = w
+		return nil
+	})
+	return withdrawalView(out), err
+}
+
+// Reject refuses a PENDING withdrawal (an operator's decision): REJECTED, hold released.
+func (s *Service) Reject(ctx context.Context, accountID, instructionID, reason string) (api.OffchainWithdrawal, error) {
+	var out store.OffchainWithdrawal
+	err := s.st.InTx(ctx, func(tx store.Tx) error {
+		w, err := tx.OffchainWithdrawal(ctx, accountID, instructionID)
+		if err != nil {
+			return err
+		}
+		if w.Status != store.WithdrawalPending {
+			return errorf(ErrState, "withdrawal %s is %s; only a PENDING withdrawal is rejected", instructionID, w.Status)
+		}
+		at := s.now()
+		if err := tx.SetOffchainWithdrawalStatus(ctx, accountID, instructionID, store.WithdrawalPending, store.WithdrawalRejected, "", reason, at); err != nil {
+			return err
+		}
+		if err := s.led.ReleaseTx(ctx, tx, w.HoldKey()); err != nil {
+			return err
+		}
+		w.Status, w.Reason, w.UpdatedAt = store.WithdrawalRejected, reason, at
+		out = w
+		return nil
+	})
+	return withdrawalView(out), err
+}
