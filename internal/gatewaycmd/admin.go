@@ -68,6 +68,7 @@ func adminCommand() *cli.Command {
 			},
 			withdrawalAddressCommand(),
 			accountsCommand(),
+			offchainCommand(),
 		},
 	}
 }

@@ -36,7 +36,7 @@ func accountsCommand() *cli.Command {
 				Flags: append(storeFlags(),
 					&cli.StringFlag{Name: flagParent, Usage: "the top-level account that owns the new sub-account"},
 					&cli.StringFlag{Name: flagLabel, Usage: "a label for the account (at most 64 printable characters)"},
-					&cli.StringFlag{Name: flagAsset, Value: store.DefaultAccountAsset, Usage: "the account asset: the asset it is valued in"},
+					&cli.StringFlag{Name: flagAsset, Value: store.DefaultAccountAsset, Usage: "the account asset: the asset it is valued in (default offchain.accountAsset of the config, usd)"},
 					&cli.BoolFlag{Name: flagJSON, Usage: "print the account as JSON"},
 				),
 				Action: runAccountsCreate,
@@ -107,7 +107,10 @@ func runAccountsCreate(c *cli.Context) error {
 	if !accountAsset.MatchString(asset) {
 		return cli.Exit(fmt.Sprintf("--asset %q must be a lower-case ticker such as usd", asset), ExitUsage)
 	}
-	return withStore(c, func(_ config.Config, st store.Store) error {
+	return withStore(c, func(cfg config.Config, st store.Store) error {
+		if !c.IsSet(flagAsset) {
+			asset = cfg.OffchainAccountAsset()
+		}
 		a := store.Account{ID: auth.NewAccountID(), ParentID: c.String(flagParent), Label: label, AccountAsset: asset, CreatedAt: time.Now()}
 		err := st.CreateAccount(c.Context, a)
 		if errors.Is(err, store.ErrNotFound) {

@@ -1,0 +1,172 @@
+package gatewaycmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+const (
+	flagReference     = "reference"
+	flagAmount        = "amount"
+	flagTransferID    = "transfer-id"
+	flagBank          = "bank"
+	flagInstructionID = "instruction-id"
+	flagReason        = "reason"
+	flagType          = "type"
+	flagValue         = "value"
+)
+
+// offchainCommand is `dtwgate admin offchain`: the operator's side of the OFFCHAIN venue.
+func offchainCommand() *cli.Command {
+	account := &cli.StringFlag{Name: flagAccount, Required: true, Usage: "the account (or sub-account) id"}
+	instruction := &cli.StringFlag{Name: flagInstructionID, Required: true, Usage: "the withdrawal's instructionId"}
+	jsonFlag := &cli.BoolFlag{Name: flagJSON, Usage: "print JSON"}
+	return &cli.Command{
+		Name:  "offchain",
+		Usage: "the OFFCHAIN venue: book bank deposits, pay or reject fiat withdrawals, credit settings",
+		Subcommands: []*cli.Command{
+			{
+				Name: "book-deposit",
+				Usage: "book a received bank transfer: the account whose deposit reference it quotes is credited; " +
+					"an unknown reference goes to the suspense book. Booking the same --transfer-id again does nothing",
+				Flags: append(storeFlags(),
+					&cli.StringFlag{Name: flagReference, Required: true, Usage: "the reference the transfer quoted"},
+					&cli.StringFlag{Name: flagAsset, Required: true, Usage: "the fiat asset, e.g. eur"},
+					&cli.StringFlag{Name: flagAmount, Required: true, Usage: "the amount received, e.g. 100.50"},
+					&cli.StringFlag{Name: flagTransferID, Required: true, Usage: "the bank's id of the transfer"},
+					&cli.StringFlag{Name: flagBank, Usage: "the receiving bank's name in offchain.banks (default: the asset's first)"},
+					jsonFlag),
+				Action: runBookDeposit,
+			},
+			{
+				Name:   "pending",
+				Usage:  "list PENDING fiat withdrawals, oldest first",
+				Flags:  append(storeFlags(), jsonFlag),
+				Action: runPendingFiat,
+			},
+			{
+				Name:   "sent",
+				Usage:  "mark a PENDING fiat withdrawal paid by bank transfer: COMPLETED, its hold captured",
+				Flags:  append(storeFlags(), account, instruction, &cli.StringFlag{Name: flagReference, Required: true, Usage: "the bank transfer's reference"}, jsonFlag),
+				Action: runFiatSent,
+			},
+			{
+				Name:   "reject",
+				Usage:  "reject a PENDING withdrawal: REJECTED, its hold released",
+				Flags:  append(storeFlags(), account, instruction, &cli.StringFlag{Name: flagReason, Required: true, Usage: "why, shown to the user"}, jsonFlag),
+				Action: runReject,
+			},
+			{
+				Name:  "set-setting",
+				Usage: "set an account's " + api.SettingCreditCap + " or " + api.SettingCreditLeverage,
+				Flags: append(storeFlags(), account,
+					&cli.StringFlag{Name: flagType, Required: true, Usage: api.SettingCreditCap + " or " + api.SettingCreditLeverage},
+					&cli.StringFlag{Name: flagValue, Required: true, Usage: "a non-negative decimal"}),
+				Action: runSetSetting,
+			},
+		},
+	}
+}
+
+// withOffchain runs fn with the OFFCHAIN service of the configured store; the venue's
+// client errors exit 1 with their text.
+func withOffchain(c *cli.Context, fn func(*offchain.Service, store.Store) error) error {
+	return withStore(c, func(cfg config.Config, st store.Store) error {
+		err := fn(offchain.New(cfg, st, nil, nil), st)
+		for _, e := range []error{offchain.ErrInvalid, offchain.ErrState, store.ErrNotFound} {
+			if errors.Is(err, e) {
+				return cli.Exit(err.Error(), ExitError)
+			}
+		}
+		return err
+	})
+}
+
+func printOut(c *cli.Context, v any, text string) error {
+	if c.Bool(flagJSON) {
+		return json.NewEncoder(c.App.Writer).Encode(v)
+	}
+	_, err := fmt.Fprintln(c.App.Writer, text)
+	return err
+}
+
+func runBookDeposit(c *cli.Context) error {
+	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
+		b, err := s.BookBankDeposit(c.Context, offchain.BankDeposit{Reference: c.String(flagReference), Asset: c.String(flagAsset),
+			Amount: c.String(flagAmount), TransferID: c.String(flagTransferID), Bank: c.String(flagBank)})
+		if err != nil {
+			return err
+		}
+		to := "account " + b.AccountID
+		if b.AccountID == "" {
+			to = "the suspense book (unknown reference)"
+		}
+		text := fmt.Sprintf("booked %s %s to %s (entry %d)", c.String(flagAmount), c.String(flagAsset), to, b.Entry.ID)
+		if !b.Created {
+			text = fmt.Sprintf("transfer %s was booked before (entry %d): nothing changed", c.String(flagTransferID), b.Entry.ID)
+		}
+		return printOut(c, map[string]any{"accountId": b.AccountID, "entryId": b.Entry.ID, "created": b.Created}, text)
+	})
+}
+
+func runPendingFiat(c *cli.Context) error {
+	return withStore(c, func(cfg config.Config, st store.Store) error {
+		var out []api.OffchainWithdrawal
+		for _, b := range cfg.Offchain.Banks {
+			list, err := st.OffchainWithdrawalsByStatus(c.Context, store.WithdrawalFiat, b.Name, store.WithdrawalPending, 1000)
+			if err != nil {
+				return err
+			}
+			for _, w := range list {
+				out = append(out, api.OffchainWithdrawal{InstructionID: w.InstructionID, AccountID: w.AccountID, Asset: w.Asset,
+					Amount: w.Amount.String(), Kind: w.Kind, Location: w.Location, Destination: w.Destination, Status: w.Status})
+			}
+		}
+		if c.Bool(flagJSON) {
+			return json.NewEncoder(c.App.Writer).Encode(out)
+		}
+		for _, w := range out {
+			if _, err := fmt.Fprintf(c.App.Writer, "%s  %s  %s %s from %s to %s\n", w.AccountID, w.InstructionID, w.Amount, w.Asset, w.Location, w.Destination); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func runFiatSent(c *cli.Context) error {
+	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
+		w, err := s.CompleteFiat(c.Context, c.String(flagAccount), c.String(flagInstructionID), c.String(flagReference))
+		if err != nil {
+			return err
+		}
+		return printOut(c, w, fmt.Sprintf("withdrawal %s of %s %s is %s", w.InstructionID, w.Amount, w.Asset, w.Status))
+	})
+}
+
+func runReject(c *cli.Context) error {
+	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
+		w, err := s.Reject(c.Context, c.String(flagAccount), c.String(flagInstructionID), c.String(flagReason))
+		if err != nil {
+			return err
+		}
+		return printOut(c, w, fmt.Sprintf("withdrawal %s of %s %s is %s; the funds are released", w.InstructionID, w.Amount, w.Asset, w.Status))
+	})
+}
+
+func runSetSetting(c *cli.Context) error {
+	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
+		if err := s.SetSetting(c.Context, c.String(flagAccount), c.String(flagType), c.String(flagValue)); err != nil {
+			return err
+		}
+		return printOut(c, nil, fmt.Sprintf("%s of %s is %s", c.String(flagType), c.String(flagAccount), c.String(flagValue)))
+	})
+}
