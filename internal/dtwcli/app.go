@@ -31,7 +31,7 @@ func App() *cli.App {
 		Commands: []*cli.Command{
 			configCommand(), loginCommand(), whoamiCommand(), tokensCommand(), addressesCommand(),
 			balanceCommand(), depositCommand(), orderCommand(), withdrawCommand(), historyCommand(),
-			keysCommand(), accountsCommand(), walletCommand(),
+			keysCommand(), accountsCommand(), offchainCommand(), walletCommand(),
 		},
 		// Main prints errors with the "dtw:" prefix and picks the exit code; the default
 		// handler would print them bare and os.Exit from inside Run.
