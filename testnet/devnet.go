@@ -26,7 +26,7 @@ func (n *Network) WriteDir(dir string, lightKDF bool) (*devnet.File, error) {
 		return nil, err
 	}
 	password := hex.EncodeToString(pw)
-	d := &devnet.File{Sources: map[string]devnet.Chain{}, PasswordFile: "password.txt"}
+	d := &devnet.File{Sources: map[string]chain.Config{}, PasswordFile: "password.txt"}
 	if err := os.WriteFile(filepath.Join(dir, d.PasswordFile), []byte(password+"\n"), 0o600); err != nil {
 		return nil, fmt.Errorf("password file: %w", err)
 	}
@@ -50,12 +50,7 @@ func (n *Network) WriteDir(dir string, lightKDF bool) (*devnet.File, error) {
 		d.Accounts = append(d.Accounts, devnet.Account{Name: a.Name, Role: a.Role, Address: a.Address.Hex(), Keystore: rel})
 	}
 	for _, c := range n.Chains {
-		dc := devnet.Chain{Config: chain.Config{Source: c.Source, ChainID: c.ChainID.Uint64(), RPCURLs: []string{c.RPCURL},
-			DTWAddress: c.DTW.Hex(), StartBlock: c.DeployBlock}}
-		for _, t := range c.Tokens {
-			dc.Tokens = append(dc.Tokens, chain.TokenConfig{Symbol: t.Symbol, Address: t.Address.Hex(), Decimals: t.Decimals})
-		}
-		d.Sources[c.Source] = dc
+		d.Sources[c.Source] = c.Config(0)
 	}
 	if err := devnet.Write(dir, d); err != nil {
 		return nil, err

@@ -1,10 +1,10 @@
 package dtwcli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -61,64 +61,85 @@ type Config struct {
 	// SIWEChainID is the chain id of SIWE messages. Default: the chain id of the first
 	// source by name, else 1.
 	SIWEChainID uint64 `yaml:"siweChainId,omitempty"`
-	// Sources are the chains, by source name (e.g. ETHEREUM).
-	Sources map[string]SourceConfig `yaml:"sources"`
+	// Sources are the chains, by source name (e.g. ETHEREUM), each in the chain's one
+	// configuration form (chain.Config): chainId, rpcUrls (the trader's own RPC first;
+	// $DTW_RPC_<SOURCE> and --rpc SOURCE=URL override it), dtwAddress, startBlock,
+	// confirmations, tokens. Files written before that form (rpcUrl, dtw, tokens as a map of
+	// id to {address, decimals}) are still read, with a warning naming the new keys.
+	Sources map[string]chain.Config `yaml:"sources"`
 }
 
-// SourceConfig is the trader's own configuration of one chain: the chain's one
-// configuration form (chain.Config: chainId, rpcUrls (the trader's own RPC first;
-// $DTW_RPC_<SOURCE> and --rpc SOURCE=URL override it), dtwAddress, startBlock,
-// confirmations, tokens). Files written before that form (rpcUrl, dtw, tokens as a map of
-// id to {address, decimals}) are still read, with a warning naming the new keys.
-type SourceConfig struct {
-	chain.Config `yaml:",inline"`
-	// deprecated lists the old keys the file used.
-	deprecated []string
+// upgradeOldKeys rewrites, in a parsed config file, the keys of sources written before
+// chain.Config into the current ones (rpcUrl: U to rpcUrls: [U], dtw to dtwAddress,
+// tokens {id: {...}} to tokens [{symbol: id, ...}]), and returns what it rewrote. A new key
+// present beside its old one wins.
+func upgradeOldKeys(doc *yaml.Node) []string {
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		return nil
+	}
+	sources := mappingValue(doc.Content[0], "sources")
+	if sources == nil || sources.Kind != yaml.MappingNode {
+		return nil
+	}
+	var upgraded []string
+	for i := 0; i+1 < len(sources.Content); i += 2 {
+		name, src := sources.Content[i].Value, sources.Content[i+1]
+		if src.Kind != yaml.MappingNode {
+			continue
+		}
+		kept := src.Content[:0:0]
+		for j := 0; j+1 < len(src.Content); j += 2 {
+			k, v := src.Content[j], src.Content[j+1]
+			var now, note string
+			switch {
+			case k.Value == "rpcUrl" && v.Kind == yaml.ScalarNode:
+				now, v = "rpcUrls", &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{v}}
+				note = "rpcUrl is now rpcUrls (a list)"
+			case k.Value == "dtw":
+				now, note = "dtwAddress", "dtw is now dtwAddress"
+			case k.Value == "tokens" && v.Kind == yaml.MappingNode:
+				list := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+				for t := 0; t+1 < len(v.Content); t += 2 {
+					id, tok := v.Content[t], v.Content[t+1]
+					entry := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{
+						{Kind: yaml.ScalarNode, Tag: "!!str", Value: "symbol"}, id}}
+					if tok.Kind == yaml.MappingNode {
+						entry.Content = append(entry.Content, tok.Content...)
+					}
+					list.Content = append(list.Content, entry)
+				}
+				now, v, note = "tokens", list, "tokens is now a list of {symbol, address, decimals}"
+			}
+			if now == "" {
+				kept = append(kept, k, v)
+				continue
+			}
+			upgraded = append(upgraded, "sources."+name+"."+note)
+			if now != k.Value && mappingValue(src, now) != nil {
+				continue
+			}
+			kept = append(kept, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: now, Line: k.Line, Column: k.Column}, v)
+		}
+		src.Content = kept
+	}
+	return upgraded
 }
 
-// legacySource is the form of a source in dtw configs written before chain.Config.
-type legacySource struct {
-	ChainID       uint64 `yaml:"chainId"`
-	RPCURL        string `yaml:"rpcUrl"`
-	DTW           string `yaml:"dtw"`
-	Confirmations uint64 `yaml:"confirmations"`
-	StartBlock    uint64 `yaml:"startBlock"`
-	Tokens        map[string]struct {
-		Address  string `yaml:"address"`
-		Decimals uint8  `yaml:"decimals"`
-	} `yaml:"tokens"`
-}
-
-// UnmarshalYAML reads a source in the current form, or in the old one.
-func (s *SourceConfig) UnmarshalYAML(n *yaml.Node) error {
-	legacy := false
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i].Value, n.Content[i+1]
-		if k == "rpcUrl" || k == "dtw" || (k == "tokens" && v.Kind == yaml.MappingNode) {
-			legacy = true
+// mappingValue returns the value of key in a mapping node, or nil.
+func mappingValue(m *yaml.Node, key string) *yaml.Node {
+	if m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
 		}
 	}
-	if !legacy {
-		return n.Decode(&s.Config)
-	}
-	var old legacySource
-	if err := n.Decode(&old); err != nil {
-		return err
-	}
-	s.Config = chain.Config{ChainID: old.ChainID, DTWAddress: old.DTW, Confirmations: old.Confirmations, StartBlock: old.StartBlock}
-	if old.RPCURL != "" {
-		s.RPCURLs = []string{old.RPCURL}
-	}
-	for _, id := range slices.Sorted(maps.Keys(old.Tokens)) {
-		t := old.Tokens[id]
-		s.Tokens = append(s.Tokens, chain.TokenConfig{Symbol: id, Address: t.Address, Decimals: t.Decimals})
-	}
-	s.deprecated = []string{"rpcUrl is now rpcUrls (a list)", "dtw is now dtwAddress", "tokens is now a list of {symbol, address, decimals}"}
 	return nil
 }
 
 // setRPC makes url the source's first RPC.
-func (s *SourceConfig) setRPC(url string) {
+func setRPC(s *chain.Config, url string) {
 	s.RPCURLs = append([]string{url}, slices.DeleteFunc(slices.Clone(s.RPCURLs), func(u string) bool { return u == url })...)
 }
 
@@ -158,10 +179,13 @@ func loadConfig(c *cli.Context) (*Config, string, error) {
 	blob, err := os.ReadFile(path)
 	switch {
 	case err == nil:
-		dec := yaml.NewDecoder(strings.NewReader(string(blob)))
-		dec.KnownFields(true)
-		if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+		upgraded, err := decodeConfig(blob, cfg)
+		if err != nil {
 			return nil, path, usageError("config %s: %v (fix the file, or write a new one with `dtw config init`)", path, err)
+		}
+		if len(upgraded) > 0 {
+			fmt.Fprintf(c.App.ErrWriter, "dtw: warning: config %s uses old keys (%s); they still work: rewrite them, or the file with `dtw config init`\n",
+				path, strings.Join(upgraded, ", "))
 		}
 	case errors.Is(err, os.ErrNotExist) && !explicit:
 	case errors.Is(err, os.ErrNotExist):
@@ -176,6 +200,29 @@ func loadConfig(c *cli.Context) (*Config, string, error) {
 		return nil, path, usageError("invalid config %s: %v", path, err)
 	}
 	return cfg, path, nil
+}
+
+// decodeConfig decodes a config file into cfg, refusing unknown keys. Old source keys are
+// read as their new ones (upgradeOldKeys), which it returns.
+func decodeConfig(blob []byte, cfg *Config) ([]string, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(blob, &doc); err != nil {
+		return nil, err
+	}
+	upgraded := upgradeOldKeys(&doc)
+	if len(upgraded) > 0 {
+		var err error
+		if blob, err = yaml.Marshal(&doc); err != nil {
+			return nil, err
+		}
+	}
+	// Decoded from text, not from doc: a yaml.Node decodes without KnownFields.
+	dec := yaml.NewDecoder(bytes.NewReader(blob))
+	dec.KnownFields(true)
+	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	return upgraded, nil
 }
 
 // overlay applies the environment and the flags.
@@ -195,12 +242,8 @@ func (cfg *Config) overlay(c *cli.Context) error {
 	cfg.Sources = normalizeSources(cfg.Sources)
 	for _, name := range cfg.sourceNames() {
 		s := cfg.Sources[name]
-		if len(s.deprecated) > 0 {
-			fmt.Fprintf(c.App.ErrWriter, "dtw: warning: sources.%s uses old config keys (%s); they still work: rewrite the file with `dtw config init` or by hand\n",
-				name, strings.Join(s.deprecated, "; "))
-		}
 		if v := os.Getenv(EnvRPCPrefix + name); v != "" {
-			s.setRPC(v)
+			setRPC(&s, v)
 			cfg.Sources[name] = s
 		}
 	}
@@ -214,14 +257,14 @@ func (cfg *Config) overlay(c *cli.Context) error {
 		if !ok {
 			return usageError("--rpc %s: no source %s in the config (sources: %s)", kv, name, cfg.sourceList())
 		}
-		s.setRPC(u)
+		setRPC(&s, u)
 		cfg.Sources[name] = s
 	}
 	return nil
 }
 
-func normalizeSources(in map[string]SourceConfig) map[string]SourceConfig {
-	out := make(map[string]SourceConfig, len(in))
+func normalizeSources(in map[string]chain.Config) map[string]chain.Config {
+	out := make(map[string]chain.Config, len(in))
 	for name, s := range in {
 		name = strings.ToUpper(name)
 		if s.Source == "" {
@@ -246,7 +289,7 @@ func (cfg *Config) Check() error {
 	}
 	for _, name := range cfg.sourceNames() {
 		s := cfg.Sources[name]
-		if err := s.Config.Check("sources." + name); err != nil {
+		if err := s.Check("sources." + name); err != nil {
 			errs = append(errs, err)
 		}
 		if len(s.RPCURLs) == 0 {
@@ -326,7 +369,7 @@ func configFromDevnet(dir string, d *devnet.File, traderName, apiURL string) (*C
 	if err != nil {
 		return nil, err
 	}
-	cfg := &Config{APIURL: apiURL, Sources: map[string]SourceConfig{}}
+	cfg := &Config{APIURL: apiURL, Sources: map[string]chain.Config{}}
 	var names []string
 	for _, a := range d.Accounts {
 		if a.Role == devnet.RoleTrader {
@@ -344,12 +387,8 @@ func configFromDevnet(dir string, d *devnet.File, traderName, apiURL string) (*C
 		cfg.PasswordFile = filepath.Join(abs, d.PasswordFile)
 	}
 	for name, s := range d.Sources {
-		sc := SourceConfig{Config: s.Config}
-		sc.Source, sc.Confirmations, sc.Tokens = strings.ToUpper(name), 1, nil
-		for _, t := range s.Tokens {
-			sc.Tokens = append(sc.Tokens, chain.TokenConfig{Symbol: strings.ToLower(t.Symbol), Address: t.Address, Decimals: t.Decimals})
-		}
-		cfg.Sources[sc.Source] = sc
+		s.Source, s.Confirmations = strings.ToUpper(name), max(s.Confirmations, 1)
+		cfg.Sources[s.Source] = s
 	}
 	return cfg, cfg.Check()
 }

@@ -114,15 +114,9 @@ func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (strin
 	sort.Strings(names)
 	for _, name := range names {
 		s := d.Sources[name]
-		ch := config.Chain{Config: s.Config, Operator: "keystore:" + operatorKeystore,
-			OperatorPasswordFile: filepath.Join(abs, d.PasswordFile)}
-		ch.Source, ch.Confirmations = name, confirmations
-		ch.Tokens = nil
-		for _, t := range s.Tokens {
-			t.Symbol = strings.ToLower(t.Symbol)
-			ch.Tokens = append(ch.Tokens, t)
-		}
-		out.Chains = append(out.Chains, ch)
+		s.Source, s.Confirmations = name, confirmations
+		out.Chains = append(out.Chains, config.Chain{Config: s, Operator: "keystore:" + operatorKeystore,
+			OperatorPasswordFile: filepath.Join(abs, d.PasswordFile)})
 	}
 	blob, err := yaml.Marshal(out)
 	if err != nil {

@@ -9,8 +9,10 @@ package devnet
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -29,23 +31,14 @@ const (
 
 // File is the content of devnet.json: what a gateway or a trader needs to use the network.
 type File struct {
-	// Sources maps a source name to its chain.
-	Sources map[string]Chain `json:"sources"`
+	// Sources maps a source name to its chain, in the chain's one configuration form.
+	Sources map[string]chain.Config `json:"sources"`
 	// Accounts are the funded accounts, the same on every chain.
 	Accounts []Account `json:"accounts"`
 	// PasswordFile holds the password of every keystore, relative to the directory.
 	PasswordFile string `json:"passwordFile"`
 	// Deprecated lists, after Read, the old keys the file used (for a warning).
 	Deprecated []string `json:"-"`
-}
-
-// Chain describes one chain of a devnet: the chain's one configuration form.
-type Chain struct {
-	chain.Config
-	// LegacyRPCURL and LegacyDTW are the keys of files written before the one chain
-	// configuration form (rpcUrl, dtw); Read moves them to RPCURLs and DTWAddress.
-	LegacyRPCURL string `json:"rpcUrl,omitempty"`
-	LegacyDTW    string `json:"dtw,omitempty"`
 }
 
 // Account describes a funded account and its encrypted keystore.
@@ -60,35 +53,47 @@ type Account struct {
 	Keystore string `json:"keystore"`
 }
 
-// Read reads dir/devnet.json.
+// legacyChain is a source of devnet.json as files written before chain.Config state it:
+// rpcUrl and dtw instead of rpcUrls and dtwAddress (tokens' kind is ignored).
+type legacyChain struct {
+	chain.Config
+	RPCURL string `json:"rpcUrl"`
+	DTW    string `json:"dtw"`
+}
+
+// Read reads dir/devnet.json. Old keys still work; f.Deprecated names them.
 func Read(dir string) (*File, error) {
 	blob, err := os.ReadFile(filepath.Join(dir, FileName))
 	if err != nil {
 		return nil, fmt.Errorf("read devnet: %w", err)
 	}
-	var f File
-	if err := json.Unmarshal(blob, &f); err != nil {
+	var raw struct {
+		File
+		Sources map[string]legacyChain `json:"sources"`
+	}
+	if err := json.Unmarshal(blob, &raw); err != nil {
 		return nil, fmt.Errorf("parse %s: %w", FileName, err)
 	}
-	for name, c := range f.Sources {
+	f := raw.File
+	f.Sources = make(map[string]chain.Config, len(raw.Sources))
+	for _, name := range slices.Sorted(maps.Keys(raw.Sources)) {
+		c := raw.Sources[name]
 		if c.Source == "" {
 			c.Source = name
 		}
-		if c.LegacyRPCURL != "" {
+		if c.RPCURL != "" {
 			if len(c.RPCURLs) == 0 {
-				c.RPCURLs = []string{c.LegacyRPCURL}
+				c.RPCURLs = []string{c.RPCURL}
 			}
-			c.LegacyRPCURL = ""
-			f.Deprecated = append(f.Deprecated, fmt.Sprintf("sources.%s.rpcUrl (now rpcUrls)", name))
+			f.Deprecated = append(f.Deprecated, fmt.Sprintf("sources.%s.rpcUrl is now rpcUrls", name))
 		}
-		if c.LegacyDTW != "" {
+		if c.DTW != "" {
 			if c.DTWAddress == "" {
-				c.DTWAddress = c.LegacyDTW
+				c.DTWAddress = c.DTW
 			}
-			c.LegacyDTW = ""
-			f.Deprecated = append(f.Deprecated, fmt.Sprintf("sources.%s.dtw (now dtwAddress)", name))
+			f.Deprecated = append(f.Deprecated, fmt.Sprintf("sources.%s.dtw is now dtwAddress", name))
 		}
-		f.Sources[name] = c
+		f.Sources[name] = c.Config
 	}
 	return &f, nil
 }

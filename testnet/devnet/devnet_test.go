@@ -16,10 +16,10 @@ func TestWriteRead(t *testing.T) {
 	dir := t.TempDir()
 	trader := common.HexToAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
 	want := &devnet.File{
-		Sources: map[string]devnet.Chain{"ETHEREUM": {Config: chain.Config{
+		Sources: map[string]chain.Config{"ETHEREUM": {
 			Source: "ETHEREUM", ChainID: 31337, RPCURLs: []string{"http://127.0.0.1:8545"}, DTWAddress: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
 			StartBlock: 1, Tokens: []chain.TokenConfig{{Symbol: "DAI", Address: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", Decimals: 18}},
-		}}},
+		}},
 		Accounts:     []devnet.Account{{Name: "trader1", Role: devnet.RoleTrader, Address: trader.Hex(), Keystore: "keystores/trader1.json"}},
 		PasswordFile: "password.txt",
 	}
@@ -67,6 +67,6 @@ func TestReadOldKeys(t *testing.T) {
 	require.Equal(t, []string{"http://127.0.0.1:8545"}, c.RPCURLs)
 	require.Equal(t, "0x5FbDB2315678afecb367f032d93F642f64180aa3", c.DTWAddress)
 	require.Len(t, c.Tokens, 1)
-	require.Len(t, got.Deprecated, 2)
+	require.Equal(t, []string{"sources.ETHEREUM.rpcUrl is now rpcUrls", "sources.ETHEREUM.dtw is now dtwAddress"}, got.Deprecated)
 	require.NoError(t, c.Check("sources.ETHEREUM"))
 }
