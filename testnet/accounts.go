@@ -115,10 +115,10 @@ func (a Account) KeyCopy() *ecdsa.PrivateKey {
 // copy, never the account's key.
 func (a Account) Signer() signer.Signer { return signer.NewPrivateKeySigner(a.KeyCopy()) }
 
-// WriteOperatorKeystore writes the chain operator's key into dir as a keystore (light
+// writeOperatorKeystore writes the chain operator's key into dir as a keystore (light
 // scrypt) with its password file, for a gateway config: it returns the signer spec
 // ("keystore:PATH") and the password file.
-func (c *Chain) WriteOperatorKeystore(dir string) (spec, passwordFile string, err error) {
+func (c *Chain) writeOperatorKeystore(dir string) (spec, passwordFile string, err error) {
 	path := filepath.Join(dir, "operator.json")
 	if _, err := signer.WriteKeystore(path, c.Operator.KeyCopy(), "pw", signer.LightScrypt); err != nil {
 		return "", "", err

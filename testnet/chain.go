@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -18,6 +20,8 @@ import (
 	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/pricing"
 )
 
 // Token kinds deployed on every chain.
@@ -300,19 +304,38 @@ func RevertData(err error) []byte { return dtw.RevertData(err) }
 // the reason of a require ("allowance"), or "" when err carries no revert data.
 func RevertName(err error) string { return dtw.RevertName(err) }
 
-// ChainSource describes the chain as the gateway's and the trader's configurations do:
-// asset ids are the lower-case symbols, the follower starts at the DTW deployment.
+// ChainSource is the chain's registry source (Config(confirmations).ToSource()): asset
+// ids are the lower-case symbols, the follower starts at the DTW deployment.
 func (c *Chain) ChainSource(confirmations uint64) chain.Source {
 	return c.Config(confirmations).ToSource()
 }
 
-// Config is the chain's configuration form, as the gateway's and dtw's files state it
-// (token symbols in lower case: the asset ids).
+// Config is the chain's configuration form, as the gateway's config, dtw's config and
+// devnet.json state it. confirmations 0 leaves the key out (its default is 1).
 func (c *Chain) Config(confirmations uint64) chain.Config {
 	cfg := chain.Config{Source: c.Source, ChainID: c.ChainID.Uint64(), RPCURLs: []string{c.RPCURL}, DTWAddress: c.DTW.Hex(),
 		StartBlock: c.DeployBlock, Confirmations: confirmations}
 	for _, t := range c.Tokens {
-		cfg.Tokens = append(cfg.Tokens, chain.TokenConfig{Symbol: strings.ToLower(t.Symbol), Address: t.Address.Hex(), Decimals: t.Decimals})
+		cfg.Tokens = append(cfg.Tokens, chain.TokenConfig{Symbol: t.Symbol, Address: t.Address.Hex(), Decimals: t.Decimals})
 	}
 	return cfg
+}
+
+// GatewayConfig is a gateway config (config.Default) serving this chain alone at one
+// confirmation and the demo book's prices, with its data directory under dir and the
+// operator's key in a keystore written into dir. dir is made private (mode 0700): the
+// store refuses a directory open to others. Callers may edit it before Finish and Check.
+func (c *Chain) GatewayConfig(dir string) (config.Config, error) {
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return config.Config{}, err
+	}
+	operator, password, err := c.writeOperatorKeystore(dir)
+	if err != nil {
+		return config.Config{}, err
+	}
+	cfg := config.Default()
+	cfg.DataDir = filepath.Join(dir, "data")
+	cfg.Pricing = pricing.DefaultConfig()
+	cfg.Chains = []config.Chain{{Config: c.Config(1), Operator: operator, OperatorPasswordFile: password}}
+	return cfg, nil
 }

@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"math/big"
 	"net"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -20,8 +19,6 @@ import (
 	"github.com/dtwgate/dtwgate/chain/trader"
 	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/auth"
-	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/signer"
 	"github.com/dtwgate/dtwgate/testnet"
@@ -39,22 +36,14 @@ func newChainGateway(t *testing.T) *chainGateway {
 	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 2})
 	c := n.Chains[0]
 	src := c.ChainSource(1)
-	dir := t.TempDir()
-	require.NoError(t, os.Chmod(dir, 0o700)) // the store refuses a directory open to others
-	operator, password, err := c.WriteOperatorKeystore(dir)
+	cfg, err := c.GatewayConfig(t.TempDir())
 	require.NoError(t, err)
-
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	cfg := config.Default()
-	cfg.DataDir = filepath.Join(dir, "data")
 	cfg.Listen = ln.Addr().String()
-	cfg.Pricing = pricing.DefaultConfig()
-	ch := config.Chain{Config: c.Config(1), Operator: operator, OperatorPasswordFile: password}
-	for i := range ch.Tokens { // low relay minimums: the test relays small amounts
-		ch.Tokens[i].MinRelayOrder, ch.Tokens[i].MinRelayWithdrawal = "0.01", "0.01"
+	for i := range cfg.Chains[0].Tokens { // low relay minimums: the test relays small amounts
+		cfg.Chains[0].Tokens[i].MinRelayOrder, cfg.Chains[0].Tokens[i].MinRelayWithdrawal = "0.01", "0.01"
 	}
-	cfg.Chains = []config.Chain{ch}
 	cfg.Finish()
 	require.NoError(t, cfg.Check())
 

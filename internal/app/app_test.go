@@ -6,8 +6,6 @@ import (
 	"math/big"
 	"net"
 	"net/http"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -18,21 +16,14 @@ import (
 	"github.com/dtwgate/dtwgate/chain/trader"
 	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
 // chainConfig is a gateway config of the testnet chain c with its operator in a keystore.
 func chainConfig(t *testing.T, c *testnet.Chain) config.Config {
 	t.Helper()
-	dir := t.TempDir()
-	require.NoError(t, os.Chmod(dir, 0o700))
-	operator, password, err := c.WriteOperatorKeystore(dir)
+	cfg, err := c.GatewayConfig(t.TempDir())
 	require.NoError(t, err)
-	cfg := config.Default()
-	cfg.DataDir = filepath.Join(dir, "data")
-	cfg.Pricing = pricing.DefaultConfig()
-	cfg.Chains = []config.Chain{{Config: c.Config(1), Operator: operator, OperatorPasswordFile: password}}
 	return cfg
 }
 
