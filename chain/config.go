@@ -27,6 +27,10 @@ type Config struct {
 	Confirmations uint64 `yaml:"confirmations,omitempty" json:"confirmations,omitempty"`
 	// Tokens are the tokens traded on the chain.
 	Tokens []TokenConfig `yaml:"tokens" json:"tokens"`
+	// DepositFactory is the deployed DepositForwarderFactory that gives each account its
+	// own OFFCHAIN deposit address on the chain (a gateway setting; traders' configs leave
+	// it out). Without it the chain takes no OFFCHAIN crypto deposits.
+	DepositFactory string `yaml:"depositFactory,omitempty" json:"depositFactory,omitempty"`
 }
 
 // TokenConfig is one token of a chain's Config.
@@ -71,6 +75,11 @@ func (c Config) Check(field string) error {
 			bad("dtwAddress", "%v", err)
 		}
 	}
+	if c.DepositFactory != "" {
+		if _, err := ParseAddress(c.DepositFactory); err != nil {
+			bad("depositFactory", "%v", err)
+		}
+	}
 	seen := map[string]bool{}
 	for i, t := range c.Tokens {
 		f := fmt.Sprintf("tokens[%d]", i)
@@ -97,6 +106,7 @@ func (c Config) ToSource() Source {
 	s := Source{
 		Name: c.Source, ChainID: c.ChainID, RPCURLs: append([]string(nil), c.RPCURLs...),
 		DTW: common.HexToAddress(c.DTWAddress), StartBlock: c.StartBlock, Confirmations: max(c.Confirmations, 1),
+		DepositFactory: common.HexToAddress(c.DepositFactory),
 	}
 	for _, t := range c.Tokens {
 		s.Assets = append(s.Assets, Asset{ID: strings.ToLower(t.Symbol), Address: common.HexToAddress(t.Address), Decimals: t.Decimals})

@@ -54,6 +54,10 @@ type JournalTx struct {
 	// Relay, when set on insert, is the trader's signed request the transaction relays;
 	// InsertTx records it with the transaction. Journal reads leave it nil.
 	Relay *Relay
+	// Ref, when set on insert, names the work the transaction does (e.g. an OFFCHAIN
+	// withdrawal's payment); InsertTx records it with the transaction, once per source.
+	// Journal reads leave it empty.
+	Ref string
 }
 
 // Relay is a trader's signed order or withdrawal that a journaled transaction relays. The
@@ -75,12 +79,17 @@ type Relay struct {
 // (source, trader, nonce) of a relay already recorded; nothing was journaled.
 var ErrRelayExists = errors.New("a relay with this trader nonce is already recorded")
 
+// ErrRefExists is returned by Journal.InsertTx when the transaction's Ref is already
+// recorded on its source: that work was sent before; nothing was journaled.
+var ErrRefExists = errors.New("a transaction with this reference is already journaled")
+
 // Journal is the durable record of every transaction a Sender signs. Insert happens before
 // broadcast, so a crash at any point leaves a record to resume from.
 type Journal interface {
-	// InsertTx stores a signed transaction, with its Relay record if it has one, and returns
-	// its id. It fails with ErrRelayExists, storing nothing, when the Relay's (source,
-	// trader, nonce) is already recorded.
+	// InsertTx stores a signed transaction, with its Relay record and its Ref if it has
+	// them, and returns its id. It fails with ErrRelayExists, storing nothing, when the
+	// Relay's (source, trader, nonce) is already recorded, and with ErrRefExists when the
+	// Ref is.
 	InsertTx(ctx context.Context, tx JournalTx) (int64, error)
 	// OpenTxs returns the Pending and Mined transactions of a sender on a source, by nonce.
 	OpenTxs(ctx context.Context, source string, sender common.Address) ([]JournalTx, error)

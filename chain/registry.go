@@ -51,6 +51,10 @@ type Source struct {
 	// Operator is the signer spec of the operator key that sends return transactions.
 	Operator string
 	Assets   []Asset
+	// DepositFactory is the DepositForwarderFactory whose forwarders are the accounts'
+	// OFFCHAIN deposit addresses on this chain; zero when the chain takes no OFFCHAIN
+	// deposits.
+	DepositFactory common.Address
 }
 
 // Asset finds an asset by id (case-insensitive) or token address.

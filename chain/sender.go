@@ -111,11 +111,32 @@ func (s *Sender) SendRelay(ctx context.Context, kind string, relay Relay, to com
 	return s.send(ctx, kind, nil, &relay, to, data)
 }
 
+// SendRef is Send for a transaction that does the work named by ref (unique per source)
+// and may carry value (wei, nil for none): the ref is journaled with the transaction, and
+// when it is already journaled it fails with ErrRefExists, sending nothing. A caller that
+// crashed after sending learns the transaction from the journal instead of paying twice.
+func (s *Sender) SendRef(ctx context.Context, kind, ref string, to common.Address, value *big.Int, data []byte) (JournalTx, error) {
+	if ref == "" {
+		return JournalTx{}, errors.New("SendRef needs a ref")
+	}
+	return s.sendTx(ctx, JournalTx{Kind: kind, Ref: ref}, to, value, data)
+}
+
 func (s *Sender) send(ctx context.Context, kind string, orderIDs []uint64, relay *Relay, to common.Address, data []byte) (JournalTx, error) {
+	return s.sendTx(ctx, JournalTx{Kind: kind, OrderIDs: orderIDs, Relay: relay}, to, nil, data)
+}
+
+// sendTx estimates, signs, journals and broadcasts a transaction described by t (its
+// kind, orders, relay and ref).
+func (s *Sender) sendTx(ctx context.Context, t JournalTx, to common.Address, value *big.Int, data []byte) (JournalTx, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	kind := t.Kind
+	if value == nil {
+		value = new(big.Int)
+	}
 	from := s.signer.Address()
-	gas, err := s.client.EstimateGas(ctx, ethereum.CallMsg{From: from, To: &to, Data: data})
+	gas, err := s.client.EstimateGas(ctx, ethereum.CallMsg{From: from, To: &to, Value: value, Data: data})
 	if err != nil {
 		return JournalTx{}, fmt.Errorf("estimate %s: %w", kind, err)
 	}
@@ -129,12 +150,15 @@ func (s *Sender) send(ctx context.Context, kind string, orderIDs []uint64, relay
 	}
 	tx := types.NewTx(&types.DynamicFeeTx{
 		ChainID: s.cfg.ChainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: feeCap,
-		Gas: gas + gas/4, To: &to, Data: data,
+		Gas: gas + gas/4, To: &to, Value: value, Data: data,
 	})
-	return s.journalAndBroadcast(ctx, tx, kind, orderIDs, relay, 0)
+	return s.journalAndBroadcast(ctx, tx, t, 0)
 }
 
-func (s *Sender) journalAndBroadcast(ctx context.Context, tx *types.Transaction, kind string, orderIDs []uint64, relay *Relay, replaces int64) (JournalTx, error) {
+// journalAndBroadcast signs tx, journals it with what t says it does (kind, orders, relay,
+// ref) and broadcasts it.
+func (s *Sender) journalAndBroadcast(ctx context.Context, tx *types.Transaction, t JournalTx, replaces int64) (JournalTx, error) {
+	kind, orderIDs := t.Kind, t.OrderIDs
 	signed, err := s.signer.SignTx(ctx, tx, s.cfg.ChainID)
 	if err != nil {
 		return JournalTx{}, fmt.Errorf("sign %s: %w", kind, err)
@@ -145,7 +169,7 @@ func (s *Sender) journalAndBroadcast(ctx context.Context, tx *types.Transaction,
 	}
 	jt := JournalTx{
 		Source: s.cfg.Source, Sender: s.signer.Address(), Nonce: signed.Nonce(), Hash: signed.Hash(), Raw: raw,
-		Kind: kind, OrderIDs: orderIDs, State: TxPending, Replaces: replaces, CreatedAt: time.Now(), Relay: relay,
+		Kind: kind, OrderIDs: orderIDs, State: TxPending, Replaces: replaces, CreatedAt: time.Now(), Relay: t.Relay, Ref: t.Ref,
 	}
 	if jt.ID, err = s.jrnl.InsertTx(ctx, jt); err != nil {
 		return JournalTx{}, fmt.Errorf("journal %s: %w", kind, err)
@@ -361,7 +385,7 @@ func (s *Sender) tickNonce(ctx context.Context, group []JournalTx, head, usedNon
 		s.broadcast(ctx, &tx)
 		return nil, nil
 	}
-	_, err = s.journalAndBroadcast(ctx, bumped, newest.Kind, newest.OrderIDs, nil, newest.ID)
+	_, err = s.journalAndBroadcast(ctx, bumped, JournalTx{Kind: newest.Kind, OrderIDs: newest.OrderIDs}, newest.ID)
 	return nil, err
 }
 

@@ -67,6 +67,9 @@ type Chain struct {
 	DTW common.Address
 	// DeployBlock is the block that deployed DTW: a follower's start block.
 	DeployBlock uint64
+	// DepositFactory is the DepositForwarderFactory (treasury: the operator) of the
+	// accounts' OFFCHAIN deposit addresses.
+	DepositFactory common.Address
 	// Tokens lists native ETH and the deployed test tokens.
 	Tokens []Token
 	// Owner owns DTW; Operator settles; Traders trade.
@@ -315,6 +318,9 @@ func (c *Chain) ChainSource(confirmations uint64) chain.Source {
 func (c *Chain) Config(confirmations uint64) chain.Config {
 	cfg := chain.Config{Source: c.Source, ChainID: c.ChainID.Uint64(), RPCURLs: []string{c.RPCURL}, DTWAddress: c.DTW.Hex(),
 		StartBlock: c.DeployBlock, Confirmations: confirmations}
+	if c.DepositFactory != (common.Address{}) {
+		cfg.DepositFactory = c.DepositFactory.Hex()
+	}
 	for _, t := range c.Tokens {
 		cfg.Tokens = append(cfg.Tokens, chain.TokenConfig{Symbol: t.Symbol, Address: t.Address.Hex(), Decimals: t.Decimals})
 	}

@@ -209,6 +209,12 @@ func (c *Chain) setup(ctx context.Context) error {
 	if _, err := c.Deposit(ctx, c.Operator, eth, eth.Units(OperatorEthFloat)); err != nil {
 		return fmt.Errorf("operator inventory: %w", err)
 	}
+	// Deployed last, so the addresses of DTW and the tokens stay what they were.
+	r, err = c.deploy(ctx, bindings.DepositForwarderFactoryMetaData.Bin, bindings.NewDepositForwarderFactory().PackConstructor(c.Operator.Address))
+	if err != nil {
+		return fmt.Errorf("deploy DepositForwarderFactory: %w", err)
+	}
+	c.DepositFactory = r.ContractAddress
 	return nil
 }
 

@@ -1997,6 +1997,466 @@ func (dTW *DTW) UnpackZeroAmountError(raw []byte) (*DTWZeroAmount, error) {
 	return out, nil
 }
 
+// DepositForwarderMetaData contains all meta data concerning the DepositForwarder contract.
+var DepositForwarderMetaData = bind.MetaData{
+	ABI: "[{\"inputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"SweepFailed\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"Received\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"Swept\",\"type\":\"event\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"sweep\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"treasury\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"stateMutability\":\"payable\",\"type\":\"receive\"}]",
+	ID:  "DepositForwarder",
+	Bin: "0x60a080604052346100db576361d027b360e01b8152602081600481335afa9081156100fa575f9161008b575b506080524761005a575b6040516104209081610106823960805181818160aa0152818161022d015261034a0152f35b5f7f88a5966d370b9919b20f3e2c13ff65706f196a4e32cc2c12bf57088f88525874602047604051908152a2610035565b905060203d6020116100f3575b601f8101601f191682016001600160401b038111838210176100df576020918391604052810103126100db57516001600160a01b03811681036100db575f61002b565b5f80fd5b634e487b7160e01b5f52604160045260245ffd5b503d610098565b6040513d5f823e3d90fdfe60806040526004361015610046575b3615610018575f80fd5b6040513481527f88a5966d370b9919b20f3e2c13ff65706f196a4e32cc2c12bf57088f8852587460203392a2005b5f3560e01c806301681a62146100d2576361d027b30361000e57346100ce575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100ce57602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b5f80fd5b346100ce5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100ce5760043573ffffffffffffffffffffffffffffffffffffffff811681036100ce5761012c6020916101ff565b604051908152f35b90601f7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0910116810190811067ffffffffffffffff82111761017557604052565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b3d156101fa573d9067ffffffffffffffff821161017557604051916101ef60207fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f8401160184610134565b82523d5f602084013e565b606090565b73ffffffffffffffffffffffffffffffffffffffff81169190826102ba5750479182156102b4575f808080867f00000000000000000000000000000000000000000000000000000000000000005af16102566101a2565b505b15610289577fc36b5179cb9c303b200074996eab2b3473eac370fdd7eba3bec636fe351096966020604051858152a2565b7f1498aba0000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b505f9150565b91604051927f70a08231000000000000000000000000000000000000000000000000000000008452306004850152602084602481855afa938415610415575f946103e1575b5083156103da575f8060405160208101907fa9059cbb00000000000000000000000000000000000000000000000000000000825273ffffffffffffffffffffffffffffffffffffffff7f000000000000000000000000000000000000000000000000000000000000000016602482015287604482015260448152610384606482610134565b519082855af1906103936101a2565b826103a0575b5050610258565b809192505180155f146103ba5750503b15155b5f80610399565b81925090602091810103126100ce576020015180151581146103b3575f80fd5b505f925050565b9093506020813d60201161040d575b816103fd60209383610134565b810103126100ce5751925f6102ff565b3d91506103f0565b6040513d5f823e3d90fd",
+}
+
+// DepositForwarder is an auto generated Go binding around an Ethereum contract.
+type DepositForwarder struct {
+	abi abi.ABI
+}
+
+// GetABI returns the ABI associated with this contract binding.
+func (c *DepositForwarder) GetABI() abi.ABI {
+	return c.abi
+}
+
+// NewDepositForwarder creates a new instance of DepositForwarder.
+func NewDepositForwarder() *DepositForwarder {
+	parsed, err := DepositForwarderMetaData.ParseABI()
+	if err != nil {
+		panic(errors.New("invalid ABI: " + err.Error()))
+	}
+	return &DepositForwarder{abi: *parsed}
+}
+
+// Instance creates a wrapper for a deployed contract instance at the given address.
+// Use this to create the instance object passed to abigen v2 library functions Call, Transact, etc.
+func (c *DepositForwarder) Instance(backend bind.ContractBackend, addr common.Address) *bind.BoundContract {
+	return bind.NewBoundContract(addr, c.abi, backend, backend, backend)
+}
+
+// PackSweep is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x01681a62.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function sweep(address token) returns(uint256 amount)
+func (depositForwarder *DepositForwarder) PackSweep(token common.Address) []byte {
+	enc, err := depositForwarder.abi.Pack("sweep", token)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSweep is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x01681a62.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function sweep(address token) returns(uint256 amount)
+func (depositForwarder *DepositForwarder) TryPackSweep(token common.Address) ([]byte, error) {
+	return depositForwarder.abi.Pack("sweep", token)
+}
+
+// UnpackSweep is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x01681a62.
+//
+// Solidity: function sweep(address token) returns(uint256 amount)
+func (depositForwarder *DepositForwarder) UnpackSweep(data []byte) (*big.Int, error) {
+	out, err := depositForwarder.abi.Unpack("sweep", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackTreasury is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x61d027b3.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function treasury() view returns(address)
+func (depositForwarder *DepositForwarder) PackTreasury() []byte {
+	enc, err := depositForwarder.abi.Pack("treasury")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackTreasury is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x61d027b3.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function treasury() view returns(address)
+func (depositForwarder *DepositForwarder) TryPackTreasury() ([]byte, error) {
+	return depositForwarder.abi.Pack("treasury")
+}
+
+// UnpackTreasury is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x61d027b3.
+//
+// Solidity: function treasury() view returns(address)
+func (depositForwarder *DepositForwarder) UnpackTreasury(data []byte) (common.Address, error) {
+	out, err := depositForwarder.abi.Unpack("treasury", data)
+	if err != nil {
+		return *new(common.Address), err
+	}
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+	return out0, nil
+}
+
+// DepositForwarderReceived represents a Received event raised by the DepositForwarder contract.
+type DepositForwarderReceived struct {
+	From   common.Address
+	Amount *big.Int
+	Raw    *types.Log // Blockchain specific contextual infos
+}
+
+const DepositForwarderReceivedEventName = "Received"
+
+// ContractEventName returns the user-defined event name.
+func (DepositForwarderReceived) ContractEventName() string {
+	return DepositForwarderReceivedEventName
+}
+
+// UnpackReceivedEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event Received(address indexed from, uint256 amount)
+func (depositForwarder *DepositForwarder) UnpackReceivedEvent(log *types.Log) (*DepositForwarderReceived, error) {
+	event := "Received"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != depositForwarder.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(DepositForwarderReceived)
+	if len(log.Data) > 0 {
+		if err := depositForwarder.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range depositForwarder.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
+// DepositForwarderSwept represents a Swept event raised by the DepositForwarder contract.
+type DepositForwarderSwept struct {
+	Token  common.Address
+	Amount *big.Int
+	Raw    *types.Log // Blockchain specific contextual infos
+}
+
+const DepositForwarderSweptEventName = "Swept"
+
+// ContractEventName returns the user-defined event name.
+func (DepositForwarderSwept) ContractEventName() string {
+	return DepositForwarderSweptEventName
+}
+
+// UnpackSweptEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event Swept(address indexed token, uint256 amount)
+func (depositForwarder *DepositForwarder) UnpackSweptEvent(log *types.Log) (*DepositForwarderSwept, error) {
+	event := "Swept"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != depositForwarder.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(DepositForwarderSwept)
+	if len(log.Data) > 0 {
+		if err := depositForwarder.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range depositForwarder.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
+// UnpackError attempts to decode the provided error data using user-defined
+// error definitions.
+func (depositForwarder *DepositForwarder) UnpackError(raw []byte) (any, error) {
+	if bytes.Equal(raw[:4], depositForwarder.abi.Errors["SweepFailed"].ID.Bytes()[:4]) {
+		return depositForwarder.UnpackSweepFailedError(raw[4:])
+	}
+	return nil, errors.New("Unknown error")
+}
+
+// DepositForwarderSweepFailed represents a SweepFailed error raised by the DepositForwarder contract.
+type DepositForwarderSweepFailed struct {
+	Token common.Address
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error SweepFailed(address token)
+func DepositForwarderSweepFailedErrorID() common.Hash {
+	return common.HexToHash("0x1498aba0859d105413ffdb6791df1321d9f674df3649e8a6f46433cfd1176616")
+}
+
+// UnpackSweepFailedError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error SweepFailed(address token)
+func (depositForwarder *DepositForwarder) UnpackSweepFailedError(raw []byte) (*DepositForwarderSweepFailed, error) {
+	out := new(DepositForwarderSweepFailed)
+	if err := depositForwarder.abi.UnpackIntoInterface(out, "SweepFailed", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DepositForwarderFactoryMetaData contains all meta data concerning the DepositForwarderFactory contract.
+var DepositForwarderFactoryMetaData = bind.MetaData{
+	ABI: "[{\"inputs\":[{\"internalType\":\"address\",\"name\":\"treasury_\",\"type\":\"address\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[],\"name\":\"ZeroTreasury\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"salt\",\"type\":\"bytes32\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"forwarder\",\"type\":\"address\"}],\"name\":\"ForwarderDeployed\",\"type\":\"event\"},{\"inputs\":[{\"internalType\":\"bytes32[]\",\"name\":\"salts\",\"type\":\"bytes32[]\"}],\"name\":\"deploy\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"salt\",\"type\":\"bytes32\"}],\"name\":\"forwarderAddress\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32[]\",\"name\":\"salts\",\"type\":\"bytes32[]\"},{\"internalType\":\"address[]\",\"name\":\"tokens\",\"type\":\"address[]\"}],\"name\":\"sweep\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"treasury\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"}]",
+	ID:  "DepositForwarderFactory",
+	Bin: "0x60a034607a57601f610aad38819003918201601f19168301916001600160401b03831184841017607e57808492602094604052833981010312607a57516001600160a01b038116808203607a5715606b57608052604051610a1a90816100938239608051816101ed0152f35b639c707f9560e01b5f5260045ffd5b5f80fd5b634e487b7160e01b5f52604160045260245ffdfe60806040526004361015610011575f80fd5b5f3560e01c80630d8e654d1461028457806335cf31931461021157806361d027b3146101a357636260d51514610045575f80fd5b346101975760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101975760043567ffffffffffffffff8111610197576100949036906004016102de565b60243567ffffffffffffffff8111610197576100b49036906004016102de565b90925f5b8381106100c157005b6100d56100cf82868561040b565b35610448565b73ffffffffffffffffffffffffffffffffffffffff165f5b8481106100fe5750506001016100b8565b61010981868961040b565b359073ffffffffffffffffffffffffffffffffffffffff821680920361019757604051917f01681a6200000000000000000000000000000000000000000000000000000000835260048301526020826024815f875af161016e575b60019150016100ed565b6020823d821161019b575b816101866020938361030f565b810103126101975760019150610164565b5f80fd5b3d9150610179565b34610197575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261019757602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b346101975760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101975760043567ffffffffffffffff8111610197576102609036906004016102de565b905f5b82811061026c57005b8061027d6100cf600193868661040b565b5001610263565b346101975760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101975760206102c060043561037d565b73ffffffffffffffffffffffffffffffffffffffff60405191168152f35b9181601f840112156101975782359167ffffffffffffffff8311610197576020808501948460051b01011161019757565b90601f7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0910116810190811067ffffffffffffffff82111761035057604052565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b73ffffffffffffffffffffffffffffffffffffffff906105266040516103a6602083018261030f565b81815260208101916104f483395190206040519060208201927fff0000000000000000000000000000000000000000000000000000000000000084523060601b6021840152603583015260558201526055815261040460758261030f565b5190201690565b919081101561041b5760051b0190565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52603260045260245ffd5b906104528261037d565b803b6104d95750604051610526908181019181831067ffffffffffffffff84111761035057849282916104f4833903905ff59182156104ce577fc75affcba1d4fa1f80e2799acc97a2d0a6c6b2f316f10d5f44d91fe6f46997b260208473ffffffffffffffffffffffffffffffffffffffff60405191168152a2565b6040513d5f823e3d90fd5b73ffffffffffffffffffffffffffffffffffffffff16915056fe60a080604052346100db576361d027b360e01b8152602081600481335afa9081156100fa575f9161008b575b506080524761005a575b6040516104209081610106823960805181818160aa0152818161022d015261034a0152f35b5f7f88a5966d370b9919b20f3e2c13ff65706f196a4e32cc2c12bf57088f88525874602047604051908152a2610035565b905060203d6020116100f3575b601f8101601f191682016001600160401b038111838210176100df576020918391604052810103126100db57516001600160a01b03811681036100db575f61002b565b5f80fd5b634e487b7160e01b5f52604160045260245ffd5b503d610098565b6040513d5f823e3d90fdfe60806040526004361015610046575b3615610018575f80fd5b6040513481527f88a5966d370b9919b20f3e2c13ff65706f196a4e32cc2c12bf57088f8852587460203392a2005b5f3560e01c806301681a62146100d2576361d027b30361000e57346100ce575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100ce57602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b5f80fd5b346100ce5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100ce5760043573ffffffffffffffffffffffffffffffffffffffff811681036100ce5761012c6020916101ff565b604051908152f35b90601f7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0910116810190811067ffffffffffffffff82111761017557604052565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b3d156101fa573d9067ffffffffffffffff821161017557604051916101ef60207fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f8401160184610134565b82523d5f602084013e565b606090565b73ffffffffffffffffffffffffffffffffffffffff81169190826102ba5750479182156102b4575f808080867f00000000000000000000000000000000000000000000000000000000000000005af16102566101a2565b505b15610289577fc36b5179cb9c303b200074996eab2b3473eac370fdd7eba3bec636fe351096966020604051858152a2565b7f1498aba0000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b505f9150565b91604051927f70a08231000000000000000000000000000000000000000000000000000000008452306004850152602084602481855afa938415610415575f946103e1575b5083156103da575f8060405160208101907fa9059cbb00000000000000000000000000000000000000000000000000000000825273ffffffffffffffffffffffffffffffffffffffff7f000000000000000000000000000000000000000000000000000000000000000016602482015287604482015260448152610384606482610134565b519082855af1906103936101a2565b826103a0575b5050610258565b809192505180155f146103ba5750503b15155b5f80610399565b81925090602091810103126100ce576020015180151581146103b3575f80fd5b505f925050565b9093506020813d60201161040d575b816103fd60209383610134565b810103126100ce5751925f6102ff565b3d91506103f0565b6040513d5f823e3d90fd",
+}
+
+// DepositForwarderFactory is an auto generated Go binding around an Ethereum contract.
+type DepositForwarderFactory struct {
+	abi abi.ABI
+}
+
+// GetABI returns the ABI associated with this contract binding.
+func (c *DepositForwarderFactory) GetABI() abi.ABI {
+	return c.abi
+}
+
+// NewDepositForwarderFactory creates a new instance of DepositForwarderFactory.
+func NewDepositForwarderFactory() *DepositForwarderFactory {
+	parsed, err := DepositForwarderFactoryMetaData.ParseABI()
+	if err != nil {
+		panic(errors.New("invalid ABI: " + err.Error()))
+	}
+	return &DepositForwarderFactory{abi: *parsed}
+}
+
+// Instance creates a wrapper for a deployed contract instance at the given address.
+// Use this to create the instance object passed to abigen v2 library functions Call, Transact, etc.
+func (c *DepositForwarderFactory) Instance(backend bind.ContractBackend, addr common.Address) *bind.BoundContract {
+	return bind.NewBoundContract(addr, c.abi, backend, backend, backend)
+}
+
+// PackConstructor is the Go binding used to pack the parameters required for
+// contract deployment.
+//
+// Solidity: constructor(address treasury_) returns()
+func (depositForwarderFactory *DepositForwarderFactory) PackConstructor(treasury_ common.Address) []byte {
+	enc, err := depositForwarderFactory.abi.Pack("", treasury_)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// PackDeploy is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x35cf3193.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function deploy(bytes32[] salts) returns()
+func (depositForwarderFactory *DepositForwarderFactory) PackDeploy(salts [][32]byte) []byte {
+	enc, err := depositForwarderFactory.abi.Pack("deploy", salts)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackDeploy is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x35cf3193.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function deploy(bytes32[] salts) returns()
+func (depositForwarderFactory *DepositForwarderFactory) TryPackDeploy(salts [][32]byte) ([]byte, error) {
+	return depositForwarderFactory.abi.Pack("deploy", salts)
+}
+
+// PackForwarderAddress is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x0d8e654d.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function forwarderAddress(bytes32 salt) view returns(address)
+func (depositForwarderFactory *DepositForwarderFactory) PackForwarderAddress(salt [32]byte) []byte {
+	enc, err := depositForwarderFactory.abi.Pack("forwarderAddress", salt)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackForwarderAddress is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x0d8e654d.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function forwarderAddress(bytes32 salt) view returns(address)
+func (depositForwarderFactory *DepositForwarderFactory) TryPackForwarderAddress(salt [32]byte) ([]byte, error) {
+	return depositForwarderFactory.abi.Pack("forwarderAddress", salt)
+}
+
+// UnpackForwarderAddress is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x0d8e654d.
+//
+// Solidity: function forwarderAddress(bytes32 salt) view returns(address)
+func (depositForwarderFactory *DepositForwarderFactory) UnpackForwarderAddress(data []byte) (common.Address, error) {
+	out, err := depositForwarderFactory.abi.Unpack("forwarderAddress", data)
+	if err != nil {
+		return *new(common.Address), err
+	}
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+	return out0, nil
+}
+
+// PackSweep is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x6260d515.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function sweep(bytes32[] salts, address[] tokens) returns()
+func (depositForwarderFactory *DepositForwarderFactory) PackSweep(salts [][32]byte, tokens []common.Address) []byte {
+	enc, err := depositForwarderFactory.abi.Pack("sweep", salts, tokens)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSweep is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x6260d515.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function sweep(bytes32[] salts, address[] tokens) returns()
+func (depositForwarderFactory *DepositForwarderFactory) TryPackSweep(salts [][32]byte, tokens []common.Address) ([]byte, error) {
+	return depositForwarderFactory.abi.Pack("sweep", salts, tokens)
+}
+
+// PackTreasury is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x61d027b3.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function treasury() view returns(address)
+func (depositForwarderFactory *DepositForwarderFactory) PackTreasury() []byte {
+	enc, err := depositForwarderFactory.abi.Pack("treasury")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackTreasury is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x61d027b3.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function treasury() view returns(address)
+func (depositForwarderFactory *DepositForwarderFactory) TryPackTreasury() ([]byte, error) {
+	return depositForwarderFactory.abi.Pack("treasury")
+}
+
+// UnpackTreasury is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x61d027b3.
+//
+// Solidity: function treasury() view returns(address)
+func (depositForwarderFactory *DepositForwarderFactory) UnpackTreasury(data []byte) (common.Address, error) {
+	out, err := depositForwarderFactory.abi.Unpack("treasury", data)
+	if err != nil {
+		return *new(common.Address), err
+	}
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+	return out0, nil
+}
+
+// DepositForwarderFactoryForwarderDeployed represents a ForwarderDeployed event raised by the DepositForwarderFactory contract.
+type DepositForwarderFactoryForwarderDeployed struct {
+	Salt      [32]byte
+	Forwarder common.Address
+	Raw       *types.Log // Blockchain specific contextual infos
+}
+
+const DepositForwarderFactoryForwarderDeployedEventName = "ForwarderDeployed"
+
+// ContractEventName returns the user-defined event name.
+func (DepositForwarderFactoryForwarderDeployed) ContractEventName() string {
+	return DepositForwarderFactoryForwarderDeployedEventName
+}
+
+// UnpackForwarderDeployedEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event ForwarderDeployed(bytes32 indexed salt, address forwarder)
+func (depositForwarderFactory *DepositForwarderFactory) UnpackForwarderDeployedEvent(log *types.Log) (*DepositForwarderFactoryForwarderDeployed, error) {
+	event := "ForwarderDeployed"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != depositForwarderFactory.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(DepositForwarderFactoryForwarderDeployed)
+	if len(log.Data) > 0 {
+		if err := depositForwarderFactory.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range depositForwarderFactory.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
+// UnpackError attempts to decode the provided error data using user-defined
+// error definitions.
+func (depositForwarderFactory *DepositForwarderFactory) UnpackError(raw []byte) (any, error) {
+	if bytes.Equal(raw[:4], depositForwarderFactory.abi.Errors["ZeroTreasury"].ID.Bytes()[:4]) {
+		return depositForwarderFactory.UnpackZeroTreasuryError(raw[4:])
+	}
+	return nil, errors.New("Unknown error")
+}
+
+// DepositForwarderFactoryZeroTreasury represents a ZeroTreasury error raised by the DepositForwarderFactory contract.
+type DepositForwarderFactoryZeroTreasury struct {
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error ZeroTreasury()
+func DepositForwarderFactoryZeroTreasuryErrorID() common.Hash {
+	return common.HexToHash("0x9c707f95a60e29fbb6fe20c99fbc90862c186af5d0555754856ae2e4cf5593cd")
+}
+
+// UnpackZeroTreasuryError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error ZeroTreasury()
+func (depositForwarderFactory *DepositForwarderFactory) UnpackZeroTreasuryError(raw []byte) (*DepositForwarderFactoryZeroTreasury, error) {
+	out := new(DepositForwarderFactoryZeroTreasury)
+	if err := depositForwarderFactory.abi.UnpackIntoInterface(out, "ZeroTreasury", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // FeeTokenMetaData contains all meta data concerning the FeeToken contract.
 var FeeTokenMetaData = bind.MetaData{
 	ABI: "[{\"inputs\":[{\"internalType\":\"string\",\"name\":\"name_\",\"type\":\"string\"},{\"internalType\":\"string\",\"name\":\"symbol_\",\"type\":\"string\"},{\"internalType\":\"uint8\",\"name\":\"decimals_\",\"type\":\"uint8\"},{\"internalType\":\"uint256\",\"name\":\"feeBps_\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Approval\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Transfer\",\"type\":\"event\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"allowance\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"approve\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"balanceOf\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"decimals\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"feeBps\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"mint\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"name\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"symbol\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"totalSupply\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"transfer\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"transferFrom\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",

@@ -21,6 +21,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/custody"
 	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/metrics"
@@ -78,6 +79,9 @@ type Options struct {
 	EngineInterval time.Duration
 	// PollInterval is the followers' wait between polls when caught up. Default 250ms.
 	PollInterval time.Duration
+	// SweepAfter is how long OFFCHAIN deposits wait in their forwarders before they are
+	// swept to the treasury. Default 10s.
+	SweepAfter time.Duration
 	// RelayWait bounds how long the API waits for the settler to send a relay request
 	// before it answers 503. Default onchain.DefaultRelayWait (20s).
 	RelayWait time.Duration
@@ -175,7 +179,17 @@ func (a *App) buildAPI(ctx context.Context, opts Options) error {
 		return err
 	}
 	a.closers = append(a.closers, closeChains)
-	a.api = gateway.New(cfg, a.store, tokens, secrets, gateway.Options{Logger: a.log, CodeVerifier: code, OnChain: onChain, Metrics: opts.Metrics})
+	reg, err := chain.NewRegistry(sources(cfg))
+	if err != nil {
+		return err
+	}
+	var withFactory []*chain.Source
+	for _, name := range reg.Names() {
+		src, _ := reg.Source(name)
+		withFactory = append(withFactory, src)
+	}
+	a.api = gateway.New(cfg, a.store, tokens, secrets, gateway.Options{Logger: a.log, CodeVerifier: code, OnChain: onChain, Metrics: opts.Metrics,
+		DepositAddresses: custody.NewAddresses(withFactory, a.store)})
 	a.ln = opts.Listener
 	if a.ln == nil {
 		if a.ln, err = net.Listen("tcp", cfg.Listen); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/custody"
 	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/onchain"
@@ -112,9 +113,14 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 			return fmt.Errorf("%s: operator signer: %w", src.Name, err)
 		}
 		a.closers = append(a.closers, func() { _ = op.Close() })
+		var jobs []engine.Job
+		if src.DepositFactory != (common.Address{}) {
+			jobs = append(jobs, custody.New(custody.Config{Source: src, Assets: cfg.OffchainAssets(), Logger: a.log,
+				SweepAfter: opts.SweepAfter}, client, a.store))
+		}
 		a.engines[src.Name] = engine.New(engine.Config{
 			Source: src, Pricing: book, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: m.Chain(src.Name),
-			Interval: opts.EngineInterval, PollInterval: opts.PollInterval,
+			Interval: opts.EngineInterval, PollInterval: opts.PollInterval, Jobs: jobs,
 		}, client, a.store, op)
 		return nil
 	})

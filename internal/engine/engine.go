@@ -52,6 +52,16 @@ type Config struct {
 	BeforeBroadcast func(ctx context.Context, tx chain.JournalTx)
 	// Metrics records the chain's follower, sender and closed orders; nil records nothing.
 	Metrics Metricer
+	// Jobs do more work of the chain each round with its sender (the OFFCHAIN venue's
+	// custody of the chain); their errors are logged with the round's.
+	Jobs []Job
+}
+
+// Job is work a chain's settler does every engine round with the chain's journaled
+// sender, so that every transaction of the operator's key goes through one nonce
+// sequence.
+type Job interface {
+	Round(ctx context.Context, sender *chain.Sender) error
 }
 
 // Metricer records one chain's settlement: its follower's and sender's metrics, and the
@@ -197,7 +207,19 @@ func (e *Engine) Step(ctx context.Context) error {
 	if err := e.sendRelays(ctx); err != nil {
 		return fmt.Errorf("relay: %w", err)
 	}
-	return e.decide(ctx)
+	var jobErrs []error
+	for _, j := range e.cfg.Jobs {
+		if err := j.Round(ctx, e.sender); err != nil {
+			jobErrs = append(jobErrs, err)
+		}
+	}
+	if err := e.decide(ctx); err != nil {
+		return err
+	}
+	if err := errors.Join(jobErrs...); err != nil {
+		return fmt.Errorf("jobs: %w", err)
+	}
+	return nil
 }
 
 // checkCloses verifies the receipt of every confirmed settle or cancel event before the

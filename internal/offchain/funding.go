@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
@@ -120,6 +122,28 @@ type BookedDeposit struct {
 	Created bool
 }
 
+// DepositEntry is the ledger entry of a deposit of amount of asset under an external key:
+// the account's book (the suspense book when accountID is empty: nobody could be named)
+// is credited from the custody book of custody (a chain's source, or "bank:<name>"). The
+// event is nil for a deposit to suspense.
+func DepositEntry(key, accountID, asset string, amount decimal.Decimal, meta DepositMeta, custody string) (store.LedgerEntry, *ledger.Event) {
+	credited := ledger.BookSuspense
+	if accountID != "" {
+		credited = ledger.UserBook(accountID)
+	}
+	raw, _ := json.Marshal(meta)
+	e := store.LedgerEntry{ExternalKey: key, Kind: ledger.KindDeposit, AccountID: accountID, Meta: raw,
+		Postings: []store.LedgerPosting{
+			{Book: credited, Asset: asset, Amount: amount},
+			{Book: ledger.CustodyBook(custody), Asset: asset, Amount: amount.Neg()},
+		}}
+	if accountID == "" {
+		return e, nil
+	}
+	return e, &ledger.Event{Kind: store.EventDeposit, Source: Source, AccountID: accountID,
+		Payload: ActivityEvent{Source: Source, Asset: asset, Amount: amount.String(), Location: meta.Location, TxHash: meta.TransactionHash}}
+}
+
 // BookBankDeposit books a received bank transfer: the account whose deposit reference it
 // quotes is credited from the bank's custody book; an unknown reference goes to the
 // suspense book, for an operator to resolve, never to a guessed account. It is idempotent
@@ -149,24 +173,14 @@ func (s *Service) BookBankDeposit(ctx context.Context, d BankDeposit) (BookedDep
 		return BookedDeposit{}, errorf(ErrInvalid, "no configured bank %q receives %s", echo.Value(d.Bank), a.ID)
 	}
 	account, err := s.st.AccountByDepositReference(ctx, strings.TrimSpace(strings.ToUpper(d.Reference)))
-	credited := ledger.UserBook(account)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		account, credited = "", ledger.BookSuspense
+		account = ""
 	case err != nil:
 		return BookedDeposit{}, err
 	}
-	meta, _ := json.Marshal(DepositMeta{Location: bank.Name, Reference: d.Reference, TransferID: d.TransferID})
-	e := store.LedgerEntry{ExternalKey: "bank:" + bank.Name + ":" + d.TransferID, Kind: ledger.KindDeposit, AccountID: account, Meta: meta,
-		Postings: []store.LedgerPosting{
-			{Book: credited, Asset: a.ID, Amount: amount},
-			{Book: ledger.CustodyBook("bank:" + bank.Name), Asset: a.ID, Amount: amount.Neg()},
-		}}
-	var ev *ledger.Event
-	if account != "" {
-		ev = &ledger.Event{Kind: store.EventDeposit, Source: Source, AccountID: account,
-			Payload: ActivityEvent{Source: Source, Asset: a.ID, Amount: amount.String(), Location: bank.Name}}
-	}
+	e, ev := DepositEntry("bank:"+bank.Name+":"+d.TransferID, account, a.ID, amount,
+		DepositMeta{Location: bank.Name, Reference: d.Reference, TransferID: d.TransferID}, "bank:"+bank.Name)
 	out, created, err := s.led.Post(ctx, e, ev, ledger.Options{})
 	if errors.Is(err, ledger.ErrKeyReused) {
 		return BookedDeposit{}, errorf(ErrInvalid, "bank transfer %s was booked before with another reference, asset or amount", echo.Value(d.TransferID))

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/shopspring/decimal"
@@ -291,14 +292,7 @@ func (s *Service) CompleteFiat(ctx context.Context, accountID, instructionID, re
 			return errorf(ErrState, "%s withdrawal %s is %s; only a PENDING fiat withdrawal is marked sent", w.Kind, instructionID, w.Status)
 		}
 		at := s.now()
-		if err := tx.SetOffchainWithdrawalStatus(ctx, accountID, instructionID, store.WithdrawalPending, store.WithdrawalCompleted, reference, "", at); err != nil {
-			return err
-		}
-		e, ev := WithdrawalEntry(w, reference)
-		e.CreatedAt = at
-		// The hold reserved the amount: the capture is not refused by the floor.
-		reserved := ledger.Options{Floor: func(string, string) decimal.Decimal { return w.Amount.Neg() }}
-		if _, err := s.led.CaptureTx(ctx, tx, w.HoldKey(), e, ev, reserved); err != nil {
+		if err := CompleteTx(ctx, tx, s.led, w, store.WithdrawalPending, reference, at); err != nil {
 			return err
 		}
 		w.Status, w.TxHash, w.UpdatedAt = store.WithdrawalCompleted, reference, at
@@ -320,10 +314,7 @@ func (s *Service) Reject(ctx context.Context, accountID, instructionID, reason s
 			return errorf(ErrState, "withdrawal %s is %s; only a PENDING withdrawal is rejected", instructionID, w.Status)
 		}
 		at := s.now()
-		if err := tx.SetOffchainWithdrawalStatus(ctx, accountID, instructionID, store.WithdrawalPending, store.WithdrawalRejected, "", reason, at); err != nil {
-			return err
-		}
-		if err := s.led.ReleaseTx(ctx, tx, w.HoldKey()); err != nil {
+		if err := ReleaseTx(ctx, tx, s.led, w, store.WithdrawalPending, store.WithdrawalRejected, "", reason, at); err != nil {
 			return err
 		}
 		w.Status, w.Reason, w.UpdatedAt = store.WithdrawalRejected, reason, at
@@ -331,4 +322,27 @@ func (s *Service) Reject(ctx context.Context, accountID, instructionID, reason s
 		return nil
 	})
 	return withdrawalView(out), err
+}
+
+// CompleteTx moves w from status from to COMPLETED with ref (the paying transaction's hash
+// or the bank's transfer id) and captures its hold with its withdrawal entry, inside tx.
+func CompleteTx(ctx context.Context, tx store.Tx, led *ledger.Ledger, w store.OffchainWithdrawal, from, ref string, at time.Time) error {
+	if err := tx.SetOffchainWithdrawalStatus(ctx, w.AccountID, w.InstructionID, from, store.WithdrawalCompleted, ref, "", at); err != nil {
+		return err
+	}
+	e, ev := WithdrawalEntry(w, ref)
+	e.CreatedAt = at
+	// The hold reserved the amount: the capture is not refused by the floor.
+	reserved := ledger.Options{Floor: func(string, string) decimal.Decimal { return w.Amount.Neg() }}
+	_, err := led.CaptureTx(ctx, tx, w.HoldKey(), e, ev, reserved)
+	return err
+}
+
+// ReleaseTx moves w from status from to status to (FAILED or REJECTED) with reason and
+// the transaction that failed, if any, and releases its hold, inside tx.
+func ReleaseTx(ctx context.Context, tx store.Tx, led *ledger.Ledger, w store.OffchainWithdrawal, from, to, txHash, reason string, at time.Time) error {
+	if err := tx.SetOffchainWithdrawalStatus(ctx, w.AccountID, w.InstructionID, from, to, txHash, reason, at); err != nil {
+		return err
+	}
+	return led.ReleaseTx(ctx, tx, w.HoldKey())
 }

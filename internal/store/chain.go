@@ -554,6 +554,16 @@ func (s *conn) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error) {
 			if err = wrap("insert relay", err); errors.Is(err, ErrConflict) {
 				return fmt.Errorf("relay of %s nonce %s on %s: %w", r.Trader.Hex(), r.Nonce, t.Source, chain.ErrRelayExists)
 			}
+			if err != nil {
+				return err
+			}
+		}
+		if t.Ref != "" {
+			_, err := tx.ExecContext(ctx, `INSERT INTO journal_refs (source, ref, sender, nonce, tx_hash, created_at)
+				VALUES (?, ?, ?, ?, ?, ?)`, t.Source, t.Ref, addrText(t.Sender), t.Nonce, t.Hash.Hex(), now)
+			if err = wrap("insert journal ref", err); errors.Is(err, ErrConflict) {
+				return fmt.Errorf("%s on %s: %w", t.Ref, t.Source, chain.ErrRefExists)
+			}
 			return err
 		}
 		return nil

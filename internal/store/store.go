@@ -128,6 +128,7 @@ type Tx interface {
 	OffchainWithdrawals
 	OffchainAccounts
 	ChainBalances
+	Custody
 }
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.
