@@ -260,7 +260,7 @@ func keysCommand() *cli.Command {
 func accountsCommand() *cli.Command {
 	return &cli.Command{
 		Name:   "accounts",
-		Usage:  "show your account and its sub-accounts (use one with --account on the commands that take it)",
+		Usage:  "show your account and its sub-accounts (act on one with `dtw --account ID offchain ...`)",
 		Flags:  configFlags(),
 		Action: runAccounts,
 	}

@@ -28,6 +28,7 @@ func App() *cli.App {
 	app := &cli.App{
 		Name:  "dtw",
 		Usage: "trade on-chain through a dtwgate gateway",
+		Flags: []cli.Flag{globalAccountFlag()},
 		Commands: []*cli.Command{
 			configCommand(), loginCommand(), whoamiCommand(), tokensCommand(), addressesCommand(),
 			balanceCommand(), depositCommand(), orderCommand(), withdrawCommand(), historyCommand(),
@@ -45,6 +46,7 @@ func App() *cli.App {
 		},
 	}
 	usageErrors(app.Commands)
+	guardGlobalAccount(app.Commands)
 	return app
 }
 
@@ -73,7 +75,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	if c.Command != nil && c.Command.HelpName != "" {
 		name = c.Command.HelpName
 	}
-	return usageError("%v: see `%s --help`", err, name)
+	return usageError("%v: see `%s --help`%s", err, name, misplacedAccountHint(c, err))
 }
 
 // Main runs the application with args and returns the process exit code.

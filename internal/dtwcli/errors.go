@@ -99,6 +99,8 @@ func apiHint(cfg *Config, err error) string {
 		return "the gateway refused the SIWE message: check that apiUrl is exactly the gateway's URL and siweChainId one of its chains"
 	case e.StatusCode == http.StatusUnauthorized || e.Code == api.CodeInvalidJWTToken:
 		return "your session is invalid or expired: " + login
+	case (e.Code == api.CodeInvalidPermissions || e.StatusCode == http.StatusForbidden) && strings.Contains(e.Path, "/accounts/"):
+		return "--account/--sub-account must name one of your sub-accounts (`dtw accounts` lists them), and your login needs the permission"
 	case e.Code == api.CodeInvalidPermissions || e.StatusCode == http.StatusForbidden:
 		return "your login lacks the permission, or the wallet is not your account's: log in with SIWE as the trader, or use a key with that permission"
 	case e.Code == api.CodeRateLimited:

@@ -24,8 +24,9 @@ const (
 	flagAccountName   = "account-name"
 )
 
-// subAccountFlag acts on a sub-account of yours (dtw's --account names a keystore key).
-var subAccountFlag = &cli.StringFlag{Name: flagSubAccount, Usage: "act on your sub-account `ID` (see `dtw accounts`)"}
+// subAccountFlag acts on a sub-account of yours, like the global --account before the
+// command (after it, --account names a keystore key); see subAccount.
+var subAccountFlag = &cli.StringFlag{Name: flagSubAccount, Usage: "act on sub-account `ID` of your account, as `dtw --account ID` does; `dtw accounts` lists them"}
 
 // offchainCommand is `dtw offchain`: the custody side of the gateway.
 func offchainCommand() *cli.Command {
@@ -40,7 +41,7 @@ func offchainCommand() *cli.Command {
 			src("snapshot", "balances on SOURCE valued in your account asset, credit and what you may withdraw", runOffchainSnapshot),
 			{Name: "credit", Usage: "your OFFCHAIN credit and its settings", Flags: append(configFlags(), subAccountFlag), Action: runOffchainCredit},
 			{Name: "deposit-reference", Usage: "the reference to quote on bank transfers to your account", Flags: append(configFlags(), subAccountFlag), Action: runDepositReference},
-			{Name: "bank-details", Usage: "the bank accounts to pay fiat into", ArgsUsage: "[ASSET]", Flags: configFlags(), Action: runBankDetails},
+			{Name: "bank-details", Usage: "the bank accounts to pay fiat into", ArgsUsage: "[ASSET]", Flags: configFlags(), Before: sameForEveryAccount, Action: runBankDetails},
 			{
 				Name:      "withdraw",
 				Usage:     "withdraw AMOUNT of ASSET from your OFFCHAIN balance: crypto to an approved address (--address-id), fiat to a bank account (--iban or --account-number, --account-name)",
@@ -66,8 +67,12 @@ func runOffchainBalance(c *cli.Context) error {
 	if err := argsCheck(c, "offchain balance [--sub-account ID] SOURCE", 1, 1); err != nil {
 		return err
 	}
+	sub, err := subAccount(c)
+	if err != nil {
+		return err
+	}
 	return withClient(c, nil, func(cfg *Config, cl *client.Client) error {
-		res, err := cl.Balances(c.Context, c.String(flagSubAccount), c.Args().First())
+		res, err := cl.Balances(c.Context, sub, c.Args().First())
 		if err != nil {
 			return apiError(cfg, err)
 		}
@@ -85,8 +90,12 @@ func runOffchainSnapshot(c *cli.Context) error {
 	if err := argsCheck(c, "offchain snapshot [--sub-account ID] SOURCE", 1, 1); err != nil {
 		return err
 	}
+	sub, err := subAccount(c)
+	if err != nil {
+		return err
+	}
 	return withClient(c, nil, func(cfg *Config, cl *client.Client) error {
-		res, err := cl.AccountSnapshot(c.Context, c.String(flagSubAccount), c.Args().First())
+		res, err := cl.AccountSnapshot(c.Context, sub, c.Args().First())
 		if err != nil {
 			return apiError(cfg, err)
 		}
@@ -108,12 +117,16 @@ func runOffchainCredit(c *cli.Context) error {
 	if err := argsCheck(c, "offchain credit [--sub-account ID]", 0, 0); err != nil {
 		return err
 	}
+	sub, err := subAccount(c)
+	if err != nil {
+		return err
+	}
 	return withClient(c, nil, func(cfg *Config, cl *client.Client) error {
-		credit, err := cl.Credit(c.Context, c.String(flagSubAccount), api.SourceOffchain)
+		credit, err := cl.Credit(c.Context, sub, api.SourceOffchain)
 		if err != nil {
 			return apiError(cfg, err)
 		}
-		set, err := cl.AccountSettings(c.Context, c.String(flagSubAccount), api.SourceOffchain)
+		set, err := cl.AccountSettings(c.Context, sub, api.SourceOffchain)
 		if err != nil {
 			return apiError(cfg, err)
 		}
@@ -131,8 +144,12 @@ func runDepositReference(c *cli.Context) error {
 	if err := argsCheck(c, "offchain deposit-reference [--sub-account ID]", 0, 0); err != nil {
 		return err
 	}
+	sub, err := subAccount(c)
+	if err != nil {
+		return err
+	}
 	return withClient(c, nil, func(cfg *Config, cl *client.Client) error {
-		res, err := cl.DepositReference(c.Context, c.String(flagSubAccount))
+		res, err := cl.DepositReference(c.Context, sub)
 		if err != nil {
 			return apiError(cfg, err)
 		}
@@ -195,7 +212,10 @@ func runOffchainWithdraw(c *cli.Context) error {
 		_, _ = rand.Read(b[:])
 		req.InstructionID = "dtw-" + hex.EncodeToString(b[:])
 	}
-	sub := c.String(flagSubAccount)
+	sub, err := subAccount(c)
+	if err != nil {
+		return err
+	}
 	return withClient(c, nil, func(cfg *Config, cl *client.Client) error {
 		w, err := cl.SubmitOffchainWithdrawal(c.Context, sub, req)
 		if err != nil {
@@ -225,8 +245,12 @@ func runOffchainWithdrawal(c *cli.Context) error {
 	if err := argsCheck(c, "offchain withdrawal [--sub-account ID] INSTRUCTION_ID", 1, 1); err != nil {
 		return err
 	}
+	sub, err := subAccount(c)
+	if err != nil {
+		return err
+	}
 	return withClient(c, nil, func(cfg *Config, cl *client.Client) error {
-		w, err := cl.OffchainWithdrawal(c.Context, c.String(flagSubAccount), c.Args().First())
+		w, err := cl.OffchainWithdrawal(c.Context, sub, c.Args().First())
 		if err != nil {
 			return apiError(cfg, err)
 		}
