@@ -16,28 +16,11 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/crypto"
 
-	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
-
-// forwarderCodeHash is the keccak of the forwarder's creation code (it takes no
-// constructor arguments), the CREATE2 input that makes its address depend on the factory
-// and the salt only.
-var forwarderCodeHash = crypto.Keccak256(common.FromHex(bindings.DepositForwarderMetaData.Bin))
-
-// Salt is the CREATE2 salt of an account's forwarder: the same on every chain.
-func Salt(accountID string) common.Hash {
-	return crypto.Keccak256Hash([]byte("dtwgate:offchain-deposit:" + accountID))
-}
-
-// ForwarderAddress is the address of the forwarder of salt deployed by factory.
-func ForwarderAddress(factory common.Address, salt common.Hash) common.Address {
-	return crypto.CreateAddress2(factory, salt, forwarderCodeHash)
-}
 
 // ReferencePrefix starts the depositAddressReference of an OFFCHAIN deposit address
 // ("offchain:<accountId>"); a chain's DTW contract has "chain:<chainId>".
@@ -70,9 +53,9 @@ func (a *Addresses) DepositAddresses(ctx context.Context, accountID string) ([]a
 	for _, src := range a.sources {
 		addr, err := a.st.DepositAddressOf(ctx, src.Name, accountID)
 		if errors.Is(err, store.ErrNotFound) {
-			salt := Salt(accountID)
+			salt := chain.DepositSalt(accountID)
 			addr = store.DepositAddress{Source: src.Name, AccountID: accountID, Salt: salt,
-				Address: ForwarderAddress(src.DepositFactory, salt), CreatedAt: a.now()}
+				Address: chain.ForwarderAddress(src.DepositFactory, salt), CreatedAt: a.now()}
 			err = a.st.PutDepositAddress(ctx, addr)
 		}
 		if err != nil {

@@ -150,6 +150,7 @@ func TestCLIEndToEnd(t *testing.T) {
 	out = dtw.ok(t, "addresses", "deposit")
 	require.Contains(t, out, e.c.DTW.Hex())
 	require.Contains(t, out, "ok")
+	require.Contains(t, out, "ok: OFFCHAIN, your forwarder", "the account's own deposit address, checked against the config's factory")
 	require.NotContains(t, out, "MISMATCH")
 	dtw.ok(t, "addresses", "withdrawal")
 

@@ -97,7 +97,7 @@ func addressesCommand() *cli.Command {
 		Name:  "addresses",
 		Usage: "deposit addresses (checked against your config) and your withdrawal addresses",
 		Subcommands: []*cli.Command{
-			{Name: "deposit", Usage: "where to deposit on each chain: the DTW contracts", Flags: configFlags(), Action: runDepositAddresses},
+			{Name: "deposit", Usage: "where to deposit on each chain: the DTW contracts, and your own OFFCHAIN deposit addresses", Flags: configFlags(), Action: runDepositAddresses},
 			{Name: "withdrawal", Usage: "your withdrawal destinations and their approval", Flags: configFlags(), Action: runWithdrawalAddresses},
 		},
 	}
@@ -121,6 +121,11 @@ func runDepositAddresses(c *cli.Context) error {
 		var rows []depositRow
 		for _, a := range res.Addresses {
 			r := depositRow{DepositAddress: a, Config: "not in config"}
+			if account, ok := strings.CutPrefix(a.DepositAddressReference, offchainReference); ok {
+				r.Config = checkForwarder(cfg, a, account)
+				rows = append(rows, r)
+				continue
+			}
 			if s, ok := cfg.Sources[strings.ToUpper(a.DepositLocation)]; ok {
 				r.Config = "ok"
 				if addr, err := chain.ParseAddress(a.Address); err != nil || addr != common.HexToAddress(s.DTWAddress) {
@@ -137,6 +142,24 @@ func runDepositAddresses(c *cli.Context) error {
 			return table(c, []string{"SOURCE", "ADDRESS", "REFERENCE", "YOUR CONFIG"}, tab)
 		})
 	})
+}
+
+// offchainReference starts the depositAddressReference of an account's own OFFCHAIN
+// deposit address (a forwarder; "offchain:<accountId>").
+const offchainReference = "offchain:"
+
+// checkForwarder says whether an OFFCHAIN deposit address is the account's forwarder of
+// the deposit factory in the config (when the config names one).
+func checkForwarder(cfg *Config, a api.DepositAddress, account string) string {
+	s, ok := cfg.Sources[strings.ToUpper(a.DepositLocation)]
+	if !ok || s.DepositFactory == "" {
+		return "OFFCHAIN (set depositFactory in your config to check it)"
+	}
+	want := chain.ForwarderAddress(common.HexToAddress(s.DepositFactory), chain.DepositSalt(account))
+	if addr, err := chain.ParseAddress(a.Address); err != nil || addr != want {
+		return "MISMATCH: your account's forwarder is " + want.Hex() + " - do not deposit here"
+	}
+	return "ok: OFFCHAIN, your forwarder"
 }
 
 func runWithdrawalAddresses(c *cli.Context) error {
