@@ -68,6 +68,8 @@ contract DepositForwarderFactory {
 
     /// @notice The treasury is the zero address.
     error ZeroTreasury();
+    /// @notice A forwarder's sweep ran out of gas: the transaction's gas limit is short.
+    error OutOfGas();
 
     constructor(address treasury_) {
         if (treasury_ == address(0)) revert ZeroTreasury();
@@ -94,7 +96,14 @@ contract DepositForwarderFactory {
         for (uint256 i = 0; i < salts.length; i++) {
             DepositForwarder f = _deploy(salts[i]);
             for (uint256 j = 0; j < tokens.length; j++) {
-                try f.sweep(tokens[j]) {} catch {}
+                uint256 before = gasleft();
+                try f.sweep(tokens[j]) {}
+                catch {
+                    // A call that ran out of gas left at most 1/64 of the gas behind: that
+                    // is not a broken token but a short gas limit (a gas estimate finds the
+                    // lowest limit that does not revert), so revert the whole sweep.
+                    if (gasleft() <= before / 63) revert OutOfGas();
+                }
             }
         }
     }
