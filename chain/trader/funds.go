@@ -186,3 +186,19 @@ func (t *Trader) WalletBalance(ctx context.Context, a chain.Asset) (*big.Int, er
 	}
 	return erc20.UnpackBalanceOf(out)
 }
+
+// Transfer sends amount of an asset from the trader's wallet to `to` (a plain ERC-20
+// transfer, or native ETH as value), e.g. to the account's OFFCHAIN deposit address. A
+// transfer that would revert fails before anything is sent.
+func (t *Trader) Transfer(ctx context.Context, a chain.Asset, amount *big.Int, to common.Address) (*types.Receipt, error) {
+	if err := positive(amount); err != nil {
+		return nil, fmt.Errorf("transfer %s: %w", a.ID, err)
+	}
+	if to == (common.Address{}) {
+		return nil, fmt.Errorf("transfer %s: no destination address", a.ID)
+	}
+	if isNative(a) {
+		return t.transact(ctx, "transfer "+a.ID, to, nil, amount)
+	}
+	return t.transact(ctx, "transfer "+a.ID, a.Address, erc20.PackTransfer(to, amount), nil)
+}

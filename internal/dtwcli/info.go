@@ -144,6 +144,9 @@ func runDepositAddresses(c *cli.Context) error {
 	})
 }
 
+// offchainSource is the source of the gateway's OFFCHAIN venue.
+const offchainSource = "OFFCHAIN"
+
 // offchainReference starts the depositAddressReference of an account's own OFFCHAIN
 // deposit address (a forwarder; "offchain:<accountId>").
 const offchainReference = "offchain:"
@@ -253,8 +256,8 @@ func historyCommand() *cli.Command {
 		Name:  "history",
 		Usage: "your deposits and withdrawals on a source, as the gateway records them",
 		Subcommands: []*cli.Command{
-			{Name: "deposits", Usage: "deposits on SOURCE", ArgsUsage: "SOURCE", Flags: flags, Action: runHistory(true)},
-			{Name: "withdrawals", Usage: "withdrawals on SOURCE", ArgsUsage: "SOURCE", Flags: flags, Action: runHistory(false)},
+			{Name: "deposits", Usage: "deposits on SOURCE (a chain of your config, or OFFCHAIN)", ArgsUsage: "SOURCE", Flags: flags, Action: runHistory(true)},
+			{Name: "withdrawals", Usage: "withdrawals on SOURCE (a chain of your config, or OFFCHAIN)", ArgsUsage: "SOURCE", Flags: flags, Action: runHistory(false)},
 		},
 	}
 }
@@ -305,6 +308,10 @@ func runHistory(deposits bool) cli.ActionFunc {
 		}
 		var src chain.Source
 		check := func(cfg *Config) (err error) {
+			if strings.EqualFold(c.Args().First(), offchainSource) { // the gateway's ledger, no chain of the config
+				src.Name = offchainSource
+				return nil
+			}
 			src, err = cfg.source(c.Args().First())
 			return err
 		}

@@ -58,6 +58,7 @@ func offchainCommand() *cli.Command {
 					&cli.DurationFlag{Name: flagWaitTimeout, Value: 10 * time.Minute, Usage: "how long --wait waits"}),
 				Action: runOffchainWithdraw,
 			},
+			offchainDepositCommand(),
 			{Name: "withdrawal", Usage: "show an off-chain withdrawal", ArgsUsage: "INSTRUCTION_ID", Flags: append(configFlags(), subAccountFlag), Action: runOffchainWithdrawal},
 		},
 	}
