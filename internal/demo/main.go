@@ -1,8 +1,9 @@
 // Command demo runs the whole system on this machine (`make demo`): a two-chain devnet,
 // the gateway on its embedded store, a Vault dev server, and a scripted trader session with
 // the dtw CLI: SIWE login with a keystore signer and with a Vault signer, a deposit, a
-// gasless and a direct order, their settlement and independent verification, and a
-// withdrawal. It prints every step and command, and stops everything it started.
+// gasless and a direct order, their settlement and independent verification, a
+// withdrawal, and an OFFCHAIN deposit to the account's own deposit address credited and
+// withdrawn again. It prints every step and command, and stops everything it started.
 package main
 
 import (
@@ -170,6 +171,36 @@ func (d *demo) run(ctx context.Context) error {
 
 	step("trader1: withdraw 300 USDT from the DTW contract to the wallet")
 	if err := t1.dtw(ctx, "withdraw", "ETHEREUM", "usdt", "300"); err != nil {
+		return err
+	}
+
+	step("trader1: OFFCHAIN: send 200 DAI to the account's own deposit address, credited at the confirmation depth")
+	if err := t1.dtw(ctx, "addresses", "deposit"); err != nil {
+		return err
+	}
+	if err := t1.dtw(ctx, "offchain", "deposit", "--wait", "ETHEREUM", "dai", "200"); err != nil {
+		return err
+	}
+	if err := t1.dtw(ctx, "offchain", "balance", "OFFCHAIN"); err != nil {
+		return err
+	}
+
+	step("operator: approve trader1's wallet as a withdrawal address on ETHEREUM")
+	var added strings.Builder
+	if err := d.execEnv(ctx, d.baseEnv, nil, &added, d.gw("admin", "withdrawal-addresses", "add", "--data-dir", d.gwData,
+		"--wallet", trader1.Hex(), "--source", "ETHEREUM", "--approve", trader1.Hex())...); err != nil {
+		return err
+	}
+	addressID := strings.Fields(added.String() + " -")[0]
+
+	step("trader1: OFFCHAIN: withdraw 50 DAI to the wallet, paid on chain by the gateway and checked at the depth")
+	if err := t1.dtw(ctx, "offchain", "withdraw", "--address-id", addressID, "--wait", "dai", "50"); err != nil {
+		return err
+	}
+	if err := t1.dtw(ctx, "offchain", "balance", "OFFCHAIN"); err != nil {
+		return err
+	}
+	if err := t1.dtw(ctx, "history", "withdrawals", "OFFCHAIN"); err != nil {
 		return err
 	}
 
