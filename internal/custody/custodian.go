@@ -128,7 +128,7 @@ func (c *Custodian) Round(ctx context.Context, sender *chain.Sender) error {
 	}
 	return errors.Join(
 		c.deploy(ctx, sender, addrs),
-		c.credit(ctx, addrs),
+		c.credit(ctx),
 		c.sweep(ctx, sender, addrs),
 		c.pay(ctx, sender),
 		c.settlePayments(ctx),
@@ -191,7 +191,7 @@ type deposit struct {
 // depth since the last round, and credits them with the new cursor in one store
 // transaction: each once (keyed by transaction and log index), none from a block that
 // is not at the depth yet (a reorg before the depth credits nothing).
-func (c *Custodian) credit(ctx context.Context, addrs []store.DepositAddress) error {
+func (c *Custodian) credit(ctx context.Context) error {
 	src := c.cfg.Source
 	head, err := c.client.BlockNumber(ctx)
 	if err != nil {
@@ -221,7 +221,7 @@ func (c *Custodian) credit(ctx context.Context, addrs []store.DepositAddress) er
 		return nil
 	}
 	to := min(target, from+c.cfg.MaxRange-1)
-	deposits, tip, err := c.read(ctx, from, to, addrs)
+	deposits, tip, err := c.read(ctx, from, to)
 	if err != nil {
 		return err
 	}
@@ -247,8 +247,18 @@ func (c *Custodian) credit(ctx context.Context, addrs []store.DepositAddress) er
 
 // read returns the deposits to forwarders in blocks [from, to] and the hash of block to.
 // Logs and the tip are checked against each other, so a reorg during the read is caught
-// at the next round instead of being credited.
-func (c *Custodian) read(ctx context.Context, from, to uint64, addrs []store.DepositAddress) ([]deposit, common.Hash, error) {
+// at the next round instead of being credited. The forwarders are loaded after the tip:
+// a deposit in a block up to the tip was sent after its address was handed out, which
+// the API records before it answers, so every forwarder paid in the range is known.
+func (c *Custodian) read(ctx context.Context, from, to uint64) ([]deposit, common.Hash, error) {
+	tip, err := c.client.HeaderByNumber(ctx, new(big.Int).SetUint64(to))
+	if err != nil {
+		return nil, common.Hash{}, fmt.Errorf("header %d: %w", to, err)
+	}
+	addrs, err := c.st.DepositAddresses(ctx, c.cfg.Source.Name)
+	if err != nil {
+		return nil, common.Hash{}, err
+	}
 	accounts := make(map[common.Address]string, len(addrs))
 	var forwarders []common.Address
 	for _, a := range addrs {
@@ -282,10 +292,6 @@ func (c *Custodian) read(ctx context.Context, from, to uint64, addrs []store.Dep
 				logs = append(logs, got...)
 			}
 		}
-	}
-	tip, err := c.client.HeaderByNumber(ctx, new(big.Int).SetUint64(to))
-	if err != nil {
-		return nil, common.Hash{}, fmt.Errorf("header %d: %w", to, err)
 	}
 	var out []deposit
 	for _, l := range logs {
