@@ -47,6 +47,16 @@ func offchainCommand() *cli.Command {
 				Action: runBookDeposit,
 			},
 			{
+				Name: "resolve",
+				Usage: "credit a bank transfer booked to the suspense book (its reference named no account) to the account it " +
+					"belongs to. Resolving it again does nothing",
+				Flags: append(storeFlags(),
+					&cli.StringFlag{Name: flagTransferID, Required: true, Usage: "the bank's id of the transfer, as booked"},
+					&cli.StringFlag{Name: flagAccount, Required: true, Usage: "the account `ID` to credit"},
+					jsonFlag),
+				Action: runResolveSuspense,
+			},
+			{
 				Name:   "pending",
 				Usage:  "list PENDING fiat withdrawals, oldest first",
 				Flags:  append(storeFlags(), jsonFlag),
@@ -112,6 +122,20 @@ func runBookDeposit(c *cli.Context) error {
 		text := fmt.Sprintf("booked %s %s to %s (entry %d)", c.String(flagAmount), c.String(flagAsset), to, b.Entry.ID)
 		if !b.Created {
 			text = fmt.Sprintf("transfer %s was booked before (entry %d): nothing changed", c.String(flagTransferID), b.Entry.ID)
+		}
+		return printOut(c, map[string]any{"accountId": b.AccountID, "entryId": b.Entry.ID, "created": b.Created}, text)
+	})
+}
+
+func runResolveSuspense(c *cli.Context) error {
+	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
+		b, err := s.ResolveSuspense(c.Context, c.String(flagTransferID), c.String(flagAccount))
+		if err != nil {
+			return err
+		}
+		text := fmt.Sprintf("transfer %s moved from suspense to account %s (entry %d)", c.String(flagTransferID), b.AccountID, b.Entry.ID)
+		if !b.Created {
+			text = fmt.Sprintf("transfer %s was resolved to account %s before (entry %d): nothing changed", c.String(flagTransferID), b.AccountID, b.Entry.ID)
 		}
 		return printOut(c, map[string]any{"accountId": b.AccountID, "entryId": b.Entry.ID, "created": b.Created}, text)
 	})

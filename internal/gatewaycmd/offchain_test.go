@@ -65,6 +65,14 @@ func TestOffchainAdmin(t *testing.T) {
 	get("/v3/balance/OFFCHAIN", &bals)
 	require.Equal(t, "150", bals.Balances[0].Balance)
 
+	// The transfer in suspense is resolved to the account: once.
+	require.Contains(t, admin("offchain", "resolve", "--transfer-id", "BT-2", "--account", key.AccountID), "moved from suspense to account "+key.AccountID)
+	require.Contains(t, admin("offchain", "resolve", "--transfer-id", "BT-2", "--account", key.AccountID), "nothing changed")
+	require.Contains(t, g.adminFails(t, "offchain", "resolve", "--transfer-id", "BT-1", "--account", key.AccountID, "--config", cfgPath), "not to suspense")
+	require.Contains(t, g.adminFails(t, "offchain", "resolve", "--transfer-id", "BT-9", "--account", key.AccountID, "--config", cfgPath), "no bank transfer")
+	get("/v3/balance/OFFCHAIN", &bals)
+	require.Equal(t, "153", bals.Balances[0].Balance)
+
 	admin("offchain", "set-setting", "--account", key.AccountID, "--type", api.SettingCreditCap, "--value", "500")
 	var set api.AccountSettingsResponse
 	get("/v2/account-settings/OFFCHAIN", &set)

@@ -1,6 +1,7 @@
 package gatewaycmd_test
 
 import (
+	"bytes"
 	"crypto/ecdsa"
 	"encoding/hex"
 	"encoding/json"
@@ -39,6 +40,18 @@ func startGateway(t *testing.T) *gatewayProc {
 
 // admin runs `dtwgate admin ARGS... --data-dir D` and returns its stdout.
 func (g *gatewayProc) admin(t *testing.T, args ...string) string { return g.Admin(t, args...) }
+
+// adminFails runs a dtwgate admin command that must fail and returns its standard error.
+func (g *gatewayProc) adminFails(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(g.Bin, append(append([]string{"admin"}, args...), "--data-dir", g.DataDir)...)
+	cmd.Env = gatewaytest.Env()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	_, err := cmd.Output()
+	require.Error(t, err, "admin %v succeeded", args)
+	return stderr.String()
+}
 
 func (g *gatewayProc) do(t *testing.T, method, path, token, body string) (int, []byte) {
 	t.Helper()

@@ -187,3 +187,56 @@ func (s *Service) BookBankDeposit(ctx context.Context, d BankDeposit) (BookedDep
 	}
 	return BookedDeposit{AccountID: out.AccountID, Entry: out, Created: created}, err
 }
+
+// ResolveSuspense credits a bank transfer that was booked to the suspense book (its
+// reference named no account) to accountID, once an operator has found whose it is: one
+// entry moves it from suspense to the account, keyed by the transfer, so resolving it
+// again does nothing, and resolving it to another account afterwards is refused.
+func (s *Service) ResolveSuspense(ctx context.Context, transferID, accountID string) (BookedDeposit, error) {
+	var (
+		orig  store.LedgerEntry
+		found bool
+	)
+	for _, b := range s.banks {
+		e, err := s.st.LedgerEntryByKey(ctx, "bank:"+b.Name+":"+transferID)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return BookedDeposit{}, err
+		}
+		orig, found = e, true
+		break
+	}
+	if !found {
+		return BookedDeposit{}, errorf(ErrNotFound, "no bank transfer %q was booked at any configured bank", echo.Value(transferID))
+	}
+	var suspended *store.LedgerPosting
+	for i, p := range orig.Postings {
+		if p.Book == ledger.BookSuspense && p.Amount.IsPositive() {
+			suspended = &orig.Postings[i]
+		}
+	}
+	if suspended == nil {
+		return BookedDeposit{}, errorf(ErrInvalid, "bank transfer %s was credited to account %s when booked, not to suspense", echo.Value(transferID), orig.AccountID)
+	}
+	if _, err := s.st.GetAccount(ctx, accountID); errors.Is(err, store.ErrNotFound) {
+		return BookedDeposit{}, errorf(ErrInvalid, "no account %q", echo.Value(accountID))
+	} else if err != nil {
+		return BookedDeposit{}, err
+	}
+	var meta DepositMeta
+	_ = json.Unmarshal(orig.Meta, &meta)
+	e := store.LedgerEntry{ExternalKey: "suspense:" + orig.ExternalKey, Kind: ledger.KindDeposit, AccountID: accountID, Meta: orig.Meta,
+		Postings: []store.LedgerPosting{
+			{Book: ledger.UserBook(accountID), Asset: suspended.Asset, Amount: suspended.Amount},
+			{Book: ledger.BookSuspense, Asset: suspended.Asset, Amount: suspended.Amount.Neg()},
+		}}
+	ev := &ledger.Event{Kind: store.EventDeposit, Source: Source, AccountID: accountID,
+		Payload: ActivityEvent{Source: Source, Asset: suspended.Asset, Amount: suspended.Amount.String(), Location: meta.Location}}
+	out, created, err := s.led.Post(ctx, e, ev, ledger.Options{})
+	if errors.Is(err, ledger.ErrKeyReused) {
+		return BookedDeposit{}, errorf(ErrInvalid, "bank transfer %s was resolved before, to another account", echo.Value(transferID))
+	}
+	return BookedDeposit{AccountID: accountID, Entry: out, Created: created}, err
+}
