@@ -52,7 +52,10 @@ type HistoryOrder struct {
 // OrderHistorian is a venue that keeps the caller's orders (GET /v3/order-history merges
 // every venue's).
 type OrderHistorian interface {
-	// OrderHistory returns up to q.Limit of the caller's orders in the order q asks, keys
-	// strictly after q.After or before q.Before.
+	// OrderHistory returns up to q.Limit of the caller's orders with placement time in
+	// [Start, End) and keys strictly after q.After or strictly before q.Before (in
+	// oldest-first key order). It takes the Limit keys nearest the bound it was given
+	// (with neither: the oldest, or the newest when NewestFirst), and returns them newest
+	// first when NewestFirst, oldest first otherwise.
 	OrderHistory(ctx context.Context, c Caller, q HistoryQuery) ([]HistoryOrder, error)
 }
