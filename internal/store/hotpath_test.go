@@ -31,31 +31,22 @@ func TestHotQueriesUseIndexes(t *testing.T) {
 	ctx := context.Background()
 	// Each query and the search terms its plan must use.
 	for name, c := range map[string]struct{ sql, uses string }{
-		"api key":        {apiKeySQL, "(id=?)"},
-		"wallet account": {walletAccountSQL, "(address=?)"},
-		"list wallets":   {listWalletsSQL, "(account_id=?)"},
-		"whitelisted":    {whitelistedSQL, "(address=?)"},
-		"order by id":    {orderByIDSQL, "(source=? AND order_id=?)"},
-		"order view":     {orderViewSQL, "(source=? AND order_id=?)"},
-		"order return":   {orderReturnSQL, "(source=? AND order_id=?)"},
-		"settler head":   {settlerHeadSQL, "(source=?)"},
-		"access epoch":   {accessEpochSQL, "(kind=?)"},
-		"prune nonces":   {pruneNoncesSQL, "(expires_at<?)"},
+		"api key":              {apiKeySQL, "(id=?)"},
+		"wallet account":       {walletAccountSQL, "(address=?)"},
+		"list wallets":         {listWalletsSQL, "(account_id=?)"},
+		"whitelisted":          {whitelistedSQL, "(address=?)"},
+		"order by id":          {orderByIDSQL, "(source=? AND order_id=?)"},
+		"order view":           {orderViewSQL, "(source=? AND order_id=?)"},
+		"order return":         {orderReturnSQL, "(source=? AND order_id=?)"},
+		"settler head":         {settlerHeadSQL, "(source=?)"},
+		"access epoch":         {accessEpochSQL, "(kind=?)"},
+		"prune nonces":         {pruneNoncesSQL, "(expires_at<?)"},
+		"order history oldest": {orderHistoryOldestSQL, "chain_events_trader_orders (source=? AND trader=? AND kind=?"},
+		"order history newest": {orderHistoryNewestSQL, "chain_events_trader_orders (source=? AND trader=? AND kind=?"},
 	} {
 		q := c.sql
 		t.Run(name, func(t *testing.T) {
-			rows, err := s.reader.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, make([]any, strings.Count(q, "?"))...)
-			require.NoError(t, err)
-			defer rows.Close()
-			var plan []string
-			for rows.Next() {
-				var id, parent, notused int
-				var detail string
-				require.NoError(t, rows.Scan(&id, &parent, &notused, &detail))
-				plan = append(plan, detail)
-			}
-			require.NoError(t, rows.Err())
-			require.NotEmpty(t, plan)
+			plan := queryPlan(ctx, t, s, q)
 			require.Contains(t, plan[0], c.uses, "query %q does not search by its key: %v", q, plan)
 			for _, step := range plan {
 				require.NotRegexp(t, `^SCAN \w+$|^SCAN \w+ USING`, step, "query %q plans a table scan: %v", q, plan)
@@ -63,6 +54,24 @@ func TestHotQueriesUseIndexes(t *testing.T) {
 			t.Logf("%s: %s", name, strings.Join(plan, " | "))
 		})
 	}
+}
+
+// queryPlan returns the steps of q's EXPLAIN QUERY PLAN, every parameter NULL.
+func queryPlan(ctx context.Context, t *testing.T, s *SQLite, q string) []string {
+	t.Helper()
+	rows, err := s.reader.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, make([]any, strings.Count(q, "?"))...)
+	require.NoError(t, err)
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, notused int
+		var detail string
+		require.NoError(t, rows.Scan(&id, &parent, &notused, &detail))
+		plan = append(plan, detail)
+	}
+	require.NoError(t, rows.Err())
+	require.NotEmpty(t, plan)
+	return plan
 }
 
 // TestWALStaysBounded drives writes for several checkpointer ticks while readers hold
