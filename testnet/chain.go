@@ -70,6 +70,9 @@ type Chain struct {
 	// DepositFactory is the DepositForwarderFactory (treasury: the operator) of the
 	// accounts' OFFCHAIN deposit addresses.
 	DepositFactory common.Address
+	// Feeds are the DevnetAggregator price feeds (owner: Owner) by lower-case asset id,
+	// one per token, answering the demo book's prices in USD with FeedDecimals decimals.
+	Feeds map[string]common.Address
 	// Tokens lists native ETH and the deployed test tokens.
 	Tokens []Token
 	// Owner owns DTW; Operator settles; Traders trade.

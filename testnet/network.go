@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -13,6 +14,9 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 
 	"github.com/dtwgate/dtwgate/abi/bindings"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/pricing"
 )
 
 // DefaultChainIDs gives each well-known source a distinct local chain id. Local chains
@@ -215,7 +219,62 @@ func (c *Chain) setup(ctx context.Context) error {
 		return fmt.Errorf("deploy DepositForwarderFactory: %w", err)
 	}
 	c.DepositFactory = r.ContractAddress
+	return c.deployFeeds(ctx)
+}
+
+// FeedDecimals is the decimals of the harness's price feeds, as Chainlink's USD feeds.
+const FeedDecimals = 8
+
+// deployFeeds deploys a DevnetAggregator per token, answering the demo book's price (in
+// USD, FeedDecimals decimals). Deployed after everything else, so no earlier address moves.
+func (c *Chain) deployFeeds(ctx context.Context) error {
+	prices := pricing.DefaultConfig().Prices
+	agg := bindings.NewDevnetAggregator()
+	c.Feeds = map[string]common.Address{}
+	for _, tok := range c.Tokens {
+		asset := strings.ToLower(tok.Symbol)
+		answer, err := FeedAnswer(prices[asset])
+		if err != nil {
+			return fmt.Errorf("feed %s: %w", asset, err)
+		}
+		r, err := c.deploy(ctx, bindings.DevnetAggregatorMetaData.Bin, agg.PackConstructor(FeedDecimals, tok.Symbol+" / USD", answer))
+		if err != nil {
+			return fmt.Errorf("deploy %s feed: %w", tok.Symbol, err)
+		}
+		c.Feeds[asset] = r.ContractAddress
+	}
 	return nil
+}
+
+// FeedAnswer converts a positive decimal price to a feed answer of FeedDecimals decimals.
+func FeedAnswer(price string) (*big.Int, error) {
+	d, err := chain.ParseDecimal(price)
+	if err != nil || d.Sign() <= 0 {
+		return nil, fmt.Errorf("price %q: want a positive decimal", echo.Value(price))
+	}
+	units := d.Shift(FeedDecimals)
+	if !units.Equal(units.Truncate(0)) {
+		return nil, fmt.Errorf("price %q: at most %d decimals", echo.Value(price), FeedDecimals)
+	}
+	answer := units.BigInt()
+	if answer.BitLen() > 255 {
+		return nil, fmt.Errorf("price %q: too large for a feed answer", echo.Value(price))
+	}
+	return answer, nil
+}
+
+// SetFeedAnswer starts a new round of an asset's feed at price (owner only).
+func (c *Chain) SetFeedAnswer(ctx context.Context, asset, price string) error {
+	addr, ok := c.Feeds[strings.ToLower(asset)]
+	if !ok {
+		return fmt.Errorf("no feed for %q", asset)
+	}
+	answer, err := FeedAnswer(price)
+	if err != nil {
+		return err
+	}
+	_, err = c.Transact(ctx, c.Owner, &addr, bindings.NewDevnetAggregator().PackSetAnswer(answer), nil)
+	return err
 }
 
 func (c *Chain) deploy(ctx context.Context, bin string, ctorArgs []byte) (*types.Receipt, error) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
@@ -41,6 +42,33 @@ func TestNetworkDeploysAndFunds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNetworkDeploysFeeds: every chain has a price feed per token, deployed after
+// everything else (so no earlier address moved), answering the demo book's price.
+func TestNetworkDeploysFeeds(t *testing.T) {
+	n := testnet.New(t, testnet.Options{Traders: 1})
+	ctx := context.Background()
+	agg := bindings.NewDevnetAggregator()
+	want := map[string]string{"eth": "300000000000", "dai": "100000000", "usdt": "100000000", "fot": "50000000"}
+	eth, op := n.Chain("ETHEREUM"), n.Chain("OPTIMISM")
+	require.Equal(t, eth.Feeds, op.Feeds, "same deployer nonces give the same feed addresses on every chain")
+	for _, c := range n.Chains {
+		require.Len(t, c.Feeds, len(c.Tokens))
+		for asset, addr := range c.Feeds {
+			out, err := c.Call(ctx, addr, agg.PackLatestRoundData())
+			require.NoError(t, err)
+			round, err := agg.UnpackLatestRoundData(out)
+			require.NoError(t, err)
+			require.Equalf(t, want[asset], round.Answer.String(), "%s feed on %s", asset, c.Source)
+		}
+	}
+	require.NoError(t, eth.SetFeedAnswer(ctx, "eth", "3100"))
+	_, err := testnet.FeedAnswer("0.000000001")
+	require.ErrorContains(t, err, "at most 8 decimals")
+	_, err = testnet.FeedAnswer("-1")
+	require.ErrorContains(t, err, "positive")
+	require.ErrorContains(t, eth.SetFeedAnswer(ctx, "btc", "1"), "no feed")
 }
 
 func TestIntervalMining(t *testing.T) {

@@ -2483,6 +2483,451 @@ func (depositForwarderFactory *DepositForwarderFactory) UnpackZeroTreasuryError(
 	return out, nil
 }
 
+// DevnetAggregatorMetaData contains all meta data concerning the DevnetAggregator contract.
+var DevnetAggregatorMetaData = bind.MetaData{
+	ABI: "[{\"inputs\":[{\"internalType\":\"uint8\",\"name\":\"decimals_\",\"type\":\"uint8\"},{\"internalType\":\"string\",\"name\":\"description_\",\"type\":\"string\"},{\"internalType\":\"int256\",\"name\":\"initialAnswer\",\"type\":\"int256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[],\"name\":\"NoDataPresent\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NotOwner\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"int256\",\"name\":\"current\",\"type\":\"int256\"},{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"roundId\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"updatedAt\",\"type\":\"uint256\"}],\"name\":\"AnswerUpdated\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"decimals\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"description\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint80\",\"name\":\"roundId\",\"type\":\"uint80\"}],\"name\":\"getRoundData\",\"outputs\":[{\"internalType\":\"uint80\",\"name\":\"roundId_\",\"type\":\"uint80\"},{\"internalType\":\"int256\",\"name\":\"answer\",\"type\":\"int256\"},{\"internalType\":\"uint256\",\"name\":\"startedAt\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"updatedAt\",\"type\":\"uint256\"},{\"internalType\":\"uint80\",\"name\":\"answeredInRound\",\"type\":\"uint80\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"latestRound\",\"outputs\":[{\"internalType\":\"uint80\",\"name\":\"\",\"type\":\"uint80\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"latestRoundData\",\"outputs\":[{\"internalType\":\"uint80\",\"name\":\"roundId\",\"type\":\"uint80\"},{\"internalType\":\"int256\",\"name\":\"answer\",\"type\":\"int256\"},{\"internalType\":\"uint256\",\"name\":\"startedAt\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"updatedAt\",\"type\":\"uint256\"},{\"internalType\":\"uint80\",\"name\":\"answeredInRound\",\"type\":\"uint80\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"owner\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"int256\",\"name\":\"answer\",\"type\":\"int256\"}],\"name\":\"setAnswer\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"version\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"pure\",\"type\":\"function\"}]",
+	ID:  "DevnetAggregator",
+	Bin: "0x60c0604052346102fb57610a2c80380380610019816102ff565b9283398101906060818303126102fb5780519060ff821682036102fb5760208101516001600160401b0381116102fb5781019083601f830112156102fb5781516001600160401b0381116101e95761007a601f8201601f19166020016102ff565b94818652602082850101116102fb576020815f9282604096018389015e8601015201513360805260a09190915281516001600160401b0381116101e9575f54600181811c911680156102f1575b60208210146102dd57601f811161027b575b50602092601f821160011461021c57928192935f92610211575b50508160011b915f199060031b1c1916175f555b6001805491906001600160501b038084169091019081116101fd576001600160501b03166001600160501b0319929092168217600155604080519081018181106001600160401b038211176101e95760405281815260016020820191818060401b0342168352845f52600260205260405f2090518155019060018060401b0390511660018060401b03198254161790557f0559884fd3a460db3073b7fc896cc77986f16e378210ded43186175bf646fc5f6020604051428152a3604051610707908161032582396080518181816101970152610343015260a051816106410152f35b634e487b7160e01b5f52604160045260245ffd5b634e487b7160e01b5f52601160045260245ffd5b015190505f806100f3565b601f198216935f8052805f20915f5b868110610263575083600195961061024b575b505050811b015f55610107565b01515f1960f88460031b161c191690555f808061023e565b9192602060018192868501518155019401920161022b565b5f80527f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e563601f830160051c810191602084106102d3575b601f0160051c01905b8181106102c857506100d9565b5f81556001016102bb565b90915081906102b2565b634e487b7160e01b5f52602260045260245ffd5b90607f16906100c7565b5f80fd5b6040519190601f01601f191682016001600160401b038111838210176101e95760405256fe6080806040526004361015610012575f80fd5b5f3560e01c908163313ce5671461060c5750806354fd4d50146105d3578063668a0f021461058c5780637284e416146103675780638da5cb5b146102f957806399213cd81461014e5780639a6fc8f5146100fd5763feaf968c14610074575f80fd5b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f9576100f56100bc69ffffffffffffffffffff60015416610681565b6040805169ffffffffffffffffffff968716815260208101959095528401929092526060830152909116608082015290819060a0820190565b0390f35b5f80fd5b346100f95760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f95760043569ffffffffffffffffffff811681036100f9576100bc6100f591610681565b346100f95760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f95760043573ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001633036102d15760015490600169ffffffffffffffffffff8316019169ffffffffffffffffffff83116102a45769ffffffffffffffffffff7fffffffffffffffffffffffffffffffffffffffffffff000000000000000000009316928391161760015560405161022581610665565b81815267ffffffffffffffff600160208301928242168452855f52600260205260405f2090518155019151167fffffffffffffffffffffffffffffffffffffffffffffffff00000000000000008254161790557f0559884fd3a460db3073b7fc896cc77986f16e378210ded43186175bf646fc5f6020604051428152a3005b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b7f30cd7471000000000000000000000000000000000000000000000000000000005f5260045ffd5b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f957602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f9576040515f905f548060011c9260018216938415610584575b602081108514610557578084526020840194849381156105005750600114610488575b5003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff82118183101761045b5760409182527fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f8351948593602085525180918160208701528686015e5f85828601015201168101030190f35b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b5f80805291507f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e5635b8183106104e457505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06103d0565b60209193508060019154838588010152019101909183926104b0565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0016865250151560051b820160200190507fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06103d0565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602260045260245ffd5b607f166103ad565b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f957602069ffffffffffffffffffff60015416604051908152f35b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f957602060405160048152f35b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f95760209060ff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b6040810190811067ffffffffffffffff82111761045b57604052565b9069ffffffffffffffffffff82165f52600260205260405f209167ffffffffffffffff6001604051946106b386610665565b80548652015416926020810193808552156106df5767ffffffffffffffff905193511690809392829190565b7fbb258700000000000000000000000000000000000000000000000000000000005f5260045ffd",
+}
+
+// DevnetAggregator is an auto generated Go binding around an Ethereum contract.
+type DevnetAggregator struct {
+	abi abi.ABI
+}
+
+// GetABI returns the ABI associated with this contract binding.
+func (c *DevnetAggregator) GetABI() abi.ABI {
+	return c.abi
+}
+
+// NewDevnetAggregator creates a new instance of DevnetAggregator.
+func NewDevnetAggregator() *DevnetAggregator {
+	parsed, err := DevnetAggregatorMetaData.ParseABI()
+	if err != nil {
+		panic(errors.New("invalid ABI: " + err.Error()))
+	}
+	return &DevnetAggregator{abi: *parsed}
+}
+
+// Instance creates a wrapper for a deployed contract instance at the given address.
+// Use this to create the instance object passed to abigen v2 library functions Call, Transact, etc.
+func (c *DevnetAggregator) Instance(backend bind.ContractBackend, addr common.Address) *bind.BoundContract {
+	return bind.NewBoundContract(addr, c.abi, backend, backend, backend)
+}
+
+// PackConstructor is the Go binding used to pack the parameters required for
+// contract deployment.
+//
+// Solidity: constructor(uint8 decimals_, string description_, int256 initialAnswer) returns()
+func (devnetAggregator *DevnetAggregator) PackConstructor(decimals_ uint8, description_ string, initialAnswer *big.Int) []byte {
+	enc, err := devnetAggregator.abi.Pack("", decimals_, description_, initialAnswer)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// PackDecimals is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x313ce567.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function decimals() view returns(uint8)
+func (devnetAggregator *DevnetAggregator) PackDecimals() []byte {
+	enc, err := devnetAggregator.abi.Pack("decimals")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackDecimals is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x313ce567.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function decimals() view returns(uint8)
+func (devnetAggregator *DevnetAggregator) TryPackDecimals() ([]byte, error) {
+	return devnetAggregator.abi.Pack("decimals")
+}
+
+// UnpackDecimals is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x313ce567.
+//
+// Solidity: function decimals() view returns(uint8)
+func (devnetAggregator *DevnetAggregator) UnpackDecimals(data []byte) (uint8, error) {
+	out, err := devnetAggregator.abi.Unpack("decimals", data)
+	if err != nil {
+		return *new(uint8), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint8)).(*uint8)
+	return out0, nil
+}
+
+// PackDescription is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x7284e416.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function description() view returns(string)
+func (devnetAggregator *DevnetAggregator) PackDescription() []byte {
+	enc, err := devnetAggregator.abi.Pack("description")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackDescription is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x7284e416.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function description() view returns(string)
+func (devnetAggregator *DevnetAggregator) TryPackDescription() ([]byte, error) {
+	return devnetAggregator.abi.Pack("description")
+}
+
+// UnpackDescription is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x7284e416.
+//
+// Solidity: function description() view returns(string)
+func (devnetAggregator *DevnetAggregator) UnpackDescription(data []byte) (string, error) {
+	out, err := devnetAggregator.abi.Unpack("description", data)
+	if err != nil {
+		return *new(string), err
+	}
+	out0 := *abi.ConvertType(out[0], new(string)).(*string)
+	return out0, nil
+}
+
+// PackGetRoundData is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x9a6fc8f5.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function getRoundData(uint80 roundId) view returns(uint80 roundId_, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
+func (devnetAggregator *DevnetAggregator) PackGetRoundData(roundId *big.Int) []byte {
+	enc, err := devnetAggregator.abi.Pack("getRoundData", roundId)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackGetRoundData is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x9a6fc8f5.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function getRoundData(uint80 roundId) view returns(uint80 roundId_, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
+func (devnetAggregator *DevnetAggregator) TryPackGetRoundData(roundId *big.Int) ([]byte, error) {
+	return devnetAggregator.abi.Pack("getRoundData", roundId)
+}
+
+// GetRoundDataOutput serves as a container for the return parameters of contract
+// method GetRoundData.
+type GetRoundDataOutput struct {
+	RoundId         *big.Int
+	Answer          *big.Int
+	StartedAt       *big.Int
+	UpdatedAt       *big.Int
+	AnsweredInRound *big.Int
+}
+
+// UnpackGetRoundData is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x9a6fc8f5.
+//
+// Solidity: function getRoundData(uint80 roundId) view returns(uint80 roundId_, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
+func (devnetAggregator *DevnetAggregator) UnpackGetRoundData(data []byte) (GetRoundDataOutput, error) {
+	out, err := devnetAggregator.abi.Unpack("getRoundData", data)
+	outstruct := new(GetRoundDataOutput)
+	if err != nil {
+		return *outstruct, err
+	}
+	outstruct.RoundId = abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	outstruct.Answer = abi.ConvertType(out[1], new(big.Int)).(*big.Int)
+	outstruct.StartedAt = abi.ConvertType(out[2], new(big.Int)).(*big.Int)
+	outstruct.UpdatedAt = abi.ConvertType(out[3], new(big.Int)).(*big.Int)
+	outstruct.AnsweredInRound = abi.ConvertType(out[4], new(big.Int)).(*big.Int)
+	return *outstruct, nil
+}
+
+// PackLatestRound is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x668a0f02.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function latestRound() view returns(uint80)
+func (devnetAggregator *DevnetAggregator) PackLatestRound() []byte {
+	enc, err := devnetAggregator.abi.Pack("latestRound")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackLatestRound is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x668a0f02.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function latestRound() view returns(uint80)
+func (devnetAggregator *DevnetAggregator) TryPackLatestRound() ([]byte, error) {
+	return devnetAggregator.abi.Pack("latestRound")
+}
+
+// UnpackLatestRound is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x668a0f02.
+//
+// Solidity: function latestRound() view returns(uint80)
+func (devnetAggregator *DevnetAggregator) UnpackLatestRound(data []byte) (*big.Int, error) {
+	out, err := devnetAggregator.abi.Unpack("latestRound", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackLatestRoundData is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xfeaf968c.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function latestRoundData() view returns(uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
+func (devnetAggregator *DevnetAggregator) PackLatestRoundData() []byte {
+	enc, err := devnetAggregator.abi.Pack("latestRoundData")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackLatestRoundData is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xfeaf968c.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function latestRoundData() view returns(uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
+func (devnetAggregator *DevnetAggregator) TryPackLatestRoundData() ([]byte, error) {
+	return devnetAggregator.abi.Pack("latestRoundData")
+}
+
+// LatestRoundDataOutput serves as a container for the return parameters of contract
+// method LatestRoundData.
+type LatestRoundDataOutput struct {
+	RoundId         *big.Int
+	Answer          *big.Int
+	StartedAt       *big.Int
+	UpdatedAt       *big.Int
+	AnsweredInRound *big.Int
+}
+
+// UnpackLatestRoundData is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xfeaf968c.
+//
+// Solidity: function latestRoundData() view returns(uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)
+func (devnetAggregator *DevnetAggregator) UnpackLatestRoundData(data []byte) (LatestRoundDataOutput, error) {
+	out, err := devnetAggregator.abi.Unpack("latestRoundData", data)
+	outstruct := new(LatestRoundDataOutput)
+	if err != nil {
+		return *outstruct, err
+	}
+	outstruct.RoundId = abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	outstruct.Answer = abi.ConvertType(out[1], new(big.Int)).(*big.Int)
+	outstruct.StartedAt = abi.ConvertType(out[2], new(big.Int)).(*big.Int)
+	outstruct.UpdatedAt = abi.ConvertType(out[3], new(big.Int)).(*big.Int)
+	outstruct.AnsweredInRound = abi.ConvertType(out[4], new(big.Int)).(*big.Int)
+	return *outstruct, nil
+}
+
+// PackOwner is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x8da5cb5b.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function owner() view returns(address)
+func (devnetAggregator *DevnetAggregator) PackOwner() []byte {
+	enc, err := devnetAggregator.abi.Pack("owner")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackOwner is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x8da5cb5b.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function owner() view returns(address)
+func (devnetAggregator *DevnetAggregator) TryPackOwner() ([]byte, error) {
+	return devnetAggregator.abi.Pack("owner")
+}
+
+// UnpackOwner is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x8da5cb5b.
+//
+// Solidity: function owner() view returns(address)
+func (devnetAggregator *DevnetAggregator) UnpackOwner(data []byte) (common.Address, error) {
+	out, err := devnetAggregator.abi.Unpack("owner", data)
+	if err != nil {
+		return *new(common.Address), err
+	}
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+	return out0, nil
+}
+
+// PackSetAnswer is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x99213cd8.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function setAnswer(int256 answer) returns()
+func (devnetAggregator *DevnetAggregator) PackSetAnswer(answer *big.Int) []byte {
+	enc, err := devnetAggregator.abi.Pack("setAnswer", answer)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSetAnswer is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x99213cd8.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function setAnswer(int256 answer) returns()
+func (devnetAggregator *DevnetAggregator) TryPackSetAnswer(answer *big.Int) ([]byte, error) {
+	return devnetAggregator.abi.Pack("setAnswer", answer)
+}
+
+// PackVersion is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x54fd4d50.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function version() pure returns(uint256)
+func (devnetAggregator *DevnetAggregator) PackVersion() []byte {
+	enc, err := devnetAggregator.abi.Pack("version")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackVersion is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x54fd4d50.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function version() pure returns(uint256)
+func (devnetAggregator *DevnetAggregator) TryPackVersion() ([]byte, error) {
+	return devnetAggregator.abi.Pack("version")
+}
+
+// UnpackVersion is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x54fd4d50.
+//
+// Solidity: function version() pure returns(uint256)
+func (devnetAggregator *DevnetAggregator) UnpackVersion(data []byte) (*big.Int, error) {
+	out, err := devnetAggregator.abi.Unpack("version", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// DevnetAggregatorAnswerUpdated represents a AnswerUpdated event raised by the DevnetAggregator contract.
+type DevnetAggregatorAnswerUpdated struct {
+	Current   *big.Int
+	RoundId   *big.Int
+	UpdatedAt *big.Int
+	Raw       *types.Log // Blockchain specific contextual infos
+}
+
+const DevnetAggregatorAnswerUpdatedEventName = "AnswerUpdated"
+
+// ContractEventName returns the user-defined event name.
+func (DevnetAggregatorAnswerUpdated) ContractEventName() string {
+	return DevnetAggregatorAnswerUpdatedEventName
+}
+
+// UnpackAnswerUpdatedEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event AnswerUpdated(int256 indexed current, uint256 indexed roundId, uint256 updatedAt)
+func (devnetAggregator *DevnetAggregator) UnpackAnswerUpdatedEvent(log *types.Log) (*DevnetAggregatorAnswerUpdated, error) {
+	event := "AnswerUpdated"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != devnetAggregator.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(DevnetAggregatorAnswerUpdated)
+	if len(log.Data) > 0 {
+		if err := devnetAggregator.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range devnetAggregator.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
+// UnpackError attempts to decode the provided error data using user-defined
+// error definitions.
+func (devnetAggregator *DevnetAggregator) UnpackError(raw []byte) (any, error) {
+	if bytes.Equal(raw[:4], devnetAggregator.abi.Errors["NoDataPresent"].ID.Bytes()[:4]) {
+		return devnetAggregator.UnpackNoDataPresentError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], devnetAggregator.abi.Errors["NotOwner"].ID.Bytes()[:4]) {
+		return devnetAggregator.UnpackNotOwnerError(raw[4:])
+	}
+	return nil, errors.New("Unknown error")
+}
+
+// DevnetAggregatorNoDataPresent represents a NoDataPresent error raised by the DevnetAggregator contract.
+type DevnetAggregatorNoDataPresent struct {
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error NoDataPresent()
+func DevnetAggregatorNoDataPresentErrorID() common.Hash {
+	return common.HexToHash("0xbb258700699f4449978821f51700c766295ef133e7bb6177607142c8d88db786")
+}
+
+// UnpackNoDataPresentError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error NoDataPresent()
+func (devnetAggregator *DevnetAggregator) UnpackNoDataPresentError(raw []byte) (*DevnetAggregatorNoDataPresent, error) {
+	out := new(DevnetAggregatorNoDataPresent)
+	if err := devnetAggregator.abi.UnpackIntoInterface(out, "NoDataPresent", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DevnetAggregatorNotOwner represents a NotOwner error raised by the DevnetAggregator contract.
+type DevnetAggregatorNotOwner struct {
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error NotOwner()
+func DevnetAggregatorNotOwnerErrorID() common.Hash {
+	return common.HexToHash("0x30cd74712f59d478562d48e2d35de830db72c60a63dd08ae59199eec990b5bc4")
+}
+
+// UnpackNotOwnerError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error NotOwner()
+func (devnetAggregator *DevnetAggregator) UnpackNotOwnerError(raw []byte) (*DevnetAggregatorNotOwner, error) {
+	out := new(DevnetAggregatorNotOwner)
+	if err := devnetAggregator.abi.UnpackIntoInterface(out, "NotOwner", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // FeeTokenMetaData contains all meta data concerning the FeeToken contract.
 var FeeTokenMetaData = bind.MetaData{
 	ABI: "[{\"inputs\":[{\"internalType\":\"string\",\"name\":\"name_\",\"type\":\"string\"},{\"internalType\":\"string\",\"name\":\"symbol_\",\"type\":\"string\"},{\"internalType\":\"uint8\",\"name\":\"decimals_\",\"type\":\"uint8\"},{\"internalType\":\"uint256\",\"name\":\"feeBps_\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Approval\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Transfer\",\"type\":\"event\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"allowance\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"approve\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"balanceOf\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"decimals\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"feeBps\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"mint\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"name\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"symbol\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"totalSupply\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"transfer\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"transferFrom\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",

@@ -13,7 +13,7 @@ import (
 
 var knownErrors = func() map[[4]byte]string {
 	m := map[[4]byte]string{}
-	for _, md := range []*bind.MetaData{&bindings.DTWMetaData, &bindings.TestTokenMetaData, &bindings.OwnerWalletMetaData} {
+	for _, md := range []*bind.MetaData{&bindings.DTWMetaData, &bindings.TestTokenMetaData, &bindings.OwnerWalletMetaData, &bindings.DevnetAggregatorMetaData} {
 		parsed, err := md.ParseABI()
 		if err != nil {
 			panic(err)
