@@ -183,6 +183,14 @@ type OrderStatus struct {
 	// Confirmations of the placement, and of the return transaction ("0" before it).
 	Confirmations         string `json:"confirmations"`
 	ReturnTxConfirmations string `json:"returnTxConfirmations"`
+	// Type is SWAP or RFQ for OFFCHAIN orders (absent for on-chain orders).
+	Type string `json:"type,omitempty"`
+	// Price is buying per selling after commission, once filled (OFFCHAIN).
+	Price string `json:"price,omitempty"`
+	// Commission is what the fill paid, in the buying asset (OFFCHAIN).
+	Commission string `json:"commission,omitempty"`
+	// Reason says why an OFFCHAIN order closed unfilled (e.g. its limit expired).
+	Reason string `json:"reason,omitempty"`
 }
 
 // WithdrawalStatus is the body of GET /v2/withdrawals/{instructionId}.

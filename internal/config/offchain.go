@@ -46,7 +46,18 @@ type Offchain struct {
 	// CreditLeverage is the COLLATERAL_CREDIT_LEVERAGE of accounts without their own: the
 	// credit lent per unit of collateral value, a decimal string. Default "0".
 	CreditLeverage string `yaml:"creditLeverage"`
+	// InventoryLimits bound, per asset id, how much of the asset the house may owe
+	// traders from trading (its inventory book may not go below minus the limit): a swap
+	// or quote beyond it is NOT_ENOUGH_LIQUIDITY. An asset without a limit is not sold by
+	// the house. Decimal strings.
+	InventoryLimits map[string]string `yaml:"inventoryLimits"`
+	// RFQSpreadBps is how much worse than a swap an RFQ quote is priced, in basis points.
+	// Default 10.
+	RFQSpreadBps int64 `yaml:"rfqSpreadBps"`
 }
+
+// DefaultRFQSpreadBps is offchain.rfqSpreadBps's default.
+const DefaultRFQSpreadBps = 10
 
 // OffchainAsset is one asset of the OFFCHAIN venue.
 type OffchainAsset struct {
@@ -178,6 +189,17 @@ func (c *Config) checkOffchain(bad func(field, format string, args ...any)) {
 	}
 	if o.AccountAsset != "" && o.AccountAsset != strings.ToLower(o.AccountAsset) {
 		bad("offchain.accountAsset", "%q must be a lower-case ticker", o.AccountAsset)
+	}
+	for asset, v := range o.InventoryLimits {
+		if asset != strings.ToLower(asset) {
+			bad("offchain.inventoryLimits."+asset, "asset ids are lower-case tickers")
+		}
+		if _, err := ParseCreditSetting(v); err != nil {
+			bad("offchain.inventoryLimits."+asset, "%v", err)
+		}
+	}
+	if o.RFQSpreadBps < 0 || o.RFQSpreadBps >= 10_000 {
+		bad("offchain.rfqSpreadBps", "%d: want 0 to 9999", o.RFQSpreadBps)
 	}
 	for name, v := range map[string]string{"offchain.creditCap": o.CreditCap, "offchain.creditLeverage": o.CreditLeverage} {
 		if _, err := ParseCreditSetting(v); err != nil {

@@ -12,21 +12,6 @@ import (
 // sunsetSubAccount is the sunset date of the deprecated sub_account query parameter.
 const sunsetSubAccount = "Sun, 01 Feb 2026 00:00:00 GMT"
 
-// checkSubAccountParam handles the deprecated sub_account query parameter: it answers with
-// Deprecation and Sunset headers, and refuses an account that is not the caller's (the
-// same answer whether or not it exists): the caller's own account or one of its
-// sub-accounts (accounts.Acting).
-func (s *Service) checkSubAccountParam(w http.ResponseWriter, r *http.Request, c *Caller) error {
-	q := r.URL.Query()
-	if !q.Has(api.ParamSubAccount) {
-		return nil
-	}
-	w.Header().Set("Deprecation", "true")
-	w.Header().Set("Sunset", sunsetSubAccount)
-	_, err := s.accounts.Acting(r.Context(), c.AccountID, q.Get(api.ParamSubAccount))
-	return err
-}
-
 // venue resolves a source to its venue.
 func (s *Service) venue(source string) (venue.Venue, error) {
 	return s.venues.Venue(source)
@@ -135,20 +120,25 @@ func (s *Service) handleSubmitWithdrawal(w http.ResponseWriter, r *http.Request,
 	return answer(w, out, err)
 }
 
+// handleOrderByInstruction answers GET /v2/order/{source}/{instructionId} (and a
+// sub-account's), of the kind the type parameter names.
 func (s *Service) handleOrderByInstruction(w http.ResponseWriter, r *http.Request, c *Caller) error {
-	v, vc, err := s.venueFor(r, c, r.PathValue(api.PathParamSource))
+	kind, err := orderKind(r)
 	if err != nil {
 		return err
 	}
-	out, err := v.OrderByInstruction(r.Context(), vc, r.PathValue(api.PathParamInstructionID))
+	v, vc, err := s.actingVenue(w, r, c)
+	if err != nil {
+		return err
+	}
+	out, err := orderByInstruction(r, v, vc, kind, r.PathValue(api.PathParamInstructionID))
 	return answer(w, out, err)
 }
 
+// handleOrderStatus answers GET /v3/order-status/{source}/{orderId} (and a sub-account's,
+// by path or by the deprecated sub_account parameter).
 func (s *Service) handleOrderStatus(w http.ResponseWriter, r *http.Request, c *Caller) error {
-	if err := s.checkSubAccountParam(w, r, c); err != nil {
-		return err
-	}
-	v, vc, err := s.venueFor(r, c, r.PathValue(api.PathParamSource))
+	v, vc, err := s.actingVenue(w, r, c)
 	if err != nil {
 		return err
 	}

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -27,6 +29,7 @@ func offchainConfig(c *config.Config) {
 	c.Offchain.Assets = []config.OffchainAsset{{ID: "eur", Decimals: 2, Fiat: true}, {ID: "usdc", Decimals: 6}}
 	c.Offchain.Banks = []config.Bank{{Name: "eur-main", Asset: "eur", BankName: "Bank", AccountName: "DTW Ltd", IBAN: "DE89370400440532013000", BIC: "COBADEFFXXX"}}
 	c.Pricing.Prices = map[string]string{"eur": "1.1", "usd": "1", "usdc": "1"}
+	c.Offchain.InventoryLimits = map[string]string{"eur": "1000", "usdc": "1000"}
 }
 
 // offchainEnv is an env with the OFFCHAIN venue configured and the operator's side of it.
@@ -84,20 +87,35 @@ func TestOffchainSubAccountIsolation(t *testing.T) {
 	tok := e.token(me)
 	fund(t, e, op, mine, "25", "t-mine")
 
-	family := 0
+	// The family, writes first (in this order), so that the reads find what they made.
+	var fam []gateway.Route
 	for _, rt := range gateway.Routes() {
-		if !strings.Contains(rt.Path, "{"+api.PathParamAccountID+"}") {
-			continue
+		if strings.Contains(rt.Path, "{"+api.PathParamAccountID+"}") {
+			fam = append(fam, rt)
 		}
-		family++
+	}
+	writes := []string{api.PathSubOrders, api.PathSubRequestQuote, api.PathSubActionQuote, api.PathSubOffchainWithdrawals}
+	rank := func(rt gateway.Route) int {
+		if i := slices.Index(writes, rt.Path); i >= 0 {
+			return i
+		}
+		return len(writes)
+	}
+	slices.SortStableFunc(fam, func(a, b gateway.Route) int { return rank(a) - rank(b) })
+	bodies := map[string]any{
+		api.PathSubOrders:              api.SwapRequest{InstructionID: "w1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"},
+		api.PathSubRequestQuote:        api.QuoteRequest{InstructionID: "q1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToBuy: "1"},
+		api.PathSubActionQuote:         api.ActionQuoteRequest{InstructionID: "q1"},
+		api.PathSubOffchainWithdrawals: fiatWithdrawal("w1", "1"),
+	}
+	var quoted api.Quote
+	for _, rt := range fam {
 		fill := func(account string) string {
-			return strings.NewReplacer("{accountId}", account, "{source}", "OFFCHAIN", "{instructionId}", "w1").Replace(rt.Path) +
+			return strings.NewReplacer("{accountId}", account, "{source}", "OFFCHAIN", "{instructionId}", "w1", "{orderId}", "1").Replace(rt.Path) +
 				"?buying_asset=usdc&selling_asset=eur"
 		}
-		var body any
-		if rt.Method == http.MethodPost {
-			body = fiatWithdrawal("w1", "1")
-		}
+		body := bodies[rt.Path]
+		require.False(t, rt.Method == http.MethodPost && body == nil, "no body for %s", rt.Path)
 		t.Run(rt.Method+" "+rt.Path, func(t *testing.T) {
 			var descs []string
 			for _, target := range []string{theirs, other.account, "acc_doesnotexist"} {
@@ -109,13 +127,19 @@ func TestOffchainSubAccountIsolation(t *testing.T) {
 			require.Equal(t, descs[0], descs[2], "the same answer whether or not it exists")
 			r := e.do(rt.Method, fill(mine), tok, body)
 			require.Less(t, r.status, 300, "the caller's sub-account: %s", r.body)
+			if rt.Path == api.PathSubRequestQuote {
+				require.NoError(t, json.Unmarshal(r.body, &quoted))
+			}
 		})
 	}
-	require.Equal(t, 8, family, "balance, snapshot, credit, settings, commission rate, deposit reference, withdrawal POST and GET")
+	require.Len(t, fam, 13, "balance, snapshot, credit, settings, commission rate, deposit reference, withdrawal POST and GET, swap, quote, action, order by instruction and by id")
+	// The sub-account's available eur: 25, less the swap's 1 and the quote's amount to sell
+	// (filled), less the withdrawal's 1 (held).
+	left := decimal.RequireFromString("23").Sub(decimal.RequireFromString(quoted.AmountToSell))
 
 	// The funds are the sub-account's: the parent has none; GET of the withdrawal the
 	// family test made answers through the sub-account only.
-	require.Equal(t, "24", balanceOf(t, e, tok, "/v3/accounts/"+mine+"/balance/OFFCHAIN", "eur").Available)
+	require.Equal(t, left.String(), balanceOf(t, e, tok, "/v3/accounts/"+mine+"/balance/OFFCHAIN", "eur").Available)
 	require.Equal(t, "0", balanceOf(t, e, tok, "/v3/balance/OFFCHAIN", "eur").Balance)
 	e.do(http.MethodGet, "/v2/offchain-withdrawals/w1", tok, nil).requireError(t, 404, api.CodeNotFound)
 
@@ -126,7 +150,7 @@ func TestOffchainSubAccountIsolation(t *testing.T) {
 	r = e.do(http.MethodGet, "/v3/balance/OFFCHAIN?sub_account="+mine, tok, nil)
 	require.Equal(t, 200, r.status)
 	require.NotEmpty(t, r.header.Get("Sunset"))
-	require.Contains(t, string(r.body), `"balance":"25"`)
+	require.Contains(t, string(r.body), `"balance":"`+left.Add(decimal.NewFromInt(1)).String()+`"`, "the withdrawal's 1 is held, not gone")
 }
 
 // TestOffchainConcurrentWithdrawals: 50 concurrent withdrawals of 1 against funds for 10:

@@ -56,17 +56,6 @@ func (v Venue) TokenInformation(context.Context) (api.TokenInformationResponse, 
 	return out, nil
 }
 
-// OrderStatus implements venue.Venue: OFFCHAIN orders come with API trading, so no order
-// exists yet.
-func (Venue) OrderStatus(_ context.Context, _ venue.Caller, orderID string) (api.OrderStatus, error) {
-	return api.OrderStatus{}, errorf(ErrNotFound, "no OFFCHAIN order %q (API trading on OFFCHAIN is not served yet)", echo.Value(orderID))
-}
-
-// OrderByInstruction implements venue.Venue, as OrderStatus.
-func (Venue) OrderByInstruction(_ context.Context, _ venue.Caller, instructionID string) (api.OrderStatus, error) {
-	return api.OrderStatus{}, errorf(ErrNotFound, "no OFFCHAIN order with instructionId %q (API trading on OFFCHAIN is not served yet)", echo.Value(instructionID))
-}
-
 // Balances implements venue.Balancer: the account's ledger balances.
 func (v Venue) Balances(ctx context.Context, c venue.Caller) ([]api.BalanceV2, error) {
 	return v.s.Balances(ctx, c.AccountID)

@@ -16,7 +16,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain/dtw"
 )
 
-// Order statuses of on-chain orders.
+// Order statuses of on-chain and OFFCHAIN orders.
 const (
 	OrderOpen      = "OPEN"
 	OrderSettled   = "SETTLED"

@@ -129,6 +129,7 @@ type Tx interface {
 	OffchainAccounts
 	ChainBalances
 	Custody
+	Trading
 }
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.

@@ -59,3 +59,9 @@ type OrderHistorian interface {
 	// first when NewestFirst, oldest first otherwise.
 	OrderHistory(ctx context.Context, c Caller, q HistoryQuery) ([]HistoryOrder, error)
 }
+
+// KindedOrders is a venue with several kinds of orders per instructionId (OFFCHAIN: SWAP
+// and RFQ): GET /v2/order/{source}/{instructionId}?type=KIND asks it for one kind.
+type KindedOrders interface {
+	OrderByInstructionKind(ctx context.Context, c Caller, kind, instructionID string) (api.OrderStatus, error)
+}

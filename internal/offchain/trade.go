@@ -1,0 +1,238 @@
+package offchain
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// Trading errors; their text is written for clients.
+var (
+	// ErrNotEnoughLiquidity: the house's inventory limit of the asset bought is reached.
+	ErrNotEnoughLiquidity = errors.New("not enough liquidity")
+	// ErrQuote: an RFQ quote cannot be actioned (unknown, expired, actioned already).
+	ErrQuote = errors.New("quote cannot be actioned")
+)
+
+// noFloor lets a trade's postings through the ledger's own floor check: the trade's
+// credit check (fitsCredit) has already judged the account's balances.
+var noFloor = ledger.Options{Floor: func(string, string) decimal.Decimal { return decimal.New(-1, 60) }}
+
+// trade is one fill against the house: the account sells sold of sell and receives
+// bought of buy; the house's inventory takes sold and pays bought + commission; the
+// commission goes to the fees book.
+type trade struct {
+	accountID  string
+	sell, buy  string
+	sold       decimal.Decimal
+	bought     decimal.Decimal
+	commission decimal.Decimal
+	// key is the ledger entry's external key; meta its detail.
+	key  string
+	meta TradeMeta
+}
+
+// TradeMeta is the Meta of a trade's ledger entry.
+type TradeMeta struct {
+	Kind          string `json:"kind"`
+	InstructionID string `json:"instructionId"`
+	OrderID       int64  `json:"orderId"`
+}
+
+// gross is what the house pays out of inventory.
+func (t trade) gross() decimal.Decimal { return t.bought.Add(t.commission) }
+
+// entry is the trade's ledger entry: postings per asset sum to zero.
+func (t trade) entry() store.LedgerEntry {
+	meta, _ := json.Marshal(t.meta)
+	user := ledger.UserBook(t.accountID)
+	e := store.LedgerEntry{ExternalKey: t.key, Kind: ledger.KindTrade, AccountID: t.accountID, Meta: meta,
+		Postings: []store.LedgerPosting{
+			{Book: user, Asset: t.sell, Amount: t.sold.Neg()},
+			{Book: ledger.BookInventory, Asset: t.sell, Amount: t.sold},
+			{Book: user, Asset: t.buy, Amount: t.bought},
+			{Book: ledger.BookInventory, Asset: t.buy, Amount: t.gross().Neg()},
+		}}
+	if t.commission.IsPositive() {
+		e.Postings = append(e.Postings, store.LedgerPosting{Book: ledger.BookFees, Asset: t.buy, Amount: t.commission})
+	}
+	return e
+}
+
+// pricedSwap prices selling amount of sell for buy at the feed: gross is amount times the
+// feed's price (less half the spread) truncated to buy's decimals, the commission is
+// rounded up (the house never pays more than quoted), bought is the rest.
+func (s *Service) pricedSwap(ctx context.Context, accountID, sell, buy string, amount decimal.Decimal) (bought, commission decimal.Decimal, err error) {
+	p, err := s.prices.Price(ctx, sell, buy)
+	if err != nil {
+		return decimal.Zero, decimal.Zero, err
+	}
+	dec := s.decimals(buy)
+	gross := amount.Mul(p).Truncate(dec)
+	rate, err := s.commissionRate(ctx, accountID, sell, buy)
+	if err != nil {
+		return decimal.Zero, decimal.Zero, err
+	}
+	commission = gross.Mul(rate).RoundCeil(dec)
+	return gross.Sub(commission), commission, nil
+}
+
+// commissionRate is the commission an account pays on a pair on OFFCHAIN.
+func (s *Service) commissionRate(_ context.Context, _ string, sell, buy string) (decimal.Decimal, error) {
+	return s.prices.Commission(Source, sell, buy), nil
+}
+
+// checkPair resolves a tradable pair of the venue's assets.
+func (s *Service) checkPair(sellID, buyID string) (sell, buy config.OffchainAssetInfo, err error) {
+	var ok bool
+	if sell, ok = s.asset(sellID); !ok {
+		return sell, buy, errorf(ErrInvalid, "sellingAsset %q is not an OFFCHAIN asset (GET /v2/assets/OFFCHAIN lists them)", echo.Value(sellID))
+	}
+	if buy, ok = s.asset(buyID); !ok {
+		return sell, buy, errorf(ErrInvalid, "buyingAsset %q is not an OFFCHAIN asset (GET /v2/assets/OFFCHAIN lists them)", echo.Value(buyID))
+	}
+	if sell.ID == buy.ID {
+		return sell, buy, pricing.ErrDuplicatePair
+	}
+	return sell, buy, nil
+}
+
+// parseAmount reads a positive amount of an asset, within its decimals.
+func parseAmount(field, v string, a config.OffchainAssetInfo) (decimal.Decimal, error) {
+	d, err := chain.ParseDecimal(v)
+	if err != nil || !d.IsPositive() || -d.Exponent() > int32(a.Decimals) {
+		return decimal.Zero, errorf(ErrInvalid, "%s %q must be a positive decimal with at most %d decimals", field, echo.Value(v), a.Decimals)
+	}
+	return d, nil
+}
+
+// requestHash is the digest of a request's canonical fields: a retry must match it.
+func requestHash(fields ...string) string {
+	sum := sha256.Sum256([]byte(strings.Join(fields, "\x00")))
+	return hex.EncodeToString(sum[:])
+}
+
+// tradePrices values, in the account asset, every asset the account holds and the pair:
+// read before a trade's transaction (a live feed may wait).
+func (s *Service) tradePrices(ctx context.Context, accountID string, pair ...string) (string, map[string]decimal.Decimal, error) {
+	accountAsset, err := s.accountAsset(ctx, accountID)
+	if err != nil {
+		return "", nil, err
+	}
+	bals, err := s.st.LedgerBalances(ctx, ledger.UserBook(accountID))
+	if err != nil {
+		return "", nil, err
+	}
+	assets := append([]string{}, pair...)
+	for a := range bals {
+		assets = append(assets, a)
+	}
+	prices, err := s.pricesOf(ctx, accountAsset, assets)
+	return accountAsset, prices, err
+}
+
+// executeTx posts a trade inside tx after its checks: the account's balances after the
+// trade stay within its credit (only what is available, not held, counts), and the
+// house's inventory of the asset bought stays within its limit.
+func (s *Service) executeTx(ctx context.Context, tx store.Tx, t trade, accountAsset string, prices map[string]decimal.Decimal, ev *ledger.Event) error {
+	if err := s.fitsCredit(ctx, tx, t, accountAsset, prices); err != nil {
+		return err
+	}
+	if err := s.fitsInventory(ctx, tx, t.buy, t.gross()); err != nil {
+		return err
+	}
+	_, created, err := s.led.PostTx(ctx, tx, t.entry(), ev, noFloor)
+	if err == nil && !created {
+		return errorf(ErrInstructionIDReused, "the trade %s was booked before", t.key)
+	}
+	return err
+}
+
+// fitsCredit checks the account's available balances after the trade: any that is
+// negative is borrowed, and what is borrowed (valued in the account asset) may not exceed
+// min(COLLATERAL_CREDIT_CAP, COLLATERAL_CREDIT_LEVERAGE x the value of the positive ones).
+func (s *Service) fitsCredit(ctx context.Context, tx store.Tx, t trade, accountAsset string, prices map[string]decimal.Decimal) error {
+	val, err := s.valuedTx(ctx, tx, t.accountID, accountAsset, prices)
+	if err != nil {
+		return err
+	}
+	delta := map[string]decimal.Decimal{t.sell: t.sold.Neg(), t.buy: t.bought}
+	for i := range val.holdings {
+		h := &val.holdings[i]
+		h.balance = h.available.Add(delta[h.asset])
+		delete(delta, h.asset)
+	}
+	for asset, d := range delta {
+		val.holdings = append(val.holdings, holding{asset: asset, balance: d, available: d})
+	}
+	borrowing := false
+	for _, h := range val.holdings {
+		borrowing = borrowing || h.balance.IsNegative()
+	}
+	if !borrowing {
+		return nil
+	}
+	if !prices[t.sell].IsPositive() {
+		return errorf(ErrInsufficientFunds, "selling %s %s needs credit, and %s has no price in %s to value it", t.sold, t.sell, t.sell, accountAsset)
+	}
+	_, used := val.collateral()
+	if credit := val.totalCredit(); used.GreaterThan(credit) {
+		return errorf(ErrInsufficientFunds, "selling %s %s would borrow %s %s, beyond the account's credit of %s %s (COLLATERAL_CREDIT_CAP and _LEVERAGE, GET /v2/credit/OFFCHAIN)",
+			t.sold, t.sell, used.Round(2), accountAsset, credit.Round(2), accountAsset)
+	}
+	return nil
+}
+
+// fitsInventory checks that paying out amount of asset keeps the house's inventory book
+// within offchain.inventoryLimits.
+func (s *Service) fitsInventory(ctx context.Context, tx store.Tx, asset string, amount decimal.Decimal) error {
+	limit, ok := s.inventoryLimit(asset)
+	if !ok {
+		return errorf(ErrNotEnoughLiquidity, "the house does not sell %s", asset)
+	}
+	have, err := tx.LedgerBalance(ctx, ledger.BookInventory, asset)
+	if err != nil {
+		return err
+	}
+	if have.Sub(amount).LessThan(limit.Neg()) {
+		room := decimal.Max(decimal.Zero, have.Add(limit))
+		return errorf(ErrNotEnoughLiquidity, "the house can sell at most %s %s now, %s asked", room, asset, amount)
+	}
+	return nil
+}
+
+// inventoryLimit is the configured limit of an asset.
+func (s *Service) inventoryLimit(asset string) (decimal.Decimal, bool) {
+	v, ok := s.off.InventoryLimits[asset]
+	if !ok {
+		return decimal.Zero, false
+	}
+	d, err := config.ParseCreditSetting(v)
+	return d, err == nil
+}
+
+// closedEvent is the outbox event of an order that settled or closed unfilled.
+func closedEvent(o store.OffchainOrder, status string) *ledger.Event {
+	kind := store.EventOrderSettled
+	if status == store.OrderCancelled {
+		kind = store.EventOrderCancelled
+	}
+	payload := store.OrderClosed{Source: Source, OrderID: uint64(o.ID), Status: status, TxHash: common.Hash{}}
+	if status == store.OrderSettled {
+		payload.BuyAmount = o.QuantityBought.String()
+	}
+	return &ledger.Event{Kind: kind, Source: Source, AccountID: o.AccountID, Payload: payload}
+}
