@@ -41,6 +41,12 @@ func newEnv(t *testing.T) *env { return newEnvWith(t, nil) }
 // newEnvWith is newEnv with a configuration changed by modify before it is checked.
 func newEnvWith(t *testing.T, modify func(*config.Config)) *env {
 	t.Helper()
+	return newEnvOpts(t, modify, nil)
+}
+
+// newEnvOpts is newEnvWith with the service's options changed by options (may be nil).
+func newEnvOpts(t *testing.T, modify func(*config.Config), options func(*gateway.Options)) *env {
+	t.Helper()
 	e := &env{t: t}
 	p := newParts(t, func(c *config.Config) {
 		c.Listen = "127.0.0.1:8080"
@@ -48,7 +54,13 @@ func newEnvWith(t *testing.T, modify func(*config.Config)) *env {
 		if modify != nil {
 			modify(c)
 		}
-	}, func(*store.SQLite) gateway.Options { return gateway.Options{Now: e.now, Logger: slog.Default()} })
+	}, func(*store.SQLite) gateway.Options {
+		o := gateway.Options{Now: e.now, Logger: slog.Default()}
+		if options != nil {
+			options(&o)
+		}
+		return o
+	})
 	e.cfg, e.store, e.tokens, e.secrets = p.cfg, p.store, p.tokens, p.secrets
 	e.srv = httptest.NewServer(p.svc.Handler())
 	t.Cleanup(e.srv.Close)
