@@ -81,10 +81,12 @@ type Config struct {
 	Relay Relay `yaml:"relay"`
 	// Chains are the chains the gateway follows; empty runs the gateway without chains.
 	Chains []Chain `yaml:"chains"`
-	// Pricing is the embedded price source: reference prices, spread and commissions.
-	// Prices are required when chains are configured (a gateway never settles at demo
-	// prices); a gateway without chains answers market data from the demo book. Spread
-	// and commission default to pricing.DefaultConfig()'s.
+	// Pricing is the price source: reference prices, spread and commissions, and live
+	// feeds (pricing.feeds, read over the configured chains' RPC) that price their assets
+	// instead of the reference prices. Prices or feeds are required when chains are
+	// configured (a gateway never settles at demo prices); a gateway without chains
+	// answers market data from the demo book. Spread and commission default to
+	// pricing.DefaultConfig()'s.
 	Pricing pricing.Config `yaml:"pricing"`
 	// AccessLog logs a line per request at INFO. Off by default: a trading API serves
 	// thousands of requests a second and the lines cost CPU and disk; they are logged at
@@ -352,15 +354,33 @@ func (c *Config) Check() error {
 			}
 		}
 	}
-	if len(c.Chains) > 0 && len(c.Pricing.Prices) == 0 {
-		bad("pricing.prices", "a gateway with chains settles at these prices, so it needs a reference price per asset "+
-			"and never falls back to demo prices (a devnet config written by `dtwgate devnet` carries its own)")
+	if len(c.Chains) > 0 && len(c.Pricing.Prices) == 0 && len(c.Pricing.Feeds) == 0 {
+		bad("pricing.prices", "a gateway with chains settles at these prices (or those of pricing.feeds), so it needs a "+
+			"reference price per asset and never falls back to demo prices (a devnet config written by `dtwgate devnet` carries its own)")
 	}
 	if _, err := pricing.NewBook(c.Pricing); err != nil {
 		bad("pricing", "%v", err)
 	}
+	if err := c.Pricing.CheckFeeds(); err != nil {
+		errs = append(errs, fmt.Errorf("%w: %w", ErrInvalid, err))
+	}
+	for i, f := range c.Pricing.Feeds {
+		if f.Source != "" && !c.hasRPC(f.Source) {
+			bad(fmt.Sprintf("pricing.feeds[%d].source", i), "%q is not a configured chain with rpcUrls (chains[].source)", echo.Value(f.Source))
+		}
+	}
 	c.checkOffchain(bad)
 	return errors.Join(errs...)
+}
+
+// hasRPC reports whether a chain of that source is configured with an RPC URL.
+func (c *Config) hasRPC(source string) bool {
+	for _, ch := range c.Chains {
+		if ch.Source == source && len(ch.RPCURLs) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // ParseMinRelay parses a minimum relayed amount of a token with the given decimals: a

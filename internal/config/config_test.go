@@ -141,3 +141,52 @@ func TestHostileAmountsInConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestPricingFeeds: feeds load from YAML (staleAfter as a duration), name a configured
+// chain with an RPC, and each bad one is refused with its field.
+func TestPricingFeeds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "gw.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(`
+chains:
+  - source: ETHEREUM
+    chainId: 31337
+    rpcUrls: [http://127.0.0.1:8545]
+  - source: OPTIMISM
+    chainId: 31338
+pricing:
+  prices: {usdt: "1"}
+  feeds:
+    - {asset: eth, source: ETHEREUM, address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", staleAfter: 90s}
+`), 0o600))
+	c := config.Default()
+	c.DataDir = t.TempDir()
+	require.NoError(t, c.LoadFile(path))
+	c.Finish()
+	require.NoError(t, c.Check())
+	require.Len(t, c.Pricing.Feeds, 1)
+	require.Equal(t, 90*time.Second, c.Pricing.Feeds[0].StaleAfter)
+	require.False(t, c.Pricing.Feeds[0].Fallback)
+
+	for _, tc := range []struct {
+		name  string
+		edit  func(c *config.Config)
+		field string
+	}{
+		{"unknown chain", func(c *config.Config) { c.Pricing.Feeds[0].Source = "POLYGON" }, "pricing.feeds[0].source"},
+		{"chain without an RPC", func(c *config.Config) { c.Pricing.Feeds[0].Source = "OPTIMISM" }, "pricing.feeds[0].source"},
+		{"bad address", func(c *config.Config) { c.Pricing.Feeds[0].Address = "eth-usd.data.eth" }, "pricing.feeds[0].address"},
+		{"fallback without a book price", func(c *config.Config) { c.Pricing.Feeds[0].Fallback = true }, "pricing.feeds[0].fallback"},
+		{"neither prices nor feeds", func(c *config.Config) { c.Pricing.Feeds, c.Pricing.Prices = nil, nil }, "pricing.prices"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := config.Default()
+			c.DataDir = t.TempDir()
+			require.NoError(t, c.LoadFile(path))
+			c.Finish()
+			tc.edit(&c)
+			err := c.Check()
+			require.ErrorIs(t, err, config.ErrInvalid)
+			require.ErrorContains(t, err, tc.field+":")
+		})
+	}
+}

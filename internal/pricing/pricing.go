@@ -43,6 +43,9 @@ type Config struct {
 	CommissionBps int64 `yaml:"commissionBps"`
 	// Commissions override the default per source, and optionally per pair.
 	Commissions []CommissionConfig `yaml:"commissions"`
+	// Feeds are live price feeds (Chainlink AggregatorV3Interface contracts) that price
+	// their assets instead of Prices; see FeedConfig. Empty: the book alone.
+	Feeds []FeedConfig `yaml:"feeds,omitempty"`
 }
 
 // CommissionConfig overrides the commission for a source ("*" for all) and a pair
@@ -125,7 +128,13 @@ func (b *Book) Price(_ context.Context, sell, buy string) (decimal.Decimal, erro
 	if !ok1 || !ok2 {
 		return decimal.Zero, fmt.Errorf("%w for %s/%s", ErrNoMarketData, echo.Value(sell), echo.Value(buy))
 	}
-	return ps.Mul(decimal.NewFromInt(1).Sub(b.halfSpread)).DivRound(pb, 18), nil
+	return b.convert(ps, pb), nil
+}
+
+// convert is the price of sell in buy from their reference prices: ps/pb less half the
+// spread.
+func (b *Book) convert(ps, pb decimal.Decimal) decimal.Decimal {
+	return ps.Mul(decimal.NewFromInt(1).Sub(b.halfSpread)).DivRound(pb, 18)
 }
 
 // Commission implements Source: the most specific override wins (source and pair, then
