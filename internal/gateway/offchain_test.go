@@ -132,7 +132,7 @@ func TestOffchainSubAccountIsolation(t *testing.T) {
 			}
 		})
 	}
-	require.Len(t, fam, 13, "balance, snapshot, credit, settings, commission rate, deposit reference, withdrawal POST and GET, swap, quote, action, order by instruction and by id")
+	require.Len(t, fam, 14, "balance, snapshot, credit, settings, commission rate, deposit reference, withdrawal POST and GET, swap, quote, action, order by instruction and by id, order history")
 	// The sub-account's available eur: 25, less the swap's 1 and the quote's amount to sell
 	// (filled), less the withdrawal's 1 (held).
 	left := decimal.RequireFromString("23").Sub(decimal.RequireFromString(quoted.AmountToSell))

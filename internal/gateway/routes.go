@@ -70,6 +70,8 @@ var routes = []Route{
 	{http.MethodGet, api.PathWithdrawal, Authenticated, api.PermRead, (*Service).handleWithdrawalStatus},
 	{http.MethodGet, api.PathDeposits, Authenticated, api.PermRead, (*Service).handleDeposits},
 	{http.MethodGet, api.PathWithdrawalHistory, Authenticated, api.PermRead, (*Service).handleWithdrawalHistory},
+	{http.MethodGet, api.PathOrderHistory, Authenticated, api.PermRead, (*Service).handleOrderHistory},
+	{http.MethodGet, api.PathSubOrderHistory, Authenticated, api.PermRead, (*Service).handleOrderHistory},
 	{http.MethodGet, api.PathPrice, Authenticated, api.PermRead, (*Service).handlePrice},
 	{http.MethodGet, api.PathPrices, Authenticated, api.PermRead, (*Service).handlePrices},
 	{http.MethodGet, api.PathQuantityEstimate, Authenticated, api.PermRead, (*Service).handleQuantityEstimate},
