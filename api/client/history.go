@@ -43,27 +43,32 @@ func (q ActivityQuery) values() (url.Values, error) {
 	if q.Start.IsZero() || q.End.IsZero() {
 		return nil, errors.New("start and end time are required")
 	}
-	if q.Before != "" && q.After != "" {
-		return nil, errors.New("before and after cannot be combined")
-	}
 	v := url.Values{
 		api.ParamSource:    {q.Source},
 		api.ParamStartTime: {q.Start.UTC().Format(TimeFormat)},
 		api.ParamEndTime:   {q.End.UTC().Format(TimeFormat)},
 	}
-	if q.PageSize > 0 {
-		v.Set(api.ParamPageSize, strconv.Itoa(q.PageSize))
+	return v, pageValues(v, q.PageSize, q.Before, q.After, q.OrderBy)
+}
+
+// pageValues adds the paging parameters that are set to v.
+func pageValues(v url.Values, pageSize int, before, after, orderBy string) error {
+	if before != "" && after != "" {
+		return errors.New("before and after cannot be combined")
 	}
-	if q.Before != "" {
-		v.Set(api.ParamBefore, q.Before)
+	if pageSize > 0 {
+		v.Set(api.ParamPageSize, strconv.Itoa(pageSize))
 	}
-	if q.After != "" {
-		v.Set(api.ParamAfter, q.After)
+	if before != "" {
+		v.Set(api.ParamBefore, before)
 	}
-	if q.OrderBy != "" {
-		v.Set(api.ParamOrderBy, q.OrderBy)
+	if after != "" {
+		v.Set(api.ParamAfter, after)
 	}
-	return v, nil
+	if orderBy != "" {
+		v.Set(api.ParamOrderBy, orderBy)
+	}
+	return nil
 }
 
 // Deposits returns one page of the account's deposits (GET /v3/deposits).
@@ -94,31 +99,48 @@ func (c *Client) activityPage(ctx context.Context, path string, q ActivityQuery)
 	return get[api.ActivityPage](ctx, c, path, v)
 }
 
-// allActivities walks the pages onward from q.After (or the start) in q.OrderBy order,
-// following each page's AfterCursor while HasMore. When q.Before is set it walks back
-// instead, following BeforeCursor; items of each page still come in listing order. An
-// error ends the sequence after it is yielded.
+// allActivities walks the pages of deposits or withdrawals; see walkPages.
 func (c *Client) allActivities(ctx context.Context, path string, q ActivityQuery) iter.Seq2[api.AccountActivity, error] {
-	return func(yield func(api.AccountActivity, error) bool) {
-		backward := q.Before != ""
+	return walkPages(q.Before, q.After, func(before, after string) (cursorPage[api.AccountActivity], error) {
+		q.Before, q.After = before, after
+		p, err := c.activityPage(ctx, path, q)
+		return cursorPage[api.AccountActivity]{items: p.Transactions, before: p.BeforeCursor, after: p.AfterCursor, more: p.HasMore}, err
+	})
+}
+
+// cursorPage is a page of a cursor-paged endpoint.
+type cursorPage[T any] struct {
+	items         []T
+	before, after string
+	more          bool
+}
+
+// walkPages walks the pages onward from after (or the start) in the listing order,
+// following each page's after cursor while there are more. When before is set it walks
+// back instead, following each page's before cursor; items of each page still come in
+// listing order. An error ends the sequence after it is yielded.
+func walkPages[T any](before, after string, fetch func(before, after string) (cursorPage[T], error)) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		backward := before != ""
 		for {
-			page, err := c.activityPage(ctx, path, q)
+			page, err := fetch(before, after)
 			if err != nil {
-				yield(api.AccountActivity{}, err)
+				var zero T
+				yield(zero, err)
 				return
 			}
-			for _, a := range page.Transactions {
-				if !yield(a, nil) {
+			for _, item := range page.items {
+				if !yield(item, nil) {
 					return
 				}
 			}
-			if !page.HasMore || len(page.Transactions) == 0 {
+			if !page.more || len(page.items) == 0 {
 				return
 			}
 			if backward {
-				q.Before = page.BeforeCursor
+				before = page.before
 			} else {
-				q.After = page.AfterCursor
+				after = page.after
 			}
 		}
 	}

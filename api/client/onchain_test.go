@@ -95,9 +95,11 @@ func waitOrder(t *testing.T, fetch func() (api.OrderStatus, error), status strin
 	return last
 }
 
-func TestChainEndpoints(t *testing.T) {
+// signedInTrader is the chain's first trader, whitelisted and signed in with SIWE: its
+// client, its trader and the chain's usdt and dai.
+func (g *chainGateway) signedInTrader(t *testing.T) (*client.Client, *trader.Trader, chain.Asset, chain.Asset) {
+	t.Helper()
 	ctx := context.Background()
-	g := newChainGateway(t)
 	s := traderSigner(t, g.chain.Traders[0])
 	require.NoError(t, g.store.AddWhitelist(ctx, s.Address(), time.Now()))
 	c := g.newClient(t, &client.SIWEAuth{Signer: s, ChainID: g.src.ChainID})
@@ -107,6 +109,13 @@ func TestChainEndpoints(t *testing.T) {
 	require.NoError(t, err)
 	dai, err := tr.Asset("dai")
 	require.NoError(t, err)
+	return c, tr, usdt, dai
+}
+
+func TestChainEndpoints(t *testing.T) {
+	ctx := context.Background()
+	g := newChainGateway(t)
+	c, tr, usdt, dai := g.signedInTrader(t)
 	start := time.Now().Add(-time.Hour)
 
 	t.Run("assets and addresses", func(t *testing.T) {
@@ -144,7 +153,7 @@ func TestChainEndpoints(t *testing.T) {
 		requireAPIError(t, err, 400, api.CodeDuplicateAssetPair)
 	})
 
-	_, err = tr.Deposit(ctx, usdt, big.NewInt(10_000_000))
+	_, err := tr.Deposit(ctx, usdt, big.NewInt(10_000_000))
 	require.NoError(t, err)
 	_, err = tr.Deposit(ctx, dai, units(18, 10))
 	require.NoError(t, err)
