@@ -65,12 +65,16 @@ type request struct {
 	auth bool
 	// out receives the decoded 2xx body, if not nil.
 	out any
+	// repeatable marks a POST whose repeat the interface defines to answer the first
+	// (a swap or a quote request named by its instructionId, with the same body).
+	repeatable bool
 }
 
-// idempotent reports whether sending r twice is harmless: only GETs. POST /v2/order and
-// POST /v2/withdrawals are idempotent on the gateway by (trader, nonce), but a client
-// should not depend on a server property it cannot see, so no POST is ever retried.
-func (r request) idempotent() bool { return r.method == http.MethodGet }
+// idempotent reports whether sending r twice is harmless: GETs, and the POSTs marked
+// repeatable. POST /v2/order and POST /v2/withdrawals are idempotent on the gateway by
+// (trader, nonce), but a client should not depend on a server property the interface
+// does not state, so they are never retried.
+func (r request) idempotent() bool { return r.method == http.MethodGet || r.repeatable }
 
 // do sends r: it logs in when needed, retries idempotent requests on network errors and
 // 5xx answers, retries any request refused with 429 after its Retry-After, and logs in

@@ -9,6 +9,8 @@
 //
 // The client logs in on first use, caches the bearer JWT, logs in again shortly before
 // the token expires and once when a request is answered 401. It retries idempotent
-// requests (GETs) on network errors and 5xx answers with bounded exponential backoff;
-// it never retries a POST, because a POST that timed out may have been carried out.
+// requests (GETs) on network errors and 5xx answers with bounded exponential backoff.
+// A POST that timed out may have been carried out, so POSTs are retried only where a
+// repeat is defined to answer the first: an OFFCHAIN swap or quote request, named by its
+// instructionId (Swap, RequestQuote). ActionQuote is never retried.
 package client
