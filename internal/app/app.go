@@ -25,6 +25,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/metrics"
+	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -96,6 +97,10 @@ type App struct {
 	api     *gateway.Service
 	ln      net.Listener
 	engines map[string]*engine.Engine
+	// prices is the price source of the engines and the API; feeds is it when
+	// pricing.feeds are configured (Run reads them), else nil.
+	prices  pricing.Source
+	feeds   *pricing.Feeds
 	closers []func()
 	ran     bool
 	// pprofLn is the profiler's listener, nil when cfg.Debug.PprofListen is empty.
@@ -103,8 +108,8 @@ type App struct {
 }
 
 // New builds the process of opts.Role from cfg: it opens the store in cfg's data
-// directory (creating the directory), dials every chain's RPC and, for the settler, opens
-// the operator signers; for the API it loads the JWT and secret keys and listens. It
+// directory (creating the directory), dials every chain's RPC (and those of the price
+// feeds) and, for the settler, opens the operator signers; for the API it loads the JWT and secret keys and listens. It
 // serves and settles nothing until Run. cfg is a finished config (config.Config.Finish);
 // New checks it.
 func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err error) {
@@ -136,6 +141,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 		return nil, fmt.Errorf("create data dir: %w", err)
 	}
 	if a.store, err = store.OpenSQLite(ctx, cfg.StorePath()); err != nil {
+		return nil, err
+	}
+	if err := a.buildPrices(ctx, opts.Role.settles()); err != nil {
 		return nil, err
 	}
 	if opts.Role.settles() {
@@ -189,7 +197,7 @@ func (a *App) buildAPI(ctx context.Context, opts Options) error {
 		withFactory = append(withFactory, src)
 	}
 	a.api = gateway.New(cfg, a.store, tokens, secrets, gateway.Options{Logger: a.log, CodeVerifier: code, OnChain: onChain, Metrics: opts.Metrics,
-		DepositAddresses: custody.NewAddresses(withFactory, a.store)})
+		DepositAddresses: custody.NewAddresses(withFactory, a.store), Prices: a.prices})
 	a.ln = opts.Listener
 	if a.ln == nil {
 		if a.ln, err = net.Listen("tcp", cfg.Listen); err != nil {
@@ -213,7 +221,7 @@ func (a *App) Store() *store.SQLite { return a.store }
 // Role returns what the process runs.
 func (a *App) Role() Role { return a.role }
 
-// Run serves and settles until ctx ends, then shuts the API down gracefully and waits for
+// Run serves and settles (and reads the price feeds) until ctx ends, then shuts the API down gracefully and waits for
 // the engines. It returns an error only when the API cannot serve. Run once.
 func (a *App) Run(ctx context.Context) error {
 	if a.ran {
@@ -228,6 +236,13 @@ func (a *App) Run(ctx context.Context) error {
 		defer wg.Done()
 		a.servePprof(ctx)
 	}()
+	if a.feeds != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_ = a.feeds.Run(ctx) // ends with ctx
+		}()
+	}
 	for name, eng := range a.engines {
 		wg.Add(1)
 		go func() {

@@ -16,6 +16,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain/trader"
 	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/signer"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
@@ -43,6 +44,21 @@ func run(t *testing.T, a *app.App) {
 	})
 }
 
+// traderClient whitelists c's first trader in a's store and returns the trader's signer
+// and an API client of a signed in with it (SIWE).
+func traderClient(t *testing.T, a *app.App, cfg config.Config, c *testnet.Chain) (signer.Signer, *client.Client) {
+	t.Helper()
+	s := c.Traders[0].Signer()
+	t.Cleanup(func() { s.Close() })
+	require.NoError(t, a.Store().AddWhitelist(context.Background(), s.Address(), time.Now()))
+	ccfg := client.DefaultConfig()
+	ccfg.BaseURL = "http://" + cfg.Listen + cfg.BasePath
+	ccfg.Auth = &client.SIWEAuth{Signer: s, ChainID: c.ChainID.Uint64()}
+	cl, err := client.New(ccfg)
+	require.NoError(t, err)
+	return s, cl
+}
+
 // TestRolesMeetInTheStore: an API app and a settler app on one data directory. Without
 // the settler, a gasless order is stored but not sent (503 after the wait, nothing
 // signed); once the settler runs, the identical request is answered with the relay
@@ -64,14 +80,7 @@ func TestRolesMeetInTheStore(t *testing.T) {
 	require.Equal(t, app.RoleAPI, apiApp.Role())
 	run(t, apiApp)
 
-	s := c.Traders[0].Signer()
-	t.Cleanup(func() { s.Close() })
-	require.NoError(t, apiApp.Store().AddWhitelist(ctx, s.Address(), time.Now()))
-	ccfg := client.DefaultConfig()
-	ccfg.BaseURL = "http://" + cfg.Listen + cfg.BasePath
-	ccfg.Auth = &client.SIWEAuth{Signer: s, ChainID: src.ChainID}
-	cl, err := client.New(ccfg)
-	require.NoError(t, err)
+	s, cl := traderClient(t, apiApp, cfg, c)
 	tr, err := trader.New(ctx, src, s, c.Client, trader.Options{PollInterval: 20 * time.Millisecond})
 	require.NoError(t, err)
 	usdt, err := tr.Asset("usdt")

@@ -16,7 +16,6 @@ import (
 	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/onchain"
-	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/signer"
@@ -84,13 +83,9 @@ func onChainService(ctx context.Context, cfg config.Config, st *store.SQLite, re
 }
 
 // buildSettler opens each configured chain's RPC and operator signer and builds its
-// settlement engine.
+// settlement engine, which prices through the process's price source.
 func (a *App) buildSettler(ctx context.Context, opts Options) error {
 	cfg := a.cfg
-	book, err := pricing.NewBook(cfg.Pricing)
-	if err != nil {
-		return err
-	}
 	reg, err := chain.NewRegistry(sources(cfg))
 	if err != nil {
 		return err
@@ -119,7 +114,7 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 				SweepAfter: opts.SweepAfter}, client, a.store))
 		}
 		a.engines[src.Name] = engine.New(engine.Config{
-			Source: src, Pricing: book, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: m.Chain(src.Name),
+			Source: src, Pricing: a.prices, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: m.Chain(src.Name),
 			Interval: opts.EngineInterval, PollInterval: opts.PollInterval, Jobs: jobs,
 		}, client, a.store, op)
 		return nil

@@ -37,7 +37,52 @@ const (
 	// AccessChange). Caches of callers drop what they hold when they see one; it is not
 	// for clients.
 	EventAccessChanged EventKind = "ACCESS_CHANGED"
+	// EventPrice is a change of a live price feed's answer (payload PriceChange),
+	// written by the one process that publishes prices (the settler).
+	EventPrice EventKind = "PRICE"
 )
+
+// PriceChange is the payload of EventPrice.
+type PriceChange struct {
+	// Asset is the asset id the feed prices, e.g. "eth".
+	Asset string `json:"asset"`
+	// Price is the feed's new answer scaled by its decimals: a decimal string in the
+	// feeds' common unit (that of pricing.prices, e.g. USD), e.g. "3100".
+	Price string `json:"price"`
+	// UpdatedAt is when the feed's round was updated, by the feed's chain clock.
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// LastPrices returns the newest EventPrice payload of each of assets that has one. It walks the outbox
+// from its newest event back until it has found every asset of `assets`, or to the
+// start: call it once when a publisher starts, not per request.
+func (s *conn) LastPrices(ctx context.Context, assets []string) (map[string]PriceChange, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT payload FROM events WHERE kind = ? ORDER BY id DESC`, string(EventPrice))
+	if err != nil {
+		return nil, wrap("last prices", err)
+	}
+	defer rows.Close()
+	want := map[string]bool{}
+	for _, a := range assets {
+		want[a] = true
+	}
+	out := map[string]PriceChange{}
+	for rows.Next() && len(want) > 0 {
+		var payload string
+		if err := rows.Scan(&payload); err != nil {
+			return nil, wrap("last prices", err)
+		}
+		var p PriceChange
+		if err := json.Unmarshal([]byte(payload), &p); err != nil {
+			return nil, fmt.Errorf("last prices: decode %s event: %w", EventPrice, err)
+		}
+		if want[p.Asset] {
+			out[p.Asset] = p
+			delete(want, p.Asset)
+		}
+	}
+	return out, wrap("last prices", rows.Err())
+}
 
 // AccessChange is the payload of EventAccessChanged.
 type AccessChange struct {
@@ -68,8 +113,8 @@ type Event struct {
 	AccountID string
 	// Trader is the on-chain address of the change, zero for off-chain changes.
 	Trader common.Address
-	// Payload is the kind's JSON payload (ChainActivity, OrderClosed or
-	// WithdrawalAddressStatus).
+	// Payload is the kind's JSON payload (ChainActivity, OrderClosed,
+	// WithdrawalAddressStatus, AccessChange or PriceChange).
 	Payload   json.RawMessage
 	CreatedAt time.Time
 }

@@ -1,0 +1,93 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// buildPrices builds the process's one price source, which its engines and its API share:
+// the configured book, or, with pricing.feeds, the live feeds read over each feed chain's
+// RPC. publish makes this process the one that writes price events (the settler), so
+// that API replicas, which poll the same feeds, do not write each change again.
+func (a *App) buildPrices(ctx context.Context, publish bool) error {
+	cfg := a.cfg
+	if len(cfg.Pricing.Feeds) == 0 {
+		book, err := pricing.NewBook(cfg.Pricing)
+		if err != nil {
+			return err
+		}
+		a.prices = book
+		return nil
+	}
+	reg, err := chain.NewRegistry(sources(cfg))
+	if err != nil {
+		return err
+	}
+	readers := map[string]pricing.ChainReader{}
+	var assets []string
+	for _, f := range cfg.Pricing.Feeds {
+		assets = append(assets, strings.ToLower(f.Asset))
+		if readers[f.Source] != nil {
+			continue
+		}
+		src, err := reg.Source(f.Source)
+		if err != nil {
+			return fmt.Errorf("price feed of %s: %w", f.Asset, err)
+		}
+		client, err := DialChain(ctx, src)
+		if err != nil {
+			return fmt.Errorf("price feed of %s: %w", f.Asset, err)
+		}
+		a.closers = append(a.closers, client.Close)
+		readers[f.Source] = client
+	}
+	opts := pricing.FeedsOptions{Logger: a.log}
+	if publish {
+		opts.Publisher = priceOutbox{st: a.store, assets: assets}
+	}
+	feeds, err := pricing.NewFeeds(cfg.Pricing, readers, opts)
+	if err != nil {
+		return err
+	}
+	a.prices, a.feeds = feeds, feeds
+	return nil
+}
+
+// priceOutbox publishes feeds' price changes as EventPrice events of the store's outbox.
+type priceOutbox struct {
+	st     *store.SQLite
+	assets []string
+}
+
+var _ pricing.Publisher = priceOutbox{}
+
+// LastPrices implements pricing.Publisher.
+func (p priceOutbox) LastPrices(ctx context.Context) (map[string]decimal.Decimal, error) {
+	last, err := p.st.LastPrices(ctx, p.assets)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]decimal.Decimal, len(last))
+	for asset, c := range last {
+		d, err := decimal.NewFromString(c.Price)
+		if err != nil {
+			return nil, fmt.Errorf("last %s price event: %w", asset, err)
+		}
+		out[asset] = d
+	}
+	return out, nil
+}
+
+// PublishPrice implements pricing.Publisher.
+func (p priceOutbox) PublishPrice(ctx context.Context, u pricing.Update) error {
+	return p.st.WriteEvent(ctx, store.EventPrice, "", "", common.Address{},
+		store.PriceChange{Asset: u.Asset, Price: u.Price.String(), UpdatedAt: u.UpdatedAt.UTC()})
+}
