@@ -31,7 +31,7 @@ func App() *cli.App {
 		Flags: []cli.Flag{globalAccountFlag()},
 		Commands: []*cli.Command{
 			configCommand(), loginCommand(), whoamiCommand(), tokensCommand(), addressesCommand(),
-			balanceCommand(), depositCommand(), orderCommand(), withdrawCommand(), historyCommand(),
+			balanceCommand(), depositCommand(), orderCommand(), withdrawCommand(), historyCommand(), ordersCommand(),
 			keysCommand(), accountsCommand(), offchainCommand(), walletCommand(),
 		},
 		// Main prints errors with the "dtw:" prefix and picks the exit code; the default
