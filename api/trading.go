@@ -69,3 +69,45 @@ type Quote struct {
 type ActionQuoteRequest struct {
 	InstructionID string `json:"instructionId"`
 }
+
+// Introducer paths.
+const (
+	PathIntroducerRelationships = "/v3/introducer-relationships"
+	PathIntroducerRevenue       = "/v3/introducer-revenue"
+)
+
+// Relationship is an introducer relationship the caller is part of: the introducer takes
+// FeeShare of the commission the client pays on OFFCHAIN trades while Active.
+type Relationship struct {
+	IntroducerAccountID string `json:"introducerAccountId"`
+	ClientAccountID     string `json:"clientAccountId"`
+	// FeeShare is a fraction of the commission, e.g. "0.25".
+	FeeShare      string `json:"feeShare"`
+	Active        bool   `json:"active"`
+	CreatedMillis string `json:"createdMillis"`
+}
+
+// RelationshipsResponse is the body of GET /v3/introducer-relationships.
+type RelationshipsResponse struct {
+	Relationships []Relationship `json:"relationships"`
+}
+
+// RevenueTransaction is the introducer's share of one trade of a client.
+type RevenueTransaction struct {
+	ClientAccountID string `json:"clientAccountId"`
+	OrderID         string `json:"orderId"`
+	// Type is SWAP or RFQ; InstructionID the client's id of the order.
+	Type            string `json:"type"`
+	InstructionID   string `json:"instructionId"`
+	Asset           string `json:"asset"`
+	Amount          string `json:"amount"`
+	TimestampMillis string `json:"timestampMillis"`
+}
+
+// RevenuePage is the body of GET /v3/introducer-revenue.
+type RevenuePage struct {
+	Transactions []RevenueTransaction `json:"transactions"`
+	BeforeCursor string               `json:"beforeCursor"`
+	AfterCursor  string               `json:"afterCursor"`
+	HasMore      bool                 `json:"hasMore"`
+}

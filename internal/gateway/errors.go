@@ -106,6 +106,7 @@ var errorCodes = []struct {
 	{offchain.ErrNoCredit, api.CodeInvalidOrderSource, 0, true},
 	{offchain.ErrState, api.CodeInvalidSchema, 0, true},
 	{offchain.ErrNotEnoughLiquidity, api.CodeNotEnoughLiquidity, 0, true},
+	{offchain.ErrNotIntroducer, api.CodeInvalidPermissions, 0, true},
 	// The interface answers an action-quote that cannot be filled 400 NO_MARKET_DATA_FOUND;
 	// the description says why (unknown, expired, actioned already).
 	{offchain.ErrQuote, api.CodeNoMarketDataFound, http.StatusBadRequest, true},

@@ -202,8 +202,15 @@ func (s *Service) handleQuantityEstimate(w http.ResponseWriter, r *http.Request,
 	return answer(w, out, err)
 }
 
-func (s *Service) handleCommissionRate(w http.ResponseWriter, r *http.Request, _ *Caller) error {
+// handleCommissionRate answers GET /v2/commission-rate/{source} (and a sub-account's):
+// the rate the acting account pays.
+func (s *Service) handleCommissionRate(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	account, err := s.acting(w, r, c)
+	if err != nil {
+		return err
+	}
 	q := r.URL.Query()
-	out, err := s.market.CommissionRate(r.Context(), r.PathValue(api.PathParamSource), q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellingAsset))
+	out, err := s.market.CommissionRate(r.Context(), venue.Caller{AccountID: account}, r.PathValue(api.PathParamSource),
+		q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellingAsset))
 	return answer(w, out, err)
 }

@@ -87,14 +87,6 @@ func (s *Service) handleAccountSettings(w http.ResponseWriter, r *http.Request, 
 	return answer(w, out, err)
 }
 
-// handleSubCommissionRate answers a sub-account's GET commission-rate: the same rates.
-func (s *Service) handleSubCommissionRate(w http.ResponseWriter, r *http.Request, c *Caller) error {
-	if _, err := s.acting(w, r, c); err != nil {
-		return err
-	}
-	return s.handleCommissionRate(w, r, c)
-}
-
 // handleDepositBankDetails answers GET /v2/deposit-bank-details.
 func (s *Service) handleDepositBankDetails(w http.ResponseWriter, r *http.Request, _ *Caller) error {
 	out, err := s.offchain.BankDetails(r.Context(), r.URL.Query().Get(api.ParamAsset))

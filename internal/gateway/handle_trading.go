@@ -92,3 +92,23 @@ func orderByInstruction(r *http.Request, v venue.Venue, vc venue.Caller, kind, i
 	}
 	return v.OrderByInstruction(r.Context(), vc, instructionID)
 }
+
+// handleIntroducerRelationships answers GET /v3/introducer-relationships.
+func (s *Service) handleIntroducerRelationships(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	out, err := s.offchain.Relationships(r.Context(), c.AccountID)
+	return answer(w, out, err)
+}
+
+// handleIntroducerRevenue answers GET /v3/introducer-revenue: paged like deposits, 403
+// for an account that introduced nobody.
+func (s *Service) handleIntroducerRevenue(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	q, err := parsePageRequest(r.URL.Query(), pageRules{times: true})
+	if err != nil {
+		return err
+	}
+	if q.Source == "" {
+		return fail(ErrInvalidQuery, "%s is required (OFFCHAIN)", api.ParamSource)
+	}
+	out, err := s.offchain.Revenue(r.Context(), c.AccountID, q)
+	return answer(w, out, err)
+}

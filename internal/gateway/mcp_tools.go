@@ -205,8 +205,8 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			return s.market.QuantityEstimate(ctx, in.SellingAsset, in.BuyingAsset, in.SellQuantity, in.CommissionSource)
 		})
 	addMCPTool(srv, s, &list, read("get_commission_rate", "Commission rate", "The commission a venue charges on a pair (GET /v2/commission-rate/{source})."),
-		func(ctx context.Context, _ *Caller, in commissionInput) (api.CommissionRateResponse, error) {
-			return s.market.CommissionRate(ctx, in.Source, in.BuyingAsset, in.SellingAsset)
+		func(ctx context.Context, c *Caller, in commissionInput) (api.CommissionRateResponse, error) {
+			return s.market.CommissionRate(ctx, venue.Caller{AccountID: c.AccountID}, in.Source, in.BuyingAsset, in.SellingAsset)
 		})
 	addMCPTool(srv, s, &list, read("get_deposit_addresses", "Deposit addresses", "Where to deposit on each chain (GET /v2/deposit-addresses)."),
 		func(context.Context, *Caller, emptyInput) (depositAddressesOutput, error) {

@@ -348,3 +348,64 @@ func TestTradeCredit(t *testing.T) {
 	require.Equal(t, "-40", te.balance(t, tok, "eur").Balance)
 	requireBalanced(t, te.store)
 }
+
+// TestIntroducerRevenue: an account's own commission (set by an operator) is what GET
+// /v2/commission-rate/OFFCHAIN shows and what its trades pay; its introducer is credited
+// its share of each trade's commission, rounded down to the asset's decimals, in the
+// trade's own ledger entry, and pages it in GET /v3/introducer-revenue; an account that
+// introduced nobody gets 403.
+func TestIntroducerRevenue(t *testing.T) {
+	te := newTradingEnv(t, nil)
+	ctx := context.Background()
+	client, introducer := te.createKey(api.AllPermissions...), te.createKey(api.AllPermissions...)
+	tok, itok := te.token(client), te.token(introducer)
+	fund(t, te.env, te.op, client.account, "1000", "bt-1")
+	require.NoError(t, te.op.SetCommission(ctx, client.account, 30, ""))
+	require.NoError(t, te.op.SetCommission(ctx, client.account, 45, "usdc/eur"))
+	require.NoError(t, te.op.SetIntroducer(ctx, introducer.account, client.account, "0.3333", true))
+	require.Error(t, te.op.SetIntroducer(ctx, client.account, introducer.account, "1.5", true))
+	other := te.createKey(api.AllPermissions...)
+	require.Error(t, te.op.SetIntroducer(ctx, other.account, client.account, "0.5", true), "one active introducer per client")
+
+	rate := decode[api.CommissionRateResponse](t, te.do(http.MethodGet, "/v2/commission-rate/OFFCHAIN?selling_asset=eur&buying_asset=usdc", tok, nil), 200)
+	require.Equal(t, "0.003", rate.Commission)
+	rate = decode[api.CommissionRateResponse](t, te.do(http.MethodGet, "/v2/commission-rate/OFFCHAIN?selling_asset=usdc&buying_asset=eur", tok, nil), 200)
+	require.Equal(t, "0.0045", rate.Commission)
+	rate = decode[api.CommissionRateResponse](t, te.do(http.MethodGet, "/v2/commission-rate/OFFCHAIN?selling_asset=eur&buying_asset=usdc", itok, nil), 200)
+	require.Equal(t, "0.001", rate.Commission, "the configured rate for everyone else")
+
+	// 100 eur x 1.0989 = 109.89 usdc gross; commission 30 bps = 0.32967; the introducer's
+	// 0.3333 of it = 0.109879011 -> 0.109879 (usdc has 6 decimals).
+	o := decode[api.OrderStatus](t, te.swap(tok, api.SwapRequest{InstructionID: "i-1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "100"}), 200)
+	require.Equal(t, "0.32967", o.Commission)
+	require.Equal(t, "109.56033", o.QuantityBought)
+	require.Equal(t, "0.109879", te.balance(t, itok, "usdc").Balance)
+	q := decode[api.Quote](t, te.do(http.MethodPost, api.PathRequestQuote, tok, api.QuoteRequest{InstructionID: "i-2", SellingAsset: "eur", BuyingAsset: "usdc", AmountToBuy: "10"}), 200)
+	require.Equal(t, http.StatusNoContent, te.do(http.MethodPost, api.PathActionQuote, tok, api.ActionQuoteRequest{InstructionID: "i-2"}).status)
+	share := decimal.RequireFromString(q.Commission).Mul(decimal.RequireFromString("0.3333")).RoundFloor(6)
+
+	rels := decode[api.RelationshipsResponse](t, te.do(http.MethodGet, api.PathIntroducerRelationships, itok, nil), 200)
+	require.Len(t, rels.Relationships, 1)
+	require.Equal(t, api.Relationship{IntroducerAccountID: introducer.account, ClientAccountID: client.account, FeeShare: "0.3333", Active: true,
+		CreatedMillis: rels.Relationships[0].CreatedMillis}, rels.Relationships[0])
+	window := "&start_time=" + te.now().Add(-time.Hour).UTC().Format("2006-01-02T15:04:05.000Z") + "&end_time=" + te.now().Add(time.Hour).UTC().Format("2006-01-02T15:04:05.000Z")
+	page := decode[api.RevenuePage](t, te.do(http.MethodGet, api.PathIntroducerRevenue+"?source=OFFCHAIN&page_size=1"+window, itok, nil), 200)
+	require.True(t, page.HasMore)
+	require.Equal(t, api.RevenueTransaction{ClientAccountID: client.account, OrderID: o.OrderID, Type: api.OrderKindSwap, InstructionID: "i-1",
+		Asset: "usdc", Amount: "0.109879", TimestampMillis: page.Transactions[0].TimestampMillis}, page.Transactions[0])
+	page = decode[api.RevenuePage](t, te.do(http.MethodGet, api.PathIntroducerRevenue+"?source=OFFCHAIN&page_size=1&after="+page.AfterCursor+window, itok, nil), 200)
+	require.False(t, page.HasMore)
+	require.Equal(t, share.String(), page.Transactions[0].Amount)
+	require.Equal(t, api.OrderKindRFQ, page.Transactions[0].Type)
+	require.Equal(t, decimal.RequireFromString("0.109879").Add(share).String(), te.balance(t, itok, "usdc").Balance)
+
+	te.do(http.MethodGet, api.PathIntroducerRevenue+"?source=OFFCHAIN"+window, tok, nil).requireError(t, 403, api.CodeInvalidPermissions)
+	te.do(http.MethodGet, api.PathIntroducerRevenue+"?source=ETHEREUM"+window, itok, nil).requireError(t, 400, api.CodeInvalidQueryParams)
+	te.do(http.MethodGet, api.PathIntroducerRevenue+"?source=OFFCHAIN&after=x"+window, itok, nil).requireError(t, 400, api.CodeInvalidQueryParams)
+
+	// Ended: later trades pay the introducer nothing.
+	require.NoError(t, te.op.SetIntroducer(ctx, introducer.account, client.account, "0.3333", false))
+	decode[api.OrderStatus](t, te.swap(tok, api.SwapRequest{InstructionID: "i-3", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "10"}), 200)
+	require.Equal(t, decimal.RequireFromString("0.109879").Add(share).String(), te.balance(t, itok, "usdc").Balance)
+	requireBalanced(t, te.store)
+}

@@ -21,6 +21,12 @@ const (
 	flagInstructionID = "instruction-id"
 	flagReason        = "reason"
 	flagType          = "type"
+	flagBps           = "bps"
+	flagPair          = "pair"
+	flagIntroducer    = "introducer"
+	flagClient        = "client"
+	flagShare         = "share"
+	flagInactive      = "inactive"
 	flagValue         = "value"
 )
 
@@ -82,8 +88,56 @@ func offchainCommand() *cli.Command {
 					&cli.StringFlag{Name: flagValue, Required: true, Usage: "a non-negative decimal"}),
 				Action: runSetSetting,
 			},
+			{
+				Name: "set-commission",
+				Usage: "set an account's OFFCHAIN commission, in basis points, for one pair (--pair sell/buy) or every pair; " +
+					"GET /v2/commission-rate/OFFCHAIN shows it and its trades pay it",
+				Flags: append(storeFlags(), account,
+					&cli.Int64Flag{Name: flagBps, Required: true, Usage: "the commission in basis points, 0 to 9999"},
+					&cli.StringFlag{Name: flagPair, Usage: "SELL/BUY, e.g. eth/usdc (default: every pair)"}),
+				Action: runSetCommission,
+			},
+			{
+				Name: "introducer",
+				Usage: "record that --introducer takes --share of the commission --client pays on OFFCHAIN trades " +
+					"(--inactive ends it; a client has at most one active introducer)",
+				Flags: append(storeFlags(),
+					&cli.StringFlag{Name: flagIntroducer, Required: true, Usage: "the introducer's account `ID`"},
+					&cli.StringFlag{Name: flagClient, Required: true, Usage: "the client's account `ID`"},
+					&cli.StringFlag{Name: flagShare, Required: true, Usage: "the fraction of the commission, above 0 and at most 1, e.g. 0.25"},
+					&cli.BoolFlag{Name: flagInactive, Usage: "end the relationship (its past revenue stays)"}),
+				Action: runIntroducer,
+			},
 		},
 	}
+}
+
+func runSetCommission(c *cli.Context) error {
+	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
+		if err := s.SetCommission(c.Context, c.String(flagAccount), c.Int64(flagBps), c.String(flagPair)); err != nil {
+			return err
+		}
+		pair := c.String(flagPair)
+		if pair == "" {
+			pair = "every pair"
+		}
+		return printOut(c, nil, fmt.Sprintf("OFFCHAIN commission of %s on %s is %d bps", c.String(flagAccount), pair, c.Int64(flagBps)))
+	})
+}
+
+func runIntroducer(c *cli.Context) error {
+	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
+		active := !c.Bool(flagInactive)
+		if err := s.SetIntroducer(c.Context, c.String(flagIntroducer), c.String(flagClient), c.String(flagShare), active); err != nil {
+			return err
+		}
+		state := "active"
+		if !active {
+			state = "inactive"
+		}
+		return printOut(c, nil, fmt.Sprintf("%s introduces %s with a share of %s of its commission: %s", c.String(flagIntroducer),
+			c.String(flagClient), c.String(flagShare), state))
+	})
 }
 
 // withOffchain runs fn with the OFFCHAIN service of the configured store; the venue's

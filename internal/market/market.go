@@ -111,8 +111,9 @@ func (s *Service) Prices(ctx context.Context, pairs []string) (api.PricesRespons
 	return out, nil
 }
 
-// CommissionRate answers GET /v2/commission-rate/{source}.
-func (s *Service) CommissionRate(_ context.Context, source, buying, selling string) (api.CommissionRateResponse, error) {
+// CommissionRate answers GET /v2/commission-rate/{source}: the configured rate, or the
+// caller's own where the venue sets rates per account (venue.Commissioner).
+func (s *Service) CommissionRate(ctx context.Context, c venue.Caller, source, buying, selling string) (api.CommissionRateResponse, error) {
 	v, err := s.venues.Venue(source)
 	if err != nil {
 		return api.CommissionRateResponse{}, err
@@ -120,8 +121,13 @@ func (s *Service) CommissionRate(_ context.Context, source, buying, selling stri
 	if buying == "" || selling == "" {
 		return api.CommissionRateResponse{}, badQuery("buying_asset and selling_asset are required")
 	}
-	return api.CommissionRateResponse{BuyingAsset: buying, SellingAsset: selling,
-		Commission: s.prices.Commission(v.Source(), selling, buying).String()}, nil
+	rate := s.prices.Commission(v.Source(), selling, buying)
+	if cv, ok := v.(venue.Commissioner); ok { // the account's own rate
+		if rate, err = cv.CommissionRate(ctx, c, selling, buying); err != nil {
+			return api.CommissionRateResponse{}, err
+		}
+	}
+	return api.CommissionRateResponse{BuyingAsset: buying, SellingAsset: selling, Commission: rate.String()}, nil
 }
 
 // QuantityEstimate answers GET /v2/quantity-estimate: the quantity of buying asset that

@@ -84,10 +84,10 @@ func TestPricesAndCommission(t *testing.T) {
 		require.ErrorIs(t, err, market.ErrInvalidQuery, name)
 	}
 
-	c, err := m.CommissionRate(ctx, "optimism", "usdt", "eth")
+	c, err := m.CommissionRate(ctx, venue.Caller{}, "optimism", "usdt", "eth")
 	require.NoError(t, err)
 	require.Equal(t, api.CommissionRateResponse{BuyingAsset: "usdt", SellingAsset: "eth", Commission: "0"}, c)
-	_, err = m.CommissionRate(ctx, "MARS", "usdt", "eth")
+	_, err = m.CommissionRate(ctx, venue.Caller{}, "MARS", "usdt", "eth")
 	require.ErrorIs(t, err, venue.ErrUnknownSource)
 
 	p, err := m.Price(ctx, "eth", "usdt", "ETHEREUM")

@@ -43,6 +43,10 @@ type trade struct {
 	// key is the ledger entry's external key; meta its detail.
 	key  string
 	meta TradeMeta
+	// introducer takes share of the commission (set by executeTx from the account's
+	// active introducer relationship).
+	introducer string
+	share      decimal.Decimal
 }
 
 // TradeMeta is the Meta of a trade's ledger entry.
@@ -66,8 +70,11 @@ func (t trade) entry() store.LedgerEntry {
 			{Book: user, Asset: t.buy, Amount: t.bought},
 			{Book: ledger.BookInventory, Asset: t.buy, Amount: t.gross().Neg()},
 		}}
-	if t.commission.IsPositive() {
-		e.Postings = append(e.Postings, store.LedgerPosting{Book: ledger.BookFees, Asset: t.buy, Amount: t.commission})
+	if fees := t.commission.Sub(t.share); fees.IsPositive() {
+		e.Postings = append(e.Postings, store.LedgerPosting{Book: ledger.BookFees, Asset: t.buy, Amount: fees})
+	}
+	if t.share.IsPositive() {
+		e.Postings = append(e.Postings, store.LedgerPosting{Book: ledger.UserBook(t.introducer), Asset: t.buy, Amount: t.share})
 	}
 	return e
 }
@@ -90,9 +97,48 @@ func (s *Service) pricedSwap(ctx context.Context, accountID, sell, buy string, a
 	return gross.Sub(commission), commission, nil
 }
 
-// commissionRate is the commission an account pays on a pair on OFFCHAIN.
-func (s *Service) commissionRate(_ context.Context, _ string, sell, buy string) (decimal.Decimal, error) {
-	return s.prices.Commission(Source, sell, buy), nil
+// commissionRate is the commission an account pays on a pair on OFFCHAIN: the
+// operator's setting for the account and pair, else for the account, else the configured
+// one (pricing.commissions).
+func (s *Service) commissionRate(ctx context.Context, accountID, sell, buy string) (decimal.Decimal, error) {
+	set, err := s.st.AccountCommissions(ctx, accountID, Source)
+	if err != nil {
+		return decimal.Zero, err
+	}
+	rate, rank := s.prices.Commission(Source, sell, buy), 0
+	for _, c := range set {
+		r := 1
+		if c.Pair == strings.ToLower(sell+"/"+buy) {
+			r = 2
+		} else if c.Pair != "" {
+			continue
+		}
+		if r > rank {
+			rate, rank = decimal.NewFromInt(c.Bps).Shift(-4), r
+		}
+	}
+	return rate, nil
+}
+
+// introduce gives the account's active introducer its share of the trade's commission
+// (rounded down to the asset's decimals), recorded as the introducer's revenue, inside tx.
+func (s *Service) introduce(ctx context.Context, tx store.Tx, t *trade) error {
+	if !t.commission.IsPositive() {
+		return nil
+	}
+	rel, err := tx.ActiveIntroducer(ctx, t.accountID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	t.introducer, t.share = rel.IntroducerID, t.commission.Mul(rel.Share).RoundFloor(s.decimals(t.buy))
+	if !t.share.IsPositive() {
+		return nil
+	}
+	return tx.AddIntroducerRevenue(ctx, store.IntroducerRevenue{IntroducerID: rel.IntroducerID, ClientID: t.accountID, OrderID: t.meta.OrderID,
+		Kind: t.meta.Kind, InstructionID: t.meta.InstructionID, Asset: t.buy, Amount: t.share, CreatedAt: s.now()})
 }
 
 // checkPair resolves a tradable pair of the venue's assets.
@@ -152,6 +198,9 @@ func (s *Service) executeTx(ctx context.Context, tx store.Tx, t trade, accountAs
 		return err
 	}
 	if err := s.fitsInventory(ctx, tx, t.buy, t.gross()); err != nil {
+		return err
+	}
+	if err := s.introduce(ctx, tx, &t); err != nil {
 		return err
 	}
 	_, created, err := s.led.PostTx(ctx, tx, t.entry(), ev, noFloor)

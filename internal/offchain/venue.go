@@ -86,6 +86,43 @@ func parseCursor(param, v string) (int64, error) {
 	return id, nil
 }
 
+// idPage is a page request's id bounds: cursors are ids of a previous page, and
+// newest_first reverses what before and after mean; desc is the order to read in, and
+// reverse says the page read must be reversed to answer.
+type idPage struct {
+	after, before int64
+	desc, reverse bool
+}
+
+// idBounds reads q's cursors.
+func idBounds(q api.PageRequest) (idPage, error) {
+	b := idPage{desc: q.NewestFirst}
+	if q.After != "" {
+		id, err := parseCursor(api.ParamAfter, q.After)
+		if err != nil {
+			return b, err
+		}
+		if q.NewestFirst {
+			b.before = id
+		} else {
+			b.after = id
+		}
+	}
+	if q.Before != "" {
+		id, err := parseCursor(api.ParamBefore, q.Before)
+		if err != nil {
+			return b, err
+		}
+		if q.NewestFirst {
+			b.after = id
+		} else {
+			b.before = id
+		}
+		b.desc, b.reverse = !q.NewestFirst, true
+	}
+	return b, nil
+}
+
 // history pages an account's entries of a kind with the interface's cursor paging (as
 // the chains do): newest_first reverses what before and after mean.
 func (s *Service) history(ctx context.Context, accountID, kind string, q api.PageRequest) (api.ActivityPage, error) {
@@ -94,30 +131,12 @@ func (s *Service) history(ctx context.Context, accountID, kind string, q api.Pag
 	if !q.End.IsZero() {
 		lq.End = q.End.UnixMilli()
 	}
-	reverse := false
-	if q.After != "" {
-		id, err := parseCursor(api.ParamAfter, q.After)
-		if err != nil {
-			return api.ActivityPage{}, err
-		}
-		if q.NewestFirst {
-			lq.BeforeID = id
-		} else {
-			lq.AfterID = id
-		}
+	b, err := idBounds(q)
+	if err != nil {
+		return api.ActivityPage{}, err
 	}
-	if q.Before != "" {
-		id, err := parseCursor(api.ParamBefore, q.Before)
-		if err != nil {
-			return api.ActivityPage{}, err
-		}
-		if q.NewestFirst {
-			lq.AfterID = id
-		} else {
-			lq.BeforeID = id
-		}
-		lq.Newest, reverse = !q.NewestFirst, true
-	}
+	lq.AfterID, lq.BeforeID, lq.Newest = b.after, b.before, b.desc
+	reverse := b.reverse
 	entries, err := s.st.LedgerEntries(ctx, lq)
 	if err != nil {
 		return api.ActivityPage{}, err

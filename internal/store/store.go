@@ -130,6 +130,7 @@ type Tx interface {
 	ChainBalances
 	Custody
 	Trading
+	Introducers
 }
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.

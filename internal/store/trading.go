@@ -228,15 +228,7 @@ func (s *conn) CancelOffchainOrder(ctx context.Context, id int64, reason string,
 // OffchainOrderHistory implements Trading.
 func (s *conn) OffchainOrderHistory(ctx context.Context, q OrderHistoryQuery) ([]OffchainOrder, error) {
 	query := `SELECT ` + offchainOrderColumns + ` FROM offchain_orders WHERE account_id = ?`
-	args := []any{q.AccountID}
-	if !q.Start.IsZero() {
-		query += ` AND created_at >= ?`
-		args = append(args, q.Start.UnixMilli())
-	}
-	if !q.End.IsZero() {
-		query += ` AND created_at < ?`
-		args = append(args, q.End.UnixMilli())
-	}
+	query, args := createdWithin(query, []any{q.AccountID}, q.Start, q.End)
 	if c := q.After; c != nil {
 		query += ` AND (created_at > ? OR (created_at = ? AND id > ?))`
 		args = append(args, c.CreatedAt.UnixMilli(), c.CreatedAt.UnixMilli(), c.ID)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/dtwgate/dtwgate/api"
 )
 
@@ -64,4 +66,10 @@ type OrderHistorian interface {
 // and RFQ): GET /v2/order/{source}/{instructionId}?type=KIND asks it for one kind.
 type KindedOrders interface {
 	OrderByInstructionKind(ctx context.Context, c Caller, kind, instructionID string) (api.OrderStatus, error)
+}
+
+// Commissioner is a venue whose commission depends on the account (OFFCHAIN: an
+// operator's per-account setting): GET /v2/commission-rate/{source} asks it.
+type Commissioner interface {
+	CommissionRate(ctx context.Context, c Caller, sell, buy string) (decimal.Decimal, error)
 }
