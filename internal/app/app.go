@@ -25,6 +25,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/metrics"
+	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -99,13 +100,18 @@ type App struct {
 	engines map[string]*engine.Engine
 	// prices is the price source of the engines and the API; feeds is it when
 	// pricing.feeds are configured (Run reads them), else nil.
-	prices  pricing.Source
-	feeds   *pricing.Feeds
+	prices pricing.Source
+	feeds  *pricing.Feeds
+	// matcher fills and expires OFFCHAIN limit orders (the settler role); nil otherwise.
+	matcher *offchain.Service
 	closers []func()
 	ran     bool
 	// pprofLn is the profiler's listener, nil when cfg.Debug.PprofListen is empty.
 	pprofLn net.Listener
 }
+
+// matchInterval is how often the settler looks at resting OFFCHAIN limit orders.
+const matchInterval = 250 * time.Millisecond
 
 // New builds the process of opts.Role from cfg: it opens the store in cfg's data
 // directory (creating the directory), dials every chain's RPC (and those of the price
@@ -150,6 +156,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 		if err := a.buildSettler(ctx, opts); err != nil {
 			return nil, err
 		}
+		a.matcher = offchain.New(cfg, a.store, a.prices, nil)
 	}
 	if opts.Role.serves() {
 		if err := a.buildAPI(ctx, opts); err != nil {
@@ -241,6 +248,13 @@ func (a *App) Run(ctx context.Context) error {
 		go func() {
 			defer wg.Done()
 			_ = a.feeds.Run(ctx) // ends with ctx
+		}()
+	}
+	if a.matcher != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a.matcher.RunMatcher(ctx, matchInterval, func(err error) { a.log.Warn("limit order matching failed; will retry", "err", err) })
 		}()
 	}
 	for name, eng := range a.engines {
