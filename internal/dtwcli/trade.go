@@ -150,7 +150,9 @@ func orderCommand() *cli.Command {
 				),
 				Action: runOrderPlace,
 			},
-			{Name: "status", Usage: "the gateway's status of an order (ORDER is its id, or the 0x hash of the placing transaction)", ArgsUsage: "SOURCE ORDER", Flags: common, Action: runOrderStatus},
+			{Name: "status", Usage: "the gateway's status of an order (ORDER is its id, or on a chain the 0x hash of the placing transaction)", ArgsUsage: "SOURCE ORDER",
+				Flags: append(append([]cli.Flag{}, common...), subAccountFlag), Action: runOrderStatus},
+			orderShowCommand(),
 			{
 				Name:      "verify",
 				Usage:     "verify the gateway's report of a closed order against your own RPC and config (exit 5 on a mismatch)",
@@ -397,6 +399,12 @@ func orderArgs(c *cli.Context, usage string) (*Config, chain.Source, orderRef, e
 }
 
 func runOrderStatus(c *cli.Context) error {
+	if isOffchain(c.Args().First()) {
+		return runOffchainOrderStatus(c)
+	}
+	if err := chainOrderAccount(c); err != nil {
+		return err
+	}
 	cfg, src, ref, err := orderArgs(c, "order status SOURCE ORDER")
 	if err != nil {
 		return err
