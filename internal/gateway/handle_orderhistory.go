@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
@@ -40,12 +41,19 @@ func (s *Service) handleOrderHistory(w http.ResponseWriter, r *http.Request, c *
 	if err != nil {
 		return err
 	}
+	page, err := s.orderHistory(r.Context(), account, q)
+	return answer(w, page, err)
+}
+
+// orderHistory pages an account's orders of every venue (GET /v3/order-history and the
+// MCP tool list_orders).
+func (s *Service) orderHistory(ctx context.Context, account string, q api.PageRequest) (api.OrderHistoryPage, error) {
 	hq := venue.HistoryQuery{Start: q.Start, End: q.End, NewestFirst: q.NewestFirst, Limit: q.PageSize + 1}
 	reverse := false
 	if q.After != "" { // onward in the listing order
 		k, err := s.parseOrderCursor(api.ParamAfter, q.After)
 		if err != nil {
-			return err
+			return api.OrderHistoryPage{}, err
 		}
 		if q.NewestFirst {
 			hq.Before = &k
@@ -56,7 +64,7 @@ func (s *Service) handleOrderHistory(w http.ResponseWriter, r *http.Request, c *
 	if q.Before != "" { // back in the listing order
 		k, err := s.parseOrderCursor(api.ParamBefore, q.Before)
 		if err != nil {
-			return err
+			return api.OrderHistoryPage{}, err
 		}
 		if q.NewestFirst {
 			hq.After = &k
@@ -65,13 +73,13 @@ func (s *Service) handleOrderHistory(w http.ResponseWriter, r *http.Request, c *
 		}
 		hq.NewestFirst, reverse = !q.NewestFirst, true
 	}
-	wallets, err := s.callers.Wallets(r.Context(), account)
+	wallets, err := s.callers.Wallets(ctx, account)
 	if err != nil {
-		return err
+		return api.OrderHistoryPage{}, err
 	}
-	orders, err := s.venues.OrderHistory(r.Context(), venue.Caller{AccountID: account, Wallets: wallets}, hq)
+	orders, err := s.venues.OrderHistory(ctx, venue.Caller{AccountID: account, Wallets: wallets}, hq)
 	if err != nil {
-		return err
+		return api.OrderHistoryPage{}, err
 	}
 	page := api.OrderHistoryPage{Orders: make([]api.Order, 0, min(len(orders), q.PageSize)), HasMore: len(orders) > q.PageSize}
 	orders = orders[:min(len(orders), q.PageSize)]
@@ -84,7 +92,7 @@ func (s *Service) handleOrderHistory(w http.ResponseWriter, r *http.Request, c *
 	if len(orders) > 0 {
 		page.BeforeCursor, page.AfterCursor = s.orderCursor(orders[0].Key), s.orderCursor(orders[len(orders)-1].Key)
 	}
-	return answer(w, page, nil)
+	return page, nil
 }
 
 // orderCursor encodes k as an order history cursor.

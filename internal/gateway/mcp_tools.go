@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -60,6 +61,18 @@ type (
 	instructionInput struct {
 		Source        string `json:"source" jsonschema:"the venue of the order"`
 		InstructionID string `json:"instructionId" jsonschema:"the order's instructionId (on a chain: the hash of the transaction that placed it)"`
+		Type          string `json:"type,omitempty" jsonschema:"OFFCHAIN: SWAP (default) or RFQ"`
+	}
+	orderHistoryInput struct {
+		StartTime string `json:"startTime,omitempty" jsonschema:"optional ISO 8601 lower bound with milliseconds"`
+		EndTime   string `json:"endTime,omitempty" jsonschema:"optional ISO 8601 upper bound"`
+		PageSize  string `json:"pageSize,omitempty" jsonschema:"items per page, 1 to 2000 (default 500)"`
+		Before    string `json:"before,omitempty" jsonschema:"cursor from a previous page (not with after)"`
+		After     string `json:"after,omitempty" jsonschema:"cursor from a previous page (not with before)"`
+		OrderBy   string `json:"orderBy,omitempty" jsonschema:"oldest_first (default) or newest_first"`
+	}
+	actionQuoteInput struct {
+		InstructionID string `json:"instructionId" jsonschema:"the instructionId of a quote requested less than 5 seconds ago"`
 	}
 	withdrawalStatusInput struct {
 		InstructionID string `json:"instructionId" jsonschema:"the withdrawal's instructionId (on a chain: its transaction hash)"`
@@ -236,7 +249,65 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			if err != nil {
 				return api.OrderStatus{}, err
 			}
+			kind := api.OrderKindSwap
+			if in.Type != "" {
+				kind = strings.ToUpper(in.Type)
+			}
+			if kind != api.OrderKindSwap && kind != api.OrderKindRFQ {
+				return api.OrderStatus{}, fail(ErrInvalidSchema, "type must be SWAP or RFQ")
+			}
+			if k, ok := v.(venue.KindedOrders); ok {
+				return k.OrderByInstructionKind(ctx, vc, kind, in.InstructionID)
+			}
+			if kind != api.OrderKindSwap {
+				return api.OrderStatus{}, fail(ErrNotFound, "%s has no RFQ trades", v.Source())
+			}
 			return v.OrderByInstruction(ctx, vc, in.InstructionID)
+		})
+	addMCPTool(srv, s, &list, read("list_orders", "Order history", "The caller's orders of every venue (OFFCHAIN swaps and RFQ trades, on-chain DTW orders), cursor-paged (GET /v3/order-history)."),
+		func(ctx context.Context, c *Caller, in orderHistoryInput) (api.OrderHistoryPage, error) {
+			q := url.Values{}
+			for k, val := range map[string]string{api.ParamStartTime: in.StartTime, api.ParamEndTime: in.EndTime,
+				api.ParamPageSize: in.PageSize, api.ParamBefore: in.Before, api.ParamAfter: in.After, api.ParamOrderBy: in.OrderBy} {
+				if val != "" {
+					q.Set(k, val)
+				}
+			}
+			page, err := parsePageRequest(q, pageRules{})
+			if err != nil {
+				return api.OrderHistoryPage{}, err
+			}
+			return s.orderHistory(ctx, c.AccountID, page)
+		})
+	addMCPTool(srv, s, &list, read("get_balances", "Balances", "The caller's balances on a venue: OFFCHAIN (balance, held, available) or a chain's DTW contract (GET /v3/balance/{source})."),
+		func(ctx context.Context, c *Caller, in sourceInput) (api.BalancesResponse, error) {
+			v, vc, err := s.mcpVenue(ctx, c, in.Source)
+			if err != nil {
+				return api.BalancesResponse{}, err
+			}
+			b, ok := v.(venue.Balancer)
+			if !ok {
+				return api.BalancesResponse{}, fail(ErrNotFound, "%s reports no balances", v.Source())
+			}
+			bals, err := b.Balances(ctx, vc)
+			return api.BalancesResponse{Balances: bals}, err
+		})
+	addMCPTool(srv, s, &list, read("get_account_snapshot", "Account snapshot",
+		"The caller's balances on a venue valued in its account asset, with credit and what may be withdrawn (GET /v2/account-snapshot/{source})."),
+		func(ctx context.Context, c *Caller, in sourceInput) (api.AccountSnapshot, error) {
+			v, vc, err := s.mcpVenue(ctx, c, in.Source)
+			if err != nil {
+				return api.AccountSnapshot{}, err
+			}
+			return s.offchain.Snapshot(ctx, v, vc)
+		})
+	addMCPTool(srv, s, &list, read("get_credit", "Credit", "The caller's OFFCHAIN credit: total and used (GET /v2/credit/{source})."),
+		func(ctx context.Context, c *Caller, in sourceInput) (api.CreditResponse, error) {
+			v, vc, err := s.mcpVenue(ctx, c, in.Source)
+			if err != nil {
+				return api.CreditResponse{}, err
+			}
+			return s.offchain.Credit(ctx, v, vc)
 		})
 	addMCPTool(srv, s, &list, read("get_withdrawal_status", "Withdrawal status", "A withdrawal of the caller's by its instructionId (GET /v2/withdrawals/{instructionId})."),
 		func(ctx context.Context, c *Caller, in withdrawalStatusInput) (api.WithdrawalStatus, error) {
@@ -307,6 +378,74 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 				return api.SubmitResponse{}, err
 			}
 			return s.onchain.SubmitWithdrawal(ctx, c.AccountID, wallets, in)
+		})
+	addMCPTool(srv, s, &list, MCPTool{Name: "swap", Title: "Swap on OFFCHAIN",
+		Description: "Sells an amount of one asset for another on OFFCHAIN against the house at the feed's price less commission: " +
+			"MARKET fills at once, LIMIT rests until the price gives limitAmountToReceive or expiresAt (POST /v2/orders). " +
+			"Idempotent by instructionId: the identical request answers the same order.",
+		Permission: api.PermTrade},
+		func(ctx context.Context, c *Caller, in api.SwapRequest) (api.OrderStatus, error) {
+			if err := required("instructionId", in.InstructionID, "sellingAsset", in.SellingAsset, "buyingAsset", in.BuyingAsset,
+				"amountToSell", in.AmountToSell); err != nil {
+				return api.OrderStatus{}, err
+			}
+			what := "at the market price"
+			if in.LimitAmountToReceive != "" {
+				what = "for at least " + echo.Value(in.LimitAmountToReceive) + " " + echo.Value(in.BuyingAsset)
+			}
+			if err := confirm(ctx, fmt.Sprintf("Sell %s %s for %s on OFFCHAIN %s?", echo.Value(in.AmountToSell), echo.Value(in.SellingAsset),
+				echo.Value(in.BuyingAsset), what)); err != nil {
+				return api.OrderStatus{}, err
+			}
+			return s.offchain.SubmitSwap(ctx, c.AccountID, in)
+		})
+	addMCPTool(srv, s, &list, MCPTool{Name: "request_quote", Title: "Request a firm quote",
+		Description: "A firm OFFCHAIN price for buying an amount, inclusive of commission, held 5 seconds; action it with action_quote " +
+			"(POST /v2/request-quote). Moves nothing by itself.",
+		Permission: api.PermTrade},
+		func(ctx context.Context, c *Caller, in api.QuoteRequest) (api.Quote, error) {
+			if err := required("instructionId", in.InstructionID, "sellingAsset", in.SellingAsset, "buyingAsset", in.BuyingAsset,
+				"amountToBuy", in.AmountToBuy); err != nil {
+				return api.Quote{}, err
+			}
+			return s.offchain.RequestQuote(ctx, c.AccountID, in)
+		})
+	addMCPTool(srv, s, &list, MCPTool{Name: "action_quote", Title: "Accept a quote",
+		Description: "Trades a quote at exactly its amounts within its 5 seconds, at most once (POST /v2/action-quote); answers the RFQ trade.",
+		Permission:  api.PermTrade},
+		func(ctx context.Context, c *Caller, in actionQuoteInput) (api.OrderStatus, error) {
+			if err := required("instructionId", in.InstructionID); err != nil {
+				return api.OrderStatus{}, err
+			}
+			q, err := s.offchain.QuoteOf(ctx, c.AccountID, in.InstructionID)
+			if err != nil {
+				return api.OrderStatus{}, err
+			}
+			if err := confirm(ctx, fmt.Sprintf("Sell %s %s for %s %s (quote %s)?", q.AmountToSell, q.SellingAsset, q.AmountToBuy,
+				q.BuyingAsset, echo.Value(q.InstructionID))); err != nil {
+				return api.OrderStatus{}, err
+			}
+			if err := s.offchain.ActionQuote(ctx, c.AccountID, in.InstructionID); err != nil {
+				return api.OrderStatus{}, err
+			}
+			return s.offchain.Venue().OrderByInstructionKind(ctx, venue.Caller{AccountID: c.AccountID}, api.OrderKindRFQ, in.InstructionID)
+		})
+	addMCPTool(srv, s, &list, MCPTool{Name: "submit_offchain_withdrawal", Title: "Withdraw OFFCHAIN funds",
+		Description: "Holds an amount of the caller's OFFCHAIN balance and records a withdrawal to an approved address or a bank " +
+			"account, never beyond what may be withdrawn (POST /v2/offchain-withdrawals). Idempotent by instructionId.",
+		Permission: api.PermWithdraw},
+		func(ctx context.Context, c *Caller, in api.OffchainWithdrawalRequest) (api.OffchainWithdrawal, error) {
+			if err := required("instructionId", in.InstructionID, "asset", in.Asset, "amount", in.Amount); err != nil {
+				return api.OffchainWithdrawal{}, err
+			}
+			to := echo.Value(in.WithdrawalAddressID)
+			if in.BankDetail != nil {
+				to = "a bank account"
+			}
+			if err := confirm(ctx, fmt.Sprintf("Withdraw %s %s from OFFCHAIN to %s?", echo.Value(in.Amount), echo.Value(in.Asset), to)); err != nil {
+				return api.OffchainWithdrawal{}, err
+			}
+			return s.offchain.SubmitWithdrawal(ctx, c.AccountID, in)
 		})
 	return list
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
@@ -408,4 +409,53 @@ func TestIntroducerRevenue(t *testing.T) {
 	decode[api.OrderStatus](t, te.swap(tok, api.SwapRequest{InstructionID: "i-3", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "10"}), 200)
 	require.Equal(t, decimal.RequireFromString("0.109879").Add(share).String(), te.balance(t, itok, "usdc").Balance)
 	requireBalanced(t, te.store)
+}
+
+// TestMCPTrading: the OFFCHAIN trading tools over MCP: a swap asks for confirmation with
+// its amounts (a decline moves nothing), a quote is actioned with its amounts confirmed,
+// and balances, the snapshot and the order history show the trades.
+func TestMCPTrading(t *testing.T) {
+	te := newTradingEnv(t, nil)
+	ctx := context.Background()
+	k := te.createKey(api.PermRead, api.PermTrade)
+	fund(t, te.env, te.op, k.account, "100", "bt-1")
+	var asked []string
+	confirm := true
+	cs := te.mcpSessionWith(te.token(k), &mcp.ClientOptions{ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		asked = append(asked, req.Params.Message)
+		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"confirm": confirm}}, nil
+	}})
+	call := func(name string, args map[string]any) *mcp.CallToolResult {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+		require.NoError(t, err)
+		return res
+	}
+	swap := map[string]any{"instructionId": "m-1", "sellingAsset": "eur", "buyingAsset": "usdc", "amountToSell": "10"}
+	confirm = false
+	require.Equal(t, api.CodeCancelledByUser, toolErrorCode(t, call("swap", swap)))
+	require.Contains(t, asked[0], "Sell 10 eur for usdc")
+	require.Equal(t, "100", te.balance(t, te.token(k), "eur").Balance, "a declined swap moves nothing")
+	confirm = true
+	res := call("swap", swap)
+	require.False(t, res.IsError, "%+v", res.Content)
+	require.Equal(t, "90", te.balance(t, te.token(k), "eur").Balance)
+
+	res = call("request_quote", map[string]any{"instructionId": "q-1", "sellingAsset": "eur", "buyingAsset": "usdc", "amountToBuy": "5"})
+	require.False(t, res.IsError, "%+v", res.Content)
+	res = call("action_quote", map[string]any{"instructionId": "q-1"})
+	require.False(t, res.IsError, "%+v", res.Content)
+	require.Contains(t, asked[len(asked)-1], "for 5 usdc (quote q-1)")
+	require.Equal(t, api.CodeNoMarketDataFound, toolErrorCode(t, call("action_quote", map[string]any{"instructionId": "q-1"})), "once")
+
+	res = call("list_orders", map[string]any{})
+	require.False(t, res.IsError, "%+v", res.Content)
+	orders := res.StructuredContent.(map[string]any)["orders"].([]any)
+	require.Len(t, orders, 2)
+	res = call("get_balances", map[string]any{"source": "OFFCHAIN"})
+	require.False(t, res.IsError, "%+v", res.Content)
+	res = call("get_account_snapshot", map[string]any{"source": "OFFCHAIN"})
+	require.False(t, res.IsError, "%+v", res.Content)
+	res = call("get_order", map[string]any{"source": "OFFCHAIN", "instructionId": "q-1", "type": "RFQ"})
+	require.False(t, res.IsError, "%+v", res.Content)
 }

@@ -183,3 +183,12 @@ func (s *Service) actionable(q store.RFQQuote, now time.Time) error {
 	}
 	return nil
 }
+
+// QuoteOf returns one of the account's quotes.
+func (s *Service) QuoteOf(ctx context.Context, accountID, instructionID string) (api.Quote, error) {
+	q, err := s.st.Quote(ctx, accountID, instructionID)
+	if errors.Is(err, store.ErrNotFound) {
+		return api.Quote{}, errorf(ErrQuote, "no quote with instructionId %q: request one with request_quote", echo.Value(instructionID))
+	}
+	return quoteView(q), err
+}
