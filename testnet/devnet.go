@@ -49,8 +49,14 @@ func (n *Network) WriteDir(dir string, lightKDF bool) (*devnet.File, error) {
 		}
 		d.Accounts = append(d.Accounts, devnet.Account{Name: a.Name, Role: a.Role, Address: a.Address.Hex(), Keystore: rel})
 	}
+	d.Feeds = map[string]map[string]string{}
 	for _, c := range n.Chains {
 		d.Sources[c.Source] = c.Config(0)
+		feeds := map[string]string{}
+		for asset, addr := range c.Feeds {
+			feeds[asset] = addr.Hex()
+		}
+		d.Feeds[c.Source] = feeds
 	}
 	if err := devnet.Write(dir, d); err != nil {
 		return nil, err

@@ -267,7 +267,7 @@ func FeedAnswer(price string) (*big.Int, error) {
 func (c *Chain) SetFeedAnswer(ctx context.Context, asset, price string) error {
 	addr, ok := c.Feeds[strings.ToLower(asset)]
 	if !ok {
-		return fmt.Errorf("no feed for %q", asset)
+		return fmt.Errorf("no feed for %q", echo.Value(asset))
 	}
 	answer, err := FeedAnswer(price)
 	if err != nil {
@@ -275,6 +275,31 @@ func (c *Chain) SetFeedAnswer(ctx context.Context, asset, price string) error {
 	}
 	_, err = c.Transact(ctx, c.Owner, &addr, bindings.NewDevnetAggregator().PackSetAnswer(answer), nil)
 	return err
+}
+
+// RefreshFeeds starts a new round, with the same answer, of every feed whose latest round
+// the wall clock finds at least olderThan old, as a Chainlink feed's heartbeat does: a
+// devnet left running keeps fresh prices. A round the chain's clock (moved on with
+// IncreaseTime) dates in the future is left alone.
+func (c *Chain) RefreshFeeds(ctx context.Context, olderThan time.Duration) error {
+	agg := bindings.NewDevnetAggregator()
+	for asset, addr := range c.Feeds {
+		out, err := c.Call(ctx, addr, agg.PackLatestRoundData())
+		if err != nil {
+			return fmt.Errorf("%s feed: %w", asset, err)
+		}
+		round, err := agg.UnpackLatestRoundData(out)
+		if err != nil {
+			return fmt.Errorf("%s feed: %w", asset, err)
+		}
+		if round.Answer.Sign() <= 0 || time.Since(time.Unix(round.UpdatedAt.Int64(), 0)) < olderThan {
+			continue
+		}
+		if _, err := c.Transact(ctx, c.Owner, &addr, agg.PackSetAnswer(round.Answer), nil); err != nil {
+			return fmt.Errorf("%s feed heartbeat: %w", asset, err)
+		}
+	}
+	return nil
 }
 
 func (c *Chain) deploy(ctx context.Context, bin string, ctorArgs []byte) (*types.Receipt, error) {

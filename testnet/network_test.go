@@ -69,6 +69,28 @@ func TestNetworkDeploysFeeds(t *testing.T) {
 	_, err = testnet.FeedAnswer("-1")
 	require.ErrorContains(t, err, "positive")
 	require.ErrorContains(t, eth.SetFeedAnswer(ctx, "btc", "1"), "no feed")
+
+	// The heartbeat renews rounds the wall clock finds old enough, with the same answer,
+	// and leaves alone those the chain's clock dates ahead of it.
+	round := func(c *testnet.Chain, asset string) (id, answer string) {
+		out, err := c.Call(ctx, c.Feeds[asset], agg.PackLatestRoundData())
+		require.NoError(t, err)
+		r, err := agg.UnpackLatestRoundData(out)
+		require.NoError(t, err)
+		return r.RoundId.String(), r.Answer.String()
+	}
+	require.NoError(t, op.RefreshFeeds(ctx, time.Hour))
+	id, _ := round(op, "dai")
+	require.Equal(t, "1", id, "a fresh round stays")
+	require.NoError(t, op.RefreshFeeds(ctx, 0))
+	id, answer := round(op, "dai")
+	require.Equal(t, "2", id)
+	require.Equal(t, want["dai"], answer)
+	require.NoError(t, op.IncreaseTime(ctx, time.Hour))
+	require.NoError(t, op.SetFeedAnswer(ctx, "dai", "1"))
+	require.NoError(t, op.RefreshFeeds(ctx, time.Second))
+	id, _ = round(op, "dai")
+	require.Equal(t, "3", id, "a round dated ahead of the wall clock stays")
 }
 
 func TestIntervalMining(t *testing.T) {

@@ -1,9 +1,12 @@
 package gatewaycmd
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -22,24 +25,57 @@ func devnetCommand() *cli.Command {
 		Name:  "devnet",
 		Usage: "start local anvil chains with DTW deployed and accounts funded, until interrupted",
 		Description: "Starts one anvil per source, deploys the DTW contract and test tokens (DAI 18 decimals,\n" +
-			"USDT-style 6 decimals, a fee-on-transfer token FOT, native ETH), funds an operator (with\n" +
+			"USDT-style 6 decimals, a fee-on-transfer token FOT, native ETH) and a Chainlink-style price\n" +
+			"feed per token (USD, 8 decimals, at the demo book's prices), funds an operator (with\n" +
 			"inventory in DTW) and traders, and writes DIR/devnet.json, encrypted keystores under\n" +
 			"DIR/keystores (password in DIR/password.txt) and DIR/gateway.yaml, a gateway config for\n" +
-			"these chains: `dtwgate serve --config DIR/gateway.yaml --data-dir D` just works.\n" +
+			"these chains that prices from the feeds: `dtwgate serve --config DIR/gateway.yaml\n" +
+			"--data-dir D` just works. Move a price with `dtwgate devnet price set ASSET PRICE`.\n" +
+			"Like a Chainlink feed's heartbeat, a feed unchanged for --feed-heartbeat gets a new round\n" +
+			"with the same answer, so prices stay fresh (the gateway's staleAfter is " + DevnetStaleAfter.String() + ").\n" +
 			"Needs the pinned anvil: run `make tools`.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "dir", Usage: "directory for devnet.json and keystores", Required: true, EnvVars: []string{"DTWGATE_DEVNET_DIR"}},
+			devnetDirFlag("`DIR` for devnet.json, keystores and gateway.yaml (required)"),
 			&cli.StringSliceFlag{Name: "sources", Usage: "chains to start, one per source", Value: cli.NewStringSlice("ETHEREUM", "OPTIMISM")},
 			&cli.IntFlag{Name: "traders", Usage: "number of funded traders", Value: 3},
 			&cli.DurationFlag{Name: "block-time", Usage: "mine a block every interval (whole seconds); 0 mines per transaction"},
 			&cli.Uint64Flag{Name: "confirmations", Value: 1, Usage: "confirmation depth written to the gateway config"},
+			&cli.DurationFlag{Name: flagFeedHeartbeat, Value: DevnetFeedHeartbeat,
+				Usage: "renew a price feed's round (same answer) when it is this old by the wall clock; 0 never"},
 		},
-		Action: runDevnet,
+		Subcommands: []*cli.Command{devnetPriceCommand()},
+		Action:      runDevnet,
 	}
 }
 
+// Devnet flags and defaults.
+const (
+	flagDevnetDir     = "dir"
+	flagFeedHeartbeat = "feed-heartbeat"
+	// DevnetStaleAfter is the staleAfter of the feeds in the gateway config devnet writes:
+	// short, so that tests and demos see a stale feed soon after its chain's clock moves.
+	DevnetStaleAfter = 5 * time.Minute
+	// DevnetFeedHeartbeat is the default of --feed-heartbeat, well inside DevnetStaleAfter.
+	DevnetFeedHeartbeat = time.Minute
+)
+
+// devnetDirFlag is the --dir flag of the devnet commands (also DTWGATE_DEVNET_DIR).
+func devnetDirFlag(usage string) cli.Flag {
+	return &cli.StringFlag{Name: flagDevnetDir, Usage: usage, EnvVars: []string{"DTWGATE_DEVNET_DIR"}}
+}
+
 func runDevnet(c *cli.Context) error {
-	dir := c.String("dir")
+	dir := c.String(flagDevnetDir)
+	if dir == "" {
+		return cli.Exit("--dir (or DTWGATE_DEVNET_DIR) is required: the directory for devnet.json and keystores", ExitUsage)
+	}
+	if c.NArg() > 0 {
+		return cli.Exit(fmt.Sprintf("unexpected argument %q: devnet takes flags only (or the subcommand price)", c.Args().First()), ExitUsage)
+	}
+	heartbeat := c.Duration(flagFeedHeartbeat)
+	if heartbeat < 0 {
+		return cli.Exit(fmt.Sprintf("--%s %s: want 0 (off) or a positive duration", flagFeedHeartbeat, heartbeat), ExitUsage)
+	}
 	var sources []string
 	for _, s := range c.StringSlice("sources") {
 		sources = append(sources, strings.ToUpper(strings.TrimSpace(s)))
@@ -75,7 +111,11 @@ func runDevnet(c *cli.Context) error {
 	}
 	fmt.Printf("wrote %s/%s and %s\n", dir, devnet.FileName, gwPath)
 	fmt.Printf("run the gateway with: dtwgate serve --config %s --data-dir %s/gateway-data\n", gwPath, dir)
+	fmt.Printf("move a price with: dtwgate devnet price set --dir %s ETH 3100\n", dir)
 	fmt.Println("press Ctrl-C to stop")
+	if heartbeat > 0 {
+		go feedHeartbeat(c.Context, n, heartbeat)
+	}
 	select {
 	case <-c.Context.Done():
 	case <-n.Chains[0].Anvil.Done():
@@ -85,11 +125,31 @@ func runDevnet(c *cli.Context) error {
 	return nil
 }
 
+// feedHeartbeat renews the network's stale-ish feeds until ctx ends; a failure (e.g. a
+// nonce taken by a concurrent `devnet price set`) is retried at the next tick.
+func feedHeartbeat(ctx context.Context, n *testnet.Network, every time.Duration) {
+	tick := time.NewTicker(min(every/4, 10*time.Second))
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		for _, ch := range n.Chains {
+			if err := ch.RefreshFeeds(ctx, every); err != nil && ctx.Err() == nil {
+				fmt.Fprintf(os.Stderr, "%s: price feed heartbeat: %v\n", ch.Source, err)
+			}
+		}
+	}
+}
+
 // GatewayConfigFile is the gateway config devnet writes next to devnet.json.
 const GatewayConfigFile = "gateway.yaml"
 
 // WriteGatewayConfig writes DIR/gateway.yaml: the devnet's chains with the operator's
-// keystore as their signer.
+// keystore as their signer, priced from the price feeds of the first source (by name)
+// with staleAfter DevnetStaleAfter and no fallback, and the demo book for the rest.
 func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -103,7 +163,7 @@ func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (strin
 	}
 	var out struct {
 		Chains []config.Chain `yaml:"chains"`
-		// Pricing is the demo book: a devnet settles at its fixed prices.
+		// Pricing is the devnet's feeds, and the demo book where it has none.
 		Pricing pricing.Config `yaml:"pricing"`
 	}
 	out.Pricing = pricing.DefaultConfig()
@@ -117,6 +177,13 @@ func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (strin
 		s.Source, s.Confirmations = name, confirmations
 		out.Chains = append(out.Chains, config.Chain{Config: s, Operator: "keystore:" + operatorKeystore,
 			OperatorPasswordFile: filepath.Join(abs, d.PasswordFile)})
+	}
+	if len(names) > 0 {
+		feeds := d.Feeds[names[0]]
+		for _, asset := range slices.Sorted(maps.Keys(feeds)) {
+			out.Pricing.Feeds = append(out.Pricing.Feeds, pricing.FeedConfig{Asset: asset, Source: names[0], Address: feeds[asset],
+				StaleAfter: DevnetStaleAfter})
+		}
 	}
 	blob, err := yaml.Marshal(out)
 	if err != nil {

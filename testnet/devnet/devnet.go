@@ -1,9 +1,9 @@
 // Package devnet is the format of devnet.json, the description of a local network that
 // `dtwgate devnet` (through testnet.Network.WriteDir) writes next to the accounts'
-// encrypted keystores: each chain's RPC, DTW contract and tokens, and the funded accounts.
-// The gateway's and dtw's configuration are built from it. It is its own package, apart
-// from the harness that starts the chains, so that the binaries can read the file without
-// linking test code.
+// encrypted keystores: each chain's RPC, DTW contract and tokens, price feeds, and the
+// funded accounts. The gateway's and dtw's configuration are built from it. It is its
+// own package, apart from the harness that starts the chains, so that the binaries can
+// read the file without linking test code.
 package devnet
 
 import (
@@ -37,6 +37,10 @@ type File struct {
 	Accounts []Account `json:"accounts"`
 	// PasswordFile holds the password of every keystore, relative to the directory.
 	PasswordFile string `json:"passwordFile"`
+	// Feeds maps a source name to its price feeds (DevnetAggregator contracts, whose
+	// owner is the owner account) by lower-case asset id. Absent in files written before
+	// the devnet had feeds.
+	Feeds map[string]map[string]string `json:"feeds,omitempty"`
 	// Deprecated lists, after Read, the old keys the file used (for a warning).
 	Deprecated []string `json:"-"`
 }
@@ -109,6 +113,16 @@ func Write(dir string, f *File) error {
 		return fmt.Errorf("write %s: %w", FileName, err)
 	}
 	return nil
+}
+
+// Account returns the first account of a role.
+func (f *File) Account(role string) (Account, bool) {
+	for _, a := range f.Accounts {
+		if a.Role == role {
+			return a, true
+		}
+	}
+	return Account{}, false
 }
 
 // Address returns the address of a named account of the devnet.

@@ -22,6 +22,7 @@ func TestWriteRead(t *testing.T) {
 		}},
 		Accounts:     []devnet.Account{{Name: "trader1", Role: devnet.RoleTrader, Address: trader.Hex(), Keystore: "keystores/trader1.json"}},
 		PasswordFile: "password.txt",
+		Feeds:        map[string]map[string]string{"ETHEREUM": {"eth": "0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0"}},
 	}
 	require.NoError(t, devnet.Write(dir, want))
 	got, err := devnet.Read(dir)
@@ -33,11 +34,16 @@ func TestWriteRead(t *testing.T) {
 	require.Equal(t, trader, addr)
 	_, ok = got.Address("nobody")
 	require.False(t, ok)
+	acct, ok := got.Account(devnet.RoleTrader)
+	require.True(t, ok)
+	require.Equal(t, "trader1", acct.Name)
+	_, ok = got.Account(devnet.RoleOwner)
+	require.False(t, ok)
 
 	t.Run("the JSON keys are the file format", func(t *testing.T) {
 		blob, err := os.ReadFile(filepath.Join(dir, devnet.FileName))
 		require.NoError(t, err)
-		for _, key := range []string{`"sources"`, `"chainId"`, `"rpcUrls"`, `"dtwAddress"`, `"startBlock"`, `"tokens"`, `"decimals"`, `"accounts"`, `"keystore"`, `"passwordFile"`} {
+		for _, key := range []string{`"sources"`, `"chainId"`, `"rpcUrls"`, `"dtwAddress"`, `"startBlock"`, `"tokens"`, `"decimals"`, `"accounts"`, `"keystore"`, `"passwordFile"`, `"feeds"`} {
 			require.Contains(t, string(blob), key)
 		}
 	})
