@@ -12,7 +12,7 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools contracts test test-short bench-gas bench-settle bench-api demo devnet fmt vet clean
+.PHONY: all build tools contracts test test-short bench-gas bench-settle bench-api bench-offchain demo devnet fmt vet clean
 
 all: build
 
@@ -67,6 +67,14 @@ bench-gas: tools
 bench-api: tools
 	@command -v wrk >/dev/null || { echo "installing wrk (Debian package)"; sudo -n apt-get install -y wrk 2>/dev/null || apt-get install -y wrk; }
 	@$(GO) run ./testnet/cmd/benchapi $(BENCH_API_FLAGS)
+
+## bench-offchain: OFFCHAIN market swaps from 32 Go clients (API-key JWTs, real HTTP) on a real
+## `dtwgate serve` for 10 s, every swap committed before its answer (checked by a SIGKILL and
+## restart), then sequential RFQ round trips: swaps_per_second, swap_p50_ms, swap_p99_ms,
+## rfq_roundtrip_p99_ms, non_2xx and the store's durability. BENCH_OFFCHAIN_FLAGS: -duration,
+## -clients, -rfqs, -cpuprofile FILE (the gateway's, over the swaps), -keep.
+bench-offchain:
+	@$(GO) run ./testnet/cmd/benchoffchain $(BENCH_OFFCHAIN_FLAGS)
 
 ## demo: the whole system on this machine: a two-chain devnet, the gateway, a Vault dev
 ## server and a scripted trader session with the dtw CLI (SIWE with a keystore and with a
