@@ -48,6 +48,15 @@ func devnetCommand() *cli.Command {
 	}
 }
 
+// devnetInventoryLimit is how much of a devnet token the house may owe OFFCHAIN traders:
+// about a million dollars at the demo book's prices.
+func devnetInventoryLimit(symbol string) string {
+	if strings.EqualFold(symbol, "ETH") {
+		return "300"
+	}
+	return "1000000"
+}
+
 // Devnet flags and defaults.
 const (
 	flagDevnetDir     = "dir"
@@ -165,7 +174,12 @@ func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (strin
 		Chains []config.Chain `yaml:"chains"`
 		// Pricing is the devnet's feeds, and the demo book where it has none.
 		Pricing pricing.Config `yaml:"pricing"`
+		// Offchain lets the house trade every devnet token on OFFCHAIN.
+		Offchain struct {
+			InventoryLimits map[string]string `yaml:"inventoryLimits"`
+		} `yaml:"offchain"`
 	}
+	out.Offchain.InventoryLimits = map[string]string{}
 	out.Pricing = pricing.DefaultConfig()
 	names := make([]string, 0, len(d.Sources))
 	for name := range d.Sources {
@@ -177,6 +191,9 @@ func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (strin
 		s.Source, s.Confirmations = name, confirmations
 		out.Chains = append(out.Chains, config.Chain{Config: s, Operator: "keystore:" + operatorKeystore,
 			OperatorPasswordFile: filepath.Join(abs, d.PasswordFile)})
+		for _, t := range s.Tokens {
+			out.Offchain.InventoryLimits[strings.ToLower(t.Symbol)] = devnetInventoryLimit(t.Symbol)
+		}
 	}
 	if len(names) > 0 {
 		feeds := d.Feeds[names[0]]
