@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -115,9 +116,14 @@ func run(ctx context.Context) error {
 	if *cpuProfile != "" {
 		stopProfile = gw.profile(*cpuProfile, *duration)
 	}
+	gwCPU, selfCPU := gw.cpuTime(), selfCPUTime()
 	sw := swaps(ctx, traders)
+	gwCPU, selfCPU = gw.cpuTime()-gwCPU, selfCPUTime()-selfCPU
 	if err := stopProfile(); err != nil {
 		return err
+	}
+	if n := len(sw.latencies); n > 0 {
+		fmt.Printf("# CPU per answered swap: gateway %.2f ms, clients %.2f ms\n", ms(gwCPU)/float64(n), ms(selfCPU)/float64(n))
 	}
 	fmt.Printf("# load average after the swaps %s (other work on the machine slows the figures)\n", loadAverage())
 	fmt.Printf("# swaps: %d answered 2xx in %v, %d non-2xx, %d without an answer\n", len(sw.latencies), *duration, sw.non2xx, sw.failed)
@@ -158,6 +164,35 @@ func run(ctx context.Context) error {
 	fmt.Println("# WAL with synchronous=NORMAL: a swap is committed to the WAL before it is answered and survives a crash of the " +
 		"process (checked above); the WAL is fsynced at checkpoints, not per commit, so an OS crash or power loss may lose the last commits")
 	return nil
+}
+
+// cpuTime is the CPU time the gateway process has used (user and system), 0 where /proc
+// has none.
+func (g *gateway) cpuTime() time.Duration {
+	blob, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", g.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name (which may hold spaces), from field 3 on.
+	f := strings.Fields(string(blob[strings.LastIndexByte(string(blob), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks
+}
+
+// clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat times (100 on Linux).
+const clockTicks = 100
+
+// selfCPUTime is the CPU time this process has used (the clients).
+func selfCPUTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // loadAverage is the machine's 1-minute load average, "?" where /proc has none.
