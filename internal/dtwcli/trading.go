@@ -408,6 +408,8 @@ func runQuote(c *cli.Context) error {
 			case answerLate:
 				return &exitError{code: ExitError, err: fmt.Errorf("quote %s expired unanswered: nothing was traded", q.InstructionID),
 					hint: "request a new quote and answer within its 5 s, or pass --accept"}
+			case answerInterrupted:
+				return fmt.Errorf("interrupted before accepting quote %s: nothing was traded: %w", q.InstructionID, c.Context.Err())
 			}
 		}
 		o, err := actionQuote(c, cfg, cl, sub, q)
@@ -447,6 +449,8 @@ const (
 	answerYes
 	// answerLate: no answer before the quote's deadline.
 	answerLate
+	// answerInterrupted: the command was interrupted (Ctrl-C) while asking.
+	answerInterrupted
 )
 
 // askAccept asks y/N on stdin until deadline, with a countdown on a terminal (stderr);
@@ -493,7 +497,10 @@ func askAccept(c *cli.Context, deadline time.Time) answer {
 			}
 			return answerLate
 		case <-c.Context.Done():
-			return answerNo
+			if live {
+				fmt.Fprintln(w)
+			}
+			return answerInterrupted
 		case <-tick.C:
 			if live {
 				prompt()
@@ -611,11 +618,14 @@ func offchainOrderError(cfg *Config, err error) error {
 // chainOrderAccount refuses a sub-account for a chain's order status: `dtw order status`
 // takes one for OFFCHAIN orders only.
 func chainOrderAccount(c *cli.Context) error {
-	local, global := c.String(flagSubAccount), rootContext(c).String(flagGlobalAccount)
-	if local == "" && global == "" {
+	named := c.String(flagSubAccount)
+	if named == "" {
+		named = rootContext(c).String(flagGlobalAccount)
+	}
+	if named == "" {
 		return nil
 	}
-	return usageError("`%s` acts on a sub-account for OFFCHAIN orders only: drop --account/--sub-account %q for a chain's order", c.Command.HelpName, echo.Value(local+global))
+	return usageError("`%s` acts on a sub-account for OFFCHAIN orders only: drop --account/--sub-account %q for a chain's order", c.Command.HelpName, echo.Value(named))
 }
 
 func runOrderShow(c *cli.Context) error {
