@@ -30,6 +30,7 @@ const (
 	CodeNonceAlreadyUsed      ErrorCode = "NONCE_ALREADY_USED"        // gateway: a signed request reuses a trader nonce
 	CodeAmountTooSmall        ErrorCode = "AMOUNT_TOO_SMALL"          // gateway: below the token's minimum for relayed requests
 	CodeCancelledByUser       ErrorCode = "CANCELLED_BY_USER"         // gateway: the user declined an MCP tool's confirmation
+	CodeWebhookLimitReached   ErrorCode = "WEBHOOK_LIMIT_REACHED"     // gateway: the account holds the most webhook subscriptions it may
 )
 
 // Error is the JSON error body of every non-2xx response.
@@ -77,4 +78,5 @@ var ErrorCodes = map[ErrorCode]ErrorInfo{
 	CodeNonceAlreadyUsed:      {http.StatusConflict, "the trader nonce of this signed request was already used by a different signed request; sign again with a fresh nonce"},
 	CodeAmountTooSmall:        {http.StatusBadRequest, "amount is below the token's minimum for relayed (gasless) requests; the description names the minimum"},
 	CodeCancelledByUser:       {http.StatusBadRequest, "the user declined the confirmation an MCP money-moving tool asked for; nothing was done"},
+	CodeWebhookLimitReached:   {http.StatusBadRequest, "the account holds 5 webhook subscriptions, the most it may; delete one first"},
 }

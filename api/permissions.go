@@ -18,7 +18,9 @@ const (
 	PermTrade Permission = "TRADE"
 	// PermWithdraw allows requesting withdrawals.
 	PermWithdraw Permission = "WITHDRAW"
-	// PermManageKeys allows creating and rotating API keys of the caller's account.
+	// PermManageKeys allows creating and rotating API keys, and creating and deleting
+	// webhook subscriptions, of the caller's account: both hand account data to a third
+	// party (a key holder, a webhook receiver).
 	PermManageKeys Permission = "MANAGE_KEYS"
 )
 
@@ -28,10 +30,10 @@ var AllPermissions = []Permission{PermRead, PermTrade, PermWithdraw, PermManageK
 // PermissionDocs describes each permission for the README, the OpenAPI document and the
 // admin command's help.
 var PermissionDocs = map[Permission]string{
-	PermRead:       "read account data: balances, orders, API keys, token information",
+	PermRead:       "read account data: balances, orders, API keys, webhook subscriptions, token information",
 	PermTrade:      "place, quote and cancel orders",
 	PermWithdraw:   "request withdrawals",
-	PermManageKeys: "create and rotate API keys of the caller's account",
+	PermManageKeys: "create and rotate API keys, and create and delete webhook subscriptions, of the caller's account",
 }
 
 // Valid reports whether p is one of AllPermissions.

@@ -28,6 +28,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
 
 // Role is what a process runs.
@@ -104,6 +105,8 @@ type App struct {
 	feeds  *pricing.Feeds
 	// matcher fills and expires OFFCHAIN limit orders (the settler role); nil otherwise.
 	matcher *offchain.Service
+	// hooks delivers the webhook subscriptions' events (the settler role); nil otherwise.
+	hooks   *webhooks.Dispatcher
 	closers []func()
 	ran     bool
 	// pprofLn is the profiler's listener, nil when cfg.Debug.PprofListen is empty.
@@ -157,6 +160,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 			return nil, err
 		}
 		a.matcher = offchain.New(cfg, a.store, a.prices, nil)
+		if err := a.buildWebhooks(opts); err != nil {
+			return nil, err
+		}
 	}
 	if opts.Role.serves() {
 		if err := a.buildAPI(ctx, opts); err != nil {
@@ -255,6 +261,13 @@ func (a *App) Run(ctx context.Context) error {
 		go func() {
 			defer wg.Done()
 			a.matcher.RunMatcher(ctx, matchInterval, func(err error) { a.log.Warn("limit order matching failed; will retry", "err", err) })
+		}()
+	}
+	if a.hooks != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a.runWebhooks(ctx)
 		}()
 	}
 	for name, eng := range a.engines {

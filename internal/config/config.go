@@ -96,6 +96,8 @@ type Config struct {
 	Debug Debug `yaml:"debug"`
 	// Offchain configures the OFFCHAIN venue (internal/config/offchain.go).
 	Offchain Offchain `yaml:"offchain"`
+	// Webhooks configures the delivery of webhook subscriptions (internal/config/webhooks.go).
+	Webhooks Webhooks `yaml:"webhooks"`
 }
 
 // Debug configures diagnostics.
@@ -202,6 +204,7 @@ func Default() Config {
 		SIWE:          SIWE{NonceTTL: DefaultNonceTTL, ClockSkew: DefaultClockSkew},
 		RateLimits:    RateLimits{AuthPerClient: DefaultAuthPerClient, AuthPerKey: DefaultAuthPerKey},
 		Pricing:       pricing.Config{SpreadBps: pricing.DefaultConfig().SpreadBps, CommissionBps: pricing.DefaultConfig().CommissionBps},
+		Webhooks:      DefaultWebhooks(),
 	}
 }
 
@@ -370,6 +373,7 @@ func (c *Config) Check() error {
 		}
 	}
 	c.checkOffchain(bad)
+	c.checkWebhooks(bad)
 	return errors.Join(errs...)
 }
 

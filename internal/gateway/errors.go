@@ -17,6 +17,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
+	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
 
 // Sentinel errors of the handlers. errorCodes maps each to the interface's error code.
@@ -107,6 +108,9 @@ var errorCodes = []struct {
 	{offchain.ErrState, api.CodeInvalidSchema, 0, true},
 	{offchain.ErrNotEnoughLiquidity, api.CodeNotEnoughLiquidity, 0, true},
 	{offchain.ErrNotIntroducer, api.CodeInvalidPermissions, 0, true},
+	{webhooks.ErrInvalid, api.CodeInvalidSchema, 0, true},
+	{webhooks.ErrNotFound, api.CodeNotFound, 0, true},
+	{webhooks.ErrLimit, api.CodeWebhookLimitReached, 0, true},
 	// The interface answers an action-quote that cannot be filled 400 NO_MARKET_DATA_FOUND;
 	// the description says why (unknown, expired, actioned already).
 	{offchain.ErrQuote, api.CodeNoMarketDataFound, http.StatusBadRequest, true},

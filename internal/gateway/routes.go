@@ -92,6 +92,10 @@ var routes = []Route{
 	{http.MethodPost, api.PathSubOffchainWithdrawals, Authenticated, api.PermWithdraw, (*Service).handleSubmitOffchainWithdrawal},
 	{http.MethodGet, api.PathOffchainWithdrawal, Authenticated, api.PermRead, (*Service).handleOffchainWithdrawal},
 	{http.MethodGet, api.PathSubOffchainWithdrawal, Authenticated, api.PermRead, (*Service).handleOffchainWithdrawal},
+	{http.MethodGet, api.PathWebhooks, Authenticated, api.PermRead, (*Service).handleListWebhooks},
+	{http.MethodPost, api.PathWebhooks, Authenticated, api.PermManageKeys, (*Service).handleCreateWebhook},
+	{http.MethodGet, api.PathWebhook, Authenticated, api.PermRead, (*Service).handleGetWebhook},
+	{http.MethodDelete, api.PathWebhook, Authenticated, api.PermManageKeys, (*Service).handleDeleteWebhook},
 }
 
 // Routes returns a copy of the route table, for documentation and tests.

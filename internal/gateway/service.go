@@ -33,6 +33,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
+	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
 
 // HTTP server limits.
@@ -101,6 +102,8 @@ type Service struct {
 	accounts *accounts.Service
 	callers  *access.Cache
 	offchain *offchain.Service
+	// webhooks owns the callers' webhook subscriptions.
+	webhooks *webhooks.Service
 	// depositAddrs lists accounts' OFFCHAIN deposit addresses (nil: none).
 	depositAddrs DepositAddresser
 	// accessLevel is the level of the per-request log line.
@@ -162,6 +165,7 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 	}
 	s.market = market.New(prices, s.venues, s.onchain)
 	s.accounts = accounts.New(st, secrets, s.now, s.log)
+	s.webhooks = webhooks.NewService(cfg.Webhooks, st, s.now)
 	s.accessLevel = slog.LevelDebug
 	if cfg.AccessLog {
 		s.accessLevel = slog.LevelInfo

@@ -131,6 +131,7 @@ type Tx interface {
 	Custody
 	Trading
 	Introducers
+	Webhooks
 }
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.

@@ -1,0 +1,74 @@
+// Package activity turns the outbox's deposit and withdrawal events, of every venue, into
+// the account activity clients are pushed (api.AccountActivityEvent): by the webhooks and
+// the websocket's ACCOUNT_ACTIVITY channel alike.
+package activity
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// Is reports whether ev is account activity: a deposit or a withdrawal.
+func Is(ev store.Event) bool {
+	return ev.Kind == store.EventDeposit || ev.Kind == store.EventWithdrawal
+}
+
+// FromEvent returns the activity of a deposit or withdrawal event of accountID (the
+// event's account, or the owner of its trader address). Chain amounts are converted with
+// the token's decimals from reg (an unknown token shows its address and base units).
+// Events of other kinds are an error.
+func FromEvent(ev store.Event, accountID string, reg *chain.Registry) (api.AccountActivityEvent, error) {
+	out := api.AccountActivityEvent{EventID: strconv.FormatInt(ev.ID, 10), Source: ev.Source, AccountID: accountID}
+	switch ev.Kind {
+	case store.EventDeposit:
+		out.ActivityType = api.ActivityDeposit
+	case store.EventWithdrawal:
+		out.ActivityType = api.ActivityWithdrawal
+	default:
+		return out, fmt.Errorf("event %d: %s is not account activity", ev.ID, ev.Kind)
+	}
+	if ev.Source == offchain.Source {
+		var p offchain.ActivityEvent
+		if err := json.Unmarshal(ev.Payload, &p); err != nil {
+			return out, fmt.Errorf("event %d: decode OFFCHAIN activity: %w", ev.ID, err)
+		}
+		out.Asset, out.Amount, out.TransactionHash = p.Asset, p.Amount, p.TxHash
+		out.TimestampMillis = strconv.FormatInt(ev.CreatedAt.UnixMilli(), 10)
+		if out.ActivityType == api.ActivityWithdrawal {
+			out.Reference = &api.ActivityReference{InstructionID: p.InstructionID, TransactionHash: p.TxHash, ActivityLocation: p.Location}
+		}
+		return out, nil
+	}
+	var p store.ChainActivity
+	if err := json.Unmarshal(ev.Payload, &p); err != nil {
+		return out, fmt.Errorf("event %d: decode chain activity: %w", ev.ID, err)
+	}
+	var asset chain.Asset
+	if reg != nil {
+		if src, err := reg.Source(p.Source); err == nil {
+			asset, _ = src.AssetByAddress(p.Token)
+		}
+	}
+	amount, ok := new(big.Int).SetString(p.Amount, 10)
+	if !ok {
+		return out, fmt.Errorf("event %d: amount %q is not an integer", ev.ID, p.Amount)
+	}
+	out.Asset = asset.ID
+	if out.Asset == "" {
+		out.Asset = p.Token.Hex()
+	}
+	out.Amount = asset.FromBaseUnits(amount).String()
+	out.TimestampMillis = strconv.FormatUint(p.BlockTime*1000, 10)
+	out.TransactionHash, out.Removed = p.TxHash.Hex(), p.Removed
+	if out.ActivityType == api.ActivityWithdrawal {
+		out.Reference = &api.ActivityReference{InstructionID: p.TxHash.Hex(), TransactionHash: p.TxHash.Hex(), ActivityLocation: p.Source}
+	}
+	return out, nil
+}

@@ -1,0 +1,62 @@
+package activity_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/activity"
+	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+func event(t *testing.T, id int64, kind store.EventKind, source string, payload any) store.Event {
+	t.Helper()
+	body, err := json.Marshal(payload)
+	require.NoError(t, err)
+	return store.Event{ID: id, Kind: kind, Source: source, Payload: body, CreatedAt: time.UnixMilli(1700000000123)}
+}
+
+func TestFromEvent(t *testing.T) {
+	token := common.HexToAddress("0x00000000000000000000000000000000000000bb")
+	unknown := common.HexToAddress("0x00000000000000000000000000000000000000cc")
+	tx := common.HexToHash("0xabc")
+	reg, err := chain.NewRegistry([]chain.Source{{Name: "ETHEREUM", Assets: []chain.Asset{{ID: "usdt", Address: token, Decimals: 6}}}})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name string
+		ev   store.Event
+		want api.AccountActivityEvent
+	}{
+		{"offchain withdrawal", event(t, 7, store.EventWithdrawal, offchain.Source, offchain.ActivityEvent{Source: offchain.Source,
+			Asset: "eur", Amount: "100", Location: "eur-main", InstructionID: "out-1", TxHash: "SEPA-77"}),
+			api.AccountActivityEvent{EventID: "7", ActivityType: api.ActivityWithdrawal, Source: "OFFCHAIN", AccountID: "acc",
+				AccountActivity: api.AccountActivity{Asset: "eur", Amount: "100", TimestampMillis: "1700000000123",
+					Reference: &api.ActivityReference{InstructionID: "out-1", TransactionHash: "SEPA-77", ActivityLocation: "eur-main"}},
+				TransactionHash: "SEPA-77"}},
+		{"chain deposit", event(t, 8, store.EventDeposit, "ETHEREUM", store.ChainActivity{Source: "ETHEREUM", Token: token,
+			Amount: "2500000", BlockTime: 1700000001, TxHash: tx}),
+			api.AccountActivityEvent{EventID: "8", ActivityType: api.ActivityDeposit, Source: "ETHEREUM", AccountID: "acc",
+				AccountActivity: api.AccountActivity{Asset: "usdt", Amount: "2.5", TimestampMillis: "1700000001000"}, TransactionHash: tx.Hex()}},
+		{"removed deposit of an unknown token", event(t, 9, store.EventDeposit, "ETHEREUM", store.ChainActivity{Source: "ETHEREUM", Token: unknown,
+			Amount: "17", BlockTime: 1700000002, TxHash: tx, Removed: true}),
+			api.AccountActivityEvent{EventID: "9", ActivityType: api.ActivityDeposit, Source: "ETHEREUM", AccountID: "acc",
+				AccountActivity: api.AccountActivity{Asset: unknown.Hex(), Amount: "17", TimestampMillis: "1700000002000"}, TransactionHash: tx.Hex(), Removed: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.True(t, activity.Is(tc.ev))
+			got, err := activity.FromEvent(tc.ev, "acc", reg)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+	price := event(t, 10, store.EventPrice, "", store.PriceChange{Asset: "eth", Price: "1"})
+	require.False(t, activity.Is(price))
+	_, err = activity.FromEvent(price, "acc", reg)
+	require.ErrorContains(t, err, "not account activity")
+}
