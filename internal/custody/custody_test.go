@@ -139,6 +139,36 @@ func (e *env) creditedThrough(t *testing.T, n uint64) {
 	}, "deposits were never read through block %d", n)
 }
 
+// quiet waits until the forwarders are swept, no sweep is due and the operator has no
+// transaction in flight, for half a second in a row.
+func (e *env) quiet(t *testing.T, forwarders ...common.Address) {
+	t.Helper()
+	ctx := context.Background()
+	since := time.Time{}
+	require.Eventually(t, func() bool {
+		busy := false
+		for _, f := range forwarders {
+			b, err := e.c.Client.BalanceAt(ctx, f, nil)
+			require.NoError(t, err)
+			busy = busy || b.Sign() != 0
+		}
+		due, err := e.app.Store().SweepsDue(ctx, e.c.Source, 10)
+		require.NoError(t, err)
+		pending, err := e.c.Client.PendingNonceAt(ctx, e.c.Operator.Address)
+		require.NoError(t, err)
+		mined, err := e.c.Client.NonceAt(ctx, e.c.Operator.Address, nil)
+		require.NoError(t, err)
+		if busy || len(due) > 0 || pending != mined {
+			since = time.Time{}
+			return false
+		}
+		if since.IsZero() {
+			since = time.Now()
+		}
+		return time.Since(since) > 500*time.Millisecond
+	}, 30*time.Second, 50*time.Millisecond, "the settler never went quiet")
+}
+
 // head is the chain's latest block.
 func (e *env) head(t *testing.T) uint64 {
 	t.Helper()
@@ -218,7 +248,10 @@ func TestCryptoFunding(t *testing.T) {
 		return len(code) > 0
 	}, "the forwarder was never deployed")
 
-	// A deposit that a reorg takes out before the depth credits nothing.
+	// A deposit that a reorg takes out before the depth credits nothing. The settler's own
+	// transactions mine blocks (automine): let it finish sweeping the early ETH first, so
+	// that only the test's blocks move the deposit towards the depth.
+	e.quiet(t, early)
 	snap, err := c.Snapshot(ctx)
 	require.NoError(t, err)
 	gone := e.transfer(t, c.Traders[0], dai, fwd, whole(t, dai, "500"))
