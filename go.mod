@@ -3,6 +3,7 @@ module github.com/dtwgate/dtwgate
 go 1.26.0
 
 require (
+	github.com/coder/websocket v1.8.15
 	github.com/ethereum/go-ethereum v1.17.10
 	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/google/uuid v1.6.0

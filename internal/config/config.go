@@ -96,6 +96,8 @@ type Config struct {
 	Debug Debug `yaml:"debug"`
 	// Offchain configures the OFFCHAIN venue (internal/config/offchain.go).
 	Offchain Offchain `yaml:"offchain"`
+	// Websocket bounds the websocket's connections (internal/config/websocket.go).
+	Websocket Websocket `yaml:"websocket"`
 	// Webhooks configures the delivery of webhook subscriptions (internal/config/webhooks.go).
 	Webhooks Webhooks `yaml:"webhooks"`
 }
@@ -263,6 +265,7 @@ func (c *Config) Finish() {
 	if c.RateLimits.AuthPerKey.PerSecond == 0 {
 		c.RateLimits.AuthPerKey = DefaultAuthPerKey
 	}
+	c.Websocket = c.Websocket.WithDefaults()
 }
 
 // Check validates the configuration; each error names the field.
@@ -373,6 +376,7 @@ func (c *Config) Check() error {
 		}
 	}
 	c.checkOffchain(bad)
+	c.checkWebsocket(bad)
 	c.checkWebhooks(bad)
 	return errors.Join(errs...)
 }

@@ -15,6 +15,10 @@ const (
 	Public Access = iota
 	// Authenticated routes need a valid bearer token and the route's Permission, if any.
 	Authenticated
+	// AuthenticatedOrTicket routes are Authenticated routes that also take, instead of
+	// the bearer token, a single-use ticket of POST /v3/auth/ticket in the token query
+	// parameter (the websocket, for clients that cannot set headers).
+	AuthenticatedOrTicket
 )
 
 // handler is a route's handler: a method of Service. caller is nil on public routes.
@@ -49,6 +53,8 @@ var routes = []Route{
 	{http.MethodPost, api.PathAPIKeys, Authenticated, api.PermManageKeys, (*Service).handleCreateAPIKey},
 	{http.MethodPost, api.PathAPIKeyRotate, Authenticated, api.PermManageKeys, (*Service).handleRotateAPIKey},
 	{http.MethodGet, api.PathOpenAPI, Public, "", (*Service).handleOpenAPI},
+	{http.MethodGet, api.PathAsyncAPI, Public, "", (*Service).handleAsyncAPI},
+	{http.MethodGet, api.PathWebsocket, AuthenticatedOrTicket, api.PermRead, (*Service).handleWebsocket},
 	{http.MethodGet, api.PathAssets, Authenticated, api.PermRead, (*Service).handleAssets},
 	{http.MethodGet, api.PathTokenInformation, Authenticated, api.PermRead, (*Service).handleTokenInformation},
 	{http.MethodGet, api.PathDepositAddresses, Authenticated, api.PermRead, (*Service).handleDepositAddresses},

@@ -29,6 +29,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/push"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -80,6 +81,9 @@ type Options struct {
 	// process registers the settler's metrics there too. Default: a registry of the
 	// service's own. Never the global default registry, and never shared by two services.
 	Metrics *prometheus.Registry
+	// WebsocketAfter starts the timer of the websocket's first-SUBSCRIBE rule
+	// (api.WSSubscribeWithin); default time.After. Tests drive the rule's clock with it.
+	WebsocketAfter func(time.Duration) <-chan time.Time
 }
 
 // Service serves the API. Create it with New; it is safe for concurrent use.
@@ -102,6 +106,8 @@ type Service struct {
 	accounts *accounts.Service
 	callers  *access.Cache
 	offchain *offchain.Service
+	// hub serves the websockets of this process.
+	hub *push.Hub
 	// webhooks owns the callers' webhook subscriptions.
 	webhooks *webhooks.Service
 	// depositAddrs lists accounts' OFFCHAIN deposit addresses (nil: none).
@@ -120,6 +126,8 @@ type Caller struct {
 	Address common.Address
 	// Permissions are what the caller may do.
 	Permissions []api.Permission
+	// Generation is the API key's generation the credentials were issued at (API keys).
+	Generation int64
 }
 
 // New returns a Service for a checked configuration; tokens signs bearer JWTs and secrets
@@ -185,6 +193,9 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 		panic("gateway: nonces of a checked config: " + err.Error()) // cfg.Check requires a positive TTL
 	}
 	s.nonces = nonces
+	ws := cfg.Websocket.WithDefaults()
+	s.hub = push.New(push.Config{MaxConnectionsPerAccount: ws.MaxConnectionsPerAccount, SendBuffer: ws.SendBuffer,
+		PingInterval: ws.PingInterval, PollInterval: ws.PollInterval, Logger: s.log, After: opts.WebsocketAfter}, st, pushViews{s})
 	s.siwe = siweverify.New(siweverify.Config{
 		Domain:    cfg.SIWE.Domain,
 		URI:       cfg.SIWE.URI,
@@ -240,7 +251,11 @@ func (s *Service) wrap(rt Route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var caller *Caller
 		if rt.Access != Public {
-			c, err := s.authenticate(r)
+			authenticate := s.authenticate
+			if rt.Access == AuthenticatedOrTicket && r.Header.Get("Authorization") == "" {
+				authenticate = s.redeemTicket
+			}
+			c, err := authenticate(r)
 			if err != nil {
 				s.respondError(w, r, err)
 				return
@@ -281,7 +296,7 @@ func (s *Service) authenticate(r *http.Request) (*Caller, error) {
 		if key.AccountID != claims.AccountID() || key.Generation != claims.Generation {
 			return nil, revoked()
 		}
-		return &Caller{AccountID: key.AccountID, APIKeyID: key.ID, Permissions: accounts.Permissions(key)}, nil
+		return &Caller{AccountID: key.AccountID, APIKeyID: key.ID, Generation: key.Generation, Permissions: accounts.Permissions(key)}, nil
 	}
 	addr := common.HexToAddress(claims.Address)
 	wallet, err := s.callers.Wallet(ctx, addr)
@@ -326,6 +341,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	srv.RegisterOnShutdown(s.hub.Shutdown) // hijacked websockets are not the server's to close
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(jsonErrorListener{Listener: ln}) }()
 	select {

@@ -167,6 +167,9 @@ type Outbox interface {
 	// means 1000). Ids of committed events only increase, so a reader that remembers the
 	// last id it handled misses none and sees none twice.
 	Events(ctx context.Context, afterID int64, limit int) ([]Event, error)
+	// LastEventID returns the id of the newest committed event (0 when there is none): a
+	// reader that starts from it sees every event committed afterwards.
+	LastEventID(ctx context.Context) (int64, error)
 	// WriteEvent writes an event reporting a change made in the same transaction (call it
 	// inside InTx with the change); an empty accountID is resolved from trader's wallet
 	// link. Readers are woken after the commit.
@@ -328,4 +331,11 @@ func (s *conn) Events(ctx context.Context, afterID int64, limit int) ([]Event, e
 		return e, nil
 	}, `SELECT id, kind, source, account_id, trader, payload, created_at FROM events WHERE id > ? ORDER BY id LIMIT ?`,
 		afterID, limit)
+}
+
+// LastEventID implements Outbox.
+func (s *conn) LastEventID(ctx context.Context) (int64, error) {
+	var id int64
+	err := s.r.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM events`).Scan(&id)
+	return id, wrap("last event id", err)
 }
