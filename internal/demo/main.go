@@ -2,8 +2,9 @@
 // the gateway on its embedded store, a Vault dev server, and a scripted trader session with
 // the dtw CLI: SIWE login with a keystore signer and with a Vault signer, a deposit, a
 // gasless and a direct order, their settlement and independent verification, a
-// withdrawal, and an OFFCHAIN deposit to the account's own deposit address credited and
-// withdrawn again. It prints every step and command, and stops everything it started.
+// withdrawal, an OFFCHAIN deposit to the account's own deposit address credited and
+// withdrawn again, and OFFCHAIN trading (a swap, an RFQ trade, a limit order filled when
+// a price feed moves). It prints every step and command, and stops everything it started.
 package main
 
 import (
@@ -75,6 +76,15 @@ func (d *demo) run(ctx context.Context) error {
 		return err
 	}
 	d.baseEnv = append(os.Environ(), "HOME="+home)
+	// The commands run in a fresh HOME; the Go build keeps the caller's module and build
+	// caches (under the old HOME by default), or it would download and compile everything.
+	out, err := exec.CommandContext(ctx, "go", "env", "GOMODCACHE", "GOCACHE", "GOPATH").Output()
+	if err != nil {
+		return fmt.Errorf("go env: %w", err)
+	}
+	if vals := strings.Fields(string(out)); len(vals) == 3 {
+		d.baseEnv = append(d.baseEnv, "GOMODCACHE="+vals[0], "GOCACHE="+vals[1], "GOPATH="+vals[2])
+	}
 
 	step("building dtwgate and dtw")
 	root, err := testnet.ModuleRoot()
@@ -201,6 +211,29 @@ func (d *demo) run(ctx context.Context) error {
 		return err
 	}
 	if err := t1.dtw(ctx, "history", "withdrawals", "OFFCHAIN"); err != nil {
+		return err
+	}
+
+	step("trader1: OFFCHAIN trading against the house: a market swap of 50 DAI for USDT at the feeds' prices")
+	if err := t1.dtw(ctx, "swap", "--sell", "dai", "--buy", "usdt", "--amount", "50"); err != nil {
+		return err
+	}
+	step("trader1: a firm RFQ quote for 10 USDT, accepted inside its 5 seconds")
+	if err := t1.dtw(ctx, "quote", "--sell", "dai", "--buy", "usdt", "--amount-to-buy", "10", "--accept"); err != nil {
+		return err
+	}
+	step("trader1: a limit order for ETH below the market rests; the ETH feed moves to 2900 and the settler fills it")
+	limit := []string{"swap", "--sell", "dai", "--buy", "eth", "--amount", "30", "--limit", "0.0102", "--instruction-id", "demo-limit-1"}
+	if err := t1.dtw(ctx, limit...); err != nil {
+		return err
+	}
+	if err := d.exec(ctx, nil, d.gw("devnet", "price", "set", "--dir", d.devnet, "ETH", "2900")...); err != nil {
+		return err
+	}
+	if err := t1.dtw(ctx, append(limit, "--wait", "--wait-timeout", "1m")...); err != nil {
+		return err
+	}
+	if err := t1.dtw(ctx, "orders"); err != nil {
 		return err
 	}
 
