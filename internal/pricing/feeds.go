@@ -231,9 +231,6 @@ func NewFeeds(cfg Config, readers map[string]ChainReader, opts FeedsOptions) (*F
 	return f, nil
 }
 
-// Book returns the configured book behind the feeds.
-func (f *Feeds) Book() *Book { return f.book }
-
 // Run reads every chain's feeds, one read per chain each Interval, until ctx ends; it
 // returns ctx's error. Run once.
 func (f *Feeds) Run(ctx context.Context) error {
