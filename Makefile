@@ -12,7 +12,7 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools contracts test test-short bench-gas bench-settle bench-api bench-offchain demo devnet fmt vet clean
+.PHONY: all build tools contracts test test-short bench-gas bench-settle bench-api bench-offchain bench-push demo devnet fmt vet clean
 
 all: build
 
@@ -75,6 +75,13 @@ bench-api: tools
 ## -clients, -rfqs, -cpuprofile FILE (the gateway's, over the swaps), -keep.
 bench-offchain:
 	@$(GO) run ./testnet/cmd/benchoffchain $(BENCH_OFFCHAIN_FLAGS)
+
+## bench-push: how fast the gateway pushes events, on a gateway built in the bench's process
+## (real HTTP and sockets on loopback): ws_fanout_p50/p99/max_ms, from a PRICE event's commit
+## to its receipt by each of 1,000 websockets subscribed to one pair. BENCH_PUSH_FLAGS:
+## -only PREFIX (one figure), -ws-clients, -ws-changes, -cpuprofile FILE.
+bench-push:
+	@$(GO) run ./testnet/cmd/benchpush $(BENCH_PUSH_FLAGS)
 
 ## demo: the whole system on this machine: a two-chain devnet, the gateway, a Vault dev
 ## server and a scripted trader session with the dtw CLI (SIWE with a keystore and with a

@@ -18,8 +18,8 @@ import (
 )
 
 const (
-	// writeWait bounds one write to a socket; a socket that takes longer is dropped.
-	writeWait = 10 * time.Second
+	// checkWait bounds a check of a socket's credentials.
+	checkWait = 10 * time.Second
 	// maxAssetLen bounds an asset id of a subscribed pair.
 	maxAssetLen = 64
 	// statusGoingAway is RFC 6455's 1001, sent when the gateway shuts down.
@@ -158,10 +158,10 @@ func (s *Session) writeLoop(conn *websocket.Conn, deadline <-chan time.Time) {
 				s.closeWith(api.CloseNoSubscription, fmt.Sprintf("400: no SUBSCRIBE within %s of connecting", api.WSSubscribeWithin))
 			}
 		case msg := <-s.send:
-			ctx, cancel := context.WithTimeout(context.Background(), writeWait)
-			err := conn.Write(ctx, websocket.MessageText, msg)
-			cancel()
-			if err != nil {
+			// No deadline of its own (a context per write costs a timer): a write that
+			// never ends keeps the watchdog's ping from being written, and the ping's
+			// timeout closes the connection.
+			if err := conn.Write(context.Background(), websocket.MessageText, msg); err != nil {
 				s.closeWith(websocket.StatusAbnormalClosure, "")
 				_ = conn.CloseNow()
 				return
@@ -189,7 +189,7 @@ func (s *Session) watchdog(conn *websocket.Conn) {
 				return
 			}
 		case <-s.rechecks:
-			ctx, cancel := context.WithTimeout(context.Background(), writeWait)
+			ctx, cancel := context.WithTimeout(context.Background(), checkWait)
 			err := s.check(ctx)
 			cancel()
 			if errors.Is(err, ErrRevoked) {

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"time"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/api/client"
+	"github.com/dtwgate/dtwgate/internal/accounts"
+	"github.com/dtwgate/dtwgate/internal/app"
+	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/ratelimit"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// gateway is a dtwgate process (the API role) serving on loopback, built in this process.
+type gateway struct {
+	app     *app.App
+	cfg     config.Config
+	secrets *auth.Secrets
+	dir     string
+	cancel  context.CancelFunc
+	done    chan struct{}
+}
+
+// startGateway starts a gateway on the default configuration (the demo book's prices,
+// the authentication rate limits off), changed by modify (may be nil), with its store in
+// a new temporary directory. Stop it when done.
+func startGateway(ctx context.Context, modify func(*config.Config)) (*gateway, error) {
+	dir, err := os.MkdirTemp("", "benchpush-")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	cfg := config.Default()
+	cfg.DataDir, cfg.Listen = dir, ln.Addr().String()
+	off := ratelimit.Limit{PerSecond: -1}
+	cfg.RateLimits.AuthPerClient, cfg.RateLimits.AuthPerKey = off, off
+	if modify != nil {
+		modify(&cfg)
+	}
+	cfg.Finish()
+	a, err := app.New(ctx, cfg, app.Options{Role: app.RoleAPI, Listener: ln, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		return nil, err
+	}
+	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
+	if err != nil {
+		_ = a.Close()
+		return nil, err
+	}
+	runCtx, cancel := context.WithCancel(context.Background())
+	g := &gateway{app: a, cfg: cfg, secrets: secrets, dir: dir, cancel: cancel, done: make(chan struct{})}
+	go func() {
+		defer close(g.done)
+		if err := a.Run(runCtx); err != nil {
+			fmt.Fprintf(os.Stderr, "benchpush: gateway: %v\n", err)
+		}
+	}()
+	return g, nil
+}
+
+// stop shuts the gateway down and removes its directory.
+func (g *gateway) stop() {
+	g.cancel()
+	<-g.done
+	_ = g.app.Close()
+	_ = os.RemoveAll(g.dir)
+}
+
+// store is the gateway's store: events written to it are the gateway's own.
+func (g *gateway) store() *store.SQLite { return g.app.Store() }
+
+// base is the API's base URL.
+func (g *gateway) base() string { return "http://" + g.cfg.Listen + g.cfg.BasePath }
+
+// account creates an account with an API key of perms, as `dtwgate admin keys create`
+// does, and returns a client of the API logged in with it.
+func (g *gateway) account(ctx context.Context, perms ...api.Permission) (*client.Client, string, error) {
+	id := auth.NewAccountID()
+	k, secret := accounts.NewKey(g.secrets, id, "bench", perms, time.Now())
+	if err := g.store().CreateAccountWithKey(ctx, store.Account{ID: id, CreatedAt: time.Now()}, k); err != nil {
+		return nil, "", err
+	}
+	cfg := client.DefaultConfig()
+	cfg.BaseURL = g.base()
+	cfg.Auth = client.NewAPIKeyAuth(k.ID, secret)
+	c, err := client.New(cfg)
+	if err != nil {
+		return nil, "", err
+	}
+	if _, err := c.Accounts(ctx); err != nil { // logs in
+		return nil, "", errors.Join(errors.New("first call"), err)
+	}
+	return c, id, nil
+}
