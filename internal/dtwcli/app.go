@@ -32,7 +32,7 @@ func App() *cli.App {
 		Commands: []*cli.Command{
 			configCommand(), loginCommand(), whoamiCommand(), tokensCommand(), addressesCommand(),
 			balanceCommand(), depositCommand(), orderCommand(), withdrawCommand(), historyCommand(), ordersCommand(),
-			keysCommand(), accountsCommand(), offchainCommand(), walletCommand(),
+			keysCommand(), accountsCommand(), offchainCommand(), walletCommand(), webhooksCommand(),
 			swapCommand(), quoteCommand(), commissionCommand(), watchCommand(),
 		},
 		// Main prints errors with the "dtw:" prefix and picks the exit code; the default

@@ -178,8 +178,14 @@ func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (strin
 		Offchain struct {
 			InventoryLimits map[string]string `yaml:"inventoryLimits"`
 		} `yaml:"offchain"`
+		// Webhooks lets subscriptions target receivers on this machine over http.
+		Webhooks struct {
+			AllowHTTP           bool `yaml:"allowHTTP"`
+			AllowPrivateTargets bool `yaml:"allowPrivateTargets"`
+		} `yaml:"webhooks"`
 	}
 	out.Offchain.InventoryLimits = map[string]string{}
+	out.Webhooks.AllowHTTP, out.Webhooks.AllowPrivateTargets = true, true
 	out.Pricing = pricing.DefaultConfig()
 	names := make([]string, 0, len(d.Sources))
 	for name := range d.Sources {
