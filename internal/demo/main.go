@@ -4,7 +4,8 @@
 // gasless and a direct order, their settlement and independent verification, a
 // withdrawal, an OFFCHAIN deposit to the account's own deposit address credited and
 // withdrawn again, and OFFCHAIN trading (a swap, an RFQ trade, a limit order filled when
-// a price feed moves). It prints every step and command, and stops everything it started.
+// a price feed moves), with trader1's `dtw watch orders` stream printed as it comes. It
+// prints every step and command, and stops everything it started.
 package main
 
 import (
@@ -147,6 +148,10 @@ func (d *demo) run(ctx context.Context) error {
 		return err
 	}
 	if err := t1.dtw(ctx, "tokens", "ETHEREUM"); err != nil {
+		return err
+	}
+	step("trader1: watch its orders on the gateway's websocket for the rest of the session (dtw watch orders)")
+	if err := t1.watch("watch orders", "orders"); err != nil {
 		return err
 	}
 
