@@ -35,6 +35,7 @@ type figure struct {
 // figures are run in order.
 var figures = []figure{
 	{"ws_fanout", wsFanout},
+	{"webhook_delivery", webhookDelivery},
 }
 
 func main() {
