@@ -92,6 +92,9 @@ type Options struct {
 	// (zero when nil, or for books it does not name). It is negative when the caller
 	// lends credit.
 	Floor func(book, asset string) decimal.Decimal
+	// Checked says the caller has already judged the entry's effect on every user book
+	// within the same transaction (a trade's credit check): no floor is checked.
+	Checked bool
 }
 
 func (o Options) floor(book, asset string) decimal.Decimal {
@@ -176,8 +179,10 @@ func (l *Ledger) PostTx(ctx context.Context, tx store.Tx, e store.LedgerEntry, e
 	case !errors.Is(err, store.ErrNotFound):
 		return store.LedgerEntry{}, false, err
 	}
-	if err := l.checkFloors(ctx, tx, e, opts); err != nil {
-		return store.LedgerEntry{}, false, err
+	if !opts.Checked {
+		if err := l.checkFloors(ctx, tx, e, opts); err != nil {
+			return store.LedgerEntry{}, false, err
+		}
 	}
 	if e.CreatedAt.IsZero() {
 		e.CreatedAt = l.now()

@@ -102,13 +102,13 @@ func (s *Service) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 	}
 	var out store.OffchainOrder
 	err = s.st.InTx(ctx, func(tx store.Tx) error {
-		if old, err := tx.OffchainOrder(ctx, accountID, store.OrderKindSwap, o.InstructionID); err == nil {
-			out = old
-			return nil
-		}
 		o.Status, o.QuantitySold, o.QuantityBought, o.Commission = store.OrderSettled, o.AmountToSell, bought, commission
 		o.Price = bought.DivRound(o.AmountToSell, 18)
 		id, err := tx.CreateOffchainOrder(ctx, o)
+		if errors.Is(err, store.ErrConflict) { // a concurrent retry made it first
+			out, err = tx.OffchainOrder(ctx, accountID, store.OrderKindSwap, o.InstructionID)
+			return err
+		}
 		if err != nil {
 			return err
 		}

@@ -27,9 +27,10 @@ var (
 	ErrQuote = errors.New("quote cannot be actioned")
 )
 
-// noFloor lets a trade's postings through the ledger's own floor check: the trade's
-// credit check (fitsCredit) has already judged the account's balances.
-var noFloor = ledger.Options{Floor: func(string, string) decimal.Decimal { return decimal.New(-1, 60) }}
+// noFloor lets a trade's postings through without the ledger's own floor check: the
+// trade's credit check (fitsCredit) has already judged the account's balances in the
+// same transaction.
+var noFloor = ledger.Options{Checked: true}
 
 // trade is one fill against the house: the account sells sold of sell and receives
 // bought of buy; the house's inventory takes sold and pays bought + commission; the
