@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
-pragma solidity 0.8.30;
+pragma solidity 0.8.37;
 
 /// @title DTW: deposit, trade, withdraw.
-/// @notice Traders deposit tokens (or native ETH, token id address(0)) and hold free
-/// balances. An order locks `sellAmount` of `sellToken` and asks for at least
-/// `minBuyAmount` of `buyToken` before `deadline`. Only an operator settles an order, from
-/// its own inventory in this contract. The operator may cancel an open order at any time;
-/// after the deadline anyone may cancel it, and the refund always goes to the trader.
-/// Withdrawals of free balances are never blocked, not even by a pause.
+/// @notice Traders deposit tokens the owner listed (or native ETH, token id address(0)) and
+/// hold free balances. An order locks `sellAmount` of `sellToken` and asks for at least
+/// `minBuyAmount` of `buyToken` before `deadline`, which is at most `maxOrderTTL` ahead.
+/// Only an operator settles an order, from its own inventory in this contract. The
+/// operator may cancel an open order at any time. The trader may request its cancellation
+/// at any time: for CANCEL_GRACE an operator may still settle it, then anyone may cancel
+/// it. After the deadline anyone may cancel it; every refund goes to the trader.
+/// Withdrawals of free balances are never blocked, not by a pause nor by a delisting.
 /// @dev Only the hash of an open order is stored; settle and cancel take the order in
 /// calldata and check it against the hash. Every state change emits an event that carries
 /// everything an indexer needs, so nothing has to be read back by calls.
@@ -19,6 +21,20 @@ contract DTW {
     /// rests until it can be filled or its deadline passes.
     uint8 public constant KIND_MARKET = 0;
     uint8 public constant KIND_LIMIT = 1;
+
+    /// @notice The longest order lifetime the owner may allow, and the default.
+    uint32 public constant MAX_ORDER_TTL = 7 days;
+    /// @notice How long after a trader's cancel request an operator may still settle the
+    /// order; after it anyone may cancel it.
+    uint64 public constant CANCEL_GRACE = 5 minutes;
+    /// @notice Gas forwarded to a contract wallet's isValidSignature (ERC-1271).
+    uint256 public constant ERC1271_GAS = 500_000;
+
+    /// @notice Why a batch skipped an order (OrderSkipped): it is no longer open, its
+    /// deadline has passed, or the grace period of its trader's cancel request is over.
+    uint8 public constant SKIP_CLOSED = 1;
+    uint8 public constant SKIP_EXPIRED = 2;
+    uint8 public constant SKIP_CANCEL_REQUESTED = 3;
 
     /// @notice An order as placed. Its hash is stored under its orderId while it is open.
     struct Order {
@@ -66,6 +82,34 @@ contract DTW {
         uint64 deadline;
     }
 
+    /// @notice A gasless cancel request of the trader's order `orderId`, valid until
+    /// `deadline`.
+    struct SignedCancelRequest {
+        address trader;
+        uint256 orderId;
+        uint256 nonce;
+        uint64 deadline;
+    }
+
+    /// @notice A gasless invalidation of the trader's signature nonces: the bits of `mask`
+    /// in bitmap word `word`, and every nonce below `minNonce` (when it raises the
+    /// minimum). It uses its own `nonce` like any signed request.
+    struct SignedNonceInvalidation {
+        address trader;
+        uint256 word;
+        uint256 mask;
+        uint256 minNonce;
+        uint256 nonce;
+        uint64 deadline;
+    }
+
+    /// @dev Per token: whether deposits and new orders are allowed, and what the contract
+    /// owes for it (every free balance and locked sell amount).
+    struct TokenState {
+        uint248 liabilities;
+        bool listed;
+    }
+
     bytes32 private constant DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
     bytes32 private constant NAME_HASH = keccak256("DTW");
@@ -77,19 +121,37 @@ contract DTW {
     /// @notice EIP-712 type hash of SignedWithdrawal.
     bytes32 public constant WITHDRAWAL_TYPEHASH =
         keccak256("Withdrawal(address trader,address token,uint256 amount,address to,uint256 nonce,uint64 deadline)");
+    /// @notice EIP-712 type hash of SignedCancelRequest.
+    bytes32 public constant CANCEL_REQUEST_TYPEHASH =
+        keccak256("CancelRequest(address trader,uint256 orderId,uint256 nonce,uint64 deadline)");
+    /// @notice EIP-712 type hash of SignedNonceInvalidation.
+    bytes32 public constant NONCE_INVALIDATION_TYPEHASH = keccak256(
+        "NonceInvalidation(address trader,uint256 word,uint256 mask,uint256 minNonce,uint256 nonce,uint64 deadline)"
+    );
     bytes4 private constant ERC1271_MAGIC = 0x1626ba7e;
     uint256 private constant HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0;
+    /// @dev XORed into an open order's stored hash once its trader requested a cancel.
+    bytes32 private constant CANCEL_REQUESTED = bytes32(uint256(1));
 
-    // Slot 0 packs what placeOrder reads and writes, so a placement touches it once.
-    address public owner;
+    // Slot 0 packs what a placement reads and writes, so it touches the slot once.
     bool public paused;
     uint64 public nextOrderId;
+    /// @notice The latest deadline a new order may have, in seconds after its placement.
+    uint32 public maxOrderTTL;
+    /// @notice The number of delisted tokens the contract still owes. While it is zero,
+    /// every token anybody holds here is listed, so a placement needs no listing read.
+    uint32 public delistedHeld;
 
+    address public owner;
     address public pendingOwner;
     mapping(address operator => bool) public isOperator;
     mapping(address trader => mapping(address token => uint256)) private _balances;
     mapping(uint256 orderId => bytes32) private _orderHashes;
+    mapping(uint256 orderId => uint64) private _cancelAfter;
     mapping(address trader => mapping(uint256 word => uint256)) private _nonceBitmap;
+    /// @notice Every signature nonce of a trader below it is void.
+    mapping(address trader => uint256) public minNonce;
+    mapping(address token => TokenState) private _tokens;
 
     bool private transient _entered;
 
@@ -120,7 +182,17 @@ contract DTW {
     event OrderCancelled(
         uint256 indexed orderId, address indexed trader, address indexed canceller, address sellToken, uint256 sellAmount
     );
+    /// @notice The trader asked to cancel an open order; anyone may cancel it after
+    /// `cancelAfter`, an operator may settle it until then.
+    event CancelRequested(uint256 indexed orderId, address indexed trader, uint64 cancelAfter);
+    /// @notice A batch left out an order it can no longer settle or cancel (a SKIP_ reason).
+    event OrderSkipped(uint256 indexed orderId, uint8 reason);
     event NonceUsed(address indexed trader, uint256 nonce);
+    event NoncesInvalidated(address indexed trader, uint256 word, uint256 mask);
+    event MinNonceSet(address indexed trader, uint256 minNonce);
+    event TokenListed(address indexed token, bool listed);
+    event Swept(address indexed token, address to, uint256 amount);
+    event MaxOrderTTLSet(uint32 maxOrderTTL);
     event OperatorSet(address indexed operator, bool enabled);
     event PausedSet(bool paused);
     event OwnershipTransferStarted(address indexed owner, address indexed pendingOwner);
@@ -129,6 +201,7 @@ contract DTW {
     error NotOwner();
     error NotPendingOwner();
     error NotOperator();
+    error NotOrderTrader(address trader);
     error IsPaused();
     error Reentrancy();
     error ZeroAmount();
@@ -137,13 +210,23 @@ contract DTW {
     error BadValue();
     error DeadlinePassed();
     error DeadlineNotPassed();
+    error DeadlineTooFar(uint64 deadline, uint256 latest);
     error InsufficientBalance(address token, uint256 available, uint256 needed);
     error UnknownOrder(uint256 orderId);
     error BelowMinBuyAmount(uint256 buyAmount, uint256 minBuyAmount);
+    error CancelAlreadyRequested(uint256 orderId);
+    error CancelGraceOver(uint256 orderId, uint64 cancelAfter);
+    error CancelGraceNotOver(uint256 orderId, uint64 cancelAfter);
     error BadSignature();
     error NonceAlreadyUsed(uint256 nonce);
+    error NonceBelowMinimum(uint256 nonce, uint256 minNonce);
+    error MinNonceNotRaised(uint256 minNonce, uint256 current);
     error TransferFailed(address token);
     error NotAToken(address token);
+    error NotListed(address token);
+    error NothingToSweep(address token);
+    error AmountTooLarge();
+    error BadTTL(uint256 ttl);
     error BadKind(uint8 kind);
 
     modifier onlyOwner() {
@@ -163,11 +246,12 @@ contract DTW {
         _entered = false;
     }
 
-    /// @param owner_ the account that manages operators and the pause switch.
+    /// @param owner_ the account that manages operators, listed tokens and the pause switch.
     constructor(address owner_) {
         if (owner_ == address(0)) revert ZeroAddress();
         owner = owner_;
         nextOrderId = 1;
+        maxOrderTTL = MAX_ORDER_TTL;
         _cachedChainId = block.chainid;
         _cachedDomainSeparator = _buildDomainSeparator();
         emit OwnershipTransferred(address(0), owner_);
@@ -188,6 +272,46 @@ contract DTW {
         emit PausedSet(paused_);
     }
 
+    /// @notice Lists tokens (deposits and new orders allowed) or delists them (both stopped;
+    /// withdrawals, settlements and cancellations go on).
+    function setTokensListed(address[] calldata tokens, bool listed) external onlyOwner {
+        for (uint256 i = 0; i < tokens.length; ++i) {
+            address token = tokens[i];
+            if (listed && token != NATIVE && token.code.length == 0) revert NotAToken(token);
+            TokenState storage ts = _tokens[token];
+            if (ts.listed != listed) {
+                ts.listed = listed;
+                if (ts.liabilities != 0) {
+                    if (listed) --delistedHeld;
+                    else ++delistedHeld;
+                }
+            }
+            emit TokenListed(token, listed);
+        }
+    }
+
+    /// @notice Sets the longest lifetime of new orders, at most MAX_ORDER_TTL.
+    function setMaxOrderTTL(uint32 ttl) external onlyOwner {
+        if (ttl == 0 || ttl > MAX_ORDER_TTL) revert BadTTL(ttl);
+        maxOrderTTL = ttl;
+        emit MaxOrderTTLSet(ttl);
+    }
+
+    /// @notice Sends `to` what the contract holds of `token` above what it owes: ETH forced
+    /// on it, tokens transferred to it without a deposit. Never a trader's funds.
+    /// @return amount the surplus swept.
+    function sweep(address token, address to) external onlyOwner nonReentrant returns (uint256 amount) {
+        if (to == address(0)) revert ZeroAddress();
+        uint256 owed = _tokens[token].liabilities;
+        uint256 held = _holdings(token);
+        if (held <= owed) revert NothingToSweep(token);
+        amount = held - owed;
+        emit Swept(token, to, amount);
+        _send(token, to, amount);
+        // A token that takes more from the sender than it was told would eat into what is owed.
+        if (_holdings(token) < owed) revert TransferFailed(token);
+    }
+
     /// @notice Starts a two-step ownership transfer; `newOwner` must accept it.
     function transferOwnership(address newOwner) external onlyOwner {
         pendingOwner = newOwner;
@@ -204,10 +328,11 @@ contract DTW {
 
     // ---------------------------------------------------------------- balances
 
-    /// @notice Deposits `amount` of `token` (msg.value for NATIVE) and credits what arrived.
+    /// @notice Deposits `amount` of a listed `token` (msg.value for NATIVE) and credits what
+    /// arrived.
     /// @return credited the amount added to the caller's free balance.
     function deposit(address token, uint256 amount) external payable nonReentrant returns (uint256 credited) {
-        credited = _pull(token, amount);
+        credited = _pullListed(token, amount);
         _balances[msg.sender][token] += credited;
         emit Deposited(msg.sender, token, credited);
     }
@@ -229,6 +354,23 @@ contract DTW {
     /// @notice The free balance of `trader` in `token`.
     function balanceOf(address trader, address token) external view returns (uint256) {
         return _balances[trader][token];
+    }
+
+    /// @notice Whether `token` may be deposited and ordered.
+    function isListed(address token) external view returns (bool) {
+        return _tokens[token].listed;
+    }
+
+    /// @notice What the contract owes in `token`: every free balance and locked sell amount.
+    function liabilities(address token) external view returns (uint256) {
+        return _tokens[token].liabilities;
+    }
+
+    /// @notice What sweep would send of `token` now.
+    function surplus(address token) external view returns (uint256) {
+        uint256 owed = _tokens[token].liabilities;
+        uint256 held = _holdings(token);
+        return held > owed ? held - owed : 0;
     }
 
     // ---------------------------------------------------------------- orders
@@ -256,7 +398,7 @@ contract DTW {
         uint64 deadline,
         uint8 kind
     ) external payable nonReentrant returns (uint256 orderId) {
-        uint256 credited = _pull(sellToken, sellAmount);
+        uint256 credited = _pullListed(sellToken, sellAmount);
         emit Deposited(msg.sender, sellToken, credited);
         return _placeOrder(Order(msg.sender, sellToken, buyToken, credited, minBuyAmount, deadline, kind));
     }
@@ -277,39 +419,93 @@ contract DTW {
     /// @notice Settles an open order: the operator pays `buyAmount` of buyToken from its
     /// inventory to the trader and receives the locked sell amount.
     function settle(uint256 orderId, Order calldata order, uint256 buyAmount) external onlyOperator {
-        _settle(orderId, order, buyAmount);
+        _settle(orderId, order, buyAmount, false);
     }
 
-    /// @notice Settles several open orders in one transaction.
+    /// @notice Settles several open orders in one transaction. An order that can no longer
+    /// be settled (closed, expired, or its cancel request's grace period over) is skipped
+    /// with OrderSkipped; anything else wrong with a fill reverts the batch.
     function settleBatch(Fill[] calldata fills) external onlyOperator {
         for (uint256 i = 0; i < fills.length; ++i) {
-            _settle(fills[i].orderId, fills[i].order, fills[i].buyAmount);
+            _settle(fills[i].orderId, fills[i].order, fills[i].buyAmount, true);
         }
     }
 
     /// @notice Cancels an open order and refunds the trader. An operator may cancel at any
-    /// time; anyone may cancel once the deadline has passed.
+    /// time; anyone may cancel once the deadline has passed, or once the grace period of the
+    /// trader's cancel request is over.
     function cancel(uint256 orderId, Order calldata order) external {
-        _cancel(orderId, order, isOperator[msg.sender]);
+        _cancel(orderId, order, isOperator[msg.sender], false);
     }
 
-    /// @notice Cancels several open orders in one transaction (same rules as cancel).
+    /// @notice Cancels several open orders in one transaction (same rules as cancel). An
+    /// order that is no longer open is skipped with OrderSkipped.
     function cancelBatch(OrderRef[] calldata refs) external {
         bool operator = isOperator[msg.sender];
         for (uint256 i = 0; i < refs.length; ++i) {
-            _cancel(refs[i].orderId, refs[i].order, operator);
+            _cancel(refs[i].orderId, refs[i].order, operator, true);
         }
     }
 
-    /// @notice Marks one of the caller's signature nonces as used, voiding any signed order
-    /// or withdrawal that carries it.
+    /// @notice Requests the cancellation of the caller's open order: an operator may settle
+    /// it for CANCEL_GRACE more, then anyone may cancel it (refunding the caller).
+    function requestCancel(uint256 orderId, Order calldata order) external {
+        if (msg.sender != order.trader) revert NotOrderTrader(order.trader);
+        _requestCancel(orderId, order);
+    }
+
+    /// @notice Relays a cancel request that the trader signed as EIP-712 typed data.
+    function requestCancelSigned(SignedCancelRequest calldata c, Order calldata order, bytes calldata signature)
+        external
+    {
+        if (block.timestamp > c.deadline) revert DeadlinePassed();
+        if (order.trader != c.trader) revert NotOrderTrader(order.trader);
+        bytes32 structHash = keccak256(abi.encode(CANCEL_REQUEST_TYPEHASH, c.trader, c.orderId, c.nonce, c.deadline));
+        _useSignature(c.trader, c.nonce, structHash, signature);
+        _requestCancel(c.orderId, order);
+    }
+
+    /// @notice Marks one of the caller's signature nonces as used, voiding any signed request
+    /// that carries it.
     function invalidateNonce(uint256 nonce) external {
         _useNonce(msg.sender, nonce);
     }
 
-    /// @notice The hash stored for an open order, or zero when it is not open.
-    function orderHash(uint256 orderId) external view returns (bytes32) {
-        return _orderHashes[orderId];
+    /// @notice Marks the nonces of the caller whose bits are set in `mask`, in bitmap word
+    /// `word` (nonces word * 256 to word * 256 + 255), as used.
+    function invalidateNonces(uint256 word, uint256 mask) external {
+        _invalidateNonces(msg.sender, word, mask);
+    }
+
+    /// @notice Voids every signature nonce of the caller below `minNonce_`, at once.
+    function setMinNonce(uint256 minNonce_) external {
+        uint256 current = minNonce[msg.sender];
+        if (minNonce_ <= current) revert MinNonceNotRaised(minNonce_, current);
+        _setMinNonce(msg.sender, minNonce_);
+    }
+
+    /// @notice Relays a nonce invalidation that the trader signed as EIP-712 typed data: the
+    /// bits of `mask` in `word`, and the minimum nonce when it raises it.
+    function invalidateNoncesSigned(SignedNonceInvalidation calldata n, bytes calldata signature) external {
+        if (block.timestamp > n.deadline) revert DeadlinePassed();
+        bytes32 structHash = keccak256(
+            abi.encode(NONCE_INVALIDATION_TYPEHASH, n.trader, n.word, n.mask, n.minNonce, n.nonce, n.deadline)
+        );
+        _useSignature(n.trader, n.nonce, structHash, signature);
+        if (n.mask != 0) _invalidateNonces(n.trader, n.word, n.mask);
+        if (n.minNonce > minNonce[n.trader]) _setMinNonce(n.trader, n.minNonce);
+    }
+
+    /// @notice The hash of an open order (as hashOrder), or zero when it is not open.
+    function orderHash(uint256 orderId) external view returns (bytes32 h) {
+        h = _orderHashes[orderId];
+        if (_cancelAfter[orderId] != 0) h ^= CANCEL_REQUESTED;
+    }
+
+    /// @notice When the grace period of an open order's cancel request ends (anyone may
+    /// cancel it after this time), or zero when none was requested.
+    function cancelAfter(uint256 orderId) external view returns (uint64) {
+        return _cancelAfter[orderId];
     }
 
     /// @notice The hash an order is stored under.
@@ -317,9 +513,10 @@ contract DTW {
         return keccak256(abi.encode(order));
     }
 
-    /// @notice Whether `trader` has used signature nonce `nonce`.
+    /// @notice Whether `trader`'s signature nonce `nonce` can no longer be used: used,
+    /// invalidated, or below the trader's minimum.
     function nonceUsed(address trader, uint256 nonce) external view returns (bool) {
-        return _nonceBitmap[trader][nonce >> 8] & (1 << (nonce & 0xff)) != 0;
+        return nonce < minNonce[trader] || _nonceBitmap[trader][nonce >> 8] & (1 << (nonce & 0xff)) != 0;
     }
 
     /// @notice The EIP-712 domain separator: name "DTW", version "1", this chain, this contract.
@@ -334,7 +531,14 @@ contract DTW {
         if (o.sellToken == o.buyToken) revert SameToken();
         if (o.minBuyAmount == 0) revert ZeroAmount();
         if (o.deadline <= block.timestamp) revert DeadlinePassed();
+        if (o.deadline > block.timestamp + maxOrderTTL) revert DeadlineTooFar(o.deadline, block.timestamp + maxOrderTTL);
         if (o.kind > KIND_LIMIT) revert BadKind(o.kind);
+        // While no delisted token is held, the sell token (held by the trader) is listed,
+        // and an unlisted buy token can never be paid out: nobody holds any.
+        if (delistedHeld != 0) {
+            if (!_tokens[o.sellToken].listed) revert NotListed(o.sellToken);
+            if (!_tokens[o.buyToken].listed) revert NotListed(o.buyToken);
+        }
         orderId = nextOrderId;
         unchecked {
             nextOrderId = uint64(orderId + 1);
@@ -343,27 +547,66 @@ contract DTW {
         emit OrderPlaced(orderId, o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind);
     }
 
-    function _settle(uint256 orderId, Order calldata o, uint256 buyAmount) private {
-        _closeOrder(orderId, o);
-        if (block.timestamp > o.deadline) revert DeadlinePassed();
+    /// @dev In a batch, an order that can no longer be settled is skipped, not reverted.
+    function _settle(uint256 orderId, Order calldata o, uint256 buyAmount, bool batch) private {
+        bytes32 stored = _orderHashes[orderId];
+        if (stored == 0 && batch) return _skip(orderId, SKIP_CLOSED);
+        uint64 requested = _checkOrder(orderId, o, stored);
+        if (block.timestamp > o.deadline) {
+            if (batch) return _skip(orderId, SKIP_EXPIRED);
+            revert DeadlinePassed();
+        }
+        if (requested != 0 && block.timestamp > requested) {
+            if (batch) return _skip(orderId, SKIP_CANCEL_REQUESTED);
+            revert CancelGraceOver(orderId, requested);
+        }
         if (buyAmount < o.minBuyAmount) revert BelowMinBuyAmount(buyAmount, o.minBuyAmount);
+        _close(orderId, requested);
         _debit(msg.sender, o.buyToken, buyAmount);
         _balances[msg.sender][o.sellToken] += o.sellAmount;
         _balances[o.trader][o.buyToken] += buyAmount;
         emit OrderSettled(orderId, o.trader, msg.sender, o.sellToken, o.buyToken, o.sellAmount, buyAmount);
     }
 
-    function _cancel(uint256 orderId, Order calldata o, bool operator) private {
-        _closeOrder(orderId, o);
-        if (!operator && block.timestamp <= o.deadline) revert DeadlineNotPassed();
+    function _cancel(uint256 orderId, Order calldata o, bool operator, bool batch) private {
+        bytes32 stored = _orderHashes[orderId];
+        if (stored == 0 && batch) return _skip(orderId, SKIP_CLOSED);
+        uint64 requested = _checkOrder(orderId, o, stored);
+        if (!operator && block.timestamp <= o.deadline) {
+            if (requested == 0) revert DeadlineNotPassed();
+            if (block.timestamp <= requested) revert CancelGraceNotOver(orderId, requested);
+        }
+        _close(orderId, requested);
         _balances[o.trader][o.sellToken] += o.sellAmount;
         emit OrderCancelled(orderId, o.trader, msg.sender, o.sellToken, o.sellAmount);
     }
 
-    function _closeOrder(uint256 orderId, Order calldata o) private {
+    function _requestCancel(uint256 orderId, Order calldata o) private {
         bytes32 stored = _orderHashes[orderId];
-        if (stored == bytes32(0) || stored != keccak256(abi.encode(o))) revert UnknownOrder(orderId);
+        if (_checkOrder(orderId, o, stored) != 0) revert CancelAlreadyRequested(orderId);
+        uint64 after_ = uint64(block.timestamp) + CANCEL_GRACE;
+        _orderHashes[orderId] = stored ^ CANCEL_REQUESTED;
+        _cancelAfter[orderId] = after_;
+        emit CancelRequested(orderId, o.trader, after_);
+    }
+
+    /// @dev Checks that `o` is the open order stored as `stored` and returns the end of the
+    /// grace period of its cancel request, zero when none was made. The flag bit keeps the
+    /// cancelAfter slot unread on the path of orders without a request.
+    function _checkOrder(uint256 orderId, Order calldata o, bytes32 stored) private view returns (uint64 requested) {
+        bytes32 h = keccak256(abi.encode(o));
+        if (stored == h) return 0;
+        if (stored == 0 || stored != h ^ CANCEL_REQUESTED) revert UnknownOrder(orderId);
+        return _cancelAfter[orderId];
+    }
+
+    function _close(uint256 orderId, uint64 requested) private {
         delete _orderHashes[orderId];
+        if (requested != 0) delete _cancelAfter[orderId];
+    }
+
+    function _skip(uint256 orderId, uint8 reason) private {
+        emit OrderSkipped(orderId, reason);
     }
 
     function _debit(address trader, address token, uint256 amount) private {
@@ -378,13 +621,36 @@ contract DTW {
     function _withdraw(address trader, address token, uint256 amount, address to) private {
         if (to == address(0)) revert ZeroAddress();
         _debit(trader, token, amount);
+        TokenState storage ts = _tokens[token];
+        uint248 left;
+        unchecked {
+            // What is owed covers every balance, so it covers amount.
+            left = ts.liabilities - uint248(amount);
+        }
+        ts.liabilities = left;
+        if (left == 0 && !ts.listed) --delistedHeld;
         emit Withdrawn(trader, token, amount, to);
+        _send(token, to, amount);
+    }
+
+    function _send(address token, address to, uint256 amount) private {
         if (token == NATIVE) {
             (bool ok,) = to.call{value: amount}("");
             if (!ok) revert TransferFailed(token);
         } else {
             _callToken(token, abi.encodeWithSelector(0xa9059cbb, to, amount)); // transfer(address,uint256)
         }
+    }
+
+    /// @dev Pulls `amount` of a listed token from the caller, adds what arrived to what the
+    /// contract owes and returns it.
+    function _pullListed(address token, uint256 amount) private returns (uint256 received) {
+        TokenState storage ts = _tokens[token];
+        if (!ts.listed) revert NotListed(token);
+        received = _pull(token, amount);
+        uint256 owed = ts.liabilities + received;
+        if (owed > type(uint248).max) revert AmountTooLarge();
+        ts.liabilities = uint248(owed);
     }
 
     /// @dev Pulls `amount` from the caller and returns what actually arrived.
@@ -399,6 +665,10 @@ contract DTW {
         _callToken(token, abi.encodeWithSelector(0x23b872dd, msg.sender, address(this), amount)); // transferFrom
         received = _tokenBalance(token) - before;
         if (received == 0) revert ZeroAmount();
+    }
+
+    function _holdings(address token) private view returns (uint256) {
+        return token == NATIVE ? address(this).balance : _tokenBalance(token);
     }
 
     function _tokenBalance(address token) private view returns (uint256) {
@@ -421,6 +691,8 @@ contract DTW {
     }
 
     function _useNonce(address trader, uint256 nonce) private {
+        uint256 min = minNonce[trader];
+        if (nonce < min) revert NonceBelowMinimum(nonce, min);
         uint256 bit = 1 << (nonce & 0xff);
         uint256 word = _nonceBitmap[trader][nonce >> 8];
         if (word & bit != 0) revert NonceAlreadyUsed(nonce);
@@ -428,21 +700,38 @@ contract DTW {
         emit NonceUsed(trader, nonce);
     }
 
-    /// @dev ECDSA (65 bytes, low s) for accounts without code; ERC-1271 for contract wallets.
+    function _invalidateNonces(address trader, uint256 word, uint256 mask) private {
+        _nonceBitmap[trader][word] |= mask;
+        emit NoncesInvalidated(trader, word, mask);
+    }
+
+    function _setMinNonce(address trader, uint256 minNonce_) private {
+        minNonce[trader] = minNonce_;
+        emit MinNonceSet(trader, minNonce_);
+    }
+
+    /// @dev A 65-byte low-s ECDSA signature of the signer itself first (any account that
+    /// holds its key, EIP-7702-delegated EOAs included), then ERC-1271 for accounts with
+    /// code, with bounded gas and at most 32 bytes of return data read.
     function _validSignature(address signer, bytes32 digest, bytes calldata signature) private view returns (bool) {
         if (signer == address(0)) return false;
-        if (signer.code.length > 0) {
-            (bool ok, bytes memory ret) =
-                signer.staticcall(abi.encodeWithSelector(ERC1271_MAGIC, digest, signature)); // isValidSignature
-            return ok && ret.length >= 32 && abi.decode(ret, (bytes32)) == bytes32(ERC1271_MAGIC);
+        if (signature.length == 65) {
+            bytes32 r = bytes32(signature[0:32]);
+            bytes32 s = bytes32(signature[32:64]);
+            uint8 v = uint8(signature[64]);
+            if (v < 27) v += 27;
+            if (uint256(s) <= HALF_N && (v == 27 || v == 28) && ecrecover(digest, v, r, s) == signer) return true;
         }
-        if (signature.length != 65) return false;
-        bytes32 r = bytes32(signature[0:32]);
-        bytes32 s = bytes32(signature[32:64]);
-        uint8 v = uint8(signature[64]);
-        if (v < 27) v += 27;
-        if (uint256(s) > HALF_N || (v != 27 && v != 28)) return false;
-        return ecrecover(digest, v, r, s) == signer;
+        if (signer.code.length == 0) return false;
+        bytes memory data = abi.encodeWithSelector(ERC1271_MAGIC, digest, signature); // isValidSignature
+        bool ok;
+        bytes32 ret;
+        assembly ("memory-safe") {
+            ok := staticcall(ERC1271_GAS, signer, add(data, 32), mload(data), 0, 32)
+            ret := mload(0)
+            if lt(returndatasize(), 32) { ok := 0 }
+        }
+        return ok && ret == bytes32(ERC1271_MAGIC);
     }
 
     function _buildDomainSeparator() private view returns (bytes32) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-pragma solidity 0.8.30;
+pragma solidity 0.8.37;
 
 /// @title DepositForwarder: one account's OFFCHAIN deposit address on a chain.
 /// @notice The gateway hands each account the address of its own forwarder, computed with

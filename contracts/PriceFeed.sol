@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-pragma solidity 0.8.30;
+pragma solidity 0.8.37;
 
 /// @title AggregatorV3Interface: the read side of a Chainlink price feed, as the gateway
 /// reads it.

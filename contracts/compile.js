@@ -18,7 +18,7 @@ try {
 }
 
 // Contracts whose artifacts are published; others (abstract bases) are skipped.
-const contracts = ['DTW', 'DepositForwarder', 'DepositForwarderFactory', 'TestToken', 'NoReturnToken', 'FeeToken', 'OwnerWallet', 'DevnetAggregator'];
+const contracts = ['DTW', 'DepositForwarder', 'DepositForwarderFactory', 'TestToken', 'NoReturnToken', 'FeeToken', 'OwnerWallet', 'DevnetAggregator', 'GreedyWallet'];
 
 function findSources(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -103,8 +103,8 @@ func TestDeposit(t *testing.T) {
 		{"native zero", trader, eth.Address, new(big.Int), nil, "ZeroAmount"},
 		{"token with value", approved, dai.Address, dai.Units(1), big.NewInt(1), "BadValue"},
 		{"token zero", approved, dai.Address, new(big.Int), nil, "ZeroAmount"},
-		{"account without code", trader, c.Traders[2].Address, big.NewInt(1), nil, "NotAToken"},
-		{"contract without balanceOf", trader, c.DTW, big.NewInt(1), nil, "NotAToken"},
+		{"account without code", trader, c.Traders[2].Address, big.NewInt(1), nil, "NotListed"},
+		{"contract without balanceOf", trader, c.DTW, big.NewInt(1), nil, "NotListed"},
 		{"no allowance", trader, dai.Address, dai.Units(1), nil, "TransferFailed"},
 		{"no allowance, USDT-style", trader, usdt.Address, usdt.Units(1), nil, "TransferFailed"},
 		{"more than the trader holds", approved, dai.Address, dai.Units(testnet.TraderFunding + 1), nil, "TransferFailed"},
@@ -114,9 +114,16 @@ func TestDeposit(t *testing.T) {
 			testnet.RequireRevert(t, err, tc.want)
 		})
 	}
-	t.Run("NotAToken names the token", func(t *testing.T) {
+	t.Run("NotListed names the token", func(t *testing.T) {
 		_, err := transact(c, trader, dtwABI.PackDeposit(c.Traders[2].Address, big.NewInt(1)))
-		requireRevertArgs(t, err, &bindings.DTWNotAToken{Token: c.Traders[2].Address})
+		requireRevertArgs(t, err, &bindings.DTWNotListed{Token: c.Traders[2].Address})
+	})
+	t.Run("NotAToken names a listed contract without balanceOf", func(t *testing.T) {
+		c.Isolate(t)
+		_, err := transact(c, c.Owner, dtwABI.PackSetTokensListed([]common.Address{c.DTW}, true))
+		require.NoError(t, err)
+		_, err = transact(c, trader, dtwABI.PackDeposit(c.DTW, big.NewInt(1)))
+		requireRevertArgs(t, err, &bindings.DTWNotAToken{Token: c.DTW})
 	})
 }
 
@@ -293,7 +300,7 @@ func TestDepositAndPlaceOrder(t *testing.T) {
 		{"native value differs", false, eth.Address, dai.Address, eth.Units(2), eth.Units(1), "BadValue"},
 		{"token with value", false, dai.Address, eth.Address, dai.Units(2), big.NewInt(1), "BadValue"},
 		{"zero amount", false, eth.Address, dai.Address, new(big.Int), nil, "ZeroAmount"},
-		{"not a token", false, trader.Address, dai.Address, big.NewInt(1), nil, "NotAToken"},
+		{"not a token", false, trader.Address, dai.Address, big.NewInt(1), nil, "NotListed"},
 		{"same token", false, eth.Address, eth.Address, eth.Units(1), eth.Units(1), "SameToken"},
 		{"paused", true, eth.Address, dai.Address, eth.Units(1), eth.Units(1), "IsPaused"},
 	} {
@@ -486,6 +493,16 @@ func TestSettleBatch(t *testing.T) {
 		require.NoError(t, err)
 		require.Empty(t, testnet.Events(r, c.DTW, dtwABI.UnpackOrderSettledEvent))
 	})
+	t.Run("the same order twice settles once", func(t *testing.T) {
+		c.Isolate(t)
+		twice := []*testnet.PlacedOrder{orders[0], orders[1], orders[0]}
+		before := snapshotBalances(t, c, append(traders, c.Operator.Address)...)
+		r, err := c.SettleBatch(ctx, c.Operator, twice, []*big.Int{orders[0].Order.MinBuyAmount, orders[1].Order.MinBuyAmount, orders[0].Order.MinBuyAmount})
+		require.NoError(t, err)
+		require.Len(t, testnet.Events(r, c.DTW, dtwABI.UnpackOrderSettledEvent), 2)
+		requireSkipped(t, c, r, map[*testnet.PlacedOrder]uint8{orders[0]: dtw.SkipClosed})
+		before.requireFreeDelta(orders[0].Order.Trader, params[0].Buy, orders[0].Order.MinBuyAmount)
+	})
 	for _, tc := range []struct {
 		name   string
 		from   testnet.Account
@@ -499,9 +516,6 @@ func TestSettleBatch(t *testing.T) {
 			return b
 		}, "BelowMinBuyAmount"},
 		{"one tampered order reverts all", c.Operator, []*testnet.PlacedOrder{orders[0], tampered(orders[1], func(o *dtw.Order) { o.SellAmount = plus(o.SellAmount, 1) }), orders[2]}, mins, "UnknownOrder"},
-		{"the same order twice", c.Operator, []*testnet.PlacedOrder{orders[0], orders[1], orders[0]}, func() []*big.Int {
-			return []*big.Int{orders[0].Order.MinBuyAmount, orders[1].Order.MinBuyAmount, orders[0].Order.MinBuyAmount}
-		}, "UnknownOrder"},
 		{"by a non-operator", c.Traders[0], orders, mins, "NotOperator"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -665,8 +679,14 @@ func TestCancelBatch(t *testing.T) {
 		require.NoError(t, cancelBatch(stranger, orders[0]))
 		refunded(t, before, orders[0])
 	})
-	t.Run("the same order twice", func(t *testing.T) {
-		testnet.RequireRevert(t, cancelBatch(c.Operator, orders[0], orders[0]), "UnknownOrder")
+	t.Run("the same order twice cancels once", func(t *testing.T) {
+		c.Isolate(t)
+		before := snapshotBalances(t, c, accounts...)
+		r, err := c.CancelBatch(ctx, c.Operator, []*testnet.PlacedOrder{orders[0], orders[0]})
+		require.NoError(t, err)
+		require.Len(t, testnet.Events(r, c.DTW, dtwABI.UnpackOrderCancelledEvent), 1)
+		requireSkipped(t, c, r, map[*testnet.PlacedOrder]uint8{orders[0]: dtw.SkipClosed})
+		refunded(t, before, orders[0])
 	})
 	t.Run("empty", func(t *testing.T) {
 		require.NoError(t, cancelBatch(stranger))

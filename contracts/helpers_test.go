@@ -223,9 +223,29 @@ func requireRevertArgs(t *testing.T, err error, want any) {
 	require.Equal(t, fmt.Sprintf("%T%+v", want, want), fmt.Sprintf("%T%+v", got, got))
 }
 
-// deployDTW deploys another DTW contract on the chain, owned by the chain's owner.
+// deployDTW deploys another DTW contract on the chain, owned by `owner`; when the chain's
+// owner owns it, it lists the chain's tokens as the harness's own deployment does.
 func deployDTW(t *testing.T, c *testnet.Chain, owner common.Address) (*types.Receipt, error) {
 	t.Helper()
 	code := append(common.FromHex(bindings.DTWMetaData.Bin), dtwABI.PackConstructor(owner)...)
-	return c.Transact(ctx, c.Owner, nil, code, nil)
+	r, err := c.Transact(ctx, c.Owner, nil, code, nil)
+	if err == nil && owner == c.Owner.Address {
+		require.NoError(t, atContract(c, r.ContractAddress).ListTokens(ctx))
+	}
+	return r, err
+}
+
+// requireSkipped checks the OrderSkipped events of a batch: exactly the orders of want,
+// each with its reason, in any order.
+func requireSkipped(t *testing.T, c *testnet.Chain, r *types.Receipt, want map[*testnet.PlacedOrder]uint8) {
+	t.Helper()
+	wantIDs := map[string]uint8{}
+	for o, reason := range want {
+		wantIDs[o.ID.String()] = reason
+	}
+	got := map[string]uint8{}
+	for _, ev := range testnet.Events(r, c.DTW, dtwABI.UnpackOrderSkippedEvent) {
+		got[ev.OrderId.String()] = ev.Reason
+	}
+	require.Equal(t, wantIDs, got, "skipped orders (id: reason)")
 }

@@ -32,10 +32,13 @@ const (
 )
 
 // TestInvariant runs a random sequence of deposits, orders (direct, with deposit, signed),
-// settlements, cancellations, withdrawals (direct and signed), clock moves, pauses and
-// donations by several accounts, and checks after every step that the contract holds,
-// per token, at least all free balances plus the sell amounts locked in open orders, and
-// that every free balance is what a model of the contract expects.
+// settlements (single and batches that skip stale orders), cancellations, cancel requests
+// (direct and signed) and cancellations after their grace period, withdrawals (direct and
+// signed), clock moves, pauses, listings and delistings of tokens, donations (plain
+// transfers and forced ETH) and sweeps by several accounts, and checks after every step
+// that the contract holds, per token, at least all free balances plus the sell amounts
+// locked in open orders, that it owes exactly that (liabilities), that a sweep could take
+// only the donations, and that every free balance is what a model of the contract expects.
 func TestInvariant(t *testing.T) {
 	seed := time.Now().UnixNano()
 	if s := os.Getenv(EnvInvariantSeed); s != "" {
@@ -59,6 +62,7 @@ func TestInvariant(t *testing.T) {
 	m.checkOpenOrders()
 	m.drain()
 	m.checkInvariant(step)
+	m.sweepAll()
 
 	var names []string
 	for name := range m.stats {
@@ -72,7 +76,8 @@ func TestInvariant(t *testing.T) {
 }
 
 // mustSucceed are the actions a sequence must have run successfully at least once.
-var mustSucceed = []string{"deposit", "placeOrder", "depositAndPlaceOrder", "placeOrderSigned", "settle", "settleBatch", "cancel (operator)", "cancel (expired)", "withdraw", "withdrawSigned"}
+var mustSucceed = []string{"deposit", "placeOrder", "depositAndPlaceOrder", "placeOrderSigned", "settle", "settleBatch", "cancel (operator)", "cancel (expired)",
+	"withdraw", "withdrawSigned", "requestCancel", "requestCancelSigned", "cancel (grace over)", "settleBatch (skipping)", "sweep", "setTokensListed", "donate"}
 
 // neverSucceeded lists the actions of mustSucceed with no success yet.
 func (m *model) neverSucceeded() []string {
@@ -95,11 +100,14 @@ type model struct {
 	free     map[common.Address]map[common.Address]*big.Int
 	open     []*testnet.PlacedOrder
 	closed   []*testnet.PlacedOrder
-	donated  map[common.Address]*big.Int // sent to DTW without a deposit: nobody's balance
+	donated  map[common.Address]*big.Int // sent to DTW without a deposit and not swept: nobody's balance
 	nonces   map[common.Address]map[int64]bool
-	paused   bool
-	placed   int
-	stats    map[string]*[2]int
+	listed   map[common.Address]bool
+	// requested holds the end of the grace period of each open order's cancel request.
+	requested map[*testnet.PlacedOrder]uint64
+	paused    bool
+	placed    int
+	stats     map[string]*[2]int
 }
 
 func newModel(t *testing.T, c *testnet.Chain, rng *rand.Rand) *model {
@@ -109,7 +117,10 @@ func newModel(t *testing.T, c *testnet.Chain, rng *rand.Rand) *model {
 		free:     map[common.Address]map[common.Address]*big.Int{},
 		donated:  map[common.Address]*big.Int{},
 		nonces:   map[common.Address]map[int64]bool{},
+		listed:   map[common.Address]bool{},
 		stats:    map[string]*[2]int{},
+
+		requested: map[*testnet.PlacedOrder]uint64{},
 	}
 	for _, a := range m.accounts {
 		m.free[a.Address] = map[common.Address]*big.Int{}
@@ -120,6 +131,7 @@ func newModel(t *testing.T, c *testnet.Chain, rng *rand.Rand) *model {
 	}
 	for _, tok := range c.Tokens {
 		m.donated[tok.Address] = new(big.Int)
+		m.listed[tok.Address] = true
 	}
 	return m
 }
@@ -144,16 +156,21 @@ func (m *model) run(step int, a action) {
 	}
 	m.t.Logf("step %3d %-20s %s -> %s", step, a.name, a.desc, orOK(got))
 	require.Equalf(m.t, a.want, got, "step %d %s: %s: got %s, want %s", step, a.name, a.desc, orOK(got), orOK(a.want))
-	if m.stats[a.name] == nil {
-		m.stats[a.name] = &[2]int{}
-	}
-	if err != nil {
-		m.stats[a.name][1]++
-		return
-	}
-	m.stats[a.name][0]++
-	if a.apply != nil {
+	m.count(a.name, err == nil)
+	if err == nil && a.apply != nil {
 		a.apply(r)
+	}
+}
+
+// count adds a success or a revert of an action to the statistics.
+func (m *model) count(name string, ok bool) {
+	if m.stats[name] == nil {
+		m.stats[name] = &[2]int{}
+	}
+	if ok {
+		m.stats[name][0]++
+	} else {
+		m.stats[name][1]++
 	}
 }
 
@@ -184,7 +201,12 @@ func (m *model) step(step int) {
 		{10, m.withdraw},
 		{4, m.withdrawSigned},
 		{7, m.warp},
-		{2, m.donate},
+		{3, m.donate},
+		{6, m.requestCancel},
+		{3, m.requestCancelSigned},
+		{6, m.cancelAfterGrace},
+		{2, m.sweep},
+		{2, m.setTokensListed},
 	}
 	total := 0
 	for _, ch := range choices {
@@ -257,10 +279,16 @@ func (m *model) sellToken(trader testnet.Account) testnet.Token {
 
 func (m *model) now() uint64 { return now(m.t, m.c) }
 
-// deadline is mostly well ahead of the chain's clock, sometimes already past.
+// deadline is mostly well ahead of the chain's clock, sometimes already past, rarely
+// beyond maxOrderTTL.
 func (m *model) deadline() uint64 {
-	if m.rng.Intn(100) < 4 {
+	switch p := m.rng.Intn(100); {
+	case p < 4:
 		return m.now() - deadlineMargin - uint64(m.rng.Intn(600))
+	case p < 6:
+		return m.now() + maxTTL + deadlineMargin + uint64(m.rng.Intn(86400))
+	case p < 30: // outlives clock moves, so cancel requests' grace periods end first
+		return m.now() + deadlineMargin + 60 + uint64(m.rng.Intn(86400))
 	}
 	return m.now() + deadlineMargin + 60 + uint64(m.rng.Intn(3600))
 }
@@ -294,10 +322,39 @@ func (m *model) placementRevert(p testnet.OrderParams, now uint64) string {
 		return "ZeroAmount"
 	case p.Deadline <= now:
 		return "DeadlinePassed"
+	case p.Deadline > now+maxTTL:
+		return "DeadlineTooFar"
 	case p.Kind > dtw.KindLimit:
 		return "BadKind"
+	case m.delistedHeld() > 0 && (!m.listed[p.Sell.Address] || !m.listed[p.Buy.Address]):
+		return "NotListed"
 	}
 	return ""
+}
+
+// owed is what the model says the contract owes in tok: free balances and locked amounts.
+func (m *model) owed(tok common.Address) *big.Int {
+	sum := new(big.Int)
+	for _, a := range m.accounts {
+		sum.Add(sum, m.free[a.Address][tok])
+	}
+	for _, o := range m.open {
+		if o.Order.SellToken == tok {
+			sum.Add(sum, o.Order.SellAmount)
+		}
+	}
+	return sum
+}
+
+// delistedHeld counts the delisted tokens the contract still owes.
+func (m *model) delistedHeld() int {
+	n := 0
+	for _, tok := range m.c.Tokens {
+		if !m.listed[tok.Address] && m.owed(tok.Address).Sign() > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // debitRevert is the revert _debit raises, or "".
@@ -321,6 +378,7 @@ func (m *model) opened(o *testnet.PlacedOrder) {
 }
 
 func (m *model) close(o *testnet.PlacedOrder) {
+	delete(m.requested, o)
 	for i, x := range m.open {
 		if x == o {
 			m.open = append(m.open[:i], m.open[i+1:]...)
@@ -347,11 +405,15 @@ func placed(r *types.Receipt, c *testnet.Chain) *testnet.PlacedOrder {
 	return &testnet.PlacedOrder{ID: ev.OrderId, Order: dtw.OrderFromEvent(ev), Receipt: r}
 }
 
-// pickOrder picks an open order whose deadline is clearly ahead (live) or clearly past.
+// pickOrder picks an open order whose deadline is clearly ahead (live) or clearly past,
+// and whose cancel request, if any, is clearly within or past its grace period.
 func (m *model) pickOrder(live bool) (*testnet.PlacedOrder, bool) {
 	now := m.now()
 	var fit []*testnet.PlacedOrder
 	for _, o := range m.open {
+		if cancelAfter, ok := m.requested[o]; ok && cancelAfter+deadlineMargin >= now && cancelAfter <= now+deadlineMargin {
+			continue
+		}
 		if live && o.Order.Deadline > now+deadlineMargin || !live && o.Order.Deadline+deadlineMargin < now {
 			fit = append(fit, o)
 		}
@@ -372,7 +434,10 @@ func (m *model) deposit() (action, bool) {
 	}
 	credited := afterFee(tok, amount)
 	want := ""
-	if amount.Sign() == 0 {
+	switch {
+	case !m.listed[tok.Address]:
+		want = "NotListed"
+	case amount.Sign() == 0:
 		want = "ZeroAmount"
 	}
 	return action{
@@ -411,9 +476,12 @@ func (m *model) depositAndPlaceOrder() (action, bool) {
 		p.SellAmount = new(big.Int)
 	}
 	want := ""
-	if p.SellAmount.Sign() == 0 {
+	switch {
+	case !m.listed[p.Sell.Address]:
+		want = "NotListed"
+	case p.SellAmount.Sign() == 0:
 		want = "ZeroAmount"
-	} else {
+	default:
 		want = m.placementRevert(p, m.now())
 	}
 	arrived := afterFee(p.Sell, p.SellAmount)
@@ -446,6 +514,18 @@ func (m *model) nonce(trader common.Address) int64 {
 	}
 }
 
+// signatureRevert is what _useSignature raises for a request of trader's that signer
+// signed with nonce, or "".
+func (m *model) signatureRevert(trader, signer testnet.Account, nonce int64) string {
+	switch {
+	case signer.Address != trader.Address:
+		return "BadSignature"
+	case m.nonces[trader.Address][nonce]:
+		return "NonceAlreadyUsed"
+	}
+	return ""
+}
+
 func (m *model) placeOrderSigned() (action, bool) {
 	trader := m.trader()
 	relayer, signer := m.other(trader), trader
@@ -457,13 +537,8 @@ func (m *model) placeOrderSigned() (action, bool) {
 	o := dtw.SignedOrder{Trader: trader.Address, SellToken: p.Sell.Address, BuyToken: p.Buy.Address, SellAmount: p.SellAmount,
 		MinBuyAmount: p.MinBuyAmount, Deadline: p.Deadline, Kind: p.Kind, Nonce: big.NewInt(nonce)}
 	sig := signOrder(m.t, m.c, signer, o)
-	want := ""
-	switch {
-	case signer.Address != trader.Address:
-		want = "BadSignature"
-	case m.nonces[trader.Address][nonce]:
-		want = "NonceAlreadyUsed"
-	default:
+	want := m.signatureRevert(trader, signer, nonce)
+	if want == "" {
 		if want = m.debitRevert(trader.Address, p.Sell.Address, p.SellAmount); want == "" {
 			want = m.placementRevert(p, m.now())
 		}
@@ -485,31 +560,50 @@ type fill struct {
 	buy   *big.Int
 }
 
-// settleRevert simulates _settle over fills in order, on a copy of the operator's balances.
-func (m *model) settleRevert(fills []fill, now uint64) string {
+// settleOutcome simulates _settle over fills in order, on a copy of the operator's
+// balances: the revert the contract raises ("" for none), and for a batch the fills it
+// applies and the orders it skips with their reasons. A single settle reverts where a
+// batch skips.
+func (m *model) settleOutcome(fills []fill, now uint64, batch bool) (string, []fill, map[*testnet.PlacedOrder]uint8) {
 	op := m.c.Operator.Address
 	bal := map[common.Address]*big.Int{}
 	for tok, v := range m.free[op] {
 		bal[tok] = new(big.Int).Set(v)
 	}
 	done := map[*testnet.PlacedOrder]bool{}
+	skipped := map[*testnet.PlacedOrder]uint8{}
+	var applied []fill
 	for _, f := range fills {
 		o := f.order.Order
+		cancelAfter, requested := m.requested[f.order]
+		skip, revert := uint8(0), ""
 		switch {
 		case done[f.order] || !m.isOpen(f.order):
-			return "UnknownOrder"
+			skip, revert = dtw.SkipClosed, "UnknownOrder"
 		case now > o.Deadline:
-			return "DeadlinePassed"
+			skip, revert = dtw.SkipExpired, "DeadlinePassed"
+		case requested && now > cancelAfter:
+			skip, revert = dtw.SkipCancelRequested, "CancelGraceOver"
+		}
+		if skip != 0 {
+			if !batch {
+				return revert, nil, nil
+			}
+			skipped[f.order] = skip
+			continue
+		}
+		switch {
 		case f.buy.Cmp(o.MinBuyAmount) < 0:
-			return "BelowMinBuyAmount"
+			return "BelowMinBuyAmount", nil, nil
 		case bal[o.BuyToken].Cmp(f.buy) < 0:
-			return "InsufficientBalance"
+			return "InsufficientBalance", nil, nil
 		}
 		done[f.order] = true
 		bal[o.BuyToken].Sub(bal[o.BuyToken], f.buy)
 		bal[o.SellToken].Add(bal[o.SellToken], o.SellAmount)
+		applied = append(applied, f)
 	}
-	return ""
+	return "", applied, skipped
 }
 
 func (m *model) isOpen(o *testnet.PlacedOrder) bool {
@@ -555,21 +649,27 @@ func (m *model) settle() (action, bool) {
 		return action{}, false
 	}
 	fills := []fill{{o, m.buyAmount(o.Order, 14)}}
+	want, _, _ := m.settleOutcome(fills, m.now(), false)
 	return action{
-		name: "settle", desc: fmt.Sprintf("%s with %s", describe(o), fills[0].buy), want: m.settleRevert(fills, m.now()),
+		name: "settle", desc: fmt.Sprintf("%s with %s", describe(o), fills[0].buy), want: want,
 		do:    func() (*types.Receipt, error) { return m.c.Settle(ctx, m.c.Operator, o, fills[0].buy) },
 		apply: func(*types.Receipt) { m.applySettle(fills) },
 	}, true
 }
 
+// settleBatch settles a few orders, mostly live ones; expired ones, closed ones (also the
+// same order twice) and those whose cancel request's grace period is over are skipped.
 func (m *model) settleBatch() (action, bool) {
 	var fills []fill
 	var orders []*testnet.PlacedOrder
 	var buys []*big.Int
 	picked := map[*testnet.PlacedOrder]bool{}
 	for range 2 + m.rng.Intn(3) {
-		o, ok := m.pickOrder(m.rng.Intn(100) < 95)
-		if !ok || picked[o] && m.rng.Intn(100) >= 5 { // the same order twice, rarely
+		o, ok := m.pickOrder(m.rng.Intn(100) < 85)
+		if len(m.closed) > 0 && m.rng.Intn(100) < 8 {
+			o, ok = m.closed[m.rng.Intn(len(m.closed))], true
+		}
+		if !ok || picked[o] && m.rng.Intn(100) >= 10 { // the same order twice, rarely
 			continue
 		}
 		picked[o] = true
@@ -583,10 +683,17 @@ func (m *model) settleBatch() (action, bool) {
 	for _, f := range fills {
 		desc += fmt.Sprintf(" [%s with %s]", describe(f.order), f.buy)
 	}
+	want, applied, skipped := m.settleOutcome(fills, m.now(), true)
 	return action{
-		name: "settleBatch", desc: desc, want: m.settleRevert(fills, m.now()),
-		do:    func() (*types.Receipt, error) { return m.c.SettleBatch(ctx, m.c.Operator, orders, buys) },
-		apply: func(*types.Receipt) { m.applySettle(fills) },
+		name: "settleBatch", desc: desc, want: want,
+		do: func() (*types.Receipt, error) { return m.c.SettleBatch(ctx, m.c.Operator, orders, buys) },
+		apply: func(r *types.Receipt) {
+			requireSkipped(m.t, m.c, r, skipped)
+			m.applySettle(applied)
+			if len(skipped) > 0 {
+				m.count("settleBatch (skipping)", true)
+			}
+		},
 	}, true
 }
 
@@ -614,17 +721,191 @@ func (m *model) cancelByOperator() (action, bool) {
 	return m.cancel("cancel (operator)", m.c.Operator, m.open[m.rng.Intn(len(m.open))], ""), true
 }
 
+// strangerCancelRevert is what cancel by a non-operator raises for an open order whose
+// deadline and cancel request are clearly on one side of now.
+func (m *model) strangerCancelRevert(o *testnet.PlacedOrder, now uint64) string {
+	cancelAfter, requested := m.requested[o]
+	switch {
+	case now > o.Order.Deadline:
+		return ""
+	case !requested:
+		return "DeadlineNotPassed"
+	case now <= cancelAfter:
+		return "CancelGraceNotOver"
+	}
+	return ""
+}
+
 // cancelExpired has a trader (any, often not the order's) cancel an order: refunded to
-// its trader once the deadline has passed, refused before.
+// its trader once the deadline has passed, refused before (unless a cancel request's grace
+// period is over).
 func (m *model) cancelExpired() (action, bool) {
 	from := m.trader()
 	if o, ok := m.pickOrder(false); ok {
 		return m.cancel("cancel (expired)", from, o, ""), true
 	}
 	if o, ok := m.pickOrder(true); ok {
-		return m.cancel("cancel (live)", from, o, "DeadlineNotPassed"), true
+		return m.cancel("cancel (live)", from, o, m.strangerCancelRevert(o, m.now())), true
 	}
 	return action{}, false
+}
+
+// requested picks an open order with a cancel request whose grace period is clearly over
+// (over) or clearly not, with a deadline clearly ahead.
+func (m *model) pickRequested(over bool) (*testnet.PlacedOrder, bool) {
+	now := m.now()
+	var fit []*testnet.PlacedOrder
+	for _, o := range m.open {
+		cancelAfter, ok := m.requested[o]
+		if !ok || o.Order.Deadline <= now+deadlineMargin {
+			continue
+		}
+		if over && cancelAfter+deadlineMargin < now || !over && cancelAfter > now+deadlineMargin {
+			fit = append(fit, o)
+		}
+	}
+	if len(fit) == 0 {
+		return nil, false
+	}
+	return fit[m.rng.Intn(len(fit))], true
+}
+
+// cancelAfterGrace has anyone cancel a requested order: refunded once the grace period is
+// over, refused within it.
+func (m *model) cancelAfterGrace() (action, bool) {
+	from := m.trader()
+	if o, ok := m.pickRequested(true); ok {
+		return m.cancel("cancel (grace over)", from, o, ""), true
+	}
+	if o, ok := m.pickRequested(false); ok {
+		return m.cancel("cancel (in grace)", from, o, "CancelGraceNotOver"), true
+	}
+	return action{}, false
+}
+
+// requestRevert is what _requestCancel raises for o, or "".
+func (m *model) requestRevert(o *testnet.PlacedOrder) string {
+	if !m.isOpen(o) {
+		return "UnknownOrder"
+	}
+	if _, ok := m.requested[o]; ok {
+		return "CancelAlreadyRequested"
+	}
+	return ""
+}
+
+// anyOrder is mostly an open order, sometimes a closed one.
+func (m *model) anyOrder() (*testnet.PlacedOrder, bool) {
+	if len(m.closed) > 0 && (len(m.open) == 0 || m.rng.Intn(100) < 8) {
+		return m.closed[m.rng.Intn(len(m.closed))], true
+	}
+	if len(m.open) == 0 {
+		return nil, false
+	}
+	return m.open[m.rng.Intn(len(m.open))], true
+}
+
+func (m *model) applyRequest(o *testnet.PlacedOrder, r *types.Receipt) {
+	ev := testnet.RequireEvent(m.t, r, m.c.DTW, dtwABI.UnpackCancelRequestedEvent)
+	requireAmount(m.t, o.ID, ev.OrderId, "CancelRequested order id")
+	m.requested[o] = ev.CancelAfter
+}
+
+func (m *model) requestCancel() (action, bool) {
+	o, ok := m.anyOrder()
+	if !ok {
+		return action{}, false
+	}
+	from := m.accountOf(o.Order.Trader)
+	want := m.requestRevert(o)
+	if m.rng.Intn(100) < 8 {
+		from, want = m.c.Operator, "NotOrderTrader"
+	}
+	return action{
+		name: "requestCancel", desc: fmt.Sprintf("%s by %s", describe(o), from.Name), want: want,
+		do:    func() (*types.Receipt, error) { return m.c.RequestCancel(ctx, from, o) },
+		apply: func(r *types.Receipt) { m.applyRequest(o, r) },
+	}, true
+}
+
+func (m *model) requestCancelSigned() (action, bool) {
+	o, ok := m.anyOrder()
+	if !ok {
+		return action{}, false
+	}
+	trader := m.accountOf(o.Order.Trader)
+	relayer, signer := m.other(trader), trader
+	if m.rng.Intn(100) < 5 {
+		signer = relayer
+	}
+	nonce := m.nonce(trader.Address)
+	req := dtw.SignedCancelRequest{Trader: trader.Address, OrderId: o.ID, Nonce: big.NewInt(nonce), Deadline: m.now() + 600}
+	sig, err := signer.SignTypedData(dtw.CancelRequestTypedData(m.c.ChainID, m.c.DTW, req))
+	require.NoError(m.t, err)
+	want := m.signatureRevert(trader, signer, nonce)
+	if want == "" {
+		want = m.requestRevert(o)
+	}
+	return action{
+		name: "requestCancelSigned", desc: fmt.Sprintf("%s signed by %s, nonce %d, relayed by %s", describe(o), signer.Name, nonce, relayer.Name), want: want,
+		do: func() (*types.Receipt, error) { return m.c.RelayCancelRequest(ctx, relayer, req, o, sig) },
+		apply: func(r *types.Receipt) {
+			m.nonces[trader.Address][nonce] = true
+			m.applyRequest(o, r)
+		},
+	}, true
+}
+
+// accountOf returns the trader account with an address.
+func (m *model) accountOf(addr common.Address) testnet.Account {
+	for _, a := range m.accounts {
+		if a.Address == addr {
+			return a
+		}
+	}
+	m.t.Fatalf("no account %s", addr)
+	return testnet.Account{}
+}
+
+// sweep has the owner sweep a token's surplus: exactly the donations, never a balance.
+func (m *model) sweep() (action, bool) {
+	tok := m.token()
+	want := ""
+	if m.donated[tok.Address].Sign() == 0 {
+		want = "NothingToSweep"
+	}
+	return action{
+		name: "sweep", desc: fmt.Sprintf("%s (donated %s)", tok.Symbol, m.donated[tok.Address]), want: want,
+		do: func() (*types.Receipt, error) {
+			return transact(m.c, m.c.Owner, dtwABI.PackSweep(tok.Address, m.c.Owner.Address))
+		},
+		apply: func(r *types.Receipt) {
+			ev := testnet.RequireEvent(m.t, r, m.c.DTW, dtwABI.UnpackSweptEvent)
+			requireAmount(m.t, m.donated[tok.Address], ev.Amount, "swept")
+			m.donated[tok.Address] = new(big.Int)
+		},
+	}, true
+}
+
+// setTokensListed has the owner delist a token, or mostly list again a delisted one.
+func (m *model) setTokensListed() (action, bool) {
+	var delisted []testnet.Token
+	for _, tok := range m.c.Tokens {
+		if !m.listed[tok.Address] {
+			delisted = append(delisted, tok)
+		}
+	}
+	tok, listed := m.token(), false
+	if len(delisted) > 0 && m.rng.Intn(100) < 85 {
+		tok, listed = delisted[m.rng.Intn(len(delisted))], true
+	}
+	return action{
+		name: "setTokensListed", desc: fmt.Sprintf("%s %t", tok.Symbol, listed),
+		do: func() (*types.Receipt, error) {
+			return transact(m.c, m.c.Owner, dtwABI.PackSetTokensListed([]common.Address{tok.Address}, listed))
+		},
+		apply: func(*types.Receipt) { m.listed[tok.Address] = listed },
+	}, true
 }
 
 func (m *model) withdraw() (action, bool) {
@@ -685,16 +966,17 @@ func (m *model) setPaused() action {
 	}
 }
 
-// donate sends tokens to DTW with a plain transfer: they belong to no balance.
+// donate sends tokens to DTW with a plain transfer, or forces ETH on it (DTW has no
+// receive function; a selfdestruct or a block reward would): they belong to no balance.
 func (m *model) donate() (action, bool) {
 	from, tok := m.trader(), m.token()
-	if tok.Kind == testnet.KindNative {
-		return action{}, false // DTW has no receive function
-	}
 	amount := m.amount(tok, 5)
 	return action{
 		name: "donate", desc: fmt.Sprintf("%s %s %s", from.Name, amount, tok.Symbol),
 		do: func() (*types.Receipt, error) {
+			if tok.Kind == testnet.KindNative {
+				return nil, m.c.SetBalance(ctx, m.c.DTW, new(big.Int).Add(held(m.t, m.c, tok, m.c.DTW), amount))
+			}
 			return m.c.Transact(ctx, from, &tok.Address, bindings.NewTestToken().PackTransfer(m.c.DTW, amount), nil)
 		},
 		apply: func(*types.Receipt) {
@@ -727,6 +1009,11 @@ func (m *model) checkInvariant(step int) {
 		owed := new(big.Int).Add(sumFree, locked)
 		require.GreaterOrEqualf(m.t, holdings.Cmp(owed), 0,
 			"step %d: DTW holds %s %s, less than free %s + locked %s", step, holdings, tok.Symbol, sumFree, locked)
+		liabilities := call(m.t, m.c, dtwABI.PackLiabilities(tok.Address), dtwABI.UnpackLiabilities)
+		require.Equalf(m.t, owed.String(), liabilities.String(), "step %d: liabilities of %s: got %s, want free %s + locked %s", step, tok.Symbol, liabilities, sumFree, locked)
+		surplus := call(m.t, m.c, dtwABI.PackSurplus(tok.Address), dtwABI.UnpackSurplus)
+		require.Equalf(m.t, m.donated[tok.Address].String(), surplus.String(), "step %d: surplus of %s: got %s, want the donations %s", step, tok.Symbol, surplus, m.donated[tok.Address])
+		require.Equalf(m.t, m.listed[tok.Address], call(m.t, m.c, dtwABI.PackIsListed(tok.Address), dtwABI.UnpackIsListed), "step %d: %s listed", step, tok.Symbol)
 		want := owed.Add(owed, m.donated[tok.Address])
 		require.Equalf(m.t, want.String(), holdings.String(),
 			"step %d: DTW holds %s %s, want free %s + locked %s + donated %s", step, holdings, tok.Symbol, sumFree, locked, m.donated[tok.Address])
@@ -740,7 +1027,10 @@ func (m *model) checkOpenOrders() {
 	require.Equalf(m.t, uint64(m.placed+1), next, "nextOrderId: got %d, want %d", next, m.placed+1)
 	for _, o := range m.open {
 		requireOpen(m.t, m.c, o, true)
+		got := call(m.t, m.c, dtwABI.PackCancelAfter(o.ID), dtwABI.UnpackCancelAfter)
+		require.Equalf(m.t, m.requested[o], got, "cancelAfter of order %s", o.ID)
 	}
+	require.Equal(m.t, uint32(m.delistedHeld()), delistedHeld(m.t, m.c), "delistedHeld")
 	for _, o := range m.closed {
 		requireOpen(m.t, m.c, o, false)
 	}
@@ -767,5 +1057,18 @@ func (m *model) drain() {
 	}
 	for _, tok := range m.c.Tokens {
 		requireAmount(m.t, m.donated[tok.Address], held(m.t, m.c, tok, m.c.DTW), "%s left in DTW after draining", tok.Symbol)
+	}
+}
+
+// sweepAll sweeps what draining left: afterwards DTW holds nothing at all.
+func (m *model) sweepAll() {
+	m.t.Helper()
+	for _, tok := range m.c.Tokens {
+		if m.donated[tok.Address].Sign() > 0 {
+			_, err := transact(m.c, m.c.Owner, dtwABI.PackSweep(tok.Address, m.c.Owner.Address))
+			require.NoError(m.t, err)
+			m.donated[tok.Address] = new(big.Int)
+		}
+		requireAmount(m.t, new(big.Int), held(m.t, m.c, tok, m.c.DTW), "%s left in DTW after sweeping", tok.Symbol)
 	}
 }

@@ -365,11 +365,16 @@ func TestViews(t *testing.T) {
 		td := dtw.OrderTypedData(c.ChainID, c.DTW, dtw.SignedOrder{})
 		require.Equal(t, common.BytesToHash(td.TypeHash("Order")), common.Hash(call(t, c, dtwABI.PackORDERTYPEHASH(), dtwABI.UnpackORDERTYPEHASH)))
 		require.Equal(t, common.BytesToHash(td.TypeHash("Withdrawal")), common.Hash(call(t, c, dtwABI.PackWITHDRAWALTYPEHASH(), dtwABI.UnpackWITHDRAWALTYPEHASH)))
+		require.Equal(t, common.BytesToHash(td.TypeHash("CancelRequest")), common.Hash(call(t, c, dtwABI.PackCANCELREQUESTTYPEHASH(), dtwABI.UnpackCANCELREQUESTTYPEHASH)))
+		require.Equal(t, common.BytesToHash(td.TypeHash("NonceInvalidation")), common.Hash(call(t, c, dtwABI.PackNONCEINVALIDATIONTYPEHASH(), dtwABI.UnpackNONCEINVALIDATIONTYPEHASH)))
 	})
 	t.Run("constants", func(t *testing.T) {
 		require.Equal(t, dtw.Native, call(t, c, dtwABI.PackNATIVE(), dtwABI.UnpackNATIVE))
 		require.Equal(t, dtw.KindMarket, call(t, c, dtwABI.PackKINDMARKET(), dtwABI.UnpackKINDMARKET))
 		require.Equal(t, dtw.KindLimit, call(t, c, dtwABI.PackKINDLIMIT(), dtwABI.UnpackKINDLIMIT))
+		require.Equal(t, dtw.SkipClosed, call(t, c, dtwABI.PackSKIPCLOSED(), dtwABI.UnpackSKIPCLOSED))
+		require.Equal(t, dtw.SkipExpired, call(t, c, dtwABI.PackSKIPEXPIRED(), dtwABI.UnpackSKIPEXPIRED))
+		require.Equal(t, dtw.SkipCancelRequested, call(t, c, dtwABI.PackSKIPCANCELREQUESTED(), dtwABI.UnpackSKIPCANCELREQUESTED))
 	})
 	t.Run("hashOrder equals dtw.OrderHash", func(t *testing.T) {
 		maxU256 := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))

@@ -112,9 +112,41 @@ func (c *Chain) SettleBatch(ctx context.Context, operator Account, orders []*Pla
 	return c.Transact(ctx, operator, &c.DTW, bindings.NewDTW().PackSettleBatch(fills), nil)
 }
 
-// Cancel cancels an order as `from` (an operator at any time, anyone after the deadline).
+// Cancel cancels an order as `from` (an operator at any time; anyone after the deadline,
+// or once the grace period of the trader's cancel request is over).
 func (c *Chain) Cancel(ctx context.Context, from Account, o *PlacedOrder) (*types.Receipt, error) {
 	return c.Transact(ctx, from, &c.DTW, bindings.NewDTW().PackCancel(o.ID, o.Order), nil)
+}
+
+// CancelBatch cancels several orders in one transaction as `from`.
+func (c *Chain) CancelBatch(ctx context.Context, from Account, orders []*PlacedOrder) (*types.Receipt, error) {
+	refs := make([]bindings.DTWOrderRef, len(orders))
+	for i, o := range orders {
+		refs[i] = bindings.DTWOrderRef{OrderId: o.ID, Order: o.Order}
+	}
+	return c.Transact(ctx, from, &c.DTW, bindings.NewDTW().PackCancelBatch(refs), nil)
+}
+
+// RequestCancel sends the trader's cancel request of its order.
+func (c *Chain) RequestCancel(ctx context.Context, trader Account, o *PlacedOrder) (*types.Receipt, error) {
+	return c.Transact(ctx, trader, &c.DTW, bindings.NewDTW().PackRequestCancel(o.ID, o.Order), nil)
+}
+
+// SignCancelRequest returns a gasless cancel request of the trader's order, valid for an
+// hour, and its EIP-712 signature.
+func (c *Chain) SignCancelRequest(ctx context.Context, trader Account, o *PlacedOrder, nonce *big.Int) (dtw.SignedCancelRequest, []byte, error) {
+	now, err := c.Now(ctx)
+	if err != nil {
+		return dtw.SignedCancelRequest{}, nil, err
+	}
+	req := dtw.SignedCancelRequest{Trader: trader.Address, OrderId: o.ID, Nonce: nonce, Deadline: uint64(now.Unix()) + 3600}
+	sig, err := trader.SignTypedData(dtw.CancelRequestTypedData(c.ChainID, c.DTW, req))
+	return req, sig, err
+}
+
+// RelayCancelRequest sends a signed cancel request of order o from `relayer`.
+func (c *Chain) RelayCancelRequest(ctx context.Context, relayer Account, req dtw.SignedCancelRequest, o *PlacedOrder, sig []byte) (*types.Receipt, error) {
+	return c.Transact(ctx, relayer, &c.DTW, bindings.NewDTW().PackRequestCancelSigned(req, o.Order, sig), nil)
 }
 
 // Withdraw withdraws from the trader's free balance to `to`.

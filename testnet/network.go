@@ -205,13 +205,6 @@ func (c *Chain) setup(ctx context.Context) error {
 				return err
 			}
 		}
-		if _, err := c.Deposit(ctx, c.Operator, tok, tok.Units(OperatorDeposit)); err != nil {
-			return fmt.Errorf("operator inventory: %w", err)
-		}
-	}
-	eth := c.Tokens[0]
-	if _, err := c.Deposit(ctx, c.Operator, eth, eth.Units(OperatorEthFloat)); err != nil {
-		return fmt.Errorf("operator inventory: %w", err)
 	}
 	// Deployed last, so the addresses of DTW and the tokens stay what they were.
 	r, err = c.deploy(ctx, bindings.DepositForwarderFactoryMetaData.Bin, bindings.NewDepositForwarderFactory().PackConstructor(c.Operator.Address))
@@ -219,7 +212,36 @@ func (c *Chain) setup(ctx context.Context) error {
 		return fmt.Errorf("deploy DepositForwarderFactory: %w", err)
 	}
 	c.DepositFactory = r.ContractAddress
-	return c.deployFeeds(ctx)
+	if err := c.deployFeeds(ctx); err != nil {
+		return err
+	}
+	// The owner's transactions after its deployments, so that no deployed address moves.
+	if err := c.ListTokens(ctx); err != nil {
+		return err
+	}
+	for _, tok := range c.Tokens {
+		amount := tok.Units(OperatorDeposit)
+		if tok.Kind == KindNative {
+			amount = tok.Units(OperatorEthFloat)
+		}
+		if _, err := c.Deposit(ctx, c.Operator, tok, amount); err != nil {
+			return fmt.Errorf("operator inventory: %w", err)
+		}
+	}
+	return nil
+}
+
+// ListTokens lists every token of the chain (native ETH included) in the DTW contract, as
+// its owner: deposits and orders of unlisted tokens are refused.
+func (c *Chain) ListTokens(ctx context.Context) error {
+	var addrs []common.Address
+	for _, tok := range c.Tokens {
+		addrs = append(addrs, tok.Address)
+	}
+	if _, err := c.Transact(ctx, c.Owner, &c.DTW, bindings.NewDTW().PackSetTokensListed(addrs, true), nil); err != nil {
+		return fmt.Errorf("list tokens: %w", err)
+	}
+	return nil
 }
 
 // FeedDecimals is the decimals of the harness's price feeds, as Chainlink's USD feeds.

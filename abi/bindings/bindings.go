@@ -48,6 +48,24 @@ type DTWOrderRef struct {
 	Order   DTWOrder
 }
 
+// DTWSignedCancelRequest is an auto generated low-level Go binding around an user-defined struct.
+type DTWSignedCancelRequest struct {
+	Trader   common.Address
+	OrderId  *big.Int
+	Nonce    *big.Int
+	Deadline uint64
+}
+
+// DTWSignedNonceInvalidation is an auto generated low-level Go binding around an user-defined struct.
+type DTWSignedNonceInvalidation struct {
+	Trader   common.Address
+	Word     *big.Int
+	Mask     *big.Int
+	MinNonce *big.Int
+	Nonce    *big.Int
+	Deadline uint64
+}
+
 // DTWSignedOrder is an auto generated low-level Go binding around an user-defined struct.
 type DTWSignedOrder struct {
 	Trader       common.Address
@@ -72,9 +90,9 @@ type DTWSignedWithdrawal struct {
 
 // DTWMetaData contains all meta data concerning the DTW contract.
 var DTWMetaData = bind.MetaData{
-	ABI: "[{\"inputs\":[{\"internalType\":\"address\",\"name\":\"owner_\",\"type\":\"address\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"name\":\"BadKind\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"BadSignature\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"BadValue\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"buyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"}],\"name\":\"BelowMinBuyAmount\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"DeadlineNotPassed\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"DeadlinePassed\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"available\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"needed\",\"type\":\"uint256\"}],\"name\":\"InsufficientBalance\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"IsPaused\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"}],\"name\":\"NonceAlreadyUsed\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"NotAToken\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NotOperator\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NotOwner\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NotPendingOwner\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"Reentrancy\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"SameToken\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"TransferFailed\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"name\":\"UnknownOrder\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ZeroAddress\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ZeroAmount\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"Deposited\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"}],\"name\":\"NonceUsed\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"operator\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"bool\",\"name\":\"enabled\",\"type\":\"bool\"}],\"name\":\"OperatorSet\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"canceller\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"}],\"name\":\"OrderCancelled\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"indexed\":false,\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"name\":\"OrderPlaced\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"operator\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"buyAmount\",\"type\":\"uint256\"}],\"name\":\"OrderSettled\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"pendingOwner\",\"type\":\"address\"}],\"name\":\"OwnershipTransferStarted\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"previousOwner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"newOwner\",\"type\":\"address\"}],\"name\":\"OwnershipTransferred\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"bool\",\"name\":\"paused\",\"type\":\"bool\"}],\"name\":\"PausedSet\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"}],\"name\":\"Withdrawn\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"KIND_LIMIT\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"KIND_MARKET\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"NATIVE\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"ORDER_TYPEHASH\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"WITHDRAWAL_TYPEHASH\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"acceptOwnership\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"balanceOf\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"}],\"name\":\"cancel\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"}],\"internalType\":\"structDTW.OrderRef[]\",\"name\":\"refs\",\"type\":\"tuple[]\"}],\"name\":\"cancelBatch\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"deposit\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"credited\",\"type\":\"uint256\"}],\"stateMutability\":\"payable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"name\":\"depositAndPlaceOrder\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"stateMutability\":\"payable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"domainSeparator\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"}],\"name\":\"hashOrder\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"pure\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"}],\"name\":\"invalidateNonce\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"operator\",\"type\":\"address\"}],\"name\":\"isOperator\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"nextOrderId\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"}],\"name\":\"nonceUsed\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"name\":\"orderHash\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"owner\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"paused\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"pendingOwner\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"name\":\"placeOrder\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"}],\"internalType\":\"structDTW.SignedOrder\",\"name\":\"o\",\"type\":\"tuple\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"name\":\"placeOrderSigned\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"operator\",\"type\":\"address\"},{\"internalType\":\"bool\",\"name\":\"enabled\",\"type\":\"bool\"}],\"name\":\"setOperator\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bool\",\"name\":\"paused_\",\"type\":\"bool\"}],\"name\":\"setPaused\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"},{\"internalType\":\"uint256\",\"name\":\"buyAmount\",\"type\":\"uint256\"}],\"name\":\"settle\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"},{\"internalType\":\"uint256\",\"name\":\"buyAmount\",\"type\":\"uint256\"}],\"internalType\":\"structDTW.Fill[]\",\"name\":\"fills\",\"type\":\"tuple[]\"}],\"name\":\"settleBatch\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"newOwner\",\"type\":\"address\"}],\"name\":\"transferOwnership\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"}],\"name\":\"withdraw\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"}],\"internalType\":\"structDTW.SignedWithdrawal\",\"name\":\"w\",\"type\":\"tuple\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"name\":\"withdrawSigned\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",
+	ABI: "[{\"inputs\":[{\"internalType\":\"address\",\"name\":\"owner_\",\"type\":\"address\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[],\"name\":\"AmountTooLarge\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"name\":\"BadKind\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"BadSignature\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"ttl\",\"type\":\"uint256\"}],\"name\":\"BadTTL\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"BadValue\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"buyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"}],\"name\":\"BelowMinBuyAmount\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"name\":\"CancelAlreadyRequested\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"cancelAfter\",\"type\":\"uint64\"}],\"name\":\"CancelGraceNotOver\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"cancelAfter\",\"type\":\"uint64\"}],\"name\":\"CancelGraceOver\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"DeadlineNotPassed\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"DeadlinePassed\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint256\",\"name\":\"latest\",\"type\":\"uint256\"}],\"name\":\"DeadlineTooFar\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"available\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"needed\",\"type\":\"uint256\"}],\"name\":\"InsufficientBalance\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"IsPaused\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"minNonce\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"current\",\"type\":\"uint256\"}],\"name\":\"MinNonceNotRaised\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"}],\"name\":\"NonceAlreadyUsed\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minNonce\",\"type\":\"uint256\"}],\"name\":\"NonceBelowMinimum\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"NotAToken\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"NotListed\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NotOperator\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"}],\"name\":\"NotOrderTrader\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NotOwner\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NotPendingOwner\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"NothingToSweep\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"Reentrancy\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"SameToken\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"TransferFailed\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"name\":\"UnknownOrder\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ZeroAddress\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ZeroAmount\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint64\",\"name\":\"cancelAfter\",\"type\":\"uint64\"}],\"name\":\"CancelRequested\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"Deposited\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"uint32\",\"name\":\"maxOrderTTL\",\"type\":\"uint32\"}],\"name\":\"MaxOrderTTLSet\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"minNonce\",\"type\":\"uint256\"}],\"name\":\"MinNonceSet\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"}],\"name\":\"NonceUsed\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"word\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"mask\",\"type\":\"uint256\"}],\"name\":\"NoncesInvalidated\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"operator\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"bool\",\"name\":\"enabled\",\"type\":\"bool\"}],\"name\":\"OperatorSet\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"canceller\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"}],\"name\":\"OrderCancelled\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"indexed\":false,\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"name\":\"OrderPlaced\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"operator\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"buyAmount\",\"type\":\"uint256\"}],\"name\":\"OrderSettled\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint8\",\"name\":\"reason\",\"type\":\"uint8\"}],\"name\":\"OrderSkipped\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"pendingOwner\",\"type\":\"address\"}],\"name\":\"OwnershipTransferStarted\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"previousOwner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"newOwner\",\"type\":\"address\"}],\"name\":\"OwnershipTransferred\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"bool\",\"name\":\"paused\",\"type\":\"bool\"}],\"name\":\"PausedSet\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"Swept\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"bool\",\"name\":\"listed\",\"type\":\"bool\"}],\"name\":\"TokenListed\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"}],\"name\":\"Withdrawn\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"CANCEL_GRACE\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"CANCEL_REQUEST_TYPEHASH\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"ERC1271_GAS\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"KIND_LIMIT\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"KIND_MARKET\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"MAX_ORDER_TTL\",\"outputs\":[{\"internalType\":\"uint32\",\"name\":\"\",\"type\":\"uint32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"NATIVE\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"NONCE_INVALIDATION_TYPEHASH\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"ORDER_TYPEHASH\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"SKIP_CANCEL_REQUESTED\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"SKIP_CLOSED\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"SKIP_EXPIRED\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"WITHDRAWAL_TYPEHASH\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"acceptOwnership\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"balanceOf\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"}],\"name\":\"cancel\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"name\":\"cancelAfter\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"}],\"internalType\":\"structDTW.OrderRef[]\",\"name\":\"refs\",\"type\":\"tuple[]\"}],\"name\":\"cancelBatch\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"delistedHeld\",\"outputs\":[{\"internalType\":\"uint32\",\"name\":\"\",\"type\":\"uint32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"deposit\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"credited\",\"type\":\"uint256\"}],\"stateMutability\":\"payable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"name\":\"depositAndPlaceOrder\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"stateMutability\":\"payable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"domainSeparator\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"}],\"name\":\"hashOrder\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"pure\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"}],\"name\":\"invalidateNonce\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"word\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"mask\",\"type\":\"uint256\"}],\"name\":\"invalidateNonces\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"word\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"mask\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minNonce\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"}],\"internalType\":\"structDTW.SignedNonceInvalidation\",\"name\":\"n\",\"type\":\"tuple\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"name\":\"invalidateNoncesSigned\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"isListed\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"operator\",\"type\":\"address\"}],\"name\":\"isOperator\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"liabilities\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"maxOrderTTL\",\"outputs\":[{\"internalType\":\"uint32\",\"name\":\"\",\"type\":\"uint32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"}],\"name\":\"minNonce\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"nextOrderId\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"}],\"name\":\"nonceUsed\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"name\":\"orderHash\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"h\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"owner\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"paused\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"pendingOwner\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"name\":\"placeOrder\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"}],\"internalType\":\"structDTW.SignedOrder\",\"name\":\"o\",\"type\":\"tuple\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"name\":\"placeOrderSigned\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"}],\"name\":\"requestCancel\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"}],\"internalType\":\"structDTW.SignedCancelRequest\",\"name\":\"c\",\"type\":\"tuple\"},{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"name\":\"requestCancelSigned\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint32\",\"name\":\"ttl\",\"type\":\"uint32\"}],\"name\":\"setMaxOrderTTL\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"minNonce_\",\"type\":\"uint256\"}],\"name\":\"setMinNonce\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"operator\",\"type\":\"address\"},{\"internalType\":\"bool\",\"name\":\"enabled\",\"type\":\"bool\"}],\"name\":\"setOperator\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bool\",\"name\":\"paused_\",\"type\":\"bool\"}],\"name\":\"setPaused\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address[]\",\"name\":\"tokens\",\"type\":\"address[]\"},{\"internalType\":\"bool\",\"name\":\"listed\",\"type\":\"bool\"}],\"name\":\"setTokensListed\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"},{\"internalType\":\"uint256\",\"name\":\"buyAmount\",\"type\":\"uint256\"}],\"name\":\"settle\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"uint256\",\"name\":\"orderId\",\"type\":\"uint256\"},{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"sellToken\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"buyToken\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"sellAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"minBuyAmount\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"},{\"internalType\":\"uint8\",\"name\":\"kind\",\"type\":\"uint8\"}],\"internalType\":\"structDTW.Order\",\"name\":\"order\",\"type\":\"tuple\"},{\"internalType\":\"uint256\",\"name\":\"buyAmount\",\"type\":\"uint256\"}],\"internalType\":\"structDTW.Fill[]\",\"name\":\"fills\",\"type\":\"tuple[]\"}],\"name\":\"settleBatch\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"surplus\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"}],\"name\":\"sweep\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"newOwner\",\"type\":\"address\"}],\"name\":\"transferOwnership\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"}],\"name\":\"withdraw\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"components\":[{\"internalType\":\"address\",\"name\":\"trader\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"nonce\",\"type\":\"uint256\"},{\"internalType\":\"uint64\",\"name\":\"deadline\",\"type\":\"uint64\"}],\"internalType\":\"structDTW.SignedWithdrawal\",\"name\":\"w\",\"type\":\"tuple\"},{\"internalType\":\"bytes\",\"name\":\"signature\",\"type\":\"bytes\"}],\"name\":\"withdrawSigned\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",
 	ID:  "DTW",
-	Bin: "0x60c0806040523461015157602081612b2a803803809161001f8285610155565b83398101031261015157516001600160a01b0381169081900361015157801561014257600160a81b816bffffff0000000000000000ff60a01b5f541617175f554660805260405160208101907f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f82527f42cebeb18891199fb00fc9a5764622cb91ba0d77368512f6cbccda4dc27a8c7360408201527fc89efdaa54c0f20c7adf612882df0950f5a951637e0307cdcb4c672f298b8bc660608201524660808201523060a082015260a081526100f560c082610155565b51902060a052604051905f7f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e08180a361299d908161018d823960805181611c3c015260a05181611c620152f35b63d92e233d60e01b5f5260045ffd5b5f80fd5b601f909101601f19168101906001600160401b0382119082101761017857604052565b634e487b7160e01b5f52604160045260245ffdfe6080806040526004361015610012575f80fd5b5f3560e01c9081631647795e146118ba5750806316c38b3c146117f057806317313114146116ef57806320b0afe9146115ea57806327f04985146108cc5780632a58b330146115a35780633b2d3ed81461152657806347e7ef241461140a5780634c8fa78c146111ed578063558a7297146110e25780635c975abb146110a05780635e82d71f14610f1f5780635f17439b14610d2057806369328dec14610c895780636d70f7ae14610c215780637356526d14610a3657806379ba5097146109545780638da5cb5b14610904578063a0cf0aea146108cc578063b70e36f01461088f578063cff26a4d146106b3578063d5fee200146104b6578063dd3ba8111461046e578063e30c39781461041d578063eade3ec9146103e4578063f2fde38b146102fe578063f698da25146102be578063f7888aec1461021a578063f973a209146101c25763fdfd5a2514610166575f80fd5b346101be575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be5760206040517f8913a3a8900551a7948042e732b51ef80c900fe2cacd50f15abedad504d69b738152f35b5f80fd5b346101be575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be5760206040517fe9e96ac7c91d3493f4bfa2153ba24ae832c4c0507e0d4e6bce42983d641379a48152f35b346101be5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be57610251611933565b6024359073ffffffffffffffffffffffffffffffffffffffff821682036101be5773ffffffffffffffffffffffffffffffffffffffff165f52600360205273ffffffffffffffffffffffffffffffffffffffff60405f2091165f52602052602060405f2054604051908152f35b346101be575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be5760206102f6611c39565b604051908152f35b346101be5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be57610335611933565b73ffffffffffffffffffffffffffffffffffffffff5f5416908133036103bc5773ffffffffffffffffffffffffffffffffffffffff1690817fffffffffffffffffffffffff000000000000000000000000000000000000000060015416176001557f38d16b8cac22d99fc7c124b9cd0de2d3fa1faef420bfe791d8c362d765e227005f80a3005b7f30cd7471000000000000000000000000000000000000000000000000000000005f5260045ffd5b346101be575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be57602060405160018152f35b346101be575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be57602073ffffffffffffffffffffffffffffffffffffffff60015416604051908152f35b346101be5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be576004355f526004602052602060405f2054604051908152f35b346101be5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be5760043567ffffffffffffffff81116101be57366023820112156101be57806004013567ffffffffffffffff81116101be576024820191602436918360081b0101116101be57335f52600260205260ff60405f2054165f9015905b82811061054857005b610553818486611c29565b3590610560818587611c29565b6020810161056e818561262a565b8480610694575b61066c576001937f082be4846629733421314bf0ea951af7ddf7533964d539e3257dfb5dd144587561066361061a61061460808701359573ffffffffffffffffffffffffffffffffffffffff6105ca82611bf8565b165f5260036020526040805f2098019773ffffffffffffffffffffffffffffffffffffffff6105f88a611bf8565b165f5260205260405f2061060d888254611ac8565b9055611bf8565b95611bf8565b9360405191829173ffffffffffffffffffffffffffffffffffffffff33981696836020909392919373ffffffffffffffffffffffffffffffffffffffff60408201951681520152565b0390a40161053f565b7f2eb35430000000000000000000000000000000000000000000000000000000005f5260045ffd5b5067ffffffffffffffff6106aa60c08401611b57565b16421115610575565b346101be577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360161012081126101be57610100136101be576101043567ffffffffffffffff81116101be576102f660ff6107146020933690600401611a10565b91906107f2610721611b6c565b9361072a611b8f565b92610733611bd5565b606435966084359587610744611b40565b67ffffffffffffffff610755611c19565b9173ffffffffffffffffffffffffffffffffffffffff60e435978160405197602082908a019a7fe9e96ac7c91d3493f4bfa2153ba24ae832c4c0507e0d4e6bce42983d641379a48c521660408a01521660608801521660808601528c60a08601528a60c08601521660e0840152166101008201528261012082015261012081526107e161014082611a87565b519020906107ed611b6c565b61231d565b61080c836107fe611b6c565b610806611b8f565b906120c3565b67ffffffffffffffff61081d611b6c565b93610826611b8f565b9261082f611bd5565b9173ffffffffffffffffffffffffffffffffffffffff61084d611b40565b9381610857611c19565b97816040519b6108668d611a3e565b168b52168b8a0152166040880152606087015260808601521660a08401521660c0820152611e1b565b346101be5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be576108ca600435336123b1565b005b346101be575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be5760206040515f8152f35b346101be575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be57602073ffffffffffffffffffffffffffffffffffffffff5f5416604051908152f35b346101be575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be5760015473ffffffffffffffffffffffffffffffffffffffff81163303610a0e577fffffffffffffffffffffffff0000000000000000000000000000000000000000905f543373ffffffffffffffffffffffffffffffffffffffff82167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e05f80a3821633175f5516600155005b7f1853971c000000000000000000000000000000000000000000000000000000005f5260045ffd5b346101be577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360160e081126101be5760c0136101be5760c43567ffffffffffffffff81116101be57610a8d903690600401611a10565b9060ff5f5c16610bf95760017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c16175f5d67ffffffffffffffff610ad1611b40565b164211610bd157610b8a610ba992610ae7611b6c565b92610af0611b8f565b60443594610afc611bb2565b9167ffffffffffffffff6084359373ffffffffffffffffffffffffffffffffffffffff610b27611b40565b9181604051958160208801987f8913a3a8900551a7948042e732b51ef80c900fe2cacd50f15abedad504d69b738a521660408801521660608601528a60808601521660a08401528460c08401521660e082015260e081526107e161010082611a87565b610b92611b6c565b90610b9b611b8f565b610ba3611bb2565b926121f0565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c165f5d005b7f70f65caa000000000000000000000000000000000000000000000000000000005f5260045ffd5b7fab143c06000000000000000000000000000000000000000000000000000000005f5260045ffd5b346101be5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be5773ffffffffffffffffffffffffffffffffffffffff610c6d611933565b165f526002602052602060ff60405f2054166040519015158152f35b346101be5760607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be57610cc0611933565b60443573ffffffffffffffffffffffffffffffffffffffff811681036101be5760ff5f5c16610bf957610ba99160017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c16175f5d60243590336121f0565b346101be576101207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be5760043560e07fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffdc3601126101be576101043590335f52600260205260ff60405f20541615610ef757610da260248261262a565b60c43567ffffffffffffffff8116908181036101be57504211610bd15760a435808310610ec857506064359073ffffffffffffffffffffffffffffffffffffffff8216928383036101be57610df88184336120c3565b608435335f52600360205260405f20946044359473ffffffffffffffffffffffffffffffffffffffff8616968787036101be57875f5260205260405f20610e40848254611ac8565b90556024359573ffffffffffffffffffffffffffffffffffffffff8716968781036101be57875f52600360205260405f20845f5260205260405f20610e86878254611ac8565b90555050506040519586526020860152604085015260608401527fb53a2953aeb964b120b4e1e7f51f34ce7d09fd0cc18aa5e1b737671ea10de08a60803394a4005b827ff901d257000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b7f7c214f04000000000000000000000000000000000000000000000000000000005f5260045ffd5b346101be576101007ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be5760043560e07fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffdc3601126101be57335f52600260205260ff60405f205416610f9760248361262a565b1580611080575b61066c57608435906024359073ffffffffffffffffffffffffffffffffffffffff8216918281036101be57825f52600360205260405f206044359473ffffffffffffffffffffffffffffffffffffffff861686036101be577f082be4846629733421314bf0ea951af7ddf7533964d539e3257dfb5dd14458759261107b9273ffffffffffffffffffffffffffffffffffffffff88165f5260205260405f20611047838254611ac8565b9055506040519182913397836020909392919373ffffffffffffffffffffffffffffffffffffffff60408201951681520152565b0390a4005b5060c43567ffffffffffffffff8116908181036101be5750421115610f9e565b346101be575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be57602060ff5f5460a01c166040519015158152f35b346101be5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be57611119611933565b602435908115158092036101be5773ffffffffffffffffffffffffffffffffffffffff5f541633036103bc5773ffffffffffffffffffffffffffffffffffffffff169081156111c55760207f1a594081ae893ab78e67d9b9e843547318164322d32c65369d78a96172d9dc8f91835f526002825260405f207fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0081541660ff8316179055604051908152a2005b7fd92e233d000000000000000000000000000000000000000000000000000000005f5260045ffd5b346101be5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be5760043567ffffffffffffffff81116101be57366023820112156101be57806004013567ffffffffffffffff81116101be5760248201916024369161012084020101116101be57335f52600260205260ff60405f20541615610ef757905f915b80831061128457005b61128f838284611b02565b359261129c818385611b02565b602081016101006112ae848688611b02565b0135956112bb828261262a565b67ffffffffffffffff6112d060c08501611b57565b164211610bd15760a0830135968781106113da576001959697506060840192611302826112fc86611bf8565b336120c3565b73ffffffffffffffffffffffffffffffffffffffff61137d610614611377608089013594335f5260036020526040805f209a0199856113408c611bf8565b165f5260205260405f20611355878254611ac8565b90558461136182611bf8565b165f52600360205260405f20856105f88b611bf8565b97611bf8565b8160405196168652166020850152604084015260608301527fb53a2953aeb964b120b4e1e7f51f34ce7d09fd0cc18aa5e1b737671ea10de08a608073ffffffffffffffffffffffffffffffffffffffff33951693a401919061127b565b87907ff901d257000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b60407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be5761143c611933565b60ff5f5c16610bf95760209060017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c16175f5d61147d60243582611d1c565b90335f526003835260405f2073ffffffffffffffffffffffffffffffffffffffff82165f52835260405f206114b3838254611ac8565b905573ffffffffffffffffffffffffffffffffffffffff6040519183835216907f8752a472e571a816aea92eec8dae9baf628e840f4929fbcc2d155e6233ff68a7843392a37fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c165f5d604051908152f35b346101be5760206102f673ffffffffffffffffffffffffffffffffffffffff60ff67ffffffffffffffff61155936611977565b959497909361156c848a959495336120c3565b816040519961157a8b611a3e565b338b52168b8a0152166040880152606087015260808601521660a08401521660c0820152611e1b565b346101be575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be57602067ffffffffffffffff5f5460a81c16604051908152f35b6115f336611977565b909491939260ff5f5c16610bf9576020956116c19560ff9473ffffffffffffffffffffffffffffffffffffffff8061165d67ffffffffffffffff9660017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c16175f5d84611d1c565b921697886040518481527f8752a472e571a816aea92eec8dae9baf628e840f4929fbcc2d155e6233ff68a78d3392a3604051986116998a611a3e565b338a528b8a0152166040880152606087015260808601521660a08401521660c0820152611e1b565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c165f5d604051908152f35b346101be5760e07ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be576040516020810160043573ffffffffffffffffffffffffffffffffffffffff81168091036101be57815260243573ffffffffffffffffffffffffffffffffffffffff81168091036101be57604083015260443573ffffffffffffffffffffffffffffffffffffffff81168091036101be576060830152606435608083015260843560a083015260a43567ffffffffffffffff81168091036101be5760c083015260c4359160ff83168093036101be5760209260e082015260e081526117e561010082611a87565b519020604051908152f35b346101be5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be576004358015158091036101be575f5473ffffffffffffffffffffffffffffffffffffffff811633036103bc57816020917fffffffffffffffffffffff00ffffffffffffffffffffffffffffffffffffffff74ff00000000000000000000000000000000000000007f40db37ff5c0bdc2c427fbb2078c8f24afea940abac0e3c23bb4ea3bf2da2b2129560a01b169116175f55604051908152a1005b346101be5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101be576020906118f4611933565b73ffffffffffffffffffffffffffffffffffffffff60243591165f526005835260405f208160081c5f528352600160ff60405f205492161b1615158152f35b6004359073ffffffffffffffffffffffffffffffffffffffff821682036101be57565b359073ffffffffffffffffffffffffffffffffffffffff821682036101be57565b7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc60c09101126101be5760043573ffffffffffffffffffffffffffffffffffffffff811681036101be579060243573ffffffffffffffffffffffffffffffffffffffff811681036101be5790604435906064359060843567ffffffffffffffff811681036101be579060a43560ff811681036101be5790565b9181601f840112156101be5782359167ffffffffffffffff83116101be57602083818601950101116101be57565b60e0810190811067ffffffffffffffff821117611a5a57604052565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b90601f7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0910116810190811067ffffffffffffffff821117611a5a57604052565b91908201809211611ad557565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b9190811015611b1357610120020190565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52603260045260245ffd5b60a43567ffffffffffffffff811681036101be5790565b3567ffffffffffffffff811681036101be5790565b60043573ffffffffffffffffffffffffffffffffffffffff811681036101be5790565b60243573ffffffffffffffffffffffffffffffffffffffff811681036101be5790565b60643573ffffffffffffffffffffffffffffffffffffffff811681036101be5790565b60443573ffffffffffffffffffffffffffffffffffffffff811681036101be5790565b3573ffffffffffffffffffffffffffffffffffffffff811681036101be5790565b60c43560ff811681036101be5790565b9190811015611b135760081b0190565b467f000000000000000000000000000000000000000000000000000000000000000003611c84577f000000000000000000000000000000000000000000000000000000000000000090565b60405160208101907f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f82527f42cebeb18891199fb00fc9a5764622cb91ba0d77368512f6cbccda4dc27a8c7360408201527fc89efdaa54c0f20c7adf612882df0950f5a951637e0307cdcb4c672f298b8bc660608201524660808201523060a082015260a08152611d1660c082611a87565b51902090565b9190918215611dbf5773ffffffffffffffffffffffffffffffffffffffff811615611e0f5734611de75780611da7611d56611dac93612467565b94604051907f23b872dd000000000000000000000000000000000000000000000000000000006020830152336024830152306044830152606482015260648152611da1608482611a87565b82612526565b612467565b91808303838111611ad5579214611dbf57565b7f1f2a2005000000000000000000000000000000000000000000000000000000005f5260045ffd5b7f0bba69fb000000000000000000000000000000000000000000000000000000005f5260045ffd5b5090803403611de75790565b905f5460ff8160a01c1661209b57602083019073ffffffffffffffffffffffffffffffffffffffff825116604085019073ffffffffffffffffffffffffffffffffffffffff82511614612073576080850194855115611dbf5760a0810167ffffffffffffffff815116421015610bd15760c082019060ff8251166001811161204857508460a81c67ffffffffffffffff169788956001870160a81b7cffffffffffffffff00000000000000000000000000000000000000000016907fffffff0000000000000000ffffffffffffffffffffffffffffffffffffffffff16175f556040519360208501815173ffffffffffffffffffffffffffffffffffffffff168152885173ffffffffffffffffffffffffffffffffffffffff166040870152865173ffffffffffffffffffffffffffffffffffffffff166060870152606082019586516080820152835160a0820152845167ffffffffffffffff1660c0820152855160ff1660e082015260e08152611f9561010082611a87565b519020875f52600460205260405f20555173ffffffffffffffffffffffffffffffffffffffff16965173ffffffffffffffffffffffffffffffffffffffff16945173ffffffffffffffffffffffffffffffffffffffff1693519051915167ffffffffffffffff16925160ff1693604051958652602086015260408501526060840152608083015260a082015260c07f2aa03335d64200cc514f32fc1526962cc5f5fef7e3f78ec041802baa447cfc1191a3565b7fdfc03387000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b7f201b580a000000000000000000000000000000000000000000000000000000005f5260045ffd5b7f1309a563000000000000000000000000000000000000000000000000000000005f5260045ffd5b9190918115611dbf5773ffffffffffffffffffffffffffffffffffffffff1691825f52600360205260405f2073ffffffffffffffffffffffffffffffffffffffff82165f5260205260405f205492828410612149575f52600360205273ffffffffffffffffffffffffffffffffffffffff60405f2091165f5260205260405f2091039055565b5073ffffffffffffffffffffffffffffffffffffffff83917fdb42144d000000000000000000000000000000000000000000000000000000005f521660045260245260445260645ffd5b3d156121eb573d9067ffffffffffffffff8211611a5a57604051916121e060207fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f8401160184611a87565b82523d5f602084013e565b606090565b929073ffffffffffffffffffffffffffffffffffffffff82169384156111c55773ffffffffffffffffffffffffffffffffffffffff946122318584846120c3565b7f889d364b5102aee044ff370e2e6a836584e5618a16dce4f5b191459cf3903e58604087851697889482519489865260208601521692a3836122b257505f80809381935af161227e612193565b50156122875750565b7f39f1c8d9000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b6040517fa9059cbb00000000000000000000000000000000000000000000000000000000602082015273ffffffffffffffffffffffffffffffffffffffff92909216602483015260448083019390935291815261231b925090612316606483611a87565b612526565b565b93909261237b9261232c611c39565b906040519060208201927f190100000000000000000000000000000000000000000000000000000000000084526022830152604282015260428152612372606282611a87565b51902085612768565b156123895761231b916123b1565b7f5cd5d233000000000000000000000000000000000000000000000000000000005f5260045ffd5b9073ffffffffffffffffffffffffffffffffffffffff600160ff83161b921691825f52600560205260405f208260081c90815f5260205260405f20549082821661243b57917f2af71f10069c28afc67c3752e87e0e4616a97948d33c8f404a856c0c334b3e019391602093865f526005855260405f20905f5284521760405f2055604051908152a2565b837f91cab504000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b5f8060405160208101907f70a08231000000000000000000000000000000000000000000000000000000008252306024820152602481526124a9604482611a87565b5190845afa906124b7612193565b9115801561251b575b6124d957506020818051810103126101be576020015190565b73ffffffffffffffffffffffffffffffffffffffff907ff0ae59ab000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b5060208251106124c0565b90813b156125e8575f816020829351910182855af1612543612193565b9015908115612597575b506125555750565b73ffffffffffffffffffffffffffffffffffffffff907f39f1c8d9000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b8091505180151591826125ad575b50505f61254d565b6020821092509082156125c4575b50505f806125a5565b81925090602091810103126101be57602001518015908115036101be575f806125bb565b73ffffffffffffffffffffffffffffffffffffffff827ff0ae59ab000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b90815f52600460205260405f20548015918215612682575b5050612657575f5260046020525f6040812055565b7f40ddeab2000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b909150604051602081019173ffffffffffffffffffffffffffffffffffffffff6126ab82611956565b16835273ffffffffffffffffffffffffffffffffffffffff6126cf60208301611956565b16604083015273ffffffffffffffffffffffffffffffffffffffff6126f660408301611956565b16606083015260608101356080830152608081013560a083015260a08101359067ffffffffffffffff821682036101be5767ffffffffffffffff60c0921682840152013560ff811681036101be5760ff1660e082015260e0815261275c61010082611a87565b51902014155f80612642565b92919073ffffffffffffffffffffffffffffffffffffffff841693841561284a57803b61289057506041830361288857826020116101be57813591836040116101be5760208101359360401015611b13576040013560f81c90601b8210612876575b7f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a084118015612853575b61284a576020935f9360ff60809460405194855216868401526040830152606082015282805260015afa1561283f5773ffffffffffffffffffffffffffffffffffffffff5f51161490565b6040513d5f823e3d90fd5b50505050505f90565b5060ff8216601b811415908161286a575b506127f4565b601c915014155f612864565b90601b0160ff8111611ad557906127ca565b505050505f90565b915f94509261293c608486957fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f8560405196879460208601997f1626ba7e000000000000000000000000000000000000000000000000000000008b5260248701526040604487015281606487015286860137898582860101520116810103017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe08101835282611a87565b51915afa612948612193565b8161298f575b81612957575090565b90506020818051810103126101be57602001517f1626ba7e000000000000000000000000000000000000000000000000000000001490565b90506020815110159061294e56",
+	Bin: "0x60c08060405234610162576020816143ef803803809161001f8285610166565b83398101031261016257516001600160a01b03811690819003610162578015610153578060018060a01b031960015416176001556b093a80000000000000000100610100600160681b03195f5416175f554660805260405160208101907f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f82527f42cebeb18891199fb00fc9a5764622cb91ba0d77368512f6cbccda4dc27a8c7360408201527fc89efdaa54c0f20c7adf612882df0950f5a951637e0307cdcb4c672f298b8bc660608201524660808201523060a082015260a0815261010660c082610166565b51902060a052604051905f7f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e08180a3614251908161019e823960805181612982015260a051816129a80152f35b63d92e233d60e01b5f5260045ffd5b5f80fd5b601f909101601f19168101906001600160401b0382119082101761018957604052565b634e487b7160e01b5f52604160045260245ffdfe6080806040526004361015610012575f80fd5b5f3560e01c90816313f93ff414612527575080631647795e1461248657806316c38b3c146123d357806317313114146122d2578063176d698e1461223057806320b0afe91461212b57806326dfc4271461085657806327f049851461128f5780632a58b330146120e45780632bce68d2146120a6578063342b547c146120635780633b2d3ed814611fe657806347e7ef2414611eca5780634c8fa78c14611df85780634ceef0bd14611c995780635178a90c14611c5f578063558a729714611b7c578063577eb8a5146118c75780635c975abb146118885780635e82d71f146118615780635f17439b146117bb57806369328dec146117245780636d70f7ae146116bc5780636f737257146115ae5780637356526d1461143557806379ba5097146113515780638da5cb5b146113005780639f201297146112c7578063a0cf0aea1461128f578063aa99fa981461122c578063ac33fd1f146111d4578063b01083e214611150578063b70e36f014611115578063b8dc491b14610ebe578063bec984ae14610d4d578063c088d68b14610cfb578063c5ef2f5b14610c7b578063cd956d9414610c42578063cff26a4d14610a66578063d0ac9ddb14610a2b578063d5fee2001461096e578063d80087ad14610916578063dd3ba811146108ac578063e30c39781461085b578063eade3ec914610856578063f2fde38b14610797578063f698da2514610757578063f7888aec146106cb578063f794062e14610663578063f973a2091461060b578063fc6fe8ac14610302578063fdfd5a25146102aa5763feb3d40914610263575f80fd5b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602063ffffffff5f5460481c16604051908152f35b5f80fd5b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760206040517f8913a3a8900551a7948042e732b51ef80c900fe2cacd50f15abedad504d69b738152f35b346102a65760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760043567ffffffffffffffff81116102a657366023820112156102a65780600401359067ffffffffffffffff82116102a6573660248360051b830101116102a65761037a6125c7565b73ffffffffffffffffffffffffffffffffffffffff6001541633036105e35782905f92811515935b838110156105e1576103bb60248260051b8401016128fb565b83806105c2575b806105b9575b6105775773ffffffffffffffffffffffffffffffffffffffff1690815f52600960205260405f208054878160f81c151503610433575b50506001917f4d028d2443376b23d569a2141e590b27661745f8ec8da63579e90de18a462afb6020604051898152a2016103a2565b7effffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff16907fff000000000000000000000000000000000000000000000000000000000000008860f81b168217905561048b575b86806103fe565b83156104ec576001915f547fffffffffffffffffffffffffffffff00000000ffffffffffffffffffffffffff70ffffffff000000000000000000000000006104db63ffffffff8460681c16612a62565b60681b169116175f555b9150610484565b5f549163ffffffff8360681c169263ffffffff841461054a577fffffffffffffffffffffffffffffff00000000ffffffffffffffffffffffffff16600193840160681b70ffffffff0000000000000000000000000016175f556104e5565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b73ffffffffffffffffffffffffffffffffffffffff907ff0ae59ab000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b50803b156103c8565b5073ffffffffffffffffffffffffffffffffffffffff811615156103c2565b005b7f30cd7471000000000000000000000000000000000000000000000000000000005f5260045ffd5b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760206040517fe9e96ac7c91d3493f4bfa2153ba24ae832c4c0507e0d4e6bce42983d641379a48152f35b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65773ffffffffffffffffffffffffffffffffffffffff6106af612560565b165f526009602052602060405f205460f81c6040519015158152f35b346102a65760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657610702612560565b73ffffffffffffffffffffffffffffffffffffffff61071f612583565b91165f52600460205273ffffffffffffffffffffffffffffffffffffffff60405f2091165f52602052602060405f2054604051908152f35b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602061078f61297f565b604051908152f35b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a6576107ce612560565b73ffffffffffffffffffffffffffffffffffffffff60015416908133036105e35773ffffffffffffffffffffffffffffffffffffffff1690817fffffffffffffffffffffffff000000000000000000000000000000000000000060025416176002557f38d16b8cac22d99fc7c124b9cd0de2d3fa1faef420bfe791d8c362d765e227005f80a3005b61266f565b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602073ffffffffffffffffffffffffffffffffffffffff60025416604051908152f35b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a6576020600435805f526005825260405f2054905f526006825267ffffffffffffffff60405f20541661090e57604051908152f35b60011861078f565b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760206040517f9ce93d4670409f2e51f751c28e35cb44217b73c0d70f127dd00c7e98cdb7d43f8152f35b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760043567ffffffffffffffff81116102a657366023820112156102a657806004013567ffffffffffffffff81116102a6576024820191602436918360081b0101116102a657335f52600360205260ff60405f205416905f5b8181106109fe57005b80610a2584610a10600194868961296f565b356020610a1e85888b61296f565b0190613811565b016109f5565b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602060405162093a808152f35b346102a6577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360161012081126102a657610100136102a6576101043567ffffffffffffffff81116102a65761078f60ff610ac76020933690600401612706565b9190610ba5610ad4612892565b93610add6128b5565b92610ae66128d8565b606435966084359587610af7612933565b67ffffffffffffffff610b0861295f565b9173ffffffffffffffffffffffffffffffffffffffff60e435978160405197602082908a019a7fe9e96ac7c91d3493f4bfa2153ba24ae832c4c0507e0d4e6bce42983d641379a48c521660408a01521660608801521660808601528c60a08601528a60c08601521660e084015216610100820152826101208201526101208152610b94610140826127d6565b51902090610ba0612892565b6135a5565b610bbf83610bb1612892565b610bb96128b5565b90613062565b67ffffffffffffffff610bd0612892565b93610bd96128b5565b92610be26128d8565b9173ffffffffffffffffffffffffffffffffffffffff610c00612933565b9381610c0a61295f565b97816040519b610c198d61278d565b168b52168b8a0152166040880152606087015260808601521660a08401521660c0820152612bee565b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602060405160038152f35b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657600435335f52600860205260405f20549081811115610ccd576105e19033613bcc565b7f493cffcf000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a6576004355f526006602052602067ffffffffffffffff60405f205416604051908152f35b346102a657610d5b36612734565b9060a0830167ffffffffffffffff610d728261294a565b164211610e9657610e31610d85856128fb565b93602086013593604087013593606088013596610da660808a01359261294a565b67ffffffffffffffff6040519173ffffffffffffffffffffffffffffffffffffffff60208401947f9ce93d4670409f2e51f751c28e35cb44217b73c0d70f127dd00c7e98cdb7d43f86521660408401528960608401528860808401528a60a08401528460c08401521660e082015260e08152610e24610100826127d6565b51902090610ba0896128fb565b80610e7d575b505073ffffffffffffffffffffffffffffffffffffffff610e57836128fb565b165f52600860205260405f20548111610e6c57005b610e786105e1926128fb565b613bcc565b610e8f91610e8a856128fb565b612fff565b8280610e37565b7f70f65caa000000000000000000000000000000000000000000000000000000005f5260045ffd5b346102a65760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657610ef5612560565b610efd612583565b73ffffffffffffffffffffffffffffffffffffffff6001541633036105e35760ff5f5c166110ed5760017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c16175f5d73ffffffffffffffffffffffffffffffffffffffff8116156110c55773ffffffffffffffffffffffffffffffffffffffff821691825f5260096020527effffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff60405f20541690610fba81612a93565b908282111561109957611032610fd38461103794612817565b8095877f7b09c29f9106defeccc9ac3b823f3aad0b470d120e5df7aed033b5c43a4bf718604051806110298686836020909392919373ffffffffffffffffffffffffffffffffffffffff60408201951681520152565b0390a283613aff565b612a93565b1061106d576020907fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c165f5d604051908152f35b507f39f1c8d9000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b847f0180603d000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b7fd92e233d000000000000000000000000000000000000000000000000000000005f5260045ffd5b7fab143c06000000000000000000000000000000000000000000000000000000005f5260045ffd5b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a6576105e1600435336139aa565b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65773ffffffffffffffffffffffffffffffffffffffff61119c612560565b165f52600960205260207effffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff60405f205416604051908152f35b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760206040517f1206d120de43cffea375d1a4ced0321f1366669e724a397713778a526667fa978152f35b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65773ffffffffffffffffffffffffffffffffffffffff611278612560565b165f526008602052602060405f2054604051908152f35b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760206040515f8152f35b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602060405160028152f35b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602073ffffffffffffffffffffffffffffffffffffffff60015416604051908152f35b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760025473ffffffffffffffffffffffffffffffffffffffff8116330361140d577fffffffffffffffffffffffff0000000000000000000000000000000000000000906001543373ffffffffffffffffffffffffffffffffffffffff82167f8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e05f80a38216331760015516600255005b7f1853971c000000000000000000000000000000000000000000000000000000005f5260045ffd5b346102a65761144336612734565b919060ff5f5c166110ed5760017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c16175f5d60a082019167ffffffffffffffff61148e8461294a565b164211610e965761158061157a6115748361156f611586986114b26114f2976128fb565b9760208401996114c18b6128fb565b9960408601359a67ffffffffffffffff8c73ffffffffffffffffffffffffffffffffffffffff60608a019d8e6128fb565b61150060808c01359761294a565b9282604051968160208901997f8913a3a8900551a7948042e732b51ef80c900fe2cacd50f15abedad504d69b738b5216604089015216606087015260808601521660a08401528460c08401521660e082015260e08152611562610100826127d6565b51902090610ba0866128fb565b6128fb565b946128fb565b916128fb565b9261383e565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c165f5d005b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760043563ffffffff8116908181036102a65773ffffffffffffffffffffffffffffffffffffffff6001541633036105e357811580156116b0575b611684577fba9510efced4211dabbeb52eee80b6304fb7a34b59bbc4f560e91e7650fe4765916020917fffffffffffffffffffffffffffffffffffffff00000000ffffffffffffffffff6cffffffff0000000000000000005f549260481b169116175f55604051908152a1005b507f14cd549e000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b5062093a808211611617565b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65773ffffffffffffffffffffffffffffffffffffffff611708612560565b165f526003602052602060ff60405f2054166040519015158152f35b346102a65760607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65761175b612560565b60443573ffffffffffffffffffffffffffffffffffffffff811681036102a65760ff5f5c166110ed576115869160017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c16175f5d602435903361383e565b346102a6576101207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760e07fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffdc3601126102a657335f52600360205260ff60405f20541615611839576105e1610104356004356133be565b7f7c214f04000000000000000000000000000000000000000000000000000000005f5260045ffd5b346102a6576105e1611872366126a8565b335f52600360205260ff60405f2054169161363b565b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602060ff5f54166040519015158152f35b346102a6577ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360161018081126102a6576080136102a65760e07fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7c3601126102a6576101643567ffffffffffffffff81116102a65761194a903690600401612706565b67ffffffffffffffff61195b61291c565b164211610e965761196a61286f565b73ffffffffffffffffffffffffffffffffffffffff80611988612892565b16911603611b3357611a1e9061199c612892565b9260243593604435906119ad61291c565b67ffffffffffffffff6040519173ffffffffffffffffffffffffffffffffffffffff60208401947f1206d120de43cffea375d1a4ced0321f1366669e724a397713778a526667fa9786521660408401528860608401528460808401521660a082015260a08152610b9460c0826127d6565b805f52600560205260405f20549067ffffffffffffffff611a4183608484613d6d565b16611b085761012c67ffffffffffffffff4216019167ffffffffffffffff831161054a57600190825f5260056020521860405f2055805f52600660205267ffffffffffffffff60405f20921691827fffffffffffffffffffffffffffffffffffffffffffffffff00000000000000008254161790556084359173ffffffffffffffffffffffffffffffffffffffff8316928381036102a6577f531e50c4d56c7ac97229125568907dbacb0ed3c463c3418a55610a5a4028af129160209150604051908152a3005b7faa80afd6000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b73ffffffffffffffffffffffffffffffffffffffff611b5061286f565b7f16fea117000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b346102a65760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657611bb3612560565b611bbb6125c7565b9073ffffffffffffffffffffffffffffffffffffffff6001541633036105e35773ffffffffffffffffffffffffffffffffffffffff169081156110c55760207f1a594081ae893ab78e67d9b9e843547318164322d32c65369d78a96172d9dc8f91835f526003825260405f20901515907fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0081541660ff8316179055604051908152a2005b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602060405161012c8152f35b346102a657611ca7366126a8565b9073ffffffffffffffffffffffffffffffffffffffff611cc6836128fb565b163303611dda57805f52600560205260405f20549167ffffffffffffffff611cef848385613d6d565b16611dae5761012c67ffffffffffffffff4216019267ffffffffffffffff841161054a5773ffffffffffffffffffffffffffffffffffffffff611da37f531e50c4d56c7ac97229125568907dbacb0ed3c463c3418a55610a5a4028af12936001602094875f52600586521860405f2055855f526006845267ffffffffffffffff60405f20971696877fffffffffffffffffffffffffffffffffffffffffffffffff00000000000000008254161790556128fb565b1693604051908152a3005b507faa80afd6000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b73ffffffffffffffffffffffffffffffffffffffff611b50836128fb565b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760043567ffffffffffffffff81116102a657366023820112156102a65780600401359067ffffffffffffffff82116102a65760248101906024369161012085020101116102a657335f52600360205260ff60405f20541615611839575f5b828110611e8e57005b80611ec4611e9f6001938686612831565b356020611ead848888612831565b01610100611ebc858989612831565b013591613132565b01611e85565b60407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657611efc612560565b60ff5f5c166110ed5760209060017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c16175f5d611f3d60243582612abf565b90335f526004835260405f2073ffffffffffffffffffffffffffffffffffffffff82165f52835260405f20611f73838254612824565b905573ffffffffffffffffffffffffffffffffffffffff6040519183835216907f8752a472e571a816aea92eec8dae9baf628e840f4929fbcc2d155e6233ff68a7843392a37fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c165f5d604051908152f35b346102a657602061078f73ffffffffffffffffffffffffffffffffffffffff60ff67ffffffffffffffff612019366125d6565b959497909361202c848a95949533613062565b816040519961203a8b61278d565b338b52168b8a0152166040880152606087015260808601521660a08401521660c0820152612bee565b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602063ffffffff5f5460681c16604051908152f35b346102a65760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a6576105e160243560043533612fff565b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602067ffffffffffffffff5f5460081c16604051908152f35b612134366125d6565b909491939260ff5f5c166110ed576020956122029560ff9473ffffffffffffffffffffffffffffffffffffffff8061219e67ffffffffffffffff9660017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c16175f5d84612abf565b921697886040518481527f8752a472e571a816aea92eec8dae9baf628e840f4929fbcc2d155e6233ff68a78d3392a3604051986121da8a61278d565b338a528b8a0152166040880152606087015260808601521660a08401521660c0820152612bee565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f5c165f5d604051908152f35b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657612267612560565b73ffffffffffffffffffffffffffffffffffffffff81165f5260096020526122b47effffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff60405f20541691612a93565b818111156122c85760209161078f91612817565b505060205f61078f565b346102a65760e07ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a6576040516020810160043573ffffffffffffffffffffffffffffffffffffffff81168091036102a657815260243573ffffffffffffffffffffffffffffffffffffffff81168091036102a657604083015260443573ffffffffffffffffffffffffffffffffffffffff81168091036102a6576060830152606435608083015260843560a083015260a43567ffffffffffffffff81168091036102a65760c083015260c4359160ff83168093036102a65760209260e082015260e081526123c8610100826127d6565b519020604051908152f35b346102a65760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a6576004358015158091036102a65773ffffffffffffffffffffffffffffffffffffffff6001541633036105e35760207f40db37ff5c0bdc2c427fbb2078c8f24afea940abac0e3c23bb4ea3bf2da2b212917fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff005f541660ff8216175f55604051908152a1005b346102a65760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a65760206124bf612560565b73ffffffffffffffffffffffffffffffffffffffff602435911690815f526008835260405f205481109182156124fc575b50506040519015158152f35b9091505f526007825260405f208160081c5f528252600160ff60405f205492161b16151582806124f0565b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657806207a12060209252f35b6004359073ffffffffffffffffffffffffffffffffffffffff821682036102a657565b6024359073ffffffffffffffffffffffffffffffffffffffff821682036102a657565b359073ffffffffffffffffffffffffffffffffffffffff821682036102a657565b6024359081151582036102a657565b7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc60c09101126102a65760043573ffffffffffffffffffffffffffffffffffffffff811681036102a6579060243573ffffffffffffffffffffffffffffffffffffffff811681036102a65790604435906064359060843567ffffffffffffffff811681036102a6579060a43560ff811681036102a65790565b346102a6575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126102a657602060405160018152f35b906101007ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc8301126102a65760e07fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffdc6004359301126102a657602490565b9181601f840112156102a65782359167ffffffffffffffff83116102a657602083818601950101116102a657565b907ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc820160e081126102a65760c0136102a65760049160c4359067ffffffffffffffff82116102a65761278991600401612706565b9091565b60e0810190811067ffffffffffffffff8211176127a957604052565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b90601f7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0910116810190811067ffffffffffffffff8211176127a957604052565b9190820391821161054a57565b9190820180921161054a57565b919081101561284257610120020190565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52603260045260245ffd5b60843573ffffffffffffffffffffffffffffffffffffffff811681036102a65790565b60043573ffffffffffffffffffffffffffffffffffffffff811681036102a65790565b60243573ffffffffffffffffffffffffffffffffffffffff811681036102a65790565b60443573ffffffffffffffffffffffffffffffffffffffff811681036102a65790565b3573ffffffffffffffffffffffffffffffffffffffff811681036102a65790565b60643567ffffffffffffffff811681036102a65790565b60a43567ffffffffffffffff811681036102a65790565b3567ffffffffffffffff811681036102a65790565b60c43560ff811681036102a65790565b91908110156128425760081b0190565b467f0000000000000000000000000000000000000000000000000000000000000000036129ca577f000000000000000000000000000000000000000000000000000000000000000090565b60405160208101907f8b73c3c69bb8fe3d512ecc4cf759cc79239f7b179b0ffacaa9a75d522b39400f82527f42cebeb18891199fb00fc9a5764622cb91ba0d77368512f6cbccda4dc27a8c7360408201527fc89efdaa54c0f20c7adf612882df0950f5a951637e0307cdcb4c672f298b8bc660608201524660808201523060a082015260a08152612a5c60c0826127d6565b51902090565b63ffffffff16801561054a577fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0190565b73ffffffffffffffffffffffffffffffffffffffff8116612ab357504790565b612abc90613c1d565b90565b919073ffffffffffffffffffffffffffffffffffffffff831692835f52600960205260405f2093845460f81c15612bc3575090612afb91613c9a565b91612b28837effffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff835416612824565b7effffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff8111612b9b577effffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff809116167fff00000000000000000000000000000000000000000000000000000000000000825416179055565b7f06250401000000000000000000000000000000000000000000000000000000005f5260045ffd5b7f5d35c429000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b905f5460ff8116612fd757602083019073ffffffffffffffffffffffffffffffffffffffff825116604085019073ffffffffffffffffffffffffffffffffffffffff82511614612faf576080850194855115612f875760a0810167ffffffffffffffff815116421015610e965767ffffffffffffffff81511663ffffffff8560481c1690612c7c8242612824565b10612f42575060c082019060ff82511660018111612f17575063ffffffff8560681c16612e3a575b8460081c67ffffffffffffffff169788956001870160081b68ffffffffffffffff0016907fffffffffffffffffffffffffffffffffffffffffffffff0000000000000000ff16175f556040519360208501815173ffffffffffffffffffffffffffffffffffffffff168152885173ffffffffffffffffffffffffffffffffffffffff166040870152865173ffffffffffffffffffffffffffffffffffffffff166060870152606082019586516080820152835160a0820152845167ffffffffffffffff1660c0820152855160ff1660e082015260e08152612d87610100826127d6565b519020875f52600560205260405f20555173ffffffffffffffffffffffffffffffffffffffff16965173ffffffffffffffffffffffffffffffffffffffff16945173ffffffffffffffffffffffffffffffffffffffff1693519051915167ffffffffffffffff16925160ff1693604051958652602086015260408501526060840152608083015260a082015260c07f2aa03335d64200cc514f32fc1526962cc5f5fef7e3f78ec041802baa447cfc1191a3565b73ffffffffffffffffffffffffffffffffffffffff8651165f52600960205260405f205460f81c15612ed45773ffffffffffffffffffffffffffffffffffffffff8451165f52600960205260405f205460f81c612ca45773ffffffffffffffffffffffffffffffffffffffff8451167f5d35c429000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b73ffffffffffffffffffffffffffffffffffffffff8651167f5d35c429000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b7fdfc03387000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b612f5867ffffffffffffffff8351169142612824565b907f136579e6000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b7f1f2a2005000000000000000000000000000000000000000000000000000000005f5260045ffd5b7f201b580a000000000000000000000000000000000000000000000000000000005f5260045ffd5b7f1309a563000000000000000000000000000000000000000000000000000000005f5260045ffd5b7f41a696ce0dbffb78931eef7ecfa24d3ab6270c8a321cc6564df24b38f16c4e4f9173ffffffffffffffffffffffffffffffffffffffff6040921693845f526007602052825f20825f52602052825f2081815417905582519182526020820152a2565b9190918115612f875773ffffffffffffffffffffffffffffffffffffffff1691825f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff82165f5260205260405f2054928284106130e8575f52600460205273ffffffffffffffffffffffffffffffffffffffff60405f2091165f5260205260405f2091039055565b5073ffffffffffffffffffffffffffffffffffffffff83917fdb42144d000000000000000000000000000000000000000000000000000000005f521660045260245260445260645ffd5b919091805f52600560205260405f20548015806133b6575b61338557613159908483613d6d565b67ffffffffffffffff61316e60a0860161294a565b1642116133545767ffffffffffffffff81168015158061334b575b6132e1575060808401358084106132b257506131a59082613eba565b60408301916131bd816131b7856128fb565b33613062565b6060840135335f52600460205273ffffffffffffffffffffffffffffffffffffffff61325b61325561324f60405f20986020810199856131fc8c6128fb565b165f5260205260405f20613211878254612824565b90558461321d826128fb565b165f52600460205260405f20856132338b6128fb565b165f5260205260405f20613248888254612824565b90556128fb565b976128fb565b956128fb565b8160405196168652166020850152604084015260608301527fb53a2953aeb964b120b4e1e7f51f34ce7d09fd0cc18aa5e1b737671ea10de08a608073ffffffffffffffffffffffffffffffffffffffff33951693a4565b837ff901d257000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b949250509150600161331c57507f7c80d354000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b91507fa8ba55c5cdacfe01cdecfe7125bb00f103d7768561268c0099094739ed0da03d602060405160038152a2565b50804211613189565b509150507fa8ba55c5cdacfe01cdecfe7125bb00f103d7768561268c0099094739ed0da03d602060405160028152a2565b509150507fa8ba55c5cdacfe01cdecfe7125bb00f103d7768561268c0099094739ed0da03d602060405160018152a2565b50600161314a565b5f90805f52600560205260405f205480158061359e575b613385576133e590602483613d6d565b60c43567ffffffffffffffff8116908181036102a657504211610e965767ffffffffffffffff811680151580613595575b61355c575060a43580851061352c57506134309082613eba565b6064359273ffffffffffffffffffffffffffffffffffffffff84168085036102a65761345d828633613062565b608435903385526004602052604085209560443573ffffffffffffffffffffffffffffffffffffffff8116978882036102a657885f5260205260405f206134a5858254612824565b905560243573ffffffffffffffffffffffffffffffffffffffff8116978882036102a657604090898152600460205220845f5260205260405f206134ea878254612824565b90555050506040519586526020860152604085015260608401527fb53a2953aeb964b120b4e1e7f51f34ce7d09fd0cc18aa5e1b737671ea10de08a60803394a4565b83604491867ff901d257000000000000000000000000000000000000000000000000000000008352600452602452fd5b94929193505061331c57507f7c80d354000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b50804211613416565b505f6133d5565b939092613603926135b461297f565b906040519060208201927f1901000000000000000000000000000000000000000000000000000000000000845260228301526042820152604281526135fa6062826127d6565b51902085613f0d565b1561361357613611916139aa565b565b7f5cd5d233000000000000000000000000000000000000000000000000000000005f5260045ffd5b9091815f52600560205260405f205480158061380a575b6137d957613661908484613d6d565b9015806137ba575b613744575b6136789082613eba565b60608201359073ffffffffffffffffffffffffffffffffffffffff61369c846128fb565b165f5260046020527f082be4846629733421314bf0ea951af7ddf7533964d539e3257dfb5dd144587561373f6136f661325560405f2096602081019773ffffffffffffffffffffffffffffffffffffffff6132338a6128fb565b9360405191829173ffffffffffffffffffffffffffffffffffffffff33981696836020909392919373ffffffffffffffffffffffffffffffffffffffff60408201951681520152565b0390a4565b67ffffffffffffffff811680156137925780421115613763575061366e565b827ff5c4f8e0000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b7f2eb35430000000000000000000000000000000000000000000000000000000005f5260045ffd5b5067ffffffffffffffff6137d060a0850161294a565b16421115613669565b505090507fa8ba55c5cdacfe01cdecfe7125bb00f103d7768561268c0099094739ed0da03d602060405160018152a2565b505f613652565b9091815f52600560205260405f2054801580613836576137d957613661908484613d6d565b506001613652565b929073ffffffffffffffffffffffffffffffffffffffff82169384156110c5576136119461386d858484613062565b7f889d364b5102aee044ff370e2e6a836584e5618a16dce4f5b191459cf3903e58604073ffffffffffffffffffffffffffffffffffffffff80861694855f526009602052825f207effffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff80825416818c169003167effffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff81167fff0000000000000000000000000000000000000000000000000000000000000083541617825515908161399d575b50613948575b82519489865260208601521692a3613aff565b5f547fffffffffffffffffffffffffffffff00000000ffffffffffffffffffffffffff70ffffffff0000000000000000000000000061398f63ffffffff8460681c16612a62565b60681b169116175f55613935565b90505460f81c155f61392f565b73ffffffffffffffffffffffffffffffffffffffff1690815f52600860205260405f2054808210613a735750600160ff82161b825f52600760205260405f208260081c90815f5260205260405f205490828216613a4757917f2af71f10069c28afc67c3752e87e0e4616a97948d33c8f404a856c0c334b3e019391602093865f526007855260405f20905f5284521760405f2055604051908152a2565b837f91cab504000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b907fcc209ed9000000000000000000000000000000000000000000000000000000005f5260045260245260445ffd5b3d15613afa573d9067ffffffffffffffff82116127a95760405191613aef60207fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f84011601846127d6565b82523d5f602084013e565b606090565b73ffffffffffffffffffffffffffffffffffffffff811692919083613b6357505f80809381935af1613b2f613aa2565b5015613b385750565b7f39f1c8d9000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b6040517fa9059cbb00000000000000000000000000000000000000000000000000000000602082015273ffffffffffffffffffffffffffffffffffffffff929092166024830152604480830193909352918152613611925090613bc76064836127d6565b61414d565b602073ffffffffffffffffffffffffffffffffffffffff7fde197cbad7cf992561964982770e3c481b0757a900f10adc1c2515a653064f7a921692835f52600882528060405f2055604051908152a2565b5f8060405160208101907f70a0823100000000000000000000000000000000000000000000000000000000825230602482015260248152613c5f6044826127d6565b5190845afa90613c6d613aa2565b91158015613c8f575b61057757506020818051810103126102a6576020015190565b506020825110613c76565b908015612f875773ffffffffffffffffffffffffffffffffffffffff821615613d615734613d3957613d2b82613d26613cd5613d3095613c1d565b93604051907f23b872dd000000000000000000000000000000000000000000000000000000006020830152336024830152306044830152606482015260648152613d206084826127d6565b8261414d565b613c1d565b612817565b908115612f8757565b7f0bba69fb000000000000000000000000000000000000000000000000000000005f5260045ffd5b8091503403613d395790565b9190604051602081019173ffffffffffffffffffffffffffffffffffffffff613d95826125a6565b16835273ffffffffffffffffffffffffffffffffffffffff613db9602083016125a6565b16604083015273ffffffffffffffffffffffffffffffffffffffff613de0604083016125a6565b16606083015260608101356080830152608081013560a083015260a08101359067ffffffffffffffff821682036102a65767ffffffffffffffff60c0921682840152013560ff811681036102a65760ff1660e082015260e08152613e46610100826127d6565b51902090818114613eb3578015918215613ea5575b5050613e7a575f52600660205267ffffffffffffffff60405f20541690565b7f40ddeab2000000000000000000000000000000000000000000000000000000005f5260045260245ffd5b600118141590505f80613e5b565b5050505f90565b5f818152600560205260408120559067ffffffffffffffff16613eda5750565b5f52600660205260405f207fffffffffffffffffffffffffffffffffffffffffffffffff00000000000000008154169055565b9073ffffffffffffffffffffffffffffffffffffffff821680156141445760418514614037575b50813b1561402f5783613fe560845f957fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f6020996040519687948c8601997f1626ba7e000000000000000000000000000000000000000000000000000000008b5260248701526040604487015281606487015286860137898582860101520116810103017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe081018352826127d6565b51916207a120fa5f5160203d10614027575b81614000575090565b7f1626ba7e0000000000000000000000000000000000000000000000000000000091501490565b5f9150613ff7565b505050505f90565b846020116102a657833590856040116102a6576020850135866040101561284257604086013560f81c90601b8210614132575b7f7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0811115938461410e575b846140b2575b505050506140a9575f613f34565b50505050600190565b6020939450916080915f9360ff6040519389855216868401526040830152606082015282805260015afa156141035773ffffffffffffffffffffffffffffffffffffffff5f5116145f80808061409b565b6040513d5f823e3d90fd5b935060ff8216601b8114908115614127575b5093614095565b601c9150145f614120565b90601b0160ff811161054a579061406a565b50505050505f90565b90813b1561420f575f816020829351910182855af161416a613aa2565b90159081156141be575b5061417c5750565b73ffffffffffffffffffffffffffffffffffffffff907f39f1c8d9000000000000000000000000000000000000000000000000000000005f521660045260245ffd5b8091505180151591826141d4575b50505f614174565b6020821092509082156141eb575b50505f806141cc565b81925090602091810103126102a657602001518015908115036102a6575f806141e2565b73ffffffffffffffffffffffffffffffffffffffff827ff0ae59ab000000000000000000000000000000000000000000000000000000005f521660045260245ffd",
 }
 
 // DTW is an auto generated Go binding around an Ethereum contract.
@@ -112,6 +130,111 @@ func (dTW *DTW) PackConstructor(owner_ common.Address) []byte {
 		panic(err)
 	}
 	return enc
+}
+
+// PackCANCELGRACE is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x5178a90c.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function CANCEL_GRACE() view returns(uint64)
+func (dTW *DTW) PackCANCELGRACE() []byte {
+	enc, err := dTW.abi.Pack("CANCEL_GRACE")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackCANCELGRACE is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x5178a90c.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function CANCEL_GRACE() view returns(uint64)
+func (dTW *DTW) TryPackCANCELGRACE() ([]byte, error) {
+	return dTW.abi.Pack("CANCEL_GRACE")
+}
+
+// UnpackCANCELGRACE is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x5178a90c.
+//
+// Solidity: function CANCEL_GRACE() view returns(uint64)
+func (dTW *DTW) UnpackCANCELGRACE(data []byte) (uint64, error) {
+	out, err := dTW.abi.Unpack("CANCEL_GRACE", data)
+	if err != nil {
+		return *new(uint64), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint64)).(*uint64)
+	return out0, nil
+}
+
+// PackCANCELREQUESTTYPEHASH is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xac33fd1f.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function CANCEL_REQUEST_TYPEHASH() view returns(bytes32)
+func (dTW *DTW) PackCANCELREQUESTTYPEHASH() []byte {
+	enc, err := dTW.abi.Pack("CANCEL_REQUEST_TYPEHASH")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackCANCELREQUESTTYPEHASH is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xac33fd1f.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function CANCEL_REQUEST_TYPEHASH() view returns(bytes32)
+func (dTW *DTW) TryPackCANCELREQUESTTYPEHASH() ([]byte, error) {
+	return dTW.abi.Pack("CANCEL_REQUEST_TYPEHASH")
+}
+
+// UnpackCANCELREQUESTTYPEHASH is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xac33fd1f.
+//
+// Solidity: function CANCEL_REQUEST_TYPEHASH() view returns(bytes32)
+func (dTW *DTW) UnpackCANCELREQUESTTYPEHASH(data []byte) ([32]byte, error) {
+	out, err := dTW.abi.Unpack("CANCEL_REQUEST_TYPEHASH", data)
+	if err != nil {
+		return *new([32]byte), err
+	}
+	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+	return out0, nil
+}
+
+// PackERC1271GAS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x13f93ff4.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function ERC1271_GAS() view returns(uint256)
+func (dTW *DTW) PackERC1271GAS() []byte {
+	enc, err := dTW.abi.Pack("ERC1271_GAS")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackERC1271GAS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x13f93ff4.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function ERC1271_GAS() view returns(uint256)
+func (dTW *DTW) TryPackERC1271GAS() ([]byte, error) {
+	return dTW.abi.Pack("ERC1271_GAS")
+}
+
+// UnpackERC1271GAS is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x13f93ff4.
+//
+// Solidity: function ERC1271_GAS() view returns(uint256)
+func (dTW *DTW) UnpackERC1271GAS(data []byte) (*big.Int, error) {
+	out, err := dTW.abi.Unpack("ERC1271_GAS", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
 }
 
 // PackKINDLIMIT is the Go binding used to pack the parameters required for calling
@@ -184,6 +307,41 @@ func (dTW *DTW) UnpackKINDMARKET(data []byte) (uint8, error) {
 	return out0, nil
 }
 
+// PackMAXORDERTTL is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xd0ac9ddb.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function MAX_ORDER_TTL() view returns(uint32)
+func (dTW *DTW) PackMAXORDERTTL() []byte {
+	enc, err := dTW.abi.Pack("MAX_ORDER_TTL")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackMAXORDERTTL is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xd0ac9ddb.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function MAX_ORDER_TTL() view returns(uint32)
+func (dTW *DTW) TryPackMAXORDERTTL() ([]byte, error) {
+	return dTW.abi.Pack("MAX_ORDER_TTL")
+}
+
+// UnpackMAXORDERTTL is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xd0ac9ddb.
+//
+// Solidity: function MAX_ORDER_TTL() view returns(uint32)
+func (dTW *DTW) UnpackMAXORDERTTL(data []byte) (uint32, error) {
+	out, err := dTW.abi.Unpack("MAX_ORDER_TTL", data)
+	if err != nil {
+		return *new(uint32), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint32)).(*uint32)
+	return out0, nil
+}
+
 // PackNATIVE is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0xa0cf0aea.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -219,6 +377,41 @@ func (dTW *DTW) UnpackNATIVE(data []byte) (common.Address, error) {
 	return out0, nil
 }
 
+// PackNONCEINVALIDATIONTYPEHASH is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xd80087ad.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function NONCE_INVALIDATION_TYPEHASH() view returns(bytes32)
+func (dTW *DTW) PackNONCEINVALIDATIONTYPEHASH() []byte {
+	enc, err := dTW.abi.Pack("NONCE_INVALIDATION_TYPEHASH")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackNONCEINVALIDATIONTYPEHASH is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xd80087ad.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function NONCE_INVALIDATION_TYPEHASH() view returns(bytes32)
+func (dTW *DTW) TryPackNONCEINVALIDATIONTYPEHASH() ([]byte, error) {
+	return dTW.abi.Pack("NONCE_INVALIDATION_TYPEHASH")
+}
+
+// UnpackNONCEINVALIDATIONTYPEHASH is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xd80087ad.
+//
+// Solidity: function NONCE_INVALIDATION_TYPEHASH() view returns(bytes32)
+func (dTW *DTW) UnpackNONCEINVALIDATIONTYPEHASH(data []byte) ([32]byte, error) {
+	out, err := dTW.abi.Unpack("NONCE_INVALIDATION_TYPEHASH", data)
+	if err != nil {
+		return *new([32]byte), err
+	}
+	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+	return out0, nil
+}
+
 // PackORDERTYPEHASH is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0xf973a209.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -251,6 +444,111 @@ func (dTW *DTW) UnpackORDERTYPEHASH(data []byte) ([32]byte, error) {
 		return *new([32]byte), err
 	}
 	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+	return out0, nil
+}
+
+// PackSKIPCANCELREQUESTED is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xcd956d94.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function SKIP_CANCEL_REQUESTED() view returns(uint8)
+func (dTW *DTW) PackSKIPCANCELREQUESTED() []byte {
+	enc, err := dTW.abi.Pack("SKIP_CANCEL_REQUESTED")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSKIPCANCELREQUESTED is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xcd956d94.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function SKIP_CANCEL_REQUESTED() view returns(uint8)
+func (dTW *DTW) TryPackSKIPCANCELREQUESTED() ([]byte, error) {
+	return dTW.abi.Pack("SKIP_CANCEL_REQUESTED")
+}
+
+// UnpackSKIPCANCELREQUESTED is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xcd956d94.
+//
+// Solidity: function SKIP_CANCEL_REQUESTED() view returns(uint8)
+func (dTW *DTW) UnpackSKIPCANCELREQUESTED(data []byte) (uint8, error) {
+	out, err := dTW.abi.Unpack("SKIP_CANCEL_REQUESTED", data)
+	if err != nil {
+		return *new(uint8), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint8)).(*uint8)
+	return out0, nil
+}
+
+// PackSKIPCLOSED is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x26dfc427.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function SKIP_CLOSED() view returns(uint8)
+func (dTW *DTW) PackSKIPCLOSED() []byte {
+	enc, err := dTW.abi.Pack("SKIP_CLOSED")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSKIPCLOSED is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x26dfc427.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function SKIP_CLOSED() view returns(uint8)
+func (dTW *DTW) TryPackSKIPCLOSED() ([]byte, error) {
+	return dTW.abi.Pack("SKIP_CLOSED")
+}
+
+// UnpackSKIPCLOSED is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x26dfc427.
+//
+// Solidity: function SKIP_CLOSED() view returns(uint8)
+func (dTW *DTW) UnpackSKIPCLOSED(data []byte) (uint8, error) {
+	out, err := dTW.abi.Unpack("SKIP_CLOSED", data)
+	if err != nil {
+		return *new(uint8), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint8)).(*uint8)
+	return out0, nil
+}
+
+// PackSKIPEXPIRED is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x9f201297.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function SKIP_EXPIRED() view returns(uint8)
+func (dTW *DTW) PackSKIPEXPIRED() []byte {
+	enc, err := dTW.abi.Pack("SKIP_EXPIRED")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSKIPEXPIRED is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x9f201297.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function SKIP_EXPIRED() view returns(uint8)
+func (dTW *DTW) TryPackSKIPEXPIRED() ([]byte, error) {
+	return dTW.abi.Pack("SKIP_EXPIRED")
+}
+
+// UnpackSKIPEXPIRED is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x9f201297.
+//
+// Solidity: function SKIP_EXPIRED() view returns(uint8)
+func (dTW *DTW) UnpackSKIPEXPIRED(data []byte) (uint8, error) {
+	out, err := dTW.abi.Unpack("SKIP_EXPIRED", data)
+	if err != nil {
+		return *new(uint8), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint8)).(*uint8)
 	return out0, nil
 }
 
@@ -368,6 +666,41 @@ func (dTW *DTW) TryPackCancel(orderId *big.Int, order DTWOrder) ([]byte, error) 
 	return dTW.abi.Pack("cancel", orderId, order)
 }
 
+// PackCancelAfter is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xc088d68b.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function cancelAfter(uint256 orderId) view returns(uint64)
+func (dTW *DTW) PackCancelAfter(orderId *big.Int) []byte {
+	enc, err := dTW.abi.Pack("cancelAfter", orderId)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackCancelAfter is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xc088d68b.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function cancelAfter(uint256 orderId) view returns(uint64)
+func (dTW *DTW) TryPackCancelAfter(orderId *big.Int) ([]byte, error) {
+	return dTW.abi.Pack("cancelAfter", orderId)
+}
+
+// UnpackCancelAfter is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xc088d68b.
+//
+// Solidity: function cancelAfter(uint256 orderId) view returns(uint64)
+func (dTW *DTW) UnpackCancelAfter(data []byte) (uint64, error) {
+	out, err := dTW.abi.Unpack("cancelAfter", data)
+	if err != nil {
+		return *new(uint64), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint64)).(*uint64)
+	return out0, nil
+}
+
 // PackCancelBatch is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0xd5fee200.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -388,6 +721,41 @@ func (dTW *DTW) PackCancelBatch(refs []DTWOrderRef) []byte {
 // Solidity: function cancelBatch((uint256,(address,address,address,uint256,uint256,uint64,uint8))[] refs) returns()
 func (dTW *DTW) TryPackCancelBatch(refs []DTWOrderRef) ([]byte, error) {
 	return dTW.abi.Pack("cancelBatch", refs)
+}
+
+// PackDelistedHeld is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x342b547c.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function delistedHeld() view returns(uint32)
+func (dTW *DTW) PackDelistedHeld() []byte {
+	enc, err := dTW.abi.Pack("delistedHeld")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackDelistedHeld is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x342b547c.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function delistedHeld() view returns(uint32)
+func (dTW *DTW) TryPackDelistedHeld() ([]byte, error) {
+	return dTW.abi.Pack("delistedHeld")
+}
+
+// UnpackDelistedHeld is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x342b547c.
+//
+// Solidity: function delistedHeld() view returns(uint32)
+func (dTW *DTW) UnpackDelistedHeld(data []byte) (uint32, error) {
+	out, err := dTW.abi.Unpack("delistedHeld", data)
+	if err != nil {
+		return *new(uint32), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint32)).(*uint32)
+	return out0, nil
 }
 
 // PackDeposit is the Go binding used to pack the parameters required for calling
@@ -552,6 +920,85 @@ func (dTW *DTW) TryPackInvalidateNonce(nonce *big.Int) ([]byte, error) {
 	return dTW.abi.Pack("invalidateNonce", nonce)
 }
 
+// PackInvalidateNonces is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x2bce68d2.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function invalidateNonces(uint256 word, uint256 mask) returns()
+func (dTW *DTW) PackInvalidateNonces(word *big.Int, mask *big.Int) []byte {
+	enc, err := dTW.abi.Pack("invalidateNonces", word, mask)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackInvalidateNonces is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x2bce68d2.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function invalidateNonces(uint256 word, uint256 mask) returns()
+func (dTW *DTW) TryPackInvalidateNonces(word *big.Int, mask *big.Int) ([]byte, error) {
+	return dTW.abi.Pack("invalidateNonces", word, mask)
+}
+
+// PackInvalidateNoncesSigned is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xbec984ae.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function invalidateNoncesSigned((address,uint256,uint256,uint256,uint256,uint64) n, bytes signature) returns()
+func (dTW *DTW) PackInvalidateNoncesSigned(n DTWSignedNonceInvalidation, signature []byte) []byte {
+	enc, err := dTW.abi.Pack("invalidateNoncesSigned", n, signature)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackInvalidateNoncesSigned is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xbec984ae.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function invalidateNoncesSigned((address,uint256,uint256,uint256,uint256,uint64) n, bytes signature) returns()
+func (dTW *DTW) TryPackInvalidateNoncesSigned(n DTWSignedNonceInvalidation, signature []byte) ([]byte, error) {
+	return dTW.abi.Pack("invalidateNoncesSigned", n, signature)
+}
+
+// PackIsListed is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xf794062e.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function isListed(address token) view returns(bool)
+func (dTW *DTW) PackIsListed(token common.Address) []byte {
+	enc, err := dTW.abi.Pack("isListed", token)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackIsListed is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xf794062e.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function isListed(address token) view returns(bool)
+func (dTW *DTW) TryPackIsListed(token common.Address) ([]byte, error) {
+	return dTW.abi.Pack("isListed", token)
+}
+
+// UnpackIsListed is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xf794062e.
+//
+// Solidity: function isListed(address token) view returns(bool)
+func (dTW *DTW) UnpackIsListed(data []byte) (bool, error) {
+	out, err := dTW.abi.Unpack("isListed", data)
+	if err != nil {
+		return *new(bool), err
+	}
+	out0 := *abi.ConvertType(out[0], new(bool)).(*bool)
+	return out0, nil
+}
+
 // PackIsOperator is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0x6d70f7ae.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -584,6 +1031,111 @@ func (dTW *DTW) UnpackIsOperator(data []byte) (bool, error) {
 		return *new(bool), err
 	}
 	out0 := *abi.ConvertType(out[0], new(bool)).(*bool)
+	return out0, nil
+}
+
+// PackLiabilities is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xb01083e2.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function liabilities(address token) view returns(uint256)
+func (dTW *DTW) PackLiabilities(token common.Address) []byte {
+	enc, err := dTW.abi.Pack("liabilities", token)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackLiabilities is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xb01083e2.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function liabilities(address token) view returns(uint256)
+func (dTW *DTW) TryPackLiabilities(token common.Address) ([]byte, error) {
+	return dTW.abi.Pack("liabilities", token)
+}
+
+// UnpackLiabilities is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xb01083e2.
+//
+// Solidity: function liabilities(address token) view returns(uint256)
+func (dTW *DTW) UnpackLiabilities(data []byte) (*big.Int, error) {
+	out, err := dTW.abi.Unpack("liabilities", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackMaxOrderTTL is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xfeb3d409.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function maxOrderTTL() view returns(uint32)
+func (dTW *DTW) PackMaxOrderTTL() []byte {
+	enc, err := dTW.abi.Pack("maxOrderTTL")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackMaxOrderTTL is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xfeb3d409.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function maxOrderTTL() view returns(uint32)
+func (dTW *DTW) TryPackMaxOrderTTL() ([]byte, error) {
+	return dTW.abi.Pack("maxOrderTTL")
+}
+
+// UnpackMaxOrderTTL is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xfeb3d409.
+//
+// Solidity: function maxOrderTTL() view returns(uint32)
+func (dTW *DTW) UnpackMaxOrderTTL(data []byte) (uint32, error) {
+	out, err := dTW.abi.Unpack("maxOrderTTL", data)
+	if err != nil {
+		return *new(uint32), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint32)).(*uint32)
+	return out0, nil
+}
+
+// PackMinNonce is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xaa99fa98.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function minNonce(address trader) view returns(uint256)
+func (dTW *DTW) PackMinNonce(trader common.Address) []byte {
+	enc, err := dTW.abi.Pack("minNonce", trader)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackMinNonce is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xaa99fa98.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function minNonce(address trader) view returns(uint256)
+func (dTW *DTW) TryPackMinNonce(trader common.Address) ([]byte, error) {
+	return dTW.abi.Pack("minNonce", trader)
+}
+
+// UnpackMinNonce is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xaa99fa98.
+//
+// Solidity: function minNonce(address trader) view returns(uint256)
+func (dTW *DTW) UnpackMinNonce(data []byte) (*big.Int, error) {
+	out, err := dTW.abi.Unpack("minNonce", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
 	return out0, nil
 }
 
@@ -661,7 +1213,7 @@ func (dTW *DTW) UnpackNonceUsed(data []byte) (bool, error) {
 // the contract method with ID 0xdd3ba811.  This method will panic if any
 // invalid/nil inputs are passed.
 //
-// Solidity: function orderHash(uint256 orderId) view returns(bytes32)
+// Solidity: function orderHash(uint256 orderId) view returns(bytes32 h)
 func (dTW *DTW) PackOrderHash(orderId *big.Int) []byte {
 	enc, err := dTW.abi.Pack("orderHash", orderId)
 	if err != nil {
@@ -674,7 +1226,7 @@ func (dTW *DTW) PackOrderHash(orderId *big.Int) []byte {
 // the contract method with ID 0xdd3ba811.  This method will return an error
 // if any inputs are invalid/nil.
 //
-// Solidity: function orderHash(uint256 orderId) view returns(bytes32)
+// Solidity: function orderHash(uint256 orderId) view returns(bytes32 h)
 func (dTW *DTW) TryPackOrderHash(orderId *big.Int) ([]byte, error) {
 	return dTW.abi.Pack("orderHash", orderId)
 }
@@ -682,7 +1234,7 @@ func (dTW *DTW) TryPackOrderHash(orderId *big.Int) ([]byte, error) {
 // UnpackOrderHash is the Go binding that unpacks the parameters returned
 // from invoking the contract method with ID 0xdd3ba811.
 //
-// Solidity: function orderHash(uint256 orderId) view returns(bytes32)
+// Solidity: function orderHash(uint256 orderId) view returns(bytes32 h)
 func (dTW *DTW) UnpackOrderHash(data []byte) ([32]byte, error) {
 	out, err := dTW.abi.Unpack("orderHash", data)
 	if err != nil {
@@ -867,6 +1419,94 @@ func (dTW *DTW) UnpackPlaceOrderSigned(data []byte) (*big.Int, error) {
 	return out0, nil
 }
 
+// PackRequestCancel is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x4ceef0bd.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function requestCancel(uint256 orderId, (address,address,address,uint256,uint256,uint64,uint8) order) returns()
+func (dTW *DTW) PackRequestCancel(orderId *big.Int, order DTWOrder) []byte {
+	enc, err := dTW.abi.Pack("requestCancel", orderId, order)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackRequestCancel is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x4ceef0bd.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function requestCancel(uint256 orderId, (address,address,address,uint256,uint256,uint64,uint8) order) returns()
+func (dTW *DTW) TryPackRequestCancel(orderId *big.Int, order DTWOrder) ([]byte, error) {
+	return dTW.abi.Pack("requestCancel", orderId, order)
+}
+
+// PackRequestCancelSigned is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x577eb8a5.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function requestCancelSigned((address,uint256,uint256,uint64) c, (address,address,address,uint256,uint256,uint64,uint8) order, bytes signature) returns()
+func (dTW *DTW) PackRequestCancelSigned(c DTWSignedCancelRequest, order DTWOrder, signature []byte) []byte {
+	enc, err := dTW.abi.Pack("requestCancelSigned", c, order, signature)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackRequestCancelSigned is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x577eb8a5.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function requestCancelSigned((address,uint256,uint256,uint64) c, (address,address,address,uint256,uint256,uint64,uint8) order, bytes signature) returns()
+func (dTW *DTW) TryPackRequestCancelSigned(c DTWSignedCancelRequest, order DTWOrder, signature []byte) ([]byte, error) {
+	return dTW.abi.Pack("requestCancelSigned", c, order, signature)
+}
+
+// PackSetMaxOrderTTL is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x6f737257.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function setMaxOrderTTL(uint32 ttl) returns()
+func (dTW *DTW) PackSetMaxOrderTTL(ttl uint32) []byte {
+	enc, err := dTW.abi.Pack("setMaxOrderTTL", ttl)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSetMaxOrderTTL is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x6f737257.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function setMaxOrderTTL(uint32 ttl) returns()
+func (dTW *DTW) TryPackSetMaxOrderTTL(ttl uint32) ([]byte, error) {
+	return dTW.abi.Pack("setMaxOrderTTL", ttl)
+}
+
+// PackSetMinNonce is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xc5ef2f5b.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function setMinNonce(uint256 minNonce_) returns()
+func (dTW *DTW) PackSetMinNonce(minNonce *big.Int) []byte {
+	enc, err := dTW.abi.Pack("setMinNonce", minNonce)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSetMinNonce is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xc5ef2f5b.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function setMinNonce(uint256 minNonce_) returns()
+func (dTW *DTW) TryPackSetMinNonce(minNonce *big.Int) ([]byte, error) {
+	return dTW.abi.Pack("setMinNonce", minNonce)
+}
+
 // PackSetOperator is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0x558a7297.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -911,6 +1551,28 @@ func (dTW *DTW) TryPackSetPaused(paused bool) ([]byte, error) {
 	return dTW.abi.Pack("setPaused", paused)
 }
 
+// PackSetTokensListed is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xfc6fe8ac.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function setTokensListed(address[] tokens, bool listed) returns()
+func (dTW *DTW) PackSetTokensListed(tokens []common.Address, listed bool) []byte {
+	enc, err := dTW.abi.Pack("setTokensListed", tokens, listed)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSetTokensListed is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xfc6fe8ac.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function setTokensListed(address[] tokens, bool listed) returns()
+func (dTW *DTW) TryPackSetTokensListed(tokens []common.Address, listed bool) ([]byte, error) {
+	return dTW.abi.Pack("setTokensListed", tokens, listed)
+}
+
 // PackSettle is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0x5f17439b.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -953,6 +1615,76 @@ func (dTW *DTW) PackSettleBatch(fills []DTWFill) []byte {
 // Solidity: function settleBatch((uint256,(address,address,address,uint256,uint256,uint64,uint8),uint256)[] fills) returns()
 func (dTW *DTW) TryPackSettleBatch(fills []DTWFill) ([]byte, error) {
 	return dTW.abi.Pack("settleBatch", fills)
+}
+
+// PackSurplus is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x176d698e.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function surplus(address token) view returns(uint256)
+func (dTW *DTW) PackSurplus(token common.Address) []byte {
+	enc, err := dTW.abi.Pack("surplus", token)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSurplus is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x176d698e.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function surplus(address token) view returns(uint256)
+func (dTW *DTW) TryPackSurplus(token common.Address) ([]byte, error) {
+	return dTW.abi.Pack("surplus", token)
+}
+
+// UnpackSurplus is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x176d698e.
+//
+// Solidity: function surplus(address token) view returns(uint256)
+func (dTW *DTW) UnpackSurplus(data []byte) (*big.Int, error) {
+	out, err := dTW.abi.Unpack("surplus", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackSweep is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xb8dc491b.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function sweep(address token, address to) returns(uint256 amount)
+func (dTW *DTW) PackSweep(token common.Address, to common.Address) []byte {
+	enc, err := dTW.abi.Pack("sweep", token, to)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSweep is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xb8dc491b.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function sweep(address token, address to) returns(uint256 amount)
+func (dTW *DTW) TryPackSweep(token common.Address, to common.Address) ([]byte, error) {
+	return dTW.abi.Pack("sweep", token, to)
+}
+
+// UnpackSweep is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xb8dc491b.
+//
+// Solidity: function sweep(address token, address to) returns(uint256 amount)
+func (dTW *DTW) UnpackSweep(data []byte) (*big.Int, error) {
+	out, err := dTW.abi.Unpack("sweep", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
 }
 
 // PackTransferOwnership is the Go binding used to pack the parameters required for calling
@@ -1021,6 +1753,52 @@ func (dTW *DTW) TryPackWithdrawSigned(w DTWSignedWithdrawal, signature []byte) (
 	return dTW.abi.Pack("withdrawSigned", w, signature)
 }
 
+// DTWCancelRequested represents a CancelRequested event raised by the DTW contract.
+type DTWCancelRequested struct {
+	OrderId     *big.Int
+	Trader      common.Address
+	CancelAfter uint64
+	Raw         *types.Log // Blockchain specific contextual infos
+}
+
+const DTWCancelRequestedEventName = "CancelRequested"
+
+// ContractEventName returns the user-defined event name.
+func (DTWCancelRequested) ContractEventName() string {
+	return DTWCancelRequestedEventName
+}
+
+// UnpackCancelRequestedEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event CancelRequested(uint256 indexed orderId, address indexed trader, uint64 cancelAfter)
+func (dTW *DTW) UnpackCancelRequestedEvent(log *types.Log) (*DTWCancelRequested, error) {
+	event := "CancelRequested"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != dTW.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(DTWCancelRequested)
+	if len(log.Data) > 0 {
+		if err := dTW.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range dTW.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
 // DTWDeposited represents a Deposited event raised by the DTW contract.
 type DTWDeposited struct {
 	Trader common.Address
@@ -1067,6 +1845,95 @@ func (dTW *DTW) UnpackDepositedEvent(log *types.Log) (*DTWDeposited, error) {
 	return out, nil
 }
 
+// DTWMaxOrderTTLSet represents a MaxOrderTTLSet event raised by the DTW contract.
+type DTWMaxOrderTTLSet struct {
+	MaxOrderTTL uint32
+	Raw         *types.Log // Blockchain specific contextual infos
+}
+
+const DTWMaxOrderTTLSetEventName = "MaxOrderTTLSet"
+
+// ContractEventName returns the user-defined event name.
+func (DTWMaxOrderTTLSet) ContractEventName() string {
+	return DTWMaxOrderTTLSetEventName
+}
+
+// UnpackMaxOrderTTLSetEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event MaxOrderTTLSet(uint32 maxOrderTTL)
+func (dTW *DTW) UnpackMaxOrderTTLSetEvent(log *types.Log) (*DTWMaxOrderTTLSet, error) {
+	event := "MaxOrderTTLSet"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != dTW.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(DTWMaxOrderTTLSet)
+	if len(log.Data) > 0 {
+		if err := dTW.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range dTW.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
+// DTWMinNonceSet represents a MinNonceSet event raised by the DTW contract.
+type DTWMinNonceSet struct {
+	Trader   common.Address
+	MinNonce *big.Int
+	Raw      *types.Log // Blockchain specific contextual infos
+}
+
+const DTWMinNonceSetEventName = "MinNonceSet"
+
+// ContractEventName returns the user-defined event name.
+func (DTWMinNonceSet) ContractEventName() string {
+	return DTWMinNonceSetEventName
+}
+
+// UnpackMinNonceSetEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event MinNonceSet(address indexed trader, uint256 minNonce)
+func (dTW *DTW) UnpackMinNonceSetEvent(log *types.Log) (*DTWMinNonceSet, error) {
+	event := "MinNonceSet"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != dTW.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(DTWMinNonceSet)
+	if len(log.Data) > 0 {
+		if err := dTW.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range dTW.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
 // DTWNonceUsed represents a NonceUsed event raised by the DTW contract.
 type DTWNonceUsed struct {
 	Trader common.Address
@@ -1094,6 +1961,52 @@ func (dTW *DTW) UnpackNonceUsedEvent(log *types.Log) (*DTWNonceUsed, error) {
 		return nil, bind.ErrEventSignatureMismatch
 	}
 	out := new(DTWNonceUsed)
+	if len(log.Data) > 0 {
+		if err := dTW.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range dTW.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
+// DTWNoncesInvalidated represents a NoncesInvalidated event raised by the DTW contract.
+type DTWNoncesInvalidated struct {
+	Trader common.Address
+	Word   *big.Int
+	Mask   *big.Int
+	Raw    *types.Log // Blockchain specific contextual infos
+}
+
+const DTWNoncesInvalidatedEventName = "NoncesInvalidated"
+
+// ContractEventName returns the user-defined event name.
+func (DTWNoncesInvalidated) ContractEventName() string {
+	return DTWNoncesInvalidatedEventName
+}
+
+// UnpackNoncesInvalidatedEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event NoncesInvalidated(address indexed trader, uint256 word, uint256 mask)
+func (dTW *DTW) UnpackNoncesInvalidatedEvent(log *types.Log) (*DTWNoncesInvalidated, error) {
+	event := "NoncesInvalidated"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != dTW.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(DTWNoncesInvalidated)
 	if len(log.Data) > 0 {
 		if err := dTW.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
 			return nil, err
@@ -1306,6 +2219,51 @@ func (dTW *DTW) UnpackOrderSettledEvent(log *types.Log) (*DTWOrderSettled, error
 	return out, nil
 }
 
+// DTWOrderSkipped represents a OrderSkipped event raised by the DTW contract.
+type DTWOrderSkipped struct {
+	OrderId *big.Int
+	Reason  uint8
+	Raw     *types.Log // Blockchain specific contextual infos
+}
+
+const DTWOrderSkippedEventName = "OrderSkipped"
+
+// ContractEventName returns the user-defined event name.
+func (DTWOrderSkipped) ContractEventName() string {
+	return DTWOrderSkippedEventName
+}
+
+// UnpackOrderSkippedEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event OrderSkipped(uint256 indexed orderId, uint8 reason)
+func (dTW *DTW) UnpackOrderSkippedEvent(log *types.Log) (*DTWOrderSkipped, error) {
+	event := "OrderSkipped"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != dTW.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(DTWOrderSkipped)
+	if len(log.Data) > 0 {
+		if err := dTW.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range dTW.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
 // DTWOwnershipTransferStarted represents a OwnershipTransferStarted event raised by the DTW contract.
 type DTWOwnershipTransferStarted struct {
 	Owner        common.Address
@@ -1440,6 +2398,97 @@ func (dTW *DTW) UnpackPausedSetEvent(log *types.Log) (*DTWPausedSet, error) {
 	return out, nil
 }
 
+// DTWSwept represents a Swept event raised by the DTW contract.
+type DTWSwept struct {
+	Token  common.Address
+	To     common.Address
+	Amount *big.Int
+	Raw    *types.Log // Blockchain specific contextual infos
+}
+
+const DTWSweptEventName = "Swept"
+
+// ContractEventName returns the user-defined event name.
+func (DTWSwept) ContractEventName() string {
+	return DTWSweptEventName
+}
+
+// UnpackSweptEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event Swept(address indexed token, address to, uint256 amount)
+func (dTW *DTW) UnpackSweptEvent(log *types.Log) (*DTWSwept, error) {
+	event := "Swept"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != dTW.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(DTWSwept)
+	if len(log.Data) > 0 {
+		if err := dTW.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range dTW.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
+// DTWTokenListed represents a TokenListed event raised by the DTW contract.
+type DTWTokenListed struct {
+	Token  common.Address
+	Listed bool
+	Raw    *types.Log // Blockchain specific contextual infos
+}
+
+const DTWTokenListedEventName = "TokenListed"
+
+// ContractEventName returns the user-defined event name.
+func (DTWTokenListed) ContractEventName() string {
+	return DTWTokenListedEventName
+}
+
+// UnpackTokenListedEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event TokenListed(address indexed token, bool listed)
+func (dTW *DTW) UnpackTokenListedEvent(log *types.Log) (*DTWTokenListed, error) {
+	event := "TokenListed"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != dTW.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(DTWTokenListed)
+	if len(log.Data) > 0 {
+		if err := dTW.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range dTW.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
 // DTWWithdrawn represents a Withdrawn event raised by the DTW contract.
 type DTWWithdrawn struct {
 	Trader common.Address
@@ -1490,11 +2539,17 @@ func (dTW *DTW) UnpackWithdrawnEvent(log *types.Log) (*DTWWithdrawn, error) {
 // UnpackError attempts to decode the provided error data using user-defined
 // error definitions.
 func (dTW *DTW) UnpackError(raw []byte) (any, error) {
+	if bytes.Equal(raw[:4], dTW.abi.Errors["AmountTooLarge"].ID.Bytes()[:4]) {
+		return dTW.UnpackAmountTooLargeError(raw[4:])
+	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["BadKind"].ID.Bytes()[:4]) {
 		return dTW.UnpackBadKindError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["BadSignature"].ID.Bytes()[:4]) {
 		return dTW.UnpackBadSignatureError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], dTW.abi.Errors["BadTTL"].ID.Bytes()[:4]) {
+		return dTW.UnpackBadTTLError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["BadValue"].ID.Bytes()[:4]) {
 		return dTW.UnpackBadValueError(raw[4:])
@@ -1502,11 +2557,23 @@ func (dTW *DTW) UnpackError(raw []byte) (any, error) {
 	if bytes.Equal(raw[:4], dTW.abi.Errors["BelowMinBuyAmount"].ID.Bytes()[:4]) {
 		return dTW.UnpackBelowMinBuyAmountError(raw[4:])
 	}
+	if bytes.Equal(raw[:4], dTW.abi.Errors["CancelAlreadyRequested"].ID.Bytes()[:4]) {
+		return dTW.UnpackCancelAlreadyRequestedError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], dTW.abi.Errors["CancelGraceNotOver"].ID.Bytes()[:4]) {
+		return dTW.UnpackCancelGraceNotOverError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], dTW.abi.Errors["CancelGraceOver"].ID.Bytes()[:4]) {
+		return dTW.UnpackCancelGraceOverError(raw[4:])
+	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["DeadlineNotPassed"].ID.Bytes()[:4]) {
 		return dTW.UnpackDeadlineNotPassedError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["DeadlinePassed"].ID.Bytes()[:4]) {
 		return dTW.UnpackDeadlinePassedError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], dTW.abi.Errors["DeadlineTooFar"].ID.Bytes()[:4]) {
+		return dTW.UnpackDeadlineTooFarError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["InsufficientBalance"].ID.Bytes()[:4]) {
 		return dTW.UnpackInsufficientBalanceError(raw[4:])
@@ -1514,20 +2581,35 @@ func (dTW *DTW) UnpackError(raw []byte) (any, error) {
 	if bytes.Equal(raw[:4], dTW.abi.Errors["IsPaused"].ID.Bytes()[:4]) {
 		return dTW.UnpackIsPausedError(raw[4:])
 	}
+	if bytes.Equal(raw[:4], dTW.abi.Errors["MinNonceNotRaised"].ID.Bytes()[:4]) {
+		return dTW.UnpackMinNonceNotRaisedError(raw[4:])
+	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["NonceAlreadyUsed"].ID.Bytes()[:4]) {
 		return dTW.UnpackNonceAlreadyUsedError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], dTW.abi.Errors["NonceBelowMinimum"].ID.Bytes()[:4]) {
+		return dTW.UnpackNonceBelowMinimumError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["NotAToken"].ID.Bytes()[:4]) {
 		return dTW.UnpackNotATokenError(raw[4:])
 	}
+	if bytes.Equal(raw[:4], dTW.abi.Errors["NotListed"].ID.Bytes()[:4]) {
+		return dTW.UnpackNotListedError(raw[4:])
+	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["NotOperator"].ID.Bytes()[:4]) {
 		return dTW.UnpackNotOperatorError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], dTW.abi.Errors["NotOrderTrader"].ID.Bytes()[:4]) {
+		return dTW.UnpackNotOrderTraderError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["NotOwner"].ID.Bytes()[:4]) {
 		return dTW.UnpackNotOwnerError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["NotPendingOwner"].ID.Bytes()[:4]) {
 		return dTW.UnpackNotPendingOwnerError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], dTW.abi.Errors["NothingToSweep"].ID.Bytes()[:4]) {
+		return dTW.UnpackNothingToSweepError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], dTW.abi.Errors["Reentrancy"].ID.Bytes()[:4]) {
 		return dTW.UnpackReentrancyError(raw[4:])
@@ -1548,6 +2630,29 @@ func (dTW *DTW) UnpackError(raw []byte) (any, error) {
 		return dTW.UnpackZeroAmountError(raw[4:])
 	}
 	return nil, errors.New("Unknown error")
+}
+
+// DTWAmountTooLarge represents a AmountTooLarge error raised by the DTW contract.
+type DTWAmountTooLarge struct {
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error AmountTooLarge()
+func DTWAmountTooLargeErrorID() common.Hash {
+	return common.HexToHash("0x06250401c072295744520da9e60a3a29ab28ceb9fda5d792222d5242d22e8a44")
+}
+
+// UnpackAmountTooLargeError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error AmountTooLarge()
+func (dTW *DTW) UnpackAmountTooLargeError(raw []byte) (*DTWAmountTooLarge, error) {
+	out := new(DTWAmountTooLarge)
+	if err := dTW.abi.UnpackIntoInterface(out, "AmountTooLarge", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // DTWBadKind represents a BadKind error raised by the DTW contract.
@@ -1592,6 +2697,30 @@ func DTWBadSignatureErrorID() common.Hash {
 func (dTW *DTW) UnpackBadSignatureError(raw []byte) (*DTWBadSignature, error) {
 	out := new(DTWBadSignature)
 	if err := dTW.abi.UnpackIntoInterface(out, "BadSignature", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DTWBadTTL represents a BadTTL error raised by the DTW contract.
+type DTWBadTTL struct {
+	Ttl *big.Int
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error BadTTL(uint256 ttl)
+func DTWBadTTLErrorID() common.Hash {
+	return common.HexToHash("0x14cd549e3ed87f64f47b227ddeb34b2b9f7a3c974dde842d88a23d4b5df35f81")
+}
+
+// UnpackBadTTLError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error BadTTL(uint256 ttl)
+func (dTW *DTW) UnpackBadTTLError(raw []byte) (*DTWBadTTL, error) {
+	out := new(DTWBadTTL)
+	if err := dTW.abi.UnpackIntoInterface(out, "BadTTL", raw); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -1645,6 +2774,80 @@ func (dTW *DTW) UnpackBelowMinBuyAmountError(raw []byte) (*DTWBelowMinBuyAmount,
 	return out, nil
 }
 
+// DTWCancelAlreadyRequested represents a CancelAlreadyRequested error raised by the DTW contract.
+type DTWCancelAlreadyRequested struct {
+	OrderId *big.Int
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error CancelAlreadyRequested(uint256 orderId)
+func DTWCancelAlreadyRequestedErrorID() common.Hash {
+	return common.HexToHash("0xaa80afd626d3901d2075ccaa1a7887ab7d6960ee996512c1035afc532274ecf1")
+}
+
+// UnpackCancelAlreadyRequestedError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error CancelAlreadyRequested(uint256 orderId)
+func (dTW *DTW) UnpackCancelAlreadyRequestedError(raw []byte) (*DTWCancelAlreadyRequested, error) {
+	out := new(DTWCancelAlreadyRequested)
+	if err := dTW.abi.UnpackIntoInterface(out, "CancelAlreadyRequested", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DTWCancelGraceNotOver represents a CancelGraceNotOver error raised by the DTW contract.
+type DTWCancelGraceNotOver struct {
+	OrderId     *big.Int
+	CancelAfter uint64
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error CancelGraceNotOver(uint256 orderId, uint64 cancelAfter)
+func DTWCancelGraceNotOverErrorID() common.Hash {
+	return common.HexToHash("0xf5c4f8e0fea4b8881327ee9dfb0361a236cd46c31e170afe79da7a3e6be11a68")
+}
+
+// UnpackCancelGraceNotOverError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error CancelGraceNotOver(uint256 orderId, uint64 cancelAfter)
+func (dTW *DTW) UnpackCancelGraceNotOverError(raw []byte) (*DTWCancelGraceNotOver, error) {
+	out := new(DTWCancelGraceNotOver)
+	if err := dTW.abi.UnpackIntoInterface(out, "CancelGraceNotOver", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DTWCancelGraceOver represents a CancelGraceOver error raised by the DTW contract.
+type DTWCancelGraceOver struct {
+	OrderId     *big.Int
+	CancelAfter uint64
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error CancelGraceOver(uint256 orderId, uint64 cancelAfter)
+func DTWCancelGraceOverErrorID() common.Hash {
+	return common.HexToHash("0x7c80d35425a8a5e4ba686fdd622331ffcdba28078ee6a9614b23967acfe06b08")
+}
+
+// UnpackCancelGraceOverError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error CancelGraceOver(uint256 orderId, uint64 cancelAfter)
+func (dTW *DTW) UnpackCancelGraceOverError(raw []byte) (*DTWCancelGraceOver, error) {
+	out := new(DTWCancelGraceOver)
+	if err := dTW.abi.UnpackIntoInterface(out, "CancelGraceOver", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // DTWDeadlineNotPassed represents a DeadlineNotPassed error raised by the DTW contract.
 type DTWDeadlineNotPassed struct {
 }
@@ -1686,6 +2889,31 @@ func DTWDeadlinePassedErrorID() common.Hash {
 func (dTW *DTW) UnpackDeadlinePassedError(raw []byte) (*DTWDeadlinePassed, error) {
 	out := new(DTWDeadlinePassed)
 	if err := dTW.abi.UnpackIntoInterface(out, "DeadlinePassed", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DTWDeadlineTooFar represents a DeadlineTooFar error raised by the DTW contract.
+type DTWDeadlineTooFar struct {
+	Deadline uint64
+	Latest   *big.Int
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error DeadlineTooFar(uint64 deadline, uint256 latest)
+func DTWDeadlineTooFarErrorID() common.Hash {
+	return common.HexToHash("0x136579e6708497e2e93446e1272753929979efd9296a388acde5779bccc371da")
+}
+
+// UnpackDeadlineTooFarError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error DeadlineTooFar(uint64 deadline, uint256 latest)
+func (dTW *DTW) UnpackDeadlineTooFarError(raw []byte) (*DTWDeadlineTooFar, error) {
+	out := new(DTWDeadlineTooFar)
+	if err := dTW.abi.UnpackIntoInterface(out, "DeadlineTooFar", raw); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -1740,6 +2968,31 @@ func (dTW *DTW) UnpackIsPausedError(raw []byte) (*DTWIsPaused, error) {
 	return out, nil
 }
 
+// DTWMinNonceNotRaised represents a MinNonceNotRaised error raised by the DTW contract.
+type DTWMinNonceNotRaised struct {
+	MinNonce *big.Int
+	Current  *big.Int
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error MinNonceNotRaised(uint256 minNonce, uint256 current)
+func DTWMinNonceNotRaisedErrorID() common.Hash {
+	return common.HexToHash("0x493cffcfaa9d3ea2f77118154fad591e05f623a3ab6589918fc33db178e72a4d")
+}
+
+// UnpackMinNonceNotRaisedError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error MinNonceNotRaised(uint256 minNonce, uint256 current)
+func (dTW *DTW) UnpackMinNonceNotRaisedError(raw []byte) (*DTWMinNonceNotRaised, error) {
+	out := new(DTWMinNonceNotRaised)
+	if err := dTW.abi.UnpackIntoInterface(out, "MinNonceNotRaised", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // DTWNonceAlreadyUsed represents a NonceAlreadyUsed error raised by the DTW contract.
 type DTWNonceAlreadyUsed struct {
 	Nonce *big.Int
@@ -1759,6 +3012,31 @@ func DTWNonceAlreadyUsedErrorID() common.Hash {
 func (dTW *DTW) UnpackNonceAlreadyUsedError(raw []byte) (*DTWNonceAlreadyUsed, error) {
 	out := new(DTWNonceAlreadyUsed)
 	if err := dTW.abi.UnpackIntoInterface(out, "NonceAlreadyUsed", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DTWNonceBelowMinimum represents a NonceBelowMinimum error raised by the DTW contract.
+type DTWNonceBelowMinimum struct {
+	Nonce    *big.Int
+	MinNonce *big.Int
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error NonceBelowMinimum(uint256 nonce, uint256 minNonce)
+func DTWNonceBelowMinimumErrorID() common.Hash {
+	return common.HexToHash("0xcc209ed92b3b49c6f620adb59e907448dde68685817ea51db80a75d7180c98d9")
+}
+
+// UnpackNonceBelowMinimumError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error NonceBelowMinimum(uint256 nonce, uint256 minNonce)
+func (dTW *DTW) UnpackNonceBelowMinimumError(raw []byte) (*DTWNonceBelowMinimum, error) {
+	out := new(DTWNonceBelowMinimum)
+	if err := dTW.abi.UnpackIntoInterface(out, "NonceBelowMinimum", raw); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -1788,6 +3066,30 @@ func (dTW *DTW) UnpackNotATokenError(raw []byte) (*DTWNotAToken, error) {
 	return out, nil
 }
 
+// DTWNotListed represents a NotListed error raised by the DTW contract.
+type DTWNotListed struct {
+	Token common.Address
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error NotListed(address token)
+func DTWNotListedErrorID() common.Hash {
+	return common.HexToHash("0x5d35c42925f643c6c2edbae62e0ff8799b4b08d376fc0a31da9a4b2972aa653e")
+}
+
+// UnpackNotListedError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error NotListed(address token)
+func (dTW *DTW) UnpackNotListedError(raw []byte) (*DTWNotListed, error) {
+	out := new(DTWNotListed)
+	if err := dTW.abi.UnpackIntoInterface(out, "NotListed", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // DTWNotOperator represents a NotOperator error raised by the DTW contract.
 type DTWNotOperator struct {
 }
@@ -1806,6 +3108,30 @@ func DTWNotOperatorErrorID() common.Hash {
 func (dTW *DTW) UnpackNotOperatorError(raw []byte) (*DTWNotOperator, error) {
 	out := new(DTWNotOperator)
 	if err := dTW.abi.UnpackIntoInterface(out, "NotOperator", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DTWNotOrderTrader represents a NotOrderTrader error raised by the DTW contract.
+type DTWNotOrderTrader struct {
+	Trader common.Address
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error NotOrderTrader(address trader)
+func DTWNotOrderTraderErrorID() common.Hash {
+	return common.HexToHash("0x16fea1176466c825793900546443a2649e28dbd0d6424b97e726faef4cac4e8c")
+}
+
+// UnpackNotOrderTraderError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error NotOrderTrader(address trader)
+func (dTW *DTW) UnpackNotOrderTraderError(raw []byte) (*DTWNotOrderTrader, error) {
+	out := new(DTWNotOrderTrader)
+	if err := dTW.abi.UnpackIntoInterface(out, "NotOrderTrader", raw); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -1852,6 +3178,30 @@ func DTWNotPendingOwnerErrorID() common.Hash {
 func (dTW *DTW) UnpackNotPendingOwnerError(raw []byte) (*DTWNotPendingOwner, error) {
 	out := new(DTWNotPendingOwner)
 	if err := dTW.abi.UnpackIntoInterface(out, "NotPendingOwner", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// DTWNothingToSweep represents a NothingToSweep error raised by the DTW contract.
+type DTWNothingToSweep struct {
+	Token common.Address
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error NothingToSweep(address token)
+func DTWNothingToSweepErrorID() common.Hash {
+	return common.HexToHash("0x0180603df0d2f8ce31dc7fed95c49357c035e86408cf13af8d904594ed4d67a3")
+}
+
+// UnpackNothingToSweepError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error NothingToSweep(address token)
+func (dTW *DTW) UnpackNothingToSweepError(raw []byte) (*DTWNothingToSweep, error) {
+	out := new(DTWNothingToSweep)
+	if err := dTW.abi.UnpackIntoInterface(out, "NothingToSweep", raw); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -2487,7 +3837,7 @@ func (depositForwarderFactory *DepositForwarderFactory) UnpackZeroTreasuryError(
 var DevnetAggregatorMetaData = bind.MetaData{
 	ABI: "[{\"inputs\":[{\"internalType\":\"uint8\",\"name\":\"decimals_\",\"type\":\"uint8\"},{\"internalType\":\"string\",\"name\":\"description_\",\"type\":\"string\"},{\"internalType\":\"int256\",\"name\":\"initialAnswer\",\"type\":\"int256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[],\"name\":\"NoDataPresent\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NotOwner\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"int256\",\"name\":\"current\",\"type\":\"int256\"},{\"indexed\":true,\"internalType\":\"uint256\",\"name\":\"roundId\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"updatedAt\",\"type\":\"uint256\"}],\"name\":\"AnswerUpdated\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"decimals\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"description\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint80\",\"name\":\"roundId\",\"type\":\"uint80\"}],\"name\":\"getRoundData\",\"outputs\":[{\"internalType\":\"uint80\",\"name\":\"roundId_\",\"type\":\"uint80\"},{\"internalType\":\"int256\",\"name\":\"answer\",\"type\":\"int256\"},{\"internalType\":\"uint256\",\"name\":\"startedAt\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"updatedAt\",\"type\":\"uint256\"},{\"internalType\":\"uint80\",\"name\":\"answeredInRound\",\"type\":\"uint80\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"latestRound\",\"outputs\":[{\"internalType\":\"uint80\",\"name\":\"\",\"type\":\"uint80\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"latestRoundData\",\"outputs\":[{\"internalType\":\"uint80\",\"name\":\"roundId\",\"type\":\"uint80\"},{\"internalType\":\"int256\",\"name\":\"answer\",\"type\":\"int256\"},{\"internalType\":\"uint256\",\"name\":\"startedAt\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"updatedAt\",\"type\":\"uint256\"},{\"internalType\":\"uint80\",\"name\":\"answeredInRound\",\"type\":\"uint80\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"owner\",\"outputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"int256\",\"name\":\"answer\",\"type\":\"int256\"}],\"name\":\"setAnswer\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"version\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"pure\",\"type\":\"function\"}]",
 	ID:  "DevnetAggregator",
-	Bin: "0x60c0604052346102fb57610a2c80380380610019816102ff565b9283398101906060818303126102fb5780519060ff821682036102fb5760208101516001600160401b0381116102fb5781019083601f830112156102fb5781516001600160401b0381116101e95761007a601f8201601f19166020016102ff565b94818652602082850101116102fb576020815f9282604096018389015e8601015201513360805260a09190915281516001600160401b0381116101e9575f54600181811c911680156102f1575b60208210146102dd57601f811161027b575b50602092601f821160011461021c57928192935f92610211575b50508160011b915f199060031b1c1916175f555b6001805491906001600160501b038084169091019081116101fd576001600160501b03166001600160501b0319929092168217600155604080519081018181106001600160401b038211176101e95760405281815260016020820191818060401b0342168352845f52600260205260405f2090518155019060018060401b0390511660018060401b03198254161790557f0559884fd3a460db3073b7fc896cc77986f16e378210ded43186175bf646fc5f6020604051428152a3604051610707908161032582396080518181816101970152610343015260a051816106410152f35b634e487b7160e01b5f52604160045260245ffd5b634e487b7160e01b5f52601160045260245ffd5b015190505f806100f3565b601f198216935f8052805f20915f5b868110610263575083600195961061024b575b505050811b015f55610107565b01515f1960f88460031b161c191690555f808061023e565b9192602060018192868501518155019401920161022b565b5f80527f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e563601f830160051c810191602084106102d3575b601f0160051c01905b8181106102c857506100d9565b5f81556001016102bb565b90915081906102b2565b634e487b7160e01b5f52602260045260245ffd5b90607f16906100c7565b5f80fd5b6040519190601f01601f191682016001600160401b038111838210176101e95760405256fe6080806040526004361015610012575f80fd5b5f3560e01c908163313ce5671461060c5750806354fd4d50146105d3578063668a0f021461058c5780637284e416146103675780638da5cb5b146102f957806399213cd81461014e5780639a6fc8f5146100fd5763feaf968c14610074575f80fd5b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f9576100f56100bc69ffffffffffffffffffff60015416610681565b6040805169ffffffffffffffffffff968716815260208101959095528401929092526060830152909116608082015290819060a0820190565b0390f35b5f80fd5b346100f95760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f95760043569ffffffffffffffffffff811681036100f9576100bc6100f591610681565b346100f95760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f95760043573ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001633036102d15760015490600169ffffffffffffffffffff8316019169ffffffffffffffffffff83116102a45769ffffffffffffffffffff7fffffffffffffffffffffffffffffffffffffffffffff000000000000000000009316928391161760015560405161022581610665565b81815267ffffffffffffffff600160208301928242168452855f52600260205260405f2090518155019151167fffffffffffffffffffffffffffffffffffffffffffffffff00000000000000008254161790557f0559884fd3a460db3073b7fc896cc77986f16e378210ded43186175bf646fc5f6020604051428152a3005b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b7f30cd7471000000000000000000000000000000000000000000000000000000005f5260045ffd5b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f957602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f9576040515f905f548060011c9260018216938415610584575b602081108514610557578084526020840194849381156105005750600114610488575b5003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff82118183101761045b5760409182527fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f8351948593602085525180918160208701528686015e5f85828601015201168101030190f35b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b5f80805291507f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e5635b8183106104e457505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06103d0565b60209193508060019154838588010152019101909183926104b0565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0016865250151560051b820160200190507fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06103d0565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602260045260245ffd5b607f166103ad565b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f957602069ffffffffffffffffffff60015416604051908152f35b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f957602060405160048152f35b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f95760209060ff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b6040810190811067ffffffffffffffff82111761045b57604052565b9069ffffffffffffffffffff82165f52600260205260405f209167ffffffffffffffff6001604051946106b386610665565b80548652015416926020810193808552156106df5767ffffffffffffffff905193511690809392829190565b7fbb258700000000000000000000000000000000000000000000000000000000005f5260045ffd",
+	Bin: "0x60c06040523461030657610a37803803806100198161030a565b9283398101906060818303126103065780519060ff821682036103065760208101516001600160401b0381116103065781019083601f830112156103065781516001600160401b0381116101e95761007a601f8201601f191660200161030a565b9481865260208285010111610306576020815f9282604096018389015e8601015201513360805260a09190915281516001600160401b0381116101e9575f54600181811c911680156102fc575b60208210146102e857601f811161027b575b50602092601f821160011461021c57928192935f92610211575b50508160011b915f199060031b1c1916175f555b6001805491906001600160501b038084169091019081116101fd576001600160501b03166001600160501b0319929092168217600155604080519081018181106001600160401b038211176101e95760405281815260016020820191818060401b0342168352845f52600260205260405f2090518155019060018060401b0390511660018060401b03198254161790557f0559884fd3a460db3073b7fc896cc77986f16e378210ded43186175bf646fc5f6020604051428152a3604051610707908161033082396080518181816101970152610343015260a051816106410152f35b634e487b7160e01b5f52604160045260245ffd5b634e487b7160e01b5f52601160045260245ffd5b015190505f806100f3565b601f198216935f8052805f20915f5b868110610263575083600195961061024b575b505050811b015f55610107565b01515f1960f88460031b161c191690555f808061023e565b9192602060018192868501518155019401920161022b565b818111156100d9575f8052601f820160051c7f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e563602084106102e0575b81601f9101920160051c03905f5b8281106102d35750506100d9565b5f828201556001016102c5565b5f91506102b7565b634e487b7160e01b5f52602260045260245ffd5b90607f16906100c7565b5f80fd5b6040519190601f01601f191682016001600160401b038111838210176101e95760405256fe6080806040526004361015610012575f80fd5b5f3560e01c908163313ce5671461060c5750806354fd4d50146105d3578063668a0f021461058c5780637284e416146103675780638da5cb5b146102f957806399213cd81461014e5780639a6fc8f5146100fd5763feaf968c14610074575f80fd5b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f9576100f56100bc69ffffffffffffffffffff60015416610681565b6040805169ffffffffffffffffffff968716815260208101959095528401929092526060830152909116608082015290819060a0820190565b0390f35b5f80fd5b346100f95760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f95760043569ffffffffffffffffffff811681036100f9576100bc6100f591610681565b346100f95760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f95760043573ffffffffffffffffffffffffffffffffffffffff7f00000000000000000000000000000000000000000000000000000000000000001633036102d15760015490600169ffffffffffffffffffff8316019169ffffffffffffffffffff83116102a45769ffffffffffffffffffff7fffffffffffffffffffffffffffffffffffffffffffff000000000000000000009316928391161760015560405161022581610665565b81815267ffffffffffffffff600160208301928242168452855f52600260205260405f2090518155019151167fffffffffffffffffffffffffffffffffffffffffffffffff00000000000000008254161790557f0559884fd3a460db3073b7fc896cc77986f16e378210ded43186175bf646fc5f6020604051428152a3005b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b7f30cd7471000000000000000000000000000000000000000000000000000000005f5260045ffd5b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f957602060405173ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f9576040515f905f548060011c9260018216938415610584575b602081108514610557578084526020840194849381156105005750600114610488575b5003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff82118183101761045b5760409182527fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f8351948593602085525180918160208701528686015e5f85828601015201168101030190f35b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b5f80805291507f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e5635b8183106104e457505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06103d0565b60209193508060019154838588010152019101909183926104b0565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0016865250151560051b820160200190507fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06103d0565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602260045260245ffd5b607f166103ad565b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f957602069ffffffffffffffffffff60015416604051908152f35b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f957602060405160048152f35b346100f9575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100f95760209060ff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b6040810190811067ffffffffffffffff82111761045b57604052565b9069ffffffffffffffffffff82165f52600260205260405f209167ffffffffffffffff6001604051946106b386610665565b80548652015416926020810193808552156106df5767ffffffffffffffff905193511690809392829190565b7fbb258700000000000000000000000000000000000000000000000000000000005f5260045ffd",
 }
 
 // DevnetAggregator is an auto generated Go binding around an Ethereum contract.
@@ -2932,7 +4282,7 @@ func (devnetAggregator *DevnetAggregator) UnpackNotOwnerError(raw []byte) (*Devn
 var FeeTokenMetaData = bind.MetaData{
 	ABI: "[{\"inputs\":[{\"internalType\":\"string\",\"name\":\"name_\",\"type\":\"string\"},{\"internalType\":\"string\",\"name\":\"symbol_\",\"type\":\"string\"},{\"internalType\":\"uint8\",\"name\":\"decimals_\",\"type\":\"uint8\"},{\"internalType\":\"uint256\",\"name\":\"feeBps_\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Approval\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Transfer\",\"type\":\"event\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"allowance\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"approve\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"balanceOf\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"decimals\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"feeBps\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"mint\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"name\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"symbol\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"totalSupply\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"transfer\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"transferFrom\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",
 	ID:  "FeeToken",
-	Bin: "0x60c06040523461037e57610eed8038038061001981610382565b92833981019060808183031261037e5780516001600160401b03811161037e57826100459183016103a7565b602082015190926001600160401b03821161037e576100659183016103a7565b9060408101519060ff8216820361037e576060015183519091906001600160401b038111610292575f54600181811c91168015610374575b602082101461027457601f8111610312575b50602094601f82116001146102b1579481929394955f926102a6575b50508160011b915f199060031b1c1916175f555b82516001600160401b03811161029257600154600181811c91168015610288575b602082101461027457601f8111610211575b506020601f82116001146101ae57819293945f926101a3575b50508160011b915f199060031b1c1916176001555b6080526127108110156101785760a052604051610af490816103f98239608051816104a6015260a0518181816104ff01526109950152f35b60405162461bcd60e51b815260206004820152600360248201526266656560e81b6044820152606490fd5b015190505f8061012b565b601f1982169060015f52805f20915f5b8181106101f9575095836001959697106101e1575b505050811b01600155610140565b01515f1960f88460031b161c191690555f80806101d3565b9192602060018192868b0151815501940192016101be565b60015f527fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf6601f830160051c8101916020841061026a575b601f0160051c01905b81811061025f5750610112565b5f8155600101610252565b9091508190610249565b634e487b7160e01b5f52602260045260245ffd5b90607f1690610100565b634e487b7160e01b5f52604160045260245ffd5b015190505f806100cb565b601f198216955f8052805f20915f5b8881106102fa575083600195969798106102e2575b505050811b015f556100df565b01515f1960f88460031b161c191690555f80806102d5565b919260206001819286850151815501940192016102c0565b5f80527f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e563601f830160051c8101916020841061036a575b601f0160051c01905b81811061035f57506100af565b5f8155600101610352565b9091508190610349565b90607f169061009d565b5f80fd5b6040519190601f01601f191682016001600160401b0381118382101761029257604052565b81601f8201121561037e578051906001600160401b038211610292576103d6601f8301601f1916602001610382565b928284526020838301011161037e57815f9260208093018386015e830101529056fe60806040526004361015610011575f80fd5b5f3560e01c806306fdde0314610761578063095ea7b3146106be57806318160ddd1461068357806323b872dd1461052257806324a9d853146104ca578063313ce5671461046f57806340c10f19146103c957806370a082311461036657806395d89b4114610171578063a9059cbb146101225763dd62ed3e14610092575f80fd5b3461011e5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576100c96108dc565b73ffffffffffffffffffffffffffffffffffffffff6100e66108ff565b91165f52600460205273ffffffffffffffffffffffffffffffffffffffff60405f2091165f52602052602060405f2054604051908152f35b5f80fd5b3461011e5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e5761016661015c6108dc565b6024359033610969565b602060405160018152f35b3461011e575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576040515f600154908160011c6001831692831561035c575b60208210841461032f5781855284939081156102cf5750600114610255575b5003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff82118183101761022857604082905281906102249082610894565b0390f35b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b60015f90815291507fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf65b8183106102b357505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101d6565b602091935080600191548385880101520191019091839261027f565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff001660208581019190915291151560051b840190910191507fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe090506101d6565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602260045260245ffd5b90607f16906101b7565b3461011e5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e5773ffffffffffffffffffffffffffffffffffffffff6103b26108dc565b165f526003602052602060405f2054604051908152f35b3461011e5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576104006108dc565b5f7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef602073ffffffffffffffffffffffffffffffffffffffff6024359461044986600254610922565b60025516938484526003825260408420610464828254610922565b9055604051908152a3005b3461011e575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e57602060405160ff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b3461011e575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e5760206040517f00000000000000000000000000000000000000000000000000000000000000008152f35b3461011e5760607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576105596108dc565b6105616108ff565b6044359073ffffffffffffffffffffffffffffffffffffffff831692835f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f2054937fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff85036105de575b506101669350610969565b838510610625576105f2846101669661095c565b905f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f2055846105d3565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600960248201527f616c6c6f77616e636500000000000000000000000000000000000000000000006044820152fd5b3461011e575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576020600254604051908152f35b3461011e5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576106f56108dc565b73ffffffffffffffffffffffffffffffffffffffff60243591335f52600460205260405f208282165f526020528260405f205560405192835216907f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b92560203392a3602060405160018152f35b3461011e575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576040515f5f54908160011c6001831692831561088a575b60208210841461032f5781855284939081156102cf5750600114610812575003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff82118183101761022857604082905281906102249082610894565b5f80805291507f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e5635b81831061086e57505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101d6565b602091935080600191548385880101520191019091839261083a565b90607f16906107a6565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602060409481855280519182918282880152018686015e5f8582860101520116010190565b6004359073ffffffffffffffffffffffffffffffffffffffff8216820361011e57565b6024359073ffffffffffffffffffffffffffffffffffffffff8216820361011e57565b9190820180921161092f57565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b9190820391821161092f57565b73ffffffffffffffffffffffffffffffffffffffff1690815f5260036020528260405f205410610a96577f000000000000000000000000000000000000000000000000000000000000000080840290848204148415171561092f577fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef6020610a586127108694048097855f526003845260405f20610a0882825461095c565b905573ffffffffffffffffffffffffffffffffffffffff610a29838361095c565b971696875f5260038552610a4260405f20918254610922565b9055610a508260025461095c565b60025561095c565b604051908152a381610a68575050565b7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef60205f93604051908152a3565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600760248201527f62616c616e6365000000000000000000000000000000000000000000000000006044820152fd",
+	Bin: "0x60c06040523461039457610f038038038061001981610398565b9283398101906080818303126103945780516001600160401b03811161039457826100459183016103bd565b602082015190926001600160401b038211610394576100659183016103bd565b9060408101519060ff82168203610394576060015183519091906001600160401b03811161029d575f54600181811c9116801561038a575b602082101461027f57601f811161031d575b50602094601f82116001146102bc579481929394955f926102b1575b50508160011b915f199060031b1c1916175f555b82516001600160401b03811161029d57600154600181811c91168015610293575b602082101461027f57601f8111610211575b506020601f82116001146101ae57819293945f926101a3575b50508160011b915f199060031b1c1916176001555b6080526127108110156101785760a052604051610af4908161040f8239608051816104a6015260a0518181816104ff01526109950152f35b60405162461bcd60e51b815260206004820152600360248201526266656560e81b6044820152606490fd5b015190505f8061012b565b601f1982169060015f52805f20915f5b8181106101f9575095836001959697106101e1575b505050811b01600155610140565b01515f1960f88460031b161c191690555f80806101d3565b9192602060018192868b0151815501940192016101be565b818111156101125760015f52601f820160051c7fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf660208410610277575b81601f9101920160051c03905f5b82811061026a575050610112565b5f8282015560010161025c565b5f915061024e565b634e487b7160e01b5f52602260045260245ffd5b90607f1690610100565b634e487b7160e01b5f52604160045260245ffd5b015190505f806100cb565b601f198216955f8052805f20915f5b888110610305575083600195969798106102ed575b505050811b015f556100df565b01515f1960f88460031b161c191690555f80806102e0565b919260206001819286850151815501940192016102cb565b818111156100af575f8052601f820160051c7f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e56360208410610382575b81601f9101920160051c03905f5b8281106103755750506100af565b5f82820155600101610367565b5f9150610359565b90607f169061009d565b5f80fd5b6040519190601f01601f191682016001600160401b0381118382101761029d57604052565b81601f82011215610394578051906001600160401b03821161029d576103ec601f8301601f1916602001610398565b928284526020838301011161039457815f9260208093018386015e830101529056fe60806040526004361015610011575f80fd5b5f3560e01c806306fdde0314610761578063095ea7b3146106be57806318160ddd1461068357806323b872dd1461052257806324a9d853146104ca578063313ce5671461046f57806340c10f19146103c957806370a082311461036657806395d89b4114610171578063a9059cbb146101225763dd62ed3e14610092575f80fd5b3461011e5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576100c96108dc565b73ffffffffffffffffffffffffffffffffffffffff6100e66108ff565b91165f52600460205273ffffffffffffffffffffffffffffffffffffffff60405f2091165f52602052602060405f2054604051908152f35b5f80fd5b3461011e5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e5761016661015c6108dc565b6024359033610969565b602060405160018152f35b3461011e575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576040515f600154908160011c6001831692831561035c575b60208210841461032f5781855284939081156102cf5750600114610255575b5003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff82118183101761022857604082905281906102249082610894565b0390f35b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b60015f90815291507fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf65b8183106102b357505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101d6565b602091935080600191548385880101520191019091839261027f565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff001660208581019190915291151560051b840190910191507fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe090506101d6565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602260045260245ffd5b90607f16906101b7565b3461011e5760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e5773ffffffffffffffffffffffffffffffffffffffff6103b26108dc565b165f526003602052602060405f2054604051908152f35b3461011e5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576104006108dc565b5f7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef602073ffffffffffffffffffffffffffffffffffffffff6024359461044986600254610922565b60025516938484526003825260408420610464828254610922565b9055604051908152a3005b3461011e575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e57602060405160ff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b3461011e575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e5760206040517f00000000000000000000000000000000000000000000000000000000000000008152f35b3461011e5760607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576105596108dc565b6105616108ff565b6044359073ffffffffffffffffffffffffffffffffffffffff831692835f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f2054937fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff85036105de575b506101669350610969565b838510610625576105f2846101669661095c565b905f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f2055846105d3565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600960248201527f616c6c6f77616e636500000000000000000000000000000000000000000000006044820152fd5b3461011e575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576020600254604051908152f35b3461011e5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576106f56108dc565b73ffffffffffffffffffffffffffffffffffffffff60243591335f52600460205260405f208282165f526020528260405f205560405192835216907f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b92560203392a3602060405160018152f35b3461011e575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011e576040515f5f54908160011c6001831692831561088a575b60208210841461032f5781855284939081156102cf5750600114610812575003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff82118183101761022857604082905281906102249082610894565b5f80805291507f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e5635b81831061086e57505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101d6565b602091935080600191548385880101520191019091839261083a565b90607f16906107a6565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602060409481855280519182918282880152018686015e5f8582860101520116010190565b6004359073ffffffffffffffffffffffffffffffffffffffff8216820361011e57565b6024359073ffffffffffffffffffffffffffffffffffffffff8216820361011e57565b9190820180921161092f57565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b9190820391821161092f57565b73ffffffffffffffffffffffffffffffffffffffff1690815f5260036020528260405f205410610a96577f000000000000000000000000000000000000000000000000000000000000000080840290848204148415171561092f577fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef6020610a586127108694048097855f526003845260405f20610a0882825461095c565b905573ffffffffffffffffffffffffffffffffffffffff610a29838361095c565b971696875f5260038552610a4260405f20918254610922565b9055610a508260025461095c565b60025561095c565b604051908152a381610a68575050565b7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef60205f93604051908152a3565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600760248201527f62616c616e6365000000000000000000000000000000000000000000000000006044820152fd",
 }
 
 // FeeToken is an auto generated Go binding around an Ethereum contract.
@@ -3436,11 +4786,160 @@ func (feeToken *FeeToken) UnpackTransferEvent(log *types.Log) (*FeeTokenTransfer
 	return out, nil
 }
 
+// GreedyWalletMetaData contains all meta data concerning the GreedyWallet contract.
+var GreedyWalletMetaData = bind.MetaData{
+	ABI: "[{\"inputs\":[{\"internalType\":\"bool\",\"name\":\"loops_\",\"type\":\"bool\"},{\"internalType\":\"uint256\",\"name\":\"padding_\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"},{\"internalType\":\"bytes\",\"name\":\"\",\"type\":\"bytes\"}],\"name\":\"isValidSignature\",\"outputs\":[{\"internalType\":\"bytes4\",\"name\":\"\",\"type\":\"bytes4\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"loops\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"padding\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"}]",
+	ID:  "GreedyWallet",
+	Bin: "0x60c03461008257601f6102ad38819003918201601f19168301916001600160401b0383118484101761008657808492604094855283398101031261008257805190811515820361008257602001519060805260a052604051610212908161009b823960805181818161013d0152610164015260a05181818160e0015261018a0152f35b5f80fd5b634e487b7160e01b5f52604160045260245ffdfe60806040526004361015610011575f80fd5b5f3560e01c80631374df0b146100b05780631626ba7e1461003f5763938b9ceb1461003a575f80fd5b610108565b346100ac5760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100ac5760243567ffffffffffffffff81116100ac57366023820112156100ac57806004013567ffffffffffffffff81116100ac573691016024011115610162575b5f80fd5b346100ac575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100ac577f000000000000000000000000000000000000000000000000000000000000000060805260206080f35b346100ac575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126100ac5760206040517f000000000000000000000000000000000000000000000000000000000000000015158152f35b7f0000000000000000000000000000000000000000000000000000000000000000610207575b7f0000000000000000000000000000000000000000000000000000000000000000602081018091116101da577f1626ba7e000000000000000000000000000000000000000000000000000000005f525ff35b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b5b5a6102085761018856",
+}
+
+// GreedyWallet is an auto generated Go binding around an Ethereum contract.
+type GreedyWallet struct {
+	abi abi.ABI
+}
+
+// GetABI returns the ABI associated with this contract binding.
+func (c *GreedyWallet) GetABI() abi.ABI {
+	return c.abi
+}
+
+// NewGreedyWallet creates a new instance of GreedyWallet.
+func NewGreedyWallet() *GreedyWallet {
+	parsed, err := GreedyWalletMetaData.ParseABI()
+	if err != nil {
+		panic(errors.New("invalid ABI: " + err.Error()))
+	}
+	return &GreedyWallet{abi: *parsed}
+}
+
+// Instance creates a wrapper for a deployed contract instance at the given address.
+// Use this to create the instance object passed to abigen v2 library functions Call, Transact, etc.
+func (c *GreedyWallet) Instance(backend bind.ContractBackend, addr common.Address) *bind.BoundContract {
+	return bind.NewBoundContract(addr, c.abi, backend, backend, backend)
+}
+
+// PackConstructor is the Go binding used to pack the parameters required for
+// contract deployment.
+//
+// Solidity: constructor(bool loops_, uint256 padding_) returns()
+func (greedyWallet *GreedyWallet) PackConstructor(loops_ bool, padding_ *big.Int) []byte {
+	enc, err := greedyWallet.abi.Pack("", loops_, padding_)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// PackIsValidSignature is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x1626ba7e.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function isValidSignature(bytes32 , bytes ) view returns(bytes4)
+func (greedyWallet *GreedyWallet) PackIsValidSignature(arg0 [32]byte, arg1 []byte) []byte {
+	enc, err := greedyWallet.abi.Pack("isValidSignature", arg0, arg1)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackIsValidSignature is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x1626ba7e.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function isValidSignature(bytes32 , bytes ) view returns(bytes4)
+func (greedyWallet *GreedyWallet) TryPackIsValidSignature(arg0 [32]byte, arg1 []byte) ([]byte, error) {
+	return greedyWallet.abi.Pack("isValidSignature", arg0, arg1)
+}
+
+// UnpackIsValidSignature is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x1626ba7e.
+//
+// Solidity: function isValidSignature(bytes32 , bytes ) view returns(bytes4)
+func (greedyWallet *GreedyWallet) UnpackIsValidSignature(data []byte) ([4]byte, error) {
+	out, err := greedyWallet.abi.Unpack("isValidSignature", data)
+	if err != nil {
+		return *new([4]byte), err
+	}
+	out0 := *abi.ConvertType(out[0], new([4]byte)).(*[4]byte)
+	return out0, nil
+}
+
+// PackLoops is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x938b9ceb.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function loops() view returns(bool)
+func (greedyWallet *GreedyWallet) PackLoops() []byte {
+	enc, err := greedyWallet.abi.Pack("loops")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackLoops is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x938b9ceb.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function loops() view returns(bool)
+func (greedyWallet *GreedyWallet) TryPackLoops() ([]byte, error) {
+	return greedyWallet.abi.Pack("loops")
+}
+
+// UnpackLoops is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x938b9ceb.
+//
+// Solidity: function loops() view returns(bool)
+func (greedyWallet *GreedyWallet) UnpackLoops(data []byte) (bool, error) {
+	out, err := greedyWallet.abi.Unpack("loops", data)
+	if err != nil {
+		return *new(bool), err
+	}
+	out0 := *abi.ConvertType(out[0], new(bool)).(*bool)
+	return out0, nil
+}
+
+// PackPadding is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x1374df0b.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function padding() view returns(uint256)
+func (greedyWallet *GreedyWallet) PackPadding() []byte {
+	enc, err := greedyWallet.abi.Pack("padding")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackPadding is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x1374df0b.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function padding() view returns(uint256)
+func (greedyWallet *GreedyWallet) TryPackPadding() ([]byte, error) {
+	return greedyWallet.abi.Pack("padding")
+}
+
+// UnpackPadding is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x1374df0b.
+//
+// Solidity: function padding() view returns(uint256)
+func (greedyWallet *GreedyWallet) UnpackPadding(data []byte) (*big.Int, error) {
+	out, err := greedyWallet.abi.Unpack("padding", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
 // NoReturnTokenMetaData contains all meta data concerning the NoReturnToken contract.
 var NoReturnTokenMetaData = bind.MetaData{
 	ABI: "[{\"inputs\":[{\"internalType\":\"string\",\"name\":\"name_\",\"type\":\"string\"},{\"internalType\":\"string\",\"name\":\"symbol_\",\"type\":\"string\"},{\"internalType\":\"uint8\",\"name\":\"decimals_\",\"type\":\"uint8\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Approval\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Transfer\",\"type\":\"event\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"allowance\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"approve\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"balanceOf\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"decimals\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"mint\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"name\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"symbol\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"totalSupply\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"transfer\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"transferFrom\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",
 	ID:  "NoReturnToken",
-	Bin: "0x60a06040523461032b57610e37803803806100198161032f565b92833981019060608183031261032b5780516001600160401b03811161032b5782610045918301610354565b60208201519092906001600160401b03811161032b57604091610069918401610354565b91015160ff8116810361032b5782516001600160401b03811161023f575f54600181811c91168015610321575b602082101461022157601f81116102bf575b506020601f821160011461025e57819293945f92610253575b50508160011b915f199060031b1c1916175f555b81516001600160401b03811161023f57600154600181811c91168015610235575b602082101461022157601f81116101be575b50602092601f821160011461015d57928192935f92610152575b50508160011b915f199060031b1c1916176001555b608052604051610a9190816103a68239608051816104920152f35b015190505f80610122565b601f1982169360015f52805f20915f5b8681106101a6575083600195961061018e575b505050811b01600155610137565b01515f1960f88460031b161c191690555f8080610180565b9192602060018192868501518155019401920161016d565b60015f527fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf6601f830160051c81019160208410610217575b601f0160051c01905b81811061020c5750610108565b5f81556001016101ff565b90915081906101f6565b634e487b7160e01b5f52602260045260245ffd5b90607f16906100f6565b634e487b7160e01b5f52604160045260245ffd5b015190505f806100c1565b601f198216905f8052805f20915f5b8181106102a75750958360019596971061028f575b505050811b015f556100d5565b01515f1960f88460031b161c191690555f8080610282565b9192602060018192868b01518155019401920161026d565b5f80527f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e563601f830160051c81019160208410610317575b601f0160051c01905b81811061030c57506100a8565b5f81556001016102ff565b90915081906102f6565b90607f1690610096565b5f80fd5b6040519190601f01601f191682016001600160401b0381118382101761023f57604052565b81601f8201121561032b578051906001600160401b03821161023f57610383601f8301601f191660200161032f565b928284526020838301011161032b57815f9260208093018386015e830101529056fe60806040526004361015610011575f80fd5b5f3560e01c806306fdde031461078d578063095ea7b31461065257806318160ddd1461061757806323b872dd146104b6578063313ce5671461045b57806340c10f19146103b557806370a082311461035257806395d89b411461015d578063a9059cbb146101175763dd62ed3e14610087575f80fd5b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576100be610908565b73ffffffffffffffffffffffffffffffffffffffff6100db61092b565b91165f52600460205273ffffffffffffffffffffffffffffffffffffffff60405f2091165f52602052602060405f2054604051908152f35b5f80fd5b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101135761015b610151610908565b6024359033610995565b005b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576040515f600154908160011c60018316928315610348575b60208210841461031b5781855284939081156102bb5750600114610241575b5003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff821181831017610214576040829052819061021090826108c0565b0390f35b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b60015f90815291507fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf65b81831061029f57505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101c2565b602091935080600191548385880101520191019091839261026b565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff001660208581019190915291151560051b840190910191507fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe090506101c2565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602260045260245ffd5b90607f16906101a3565b346101135760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101135773ffffffffffffffffffffffffffffffffffffffff61039e610908565b165f526003602052602060405f2054604051908152f35b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576103ec610908565b5f7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef602073ffffffffffffffffffffffffffffffffffffffff602435946104358660025461094e565b6002551693848452600382526040842061045082825461094e565b9055604051908152a3005b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011357602060405160ff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b346101135760607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576104ed610908565b6104f561092b565b6044359073ffffffffffffffffffffffffffffffffffffffff831692835f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f2054937fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff8503610572575b5061015b9350610995565b8385106105b9576105868461015b96610988565b905f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f205584610567565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600960248201527f616c6c6f77616e636500000000000000000000000000000000000000000000006044820152fd5b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576020600254604051908152f35b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011357610689610908565b6024359081158015610759575b156106fb5773ffffffffffffffffffffffffffffffffffffffff90335f52600460205260405f208282165f526020528260405f205560405192835216907f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b92560203392a3005b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152601560248201527f617070726f76652066726f6d206e6f6e2d7a65726f00000000000000000000006044820152fd5b50335f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff82165f5260205260405f205415610696565b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576040515f5f54908160011c600183169283156108b6575b60208210841461031b5781855284939081156102bb575060011461083e575003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff821181831017610214576040829052819061021090826108c0565b5f80805291507f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e5635b81831061089a57505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101c2565b6020919350806001915483858801015201910190918392610866565b90607f16906107d2565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602060409481855280519182918282880152018686015e5f8582860101520116010190565b6004359073ffffffffffffffffffffffffffffffffffffffff8216820361011357565b6024359073ffffffffffffffffffffffffffffffffffffffff8216820361011357565b9190820180921161095b57565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b9190820391821161095b57565b73ffffffffffffffffffffffffffffffffffffffff1690815f5260036020528260405f205410610a3357602073ffffffffffffffffffffffffffffffffffffffff7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef92845f526003835260405f20610a0e878254610988565b90551693845f526003825260405f20610a2882825461094e565b9055604051908152a3565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600760248201527f62616c616e6365000000000000000000000000000000000000000000000000006044820152fd",
+	Bin: "0x60a06040523461034157610e4d8038038061001981610345565b9283398101906060818303126103415780516001600160401b038111610341578261004591830161036a565b60208201519092906001600160401b0381116103415760409161006991840161036a565b91015160ff811681036103415782516001600160401b03811161024a575f54600181811c91168015610337575b602082101461022c57601f81116102ca575b506020601f821160011461026957819293945f9261025e575b50508160011b915f199060031b1c1916175f555b81516001600160401b03811161024a57600154600181811c91168015610240575b602082101461022c57601f81116101be575b50602092601f821160011461015d57928192935f92610152575b50508160011b915f199060031b1c1916176001555b608052604051610a9190816103bc8239608051816104920152f35b015190505f80610122565b601f1982169360015f52805f20915f5b8681106101a6575083600195961061018e575b505050811b01600155610137565b01515f1960f88460031b161c191690555f8080610180565b9192602060018192868501518155019401920161016d565b818111156101085760015f52601f820160051c7fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf660208410610224575b81601f9101920160051c03905f5b828110610217575050610108565b5f82820155600101610209565b5f91506101fb565b634e487b7160e01b5f52602260045260245ffd5b90607f16906100f6565b634e487b7160e01b5f52604160045260245ffd5b015190505f806100c1565b601f198216905f8052805f20915f5b8181106102b25750958360019596971061029a575b505050811b015f556100d5565b01515f1960f88460031b161c191690555f808061028d565b9192602060018192868b015181550194019201610278565b818111156100a8575f8052601f820160051c7f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e5636020841061032f575b81601f9101920160051c03905f5b8281106103225750506100a8565b5f82820155600101610314565b5f9150610306565b90607f1690610096565b5f80fd5b6040519190601f01601f191682016001600160401b0381118382101761024a57604052565b81601f82011215610341578051906001600160401b03821161024a57610399601f8301601f1916602001610345565b928284526020838301011161034157815f9260208093018386015e830101529056fe60806040526004361015610011575f80fd5b5f3560e01c806306fdde031461078d578063095ea7b31461065257806318160ddd1461061757806323b872dd146104b6578063313ce5671461045b57806340c10f19146103b557806370a082311461035257806395d89b411461015d578063a9059cbb146101175763dd62ed3e14610087575f80fd5b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576100be610908565b73ffffffffffffffffffffffffffffffffffffffff6100db61092b565b91165f52600460205273ffffffffffffffffffffffffffffffffffffffff60405f2091165f52602052602060405f2054604051908152f35b5f80fd5b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101135761015b610151610908565b6024359033610995565b005b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576040515f600154908160011c60018316928315610348575b60208210841461031b5781855284939081156102bb5750600114610241575b5003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff821181831017610214576040829052819061021090826108c0565b0390f35b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b60015f90815291507fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf65b81831061029f57505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101c2565b602091935080600191548385880101520191019091839261026b565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff001660208581019190915291151560051b840190910191507fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe090506101c2565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602260045260245ffd5b90607f16906101a3565b346101135760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101135773ffffffffffffffffffffffffffffffffffffffff61039e610908565b165f526003602052602060405f2054604051908152f35b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576103ec610908565b5f7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef602073ffffffffffffffffffffffffffffffffffffffff602435946104358660025461094e565b6002551693848452600382526040842061045082825461094e565b9055604051908152a3005b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011357602060405160ff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b346101135760607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576104ed610908565b6104f561092b565b6044359073ffffffffffffffffffffffffffffffffffffffff831692835f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f2054937fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff8503610572575b5061015b9350610995565b8385106105b9576105868461015b96610988565b905f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f205584610567565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600960248201527f616c6c6f77616e636500000000000000000000000000000000000000000000006044820152fd5b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576020600254604051908152f35b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011357610689610908565b6024359081158015610759575b156106fb5773ffffffffffffffffffffffffffffffffffffffff90335f52600460205260405f208282165f526020528260405f205560405192835216907f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b92560203392a3005b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152601560248201527f617070726f76652066726f6d206e6f6e2d7a65726f00000000000000000000006044820152fd5b50335f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff82165f5260205260405f205415610696565b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576040515f5f54908160011c600183169283156108b6575b60208210841461031b5781855284939081156102bb575060011461083e575003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff821181831017610214576040829052819061021090826108c0565b5f80805291507f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e5635b81831061089a57505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101c2565b6020919350806001915483858801015201910190918392610866565b90607f16906107d2565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602060409481855280519182918282880152018686015e5f8582860101520116010190565b6004359073ffffffffffffffffffffffffffffffffffffffff8216820361011357565b6024359073ffffffffffffffffffffffffffffffffffffffff8216820361011357565b9190820180921161095b57565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b9190820391821161095b57565b73ffffffffffffffffffffffffffffffffffffffff1690815f5260036020528260405f205410610a3357602073ffffffffffffffffffffffffffffffffffffffff7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef92845f526003835260405f20610a0e878254610988565b90551693845f526003825260405f20610a2882825461094e565b9055604051908152a3565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600760248201527f62616c616e6365000000000000000000000000000000000000000000000000006044820152fd",
 }
 
 // NoReturnToken is an auto generated Go binding around an Ethereum contract.
@@ -4023,7 +5522,7 @@ func (ownerWallet *OwnerWallet) UnpackOwner(data []byte) (common.Address, error)
 var TestTokenMetaData = bind.MetaData{
 	ABI: "[{\"inputs\":[{\"internalType\":\"string\",\"name\":\"name_\",\"type\":\"string\"},{\"internalType\":\"string\",\"name\":\"symbol_\",\"type\":\"string\"},{\"internalType\":\"uint8\",\"name\":\"decimals_\",\"type\":\"uint8\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Approval\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Transfer\",\"type\":\"event\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"allowance\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"approve\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"balanceOf\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"decimals\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"mint\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"name\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"symbol\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"totalSupply\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"transfer\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"transferFrom\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",
 	ID:  "TestToken",
-	Bin: "0x60a06040523461032b57610da8803803806100198161032f565b92833981019060608183031261032b5780516001600160401b03811161032b5782610045918301610354565b60208201519092906001600160401b03811161032b57604091610069918401610354565b91015160ff8116810361032b5782516001600160401b03811161023f575f54600181811c91168015610321575b602082101461022157601f81116102bf575b506020601f821160011461025e57819293945f92610253575b50508160011b915f199060031b1c1916175f555b81516001600160401b03811161023f57600154600181811c91168015610235575b602082101461022157601f81116101be575b50602092601f821160011461015d57928192935f92610152575b50508160011b915f199060031b1c1916176001555b608052604051610a0290816103a682396080518161049b0152f35b015190505f80610122565b601f1982169360015f52805f20915f5b8681106101a6575083600195961061018e575b505050811b01600155610137565b01515f1960f88460031b161c191690555f8080610180565b9192602060018192868501518155019401920161016d565b60015f527fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf6601f830160051c81019160208410610217575b601f0160051c01905b81811061020c5750610108565b5f81556001016101ff565b90915081906101f6565b634e487b7160e01b5f52602260045260245ffd5b90607f16906100f6565b634e487b7160e01b5f52604160045260245ffd5b015190505f806100c1565b601f198216905f8052805f20915f5b8181106102a75750958360019596971061028f575b505050811b015f556100d5565b01515f1960f88460031b161c191690555f8080610282565b9192602060018192868b01518155019401920161026d565b5f80527f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e563601f830160051c81019160208410610317575b601f0160051c01905b81811061030c57506100a8565b5f81556001016102ff565b90915081906102f6565b90607f1690610096565b5f80fd5b6040519190601f01601f191682016001600160401b0381118382101761023f57604052565b81601f8201121561032b578051906001600160401b03821161023f57610383601f8301601f191660200161032f565b928284526020838301011161032b57815f9260208093018386015e830101529056fe60806040526004361015610011575f80fd5b5f3560e01c806306fdde03146106fe578063095ea7b31461065b57806318160ddd1461062057806323b872dd146104bf578063313ce5671461046457806340c10f19146103be57806370a082311461035b57806395d89b4114610166578063a9059cbb146101175763dd62ed3e14610087575f80fd5b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576100be610879565b73ffffffffffffffffffffffffffffffffffffffff6100db61089c565b91165f52600460205273ffffffffffffffffffffffffffffffffffffffff60405f2091165f52602052602060405f2054604051908152f35b5f80fd5b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101135761015b610151610879565b6024359033610906565b602060405160018152f35b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576040515f600154908160011c60018316928315610351575b6020821084146103245781855284939081156102c4575060011461024a575b5003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff82118183101761021d57604082905281906102199082610831565b0390f35b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b60015f90815291507fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf65b8183106102a857505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101cb565b6020919350806001915483858801015201910190918392610274565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff001660208581019190915291151560051b840190910191507fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe090506101cb565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602260045260245ffd5b90607f16906101ac565b346101135760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101135773ffffffffffffffffffffffffffffffffffffffff6103a7610879565b165f526003602052602060405f2054604051908152f35b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576103f5610879565b5f7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef602073ffffffffffffffffffffffffffffffffffffffff6024359461043e866002546108bf565b600255169384845260038252604084206104598282546108bf565b9055604051908152a3005b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011357602060405160ff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b346101135760607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576104f6610879565b6104fe61089c565b6044359073ffffffffffffffffffffffffffffffffffffffff831692835f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f2054937fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff850361057b575b5061015b9350610906565b8385106105c25761058f8461015b966108f9565b905f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f205584610570565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600960248201527f616c6c6f77616e636500000000000000000000000000000000000000000000006044820152fd5b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576020600254604051908152f35b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011357610692610879565b73ffffffffffffffffffffffffffffffffffffffff60243591335f52600460205260405f208282165f526020528260405f205560405192835216907f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b92560203392a3602060405160018152f35b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576040515f5f54908160011c60018316928315610827575b6020821084146103245781855284939081156102c457506001146107af575003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff82118183101761021d57604082905281906102199082610831565b5f80805291507f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e5635b81831061080b57505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101cb565b60209193508060019154838588010152019101909183926107d7565b90607f1690610743565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602060409481855280519182918282880152018686015e5f8582860101520116010190565b6004359073ffffffffffffffffffffffffffffffffffffffff8216820361011357565b6024359073ffffffffffffffffffffffffffffffffffffffff8216820361011357565b919082018092116108cc57565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b919082039182116108cc57565b73ffffffffffffffffffffffffffffffffffffffff1690815f5260036020528260405f2054106109a457602073ffffffffffffffffffffffffffffffffffffffff7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef92845f526003835260405f2061097f8782546108f9565b90551693845f526003825260405f206109998282546108bf565b9055604051908152a3565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600760248201527f62616c616e6365000000000000000000000000000000000000000000000000006044820152fd",
+	Bin: "0x60a06040523461034157610dbe8038038061001981610345565b9283398101906060818303126103415780516001600160401b038111610341578261004591830161036a565b60208201519092906001600160401b0381116103415760409161006991840161036a565b91015160ff811681036103415782516001600160401b03811161024a575f54600181811c91168015610337575b602082101461022c57601f81116102ca575b506020601f821160011461026957819293945f9261025e575b50508160011b915f199060031b1c1916175f555b81516001600160401b03811161024a57600154600181811c91168015610240575b602082101461022c57601f81116101be575b50602092601f821160011461015d57928192935f92610152575b50508160011b915f199060031b1c1916176001555b608052604051610a0290816103bc82396080518161049b0152f35b015190505f80610122565b601f1982169360015f52805f20915f5b8681106101a6575083600195961061018e575b505050811b01600155610137565b01515f1960f88460031b161c191690555f8080610180565b9192602060018192868501518155019401920161016d565b818111156101085760015f52601f820160051c7fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf660208410610224575b81601f9101920160051c03905f5b828110610217575050610108565b5f82820155600101610209565b5f91506101fb565b634e487b7160e01b5f52602260045260245ffd5b90607f16906100f6565b634e487b7160e01b5f52604160045260245ffd5b015190505f806100c1565b601f198216905f8052805f20915f5b8181106102b25750958360019596971061029a575b505050811b015f556100d5565b01515f1960f88460031b161c191690555f808061028d565b9192602060018192868b015181550194019201610278565b818111156100a8575f8052601f820160051c7f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e5636020841061032f575b81601f9101920160051c03905f5b8281106103225750506100a8565b5f82820155600101610314565b5f9150610306565b90607f1690610096565b5f80fd5b6040519190601f01601f191682016001600160401b0381118382101761024a57604052565b81601f82011215610341578051906001600160401b03821161024a57610399601f8301601f1916602001610345565b928284526020838301011161034157815f9260208093018386015e830101529056fe60806040526004361015610011575f80fd5b5f3560e01c806306fdde03146106fe578063095ea7b31461065b57806318160ddd1461062057806323b872dd146104bf578063313ce5671461046457806340c10f19146103be57806370a082311461035b57806395d89b4114610166578063a9059cbb146101175763dd62ed3e14610087575f80fd5b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576100be610879565b73ffffffffffffffffffffffffffffffffffffffff6100db61089c565b91165f52600460205273ffffffffffffffffffffffffffffffffffffffff60405f2091165f52602052602060405f2054604051908152f35b5f80fd5b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101135761015b610151610879565b6024359033610906565b602060405160018152f35b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576040515f600154908160011c60018316928315610351575b6020821084146103245781855284939081156102c4575060011461024a575b5003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff82118183101761021d57604082905281906102199082610831565b0390f35b7f4e487b71000000000000000000000000000000000000000000000000000000005f52604160045260245ffd5b60015f90815291507fb10e2d527612073b26eecdfd717e6a320cf44b4afac2b0732d9fcbe2b7fa0cf65b8183106102a857505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101cb565b6020919350806001915483858801015201910190918392610274565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff001660208581019190915291151560051b840190910191507fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe090506101cb565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52602260045260245ffd5b90607f16906101ac565b346101135760207ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc3601126101135773ffffffffffffffffffffffffffffffffffffffff6103a7610879565b165f526003602052602060405f2054604051908152f35b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576103f5610879565b5f7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef602073ffffffffffffffffffffffffffffffffffffffff6024359461043e866002546108bf565b600255169384845260038252604084206104598282546108bf565b9055604051908152a3005b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011357602060405160ff7f0000000000000000000000000000000000000000000000000000000000000000168152f35b346101135760607ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576104f6610879565b6104fe61089c565b6044359073ffffffffffffffffffffffffffffffffffffffff831692835f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f2054937fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff850361057b575b5061015b9350610906565b8385106105c25761058f8461015b966108f9565b905f52600460205260405f2073ffffffffffffffffffffffffffffffffffffffff33165f5260205260405f205584610570565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600960248201527f616c6c6f77616e636500000000000000000000000000000000000000000000006044820152fd5b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576020600254604051908152f35b346101135760407ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc36011261011357610692610879565b73ffffffffffffffffffffffffffffffffffffffff60243591335f52600460205260405f208282165f526020528260405f205560405192835216907f8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b92560203392a3602060405160018152f35b34610113575f7ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc360112610113576040515f5f54908160011c60018316928315610827575b6020821084146103245781855284939081156102c457506001146107af575003601f017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe01681019067ffffffffffffffff82118183101761021d57604082905281906102199082610831565b5f80805291507f290decd9548b62a8d60345a988386fc84ba6bc95484008f6362f93160ef3e5635b81831061080b57505081016020017fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe06101cb565b60209193508060019154838588010152019101909183926107d7565b90607f1690610743565b7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f602060409481855280519182918282880152018686015e5f8582860101520116010190565b6004359073ffffffffffffffffffffffffffffffffffffffff8216820361011357565b6024359073ffffffffffffffffffffffffffffffffffffffff8216820361011357565b919082018092116108cc57565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b919082039182116108cc57565b73ffffffffffffffffffffffffffffffffffffffff1690815f5260036020528260405f2054106109a457602073ffffffffffffffffffffffffffffffffffffffff7fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef92845f526003835260405f2061097f8782546108f9565b90551693845f526003825260405f206109998282546108bf565b9055604051908152a3565b60646040517f08c379a000000000000000000000000000000000000000000000000000000000815260206004820152600760248201527f62616c616e6365000000000000000000000000000000000000000000000000006044820152fd",
 }
 
 // TestToken is an auto generated Go binding around an Ethereum contract.

@@ -12,7 +12,7 @@ import (
 )
 
 // Contracts lists the contracts that get Go bindings, in output order.
-var Contracts = []string{"DTW", "DepositForwarder", "DepositForwarderFactory", "TestToken", "NoReturnToken", "FeeToken", "OwnerWallet", "DevnetAggregator"}
+var Contracts = []string{"DTW", "DepositForwarder", "DepositForwarderFactory", "TestToken", "NoReturnToken", "FeeToken", "OwnerWallet", "DevnetAggregator", "GreedyWallet"}
 
 func main() {
 	root, err := moduleRoot()

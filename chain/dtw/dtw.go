@@ -1,11 +1,12 @@
 // Package dtw models the DTW contract's orders and withdrawals: their EIP-712 typed data
-// (what a trader signs for a gasless order or withdrawal) and the hash an open order is
-// stored under.
+// (what a trader signs for a gasless order, withdrawal, cancel request or nonce
+// invalidation) and the hash an open order is stored under.
 package dtw
 
 import (
 	"fmt"
 	"math/big"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/math"
@@ -25,6 +26,21 @@ const (
 	KindLimit  uint8 = 1
 )
 
+// CancelGrace is how long after a trader's cancel request an operator may still settle
+// the order (the contract's CANCEL_GRACE); after it anyone may cancel it.
+const CancelGrace = 5 * time.Minute
+
+// MaxOrderTTL is the longest order lifetime the contract's owner may allow (the
+// contract's MAX_ORDER_TTL, also its default maxOrderTTL).
+const MaxOrderTTL = 7 * 24 * time.Hour
+
+// Reasons of OrderSkipped: why a batch left an order out.
+const (
+	SkipClosed          uint8 = 1 // no longer open
+	SkipExpired         uint8 = 2 // its deadline has passed
+	SkipCancelRequested uint8 = 3 // the grace period of its trader's cancel request is over
+)
+
 // Domain name and version of the contract's EIP-712 domain.
 const (
 	DomainName    = "DTW"
@@ -36,6 +52,14 @@ type SignedOrder = bindings.DTWSignedOrder
 
 // SignedWithdrawal is a gasless withdrawal as the trader signs it.
 type SignedWithdrawal = bindings.DTWSignedWithdrawal
+
+// SignedCancelRequest is a gasless cancel request as the trader signs it.
+type SignedCancelRequest = bindings.DTWSignedCancelRequest
+
+// SignedNonceInvalidation is a gasless nonce invalidation as the trader signs it: the
+// bits of Mask in bitmap word Word, and every nonce below MinNonce when it raises the
+// trader's minimum.
+type SignedNonceInvalidation = bindings.DTWSignedNonceInvalidation
 
 // Order is an open order as placed (what settle and cancel take in calldata).
 type Order = bindings.DTWOrder
@@ -62,6 +86,20 @@ var types = apitypes.Types{
 		{Name: "token", Type: "address"},
 		{Name: "amount", Type: "uint256"},
 		{Name: "to", Type: "address"},
+		{Name: "nonce", Type: "uint256"},
+		{Name: "deadline", Type: "uint64"},
+	},
+	"CancelRequest": {
+		{Name: "trader", Type: "address"},
+		{Name: "orderId", Type: "uint256"},
+		{Name: "nonce", Type: "uint256"},
+		{Name: "deadline", Type: "uint64"},
+	},
+	"NonceInvalidation": {
+		{Name: "trader", Type: "address"},
+		{Name: "word", Type: "uint256"},
+		{Name: "mask", Type: "uint256"},
+		{Name: "minNonce", Type: "uint256"},
 		{Name: "nonce", Type: "uint256"},
 		{Name: "deadline", Type: "uint64"},
 	},
@@ -113,6 +151,47 @@ func WithdrawalTypedData(chainID *big.Int, contract common.Address, w SignedWith
 	}
 }
 
+// CancelRequestTypedData returns the EIP-712 typed data of a gasless cancel request.
+func CancelRequestTypedData(chainID *big.Int, contract common.Address, c SignedCancelRequest) apitypes.TypedData {
+	return apitypes.TypedData{
+		Types:       types,
+		PrimaryType: "CancelRequest",
+		Domain:      domain(chainID, contract),
+		Message: apitypes.TypedDataMessage{
+			"trader":   c.Trader.Hex(),
+			"orderId":  c.OrderId.String(),
+			"nonce":    c.Nonce.String(),
+			"deadline": fmt.Sprint(c.Deadline),
+		},
+	}
+}
+
+// NonceInvalidationTypedData returns the EIP-712 typed data of a gasless nonce
+// invalidation.
+func NonceInvalidationTypedData(chainID *big.Int, contract common.Address, n SignedNonceInvalidation) apitypes.TypedData {
+	return apitypes.TypedData{
+		Types:       types,
+		PrimaryType: "NonceInvalidation",
+		Domain:      domain(chainID, contract),
+		Message: apitypes.TypedDataMessage{
+			"trader":   n.Trader.Hex(),
+			"word":     n.Word.String(),
+			"mask":     n.Mask.String(),
+			"minNonce": n.MinNonce.String(),
+			"nonce":    n.Nonce.String(),
+			"deadline": fmt.Sprint(n.Deadline),
+		},
+	}
+}
+
+// NonceBit returns the bitmap word of a signature nonce and the mask of its bit, as
+// invalidateNonces takes them.
+func NonceBit(nonce *big.Int) (word, mask *big.Int) {
+	word = new(big.Int).Rsh(nonce, 8)
+	mask = new(big.Int).Lsh(big.NewInt(1), uint(new(big.Int).And(nonce, big.NewInt(0xff)).Uint64()))
+	return word, mask
+}
+
 // Digest returns the EIP-712 digest of typed data: the hash a trader's key signs.
 func Digest(td apitypes.TypedData) (common.Hash, error) {
 	hash, _, err := apitypes.TypedDataAndHash(td)
@@ -144,6 +223,22 @@ func OrderFromEvent(ev *bindings.DTWOrderPlaced) Order {
 		Trader: ev.Trader, SellToken: ev.SellToken, BuyToken: ev.BuyToken,
 		SellAmount: ev.SellAmount, MinBuyAmount: ev.MinBuyAmount, Deadline: ev.Deadline, Kind: ev.Kind,
 	}
+}
+
+// SkippedOrders returns the orders that a settle or cancel batch of the DTW contract at
+// `contract` skipped in a transaction's logs (OrderSkipped), with their reasons.
+func SkippedOrders(contract common.Address, logs []*ethtypes.Log) map[uint64]uint8 {
+	c := bindings.NewDTW()
+	out := map[uint64]uint8{}
+	for _, l := range logs {
+		if l.Address != contract {
+			continue
+		}
+		if ev, err := c.UnpackOrderSkippedEvent(l); err == nil && ev.OrderId.IsUint64() {
+			out[ev.OrderId.Uint64()] = ev.Reason
+		}
+	}
+	return out
 }
 
 // PlacedOrders returns the orders that the DTW contract at `contract` placed in a

@@ -59,3 +59,51 @@ func TestOrderHashIsABIEncoding(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, crypto.Keccak256Hash(enc), dtw.OrderHash(o))
 }
+
+// The cancel request and nonce invalidation digests are recomputed by hand from the type
+// strings DTW.sol hashes (CANCEL_REQUEST_TYPEHASH, NONCE_INVALIDATION_TYPEHASH).
+func TestCancelAndInvalidationDigestsMatchEIP712ByHand(t *testing.T) {
+	addr, u256, u64, b32 := mustType(t, "address"), mustType(t, "uint256"), mustType(t, "uint64"), mustType(t, "bytes32")
+	domainType := crypto.Keccak256Hash([]byte("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"))
+	domain, err := abi.Arguments{{Type: b32}, {Type: b32}, {Type: b32}, {Type: u256}, {Type: addr}}.Pack(
+		domainType, crypto.Keccak256Hash([]byte("DTW")), crypto.Keccak256Hash([]byte("1")), big.NewInt(31337), contract)
+	require.NoError(t, err)
+	digest := func(msg []byte) common.Hash {
+		return crypto.Keccak256Hash([]byte("\x19\x01"), crypto.Keccak256(domain), crypto.Keccak256(msg))
+	}
+
+	c := dtw.SignedCancelRequest{Trader: trader, OrderId: big.NewInt(42), Nonce: big.NewInt(7), Deadline: 1_800_000_000}
+	got, err := dtw.Digest(dtw.CancelRequestTypedData(big.NewInt(31337), contract, c))
+	require.NoError(t, err)
+	msg, err := abi.Arguments{{Type: b32}, {Type: addr}, {Type: u256}, {Type: u256}, {Type: u64}}.Pack(
+		crypto.Keccak256Hash([]byte("CancelRequest(address trader,uint256 orderId,uint256 nonce,uint64 deadline)")), c.Trader, c.OrderId, c.Nonce, c.Deadline)
+	require.NoError(t, err)
+	require.Equal(t, digest(msg), got, "cancel request")
+
+	n := dtw.SignedNonceInvalidation{Trader: trader, Word: big.NewInt(3), Mask: big.NewInt(0b101), MinNonce: big.NewInt(1 << 40), Nonce: big.NewInt(8), Deadline: 1_800_000_000}
+	got, err = dtw.Digest(dtw.NonceInvalidationTypedData(big.NewInt(31337), contract, n))
+	require.NoError(t, err)
+	msg, err = abi.Arguments{{Type: b32}, {Type: addr}, {Type: u256}, {Type: u256}, {Type: u256}, {Type: u256}, {Type: u64}}.Pack(
+		crypto.Keccak256Hash([]byte("NonceInvalidation(address trader,uint256 word,uint256 mask,uint256 minNonce,uint256 nonce,uint64 deadline)")),
+		n.Trader, n.Word, n.Mask, n.MinNonce, n.Nonce, n.Deadline)
+	require.NoError(t, err)
+	require.Equal(t, digest(msg), got, "nonce invalidation")
+}
+
+func TestNonceBit(t *testing.T) {
+	for _, tc := range []struct {
+		nonce      *big.Int
+		word, mask *big.Int
+	}{
+		{big.NewInt(0), big.NewInt(0), big.NewInt(1)},
+		{big.NewInt(255), big.NewInt(0), new(big.Int).Lsh(big.NewInt(1), 255)},
+		{big.NewInt(256 + 5), big.NewInt(1), big.NewInt(32)},
+		{new(big.Int).Lsh(big.NewInt(1), 200), new(big.Int).Lsh(big.NewInt(1), 192), big.NewInt(1)},
+	} {
+		t.Run(tc.nonce.String(), func(t *testing.T) {
+			word, mask := dtw.NonceBit(tc.nonce)
+			require.Equal(t, tc.word.String(), word.String())
+			require.Equal(t, tc.mask.String(), mask.String())
+		})
+	}
+}

@@ -19,6 +19,8 @@ const (
 	EventOrderPlaced    EventKind = "OrderPlaced"
 	EventOrderSettled   EventKind = "OrderSettled"
 	EventOrderCancelled EventKind = "OrderCancelled"
+	// EventCancelRequested: the trader asked to cancel an open order; it does not close it.
+	EventCancelRequested EventKind = "CancelRequested"
 )
 
 // Event is one decoded DTW log, flattened: fields that a kind does not carry are zero.
@@ -38,7 +40,8 @@ type Event struct {
 	Amount *big.Int
 	To     common.Address
 	// Orders: OrderPlaced carries the whole order; settled and cancelled events carry the
-	// id, the sell side, the buy amount (settled) and who closed it.
+	// id, the sell side, the buy amount (settled) and who closed it; CancelRequested the id
+	// and the end of the grace period, as Deadline (anyone may cancel the order after it).
 	OrderID      *big.Int
 	SellToken    common.Address
 	BuyToken     common.Address
@@ -62,14 +65,15 @@ func (e *Event) Order() Order {
 var (
 	eventsABI = bindings.NewDTW()
 	// EventTopics are the topic-0 values of the followed events, for log filters, in
-	// the order Deposited, Withdrawn, OrderPlaced, OrderSettled, OrderCancelled.
+	// the order Deposited, Withdrawn, OrderPlaced, OrderSettled, OrderCancelled,
+	// CancelRequested.
 	EventTopics = func() []common.Hash {
 		parsed, err := bindings.DTWMetaData.ParseABI()
 		if err != nil {
 			panic(err)
 		}
 		var out []common.Hash
-		for _, k := range []EventKind{EventDeposited, EventWithdrawn, EventOrderPlaced, EventOrderSettled, EventOrderCancelled} {
+		for _, k := range []EventKind{EventDeposited, EventWithdrawn, EventOrderPlaced, EventOrderSettled, EventOrderCancelled, EventCancelRequested} {
 			out = append(out, parsed.Events[string(k)].ID)
 		}
 		return out
@@ -117,6 +121,12 @@ func DecodeLog(contract common.Address, l *ethtypes.Log) (ev Event, ok bool) {
 		}
 		ev.Kind, ev.OrderID, ev.Trader, ev.Closer = EventOrderCancelled, c.OrderId, c.Trader, c.Canceller
 		ev.SellToken, ev.SellAmount = c.SellToken, c.SellAmount
+	case EventTopics[5]:
+		r, err := eventsABI.UnpackCancelRequestedEvent(l)
+		if err != nil {
+			return Event{}, false
+		}
+		ev.Kind, ev.OrderID, ev.Trader, ev.Deadline = EventCancelRequested, r.OrderId, r.Trader, r.CancelAfter
 	default:
 		return Event{}, false
 	}

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-pragma solidity 0.8.30;
+pragma solidity 0.8.37;
 
 /// @title A minimal ERC-1271 contract wallet for tests: signatures of its owner key are
 /// its signatures. It can also call other contracts on the owner's behalf.

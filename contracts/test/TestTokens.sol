@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-pragma solidity 0.8.30;
+pragma solidity 0.8.37;
 
 /// @title Test tokens for local chains. Anyone may mint: never deploy these to a real network.
 abstract contract BaseTestToken {

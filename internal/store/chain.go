@@ -29,6 +29,9 @@ type ChainOrder struct {
 	Placed dtw.Event
 	// Closed is the settle or cancel event, nil while open.
 	Closed *dtw.Event
+	// CancelRequest is the trader's cancel request (its Deadline is when the grace period
+	// ends), nil when none was made.
+	CancelRequest *dtw.Event
 }
 
 // OrderView is an order with its checked return transaction (nil until checked) and the
@@ -87,6 +90,9 @@ type ChainEvents interface {
 	chain.FollowerStore
 	// OpenOrders returns the placed orders of source with no closing event, oldest first.
 	OpenOrders(ctx context.Context, source string) ([]dtw.Event, error)
+	// OpenCancelRequests returns the cancel requests of source's orders that have no
+	// closing event, oldest first.
+	OpenCancelRequests(ctx context.Context, source string) ([]dtw.Event, error)
 	// Order returns an order by id, or ErrNotFound.
 	Order(ctx context.Context, source string, orderID uint64) (ChainOrder, error)
 	// OrderView returns what an order's status shows, read at one moment: the order, its
@@ -300,6 +306,13 @@ func (s *conn) OpenOrders(ctx context.Context, source string) ([]dtw.Event, erro
 		ORDER BY p.block_number, p.log_index`, source, dtw.EventOrderPlaced, dtw.EventOrderSettled, dtw.EventOrderCancelled)
 }
 
+// OpenCancelRequests implements ChainEvents.
+func (s *conn) OpenCancelRequests(ctx context.Context, source string) ([]dtw.Event, error) {
+	return s.queryEvents(ctx, "open cancel requests", `SELECT `+eventColumns+` FROM chain_events p WHERE p.source = ? AND p.kind = ?
+		AND NOT EXISTS (SELECT 1 FROM chain_events c WHERE c.source = p.source AND c.order_id = p.order_id AND c.kind IN (?, ?))
+		ORDER BY p.block_number, p.log_index`, source, dtw.EventCancelRequested, dtw.EventOrderSettled, dtw.EventOrderCancelled)
+}
+
 // Hot-path queries, named so the index test can check their plans.
 const (
 	// orderByIDSQL reads one order's events through chain_events_order.
@@ -330,7 +343,13 @@ func groupOrders(evs []dtw.Event) []ChainOrder {
 			out = append(out, ChainOrder{Placed: e})
 			continue
 		}
-		if i, ok := index[id]; ok {
+		i, ok := index[id]
+		switch {
+		case !ok:
+		case e.Kind == dtw.EventCancelRequested:
+			req := e
+			out[i].CancelRequest = &req
+		case e.Kind == dtw.EventOrderSettled, e.Kind == dtw.EventOrderCancelled:
 			closed := e
 			out[i].Closed = &closed
 		}

@@ -113,6 +113,19 @@ func run(ctx context.Context) ([]figure, error) {
 	if err := record("cancel", r, err); err != nil {
 		return out, err
 	}
+	// A trader's cancel request of an open order, and the operator honouring it.
+	requested, err := c.PlaceOrder(ctx, t, order)
+	if err != nil {
+		return out, fmt.Errorf("cancel_request: %w", err)
+	}
+	r, err = c.RequestCancel(ctx, t, requested)
+	if err := record("cancel_request", r, err); err != nil {
+		return out, err
+	}
+	r, err = c.Cancel(ctx, c.Operator, requested)
+	if err := record("cancel_after_request", r, err); err != nil {
+		return out, err
+	}
 	r, err = c.Withdraw(ctx, t, dai, dai.Units(1), t)
 	if err := record("withdraw", r, err); err != nil {
 		return out, err
