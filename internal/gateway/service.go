@@ -18,6 +18,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/shopspring/decimal"
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/access"
@@ -171,7 +172,7 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 		}
 		s.venues = r
 	}
-	s.market = market.New(prices, s.venues, s.onchain)
+	s.market = market.New(prices, s.venues, inventories{on: s.onchain, off: s.offchain})
 	s.accounts = accounts.New(st, secrets, s.now, s.log)
 	s.webhooks = webhooks.NewService(cfg.Webhooks, st, s.now)
 	s.accessLevel = slog.LevelDebug
@@ -357,4 +358,19 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// inventories is what the house can deliver on every venue: OFFCHAIN's from its ledger,
+// the chains' from their settlers.
+type inventories struct {
+	on  *onchain.Service
+	off *offchain.Service
+}
+
+// Available implements market.Inventory.
+func (i inventories) Available(ctx context.Context, source, asset string) (decimal.Decimal, int32, bool, error) {
+	if strings.EqualFold(source, offchain.Source) {
+		return i.off.Available(ctx, asset)
+	}
+	return i.on.Available(ctx, source, asset)
 }

@@ -459,3 +459,14 @@ func TestMCPTrading(t *testing.T) {
 	res = call("get_order", map[string]any{"source": "OFFCHAIN", "instructionId": "q-1", "type": "RFQ"})
 	require.False(t, res.IsError, "%+v", res.Content)
 }
+
+// TestQuantityEstimateOffchain: the estimate on OFFCHAIN is what a swap would buy, while
+// the house's inventory limit allows it.
+func TestQuantityEstimateOffchain(t *testing.T) {
+	te := newTradingEnv(t, nil)
+	tok := te.token(te.createKey(api.PermRead))
+	q := decode[api.QuantityEstimateResponse](t, te.do(http.MethodGet, "/v2/quantity-estimate?selling_asset=eur&buying_asset=usdc&sell_quantity=10&commission_source=OFFCHAIN", tok, nil), 200)
+	require.Equal(t, "10.978011", q.QuantityEstimate)
+	te.do(http.MethodGet, "/v2/quantity-estimate?selling_asset=eur&buying_asset=usdc&sell_quantity=5000&commission_source=OFFCHAIN", tok, nil).
+		requireError(t, 400, api.CodeNotEnoughLiquidity)
+}

@@ -286,3 +286,22 @@ func closedEvent(o store.OffchainOrder, status string) *ledger.Event {
 	}
 	return &ledger.Event{Kind: kind, Source: Source, AccountID: o.AccountID, Payload: payload}
 }
+
+// Available is what the house can still pay out of asset on OFFCHAIN (its inventory
+// limit less what it owes): the market's inventory of the venue (quantity estimates). ok
+// is false for an asset the house does not sell.
+func (s *Service) Available(ctx context.Context, asset string) (decimal.Decimal, int32, bool, error) {
+	a, ok := s.asset(asset)
+	if !ok {
+		return decimal.Zero, 0, false, nil
+	}
+	limit, ok := s.inventoryLimit(a.ID)
+	if !ok {
+		return decimal.Zero, 0, false, nil
+	}
+	have, err := s.st.LedgerBalance(ctx, ledger.BookInventory, a.ID)
+	if err != nil {
+		return decimal.Zero, 0, false, err
+	}
+	return decimal.Max(decimal.Zero, have.Add(limit)), int32(a.Decimals), true, nil
+}
