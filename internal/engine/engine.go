@@ -195,10 +195,20 @@ func (e *Engine) Step(ctx context.Context) error {
 		return fmt.Errorf("sender: %w", err)
 	}
 	for _, o := range outcomes {
-		if o.Tx.State == chain.TxConfirmed {
-			for _, id := range o.Tx.OrderIDs {
-				e.closing[id] = o.Tx
+		if o.Tx.State != chain.TxConfirmed {
+			continue
+		}
+		// A batch skips what it can no longer close; those orders are decided again.
+		skipped := map[uint64]uint8{}
+		if o.Receipt != nil {
+			skipped = dtw.SkippedOrders(e.cfg.Source.DTW, o.Receipt.Logs)
+		}
+		for _, id := range o.Tx.OrderIDs {
+			if reason, ok := skipped[id]; ok {
+				e.log.Info("order skipped by a batch", "order", id, "reason", skipReason(reason), "tx", o.Tx.Hash)
+				continue
 			}
+			e.closing[id] = o.Tx
 		}
 	}
 	if err := e.checkCloses(ctx); err != nil {
@@ -302,6 +312,14 @@ func (e *Engine) decide(ctx context.Context) error {
 			covered[id] = true
 		}
 	}
+	requests, err := e.store.OpenCancelRequests(ctx, e.cfg.Source.Name)
+	if err != nil {
+		return err
+	}
+	requested := map[uint64]bool{}
+	for _, r := range requests {
+		requested[r.OrderID.Uint64()] = true
+	}
 	head, err := e.client.HeaderByNumber(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("head: %w", err)
@@ -318,6 +336,12 @@ func (e *Engine) decide(ctx context.Context) error {
 			// Its return transaction is confirmed: either the follower has not applied the
 			// close yet, or a reorg took it out, and then the sender's next Tick sends the
 			// same transaction again. Signing another one here would race that.
+			continue
+		}
+		if requested[id] {
+			// The trader asked to cancel it: honour the request within its grace period.
+			e.log.Info("cancelling order at its trader's request", "order", id)
+			cancels = append(cancels, o)
 			continue
 		}
 		action, buyAmount, err := e.price(ctx, o, head, inventory)
@@ -406,9 +430,23 @@ func (e *Engine) inventory(ctx context.Context, token common.Address, cache map[
 	return b, nil
 }
 
-// sendSettles sends one settle (or settleBatch) transaction; when the batch fails its
-// estimate (an order closed meanwhile), each order is tried on its own so that one stale
-// order does not hold up the others.
+// skipReason names an OrderSkipped reason for the log.
+func skipReason(reason uint8) string {
+	switch reason {
+	case dtw.SkipClosed:
+		return "closed"
+	case dtw.SkipExpired:
+		return "expired"
+	case dtw.SkipCancelRequested:
+		return "cancel requested, grace period over"
+	}
+	return fmt.Sprintf("reason %d", reason)
+}
+
+// sendSettles sends one settle (or settleBatch) transaction. A batch skips orders that are
+// stale when it is mined (closed meanwhile, expired, a cancel request's grace period over);
+// when it fails its estimate for another reason, each order is tried on its own so that
+// one bad order does not hold up the others.
 func (e *Engine) sendSettles(ctx context.Context, fills []fill) {
 	ids := make([]uint64, len(fills))
 	for i, f := range fills {

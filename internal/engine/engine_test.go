@@ -7,10 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/engine"
@@ -157,3 +159,82 @@ func TestEngineSettlesCancelsAndRests(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func TestEngineHonoursCancelRequests(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	c := f.c
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	trader := c.Traders[0]
+	_, err := c.Deposit(ctx, trader, dai, dai.Units(1000))
+	require.NoError(t, err)
+	resting, err := c.PlaceOrder(ctx, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(100), Kind: dtw.KindLimit})
+	require.NoError(t, err)
+	f.start()
+	time.Sleep(500 * time.Millisecond)
+	_, err = f.st.OrderReturn(ctx, c.Source, resting.ID.Uint64())
+	require.ErrorIs(t, err, store.ErrNotFound, "a limit order that cannot fill rests")
+
+	r, err := c.RequestCancel(ctx, trader, resting)
+	require.NoError(t, err)
+	cancelAfter := testnet.RequireEvent(t, r, c.DTW, bindings.NewDTW().UnpackCancelRequestedEvent).CancelAfter
+	ret := f.waitClosed(t, resting.ID)
+	require.Equal(t, store.OrderCancelled, ret.Status)
+	check, err := chain.VerifyReturnTx(ctx, c.Client, ret.TxHash, chain.ReturnExpectation{DTW: c.DTW, OrderID: resting.ID,
+		Trader: trader.Address, Kind: dtw.EventOrderCancelled, SellAmount: resting.Order.SellAmount})
+	require.NoError(t, err)
+	require.Equal(t, c.Operator.Address, check.Event.Closer, "the operator honoured the request")
+	block, err := c.Client.HeaderByNumber(ctx, check.Receipt.BlockNumber)
+	require.NoError(t, err)
+	require.LessOrEqual(t, block.Time, cancelAfter, "within the grace period")
+	o, err := f.st.Order(ctx, c.Source, resting.ID.Uint64())
+	require.NoError(t, err)
+	require.NotNil(t, o.CancelRequest, "the store keeps the request")
+	require.Equal(t, dtw.EventOrderCancelled, o.Closed.Kind, "and the cancel closed the order")
+}
+
+// TestEngineAccountsForSkippedOrders: an order of a settle batch that expires before the
+// batch is mined is skipped by the contract; the engine then cancels it instead of taking
+// it for closed.
+func TestEngineAccountsForSkippedOrders(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	c := f.c
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	dtwABI := bindings.NewDTW()
+	for _, tr := range c.Traders[:2] {
+		_, err := c.Deposit(ctx, tr, dai, dai.Units(1000))
+		require.NoError(t, err)
+	}
+	now, err := c.Now(ctx)
+	require.NoError(t, err)
+	// Both orders in one block, so the engine settles them in one batch.
+	require.NoError(t, c.SetAutomine(ctx, false))
+	var txs []common.Hash
+	for i, deadline := range []uint64{uint64(now.Unix()) + 30, uint64(now.Unix()) + 3600} {
+		tx, err := c.SendTx(ctx, c.Traders[i], &c.DTW, dtwABI.PackPlaceOrder(dai.Address, usdt.Address, dai.Units(100), usdt.Units(99), deadline, dtw.KindMarket), nil, 300_000)
+		require.NoError(t, err)
+		txs = append(txs, tx.Hash())
+	}
+	require.NoError(t, c.Mine(ctx, 1))
+	var orders []*big.Int
+	for _, h := range txs {
+		r, err := c.WaitReceipt(ctx, h)
+		require.NoError(t, err)
+		orders = append(orders, dtw.PlacedOrders(c.DTW, r.Logs)[0].OrderId)
+	}
+	expiring, live := orders[0], orders[1]
+
+	f.start()
+	require.Eventually(t, func() bool {
+		open, err := f.st.OpenTxs(ctx, c.Source, c.Operator.Address)
+		require.NoError(t, err)
+		return len(open) == 1 && len(open[0].OrderIDs) == 2
+	}, 20*time.Second, 20*time.Millisecond, "one settle batch of both orders, waiting in the mempool")
+	require.NoError(t, c.IncreaseTime(ctx, time.Minute)) // mines the batch after the first deadline
+	require.NoError(t, c.SetAutomine(ctx, true))
+
+	require.Equal(t, store.OrderSettled, f.waitClosed(t, live).Status)
+	r := f.waitClosed(t, expiring)
+	require.Equal(t, store.OrderCancelled, r.Status, "the skipped order is cancelled, not taken for settled")
+}
