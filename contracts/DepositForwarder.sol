@@ -22,6 +22,9 @@ contract DepositForwarder {
 
     /// @notice A token transfer or the native payment to the treasury failed.
     error SweepFailed(address token);
+    /// @notice A call of the sweep ran out of gas: the transaction's gas limit is short,
+    /// the token is not broken.
+    error OutOfGas();
 
     constructor() {
         treasury = DepositForwarderFactory(msg.sender).treasury();
@@ -37,20 +40,34 @@ contract DepositForwarder {
 
     /// @notice Sends the forwarder's whole balance of `token` (address(0): native ETH) to
     /// the treasury and returns the amount sent.
+    /// @dev Every external call is checked for running out of gas (at most 1/64 of the
+    /// gas left behind): that reverts OutOfGas, which the factory does not mistake for a
+    /// broken token.
     function sweep(address token) external returns (uint256 amount) {
         bool ok;
+        bytes memory ret;
+        uint256 before = gasleft();
         if (token == address(0)) {
             amount = address(this).balance;
             if (amount == 0) return 0;
             (ok,) = treasury.call{value: amount}("");
         } else {
-            amount = IERC20Balance(token).balanceOf(address(this));
+            (ok, ret) = token.staticcall(abi.encodeCall(IERC20Balance.balanceOf, (address(this))));
+            if (!ok || ret.length < 32) {
+                if (gasleft() <= before / 63) revert OutOfGas();
+                revert SweepFailed(token);
+            }
+            amount = abi.decode(ret, (uint256));
             if (amount == 0) return 0;
-            bytes memory ret;
+            before = gasleft();
             (ok, ret) = token.call(abi.encodeCall(IERC20Balance.transfer, (treasury, amount)));
-            ok = ok && (ret.length == 0 ? token.code.length > 0 : abi.decode(ret, (bool)));
+            if (!ok && gasleft() <= before / 63) revert OutOfGas();
+            ok = ok && (ret.length == 0 ? token.code.length > 0 : ret.length >= 32 && abi.decode(ret, (bool)));
         }
-        if (!ok) revert SweepFailed(token);
+        if (!ok) {
+            if (gasleft() <= before / 63) revert OutOfGas();
+            revert SweepFailed(token);
+        }
         emit Swept(token, amount);
     }
 }
@@ -98,11 +115,14 @@ contract DepositForwarderFactory {
             for (uint256 j = 0; j < tokens.length; j++) {
                 uint256 before = gasleft();
                 try f.sweep(tokens[j]) {}
-                catch {
-                    // A call that ran out of gas left at most 1/64 of the gas behind: that
-                    // is not a broken token but a short gas limit (a gas estimate finds the
-                    // lowest limit that does not revert), so revert the whole sweep.
-                    if (gasleft() <= before / 63) revert OutOfGas();
+                catch (bytes memory reason) {
+                    // A sweep that ran out of gas (here, or in the forwarder's own calls,
+                    // which say so) is not a broken token but a short gas limit (a gas
+                    // estimate finds the lowest limit that does not revert): revert the
+                    // whole sweep.
+                    if (gasleft() <= before / 63 || (reason.length >= 4 && bytes4(reason) == DepositForwarder.OutOfGas.selector)) {
+                        revert OutOfGas();
+                    }
                 }
             }
         }

@@ -573,3 +573,26 @@ func TestForwarderSweepOutOfGas(t *testing.T) {
 		})
 	}
 }
+
+// TestForwarderSweepAtEstimate: a sweep sent with exactly its gas estimate moves every
+// token. The estimate once found a limit at which FOT's transfer ran out of gas inside the
+// forwarder, which the factory took for a broken token and skipped, leaving it behind.
+func TestForwarderSweepAtEstimate(t *testing.T) {
+	c := newChain(t, 2)
+	payer, sweeper := c.Traders[0], c.Traders[1]
+	toks := []testnet.Token{c.MustToken("ETH"), c.MustToken("DAI"), c.MustToken("USDT"), c.MustToken("FOT")}
+	salt := saltOf("acct-gas-1")
+	addr := chain.ForwarderAddress(c.DepositFactory, salt)
+	for _, tok := range toks {
+		sendTo(t, c, payer, tok, addr, tok.Units(3))
+	}
+	deployForwarders(t, c, payer, salt)
+	data := factoryABI.PackSweep([][32]byte{salt}, sweepTokens(toks...))
+	estimate, err := c.Client.EstimateGas(ctx, callMsg(sweeper.Address, c.DepositFactory, data))
+	require.NoError(t, err)
+	tx, err := c.SendTx(ctx, sweeper, &c.DepositFactory, data, nil, estimate)
+	require.NoError(t, err)
+	_, err = c.WaitReceipt(ctx, tx.Hash())
+	require.NoError(t, err, "the sweep succeeds at its estimate")
+	requireEmpty(t, c, addr, toks...)
+}
