@@ -210,7 +210,7 @@ func (a *App) buildAPI(ctx context.Context, opts Options) error {
 		withFactory = append(withFactory, src)
 	}
 	a.api = gateway.New(cfg, a.store, tokens, secrets, gateway.Options{Logger: a.log, CodeVerifier: code, OnChain: onChain, Metrics: opts.Metrics,
-		DepositAddresses: custody.NewAddresses(withFactory, a.store), Prices: a.prices})
+		DepositAddresses: custody.NewAddresses(withFactory, a.store), Prices: a.prices, WebsocketMetrics: metrics.NewWebsocket(opts.Metrics)})
 	a.ln = opts.Listener
 	if a.ln == nil {
 		if a.ln, err = net.Listen("tcp", cfg.Listen); err != nil {

@@ -85,6 +85,9 @@ type Options struct {
 	// WebsocketAfter starts the timer of the websocket's first-SUBSCRIBE rule
 	// (api.WSSubscribeWithin); default time.After. Tests drive the rule's clock with it.
 	WebsocketAfter func(time.Duration) <-chan time.Time
+	// WebsocketMetrics records the websocket's metrics (metrics.NewWebsocket on the
+	// process's registry); default none.
+	WebsocketMetrics push.Metricer
 }
 
 // Service serves the API. Create it with New; it is safe for concurrent use.
@@ -196,7 +199,8 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 	s.nonces = nonces
 	ws := cfg.Websocket.WithDefaults()
 	s.hub = push.New(push.Config{MaxConnectionsPerAccount: ws.MaxConnectionsPerAccount, SendBuffer: ws.SendBuffer,
-		PingInterval: ws.PingInterval, PollInterval: ws.PollInterval, Logger: s.log, After: opts.WebsocketAfter}, st, pushViews{s})
+		PingInterval: ws.PingInterval, PollInterval: ws.PollInterval, Logger: s.log, After: opts.WebsocketAfter,
+		Metrics: opts.WebsocketMetrics}, st, pushViews{s})
 	s.siwe = siweverify.New(siweverify.Config{
 		Domain:    cfg.SIWE.Domain,
 		URI:       cfg.SIWE.URI,
@@ -357,6 +361,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
+	s.hub.Wait(shutdownCtx) // the websockets' close handshakes, within the same grace
 	return nil
 }
 

@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -19,6 +22,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
+	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -351,4 +355,44 @@ func TestAsyncAPIServed(t *testing.T) {
 	}
 	require.ElementsMatch(t, []string{api.WSSubscribe, api.WSUnsubscribe, api.WSSubscriptions, api.WSError,
 		string(api.ChannelPriceFeedUpdates), string(api.ChannelAccountActivity), string(api.ChannelOrders)}, names)
+}
+
+// TestWebsocketShutdownAndMetrics: a gateway run by Serve, as dtwgate serve runs it,
+// counts its sockets and pushes in /metrics, and closes every socket with 1001 when it
+// shuts down, before Serve returns.
+func TestWebsocketShutdownAndMetrics(t *testing.T) {
+	reg := metrics.NewRegistry()
+	p := newParts(t, nil, func(*store.SQLite) gateway.Options {
+		return gateway.Options{Metrics: reg, WebsocketMetrics: metrics.NewWebsocket(reg)}
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- p.svc.Serve(ctx, ln) }()
+	e := &env{t: t, cfg: p.cfg, store: p.store, tokens: p.tokens, secrets: p.secrets, srv: &httptest.Server{URL: "http://" + ln.Addr().String()}}
+	ws := e.mustDialWS(e.token(e.createKey(api.PermRead)))
+	ws.subscribe(priceSub("eth/usdt"))
+	ws.nextOf(string(api.ChannelPriceFeedUpdates))
+
+	scrape := func() string {
+		resp, err := http.Get(e.srv.URL + api.PathMetrics)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return string(body)
+	}
+	require.Contains(t, scrape(), "dtwgate_websocket_open_sockets 1")
+
+	require.NoError(t, e.store.WriteEvent(context.Background(), store.EventPrice, "", "", common.Address{}, store.PriceChange{Asset: "eth", Price: "1", UpdatedAt: time.Now()}))
+	ws.nextOf(string(api.ChannelPriceFeedUpdates))
+	require.Eventually(t, func() bool {
+		return strings.Contains(scrape(), `dtwgate_websocket_pushed_messages_total{channel="PRICE_FEED_UPDATES"} 1`)
+	}, wsWait, 10*time.Millisecond)
+
+	cancel()
+	ce := ws.closedWith(websocket.StatusGoingAway)
+	require.Contains(t, ce.Reason, "shutting down")
+	require.NoError(t, <-done)
 }

@@ -74,6 +74,8 @@ type Config struct {
 	// After starts the timer of the first-SUBSCRIBE rule (api.WSSubscribeWithin); default
 	// time.After. Tests drive the rule's clock with it.
 	After func(time.Duration) <-chan time.Time
+	// Metrics records the hub's metrics; default NopMetrics.
+	Metrics Metricer
 }
 
 // Hub follows the outbox and fans its events out to the sessions subscribed to them.
@@ -111,6 +113,9 @@ func New(cfg Config, out Outbox, views Views) *Hub {
 	}
 	if cfg.After == nil {
 		cfg.After = time.After
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NopMetrics{}
 	}
 	return &Hub{cfg: cfg, out: out, views: views, log: cfg.Logger,
 		accounts: map[string]map[*Session]struct{}{}, pairs: map[string]*pairSubs{}}
@@ -179,6 +184,19 @@ func (h *Hub) Shutdown() {
 	for _, ss := range h.accounts {
 		for s := range ss {
 			s.closeWith(statusGoingAway, "the gateway is shutting down")
+		}
+	}
+}
+
+// Wait waits until every session has ended (after Shutdown), or ctx ends.
+func (h *Hub) Wait(ctx context.Context) {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for h.Sessions() > 0 {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
 		}
 	}
 }
@@ -282,16 +300,20 @@ func (h *Hub) dispatchPrice(ctx context.Context, gen uint64, ev store.Event) {
 			h.log.Error("websocket: encode price", "err", err)
 			continue
 		}
+		n := 0
 		h.mu.Lock()
 		if h.gen == gen {
 			if ps := h.pairs[pairKey(p)]; ps != nil {
 				for s := range ps.sessions {
 					s.enqueue(msg)
 				}
+				n = len(ps.sessions)
 			}
 		}
 		h.mu.Unlock()
+		h.cfg.Metrics.Pushed(api.ChannelPriceFeedUpdates, n)
 	}
+	h.cfg.Metrics.Dispatched(time.Since(ev.CreatedAt))
 }
 
 // dispatchAccount sends an account's event to its sessions subscribed to channel.
@@ -319,16 +341,19 @@ func (h *Hub) dispatchAccount(ctx context.Context, gen uint64, ev store.Event, c
 		h.log.Error("websocket: encode event", "event", ev.ID, "err", err)
 		return
 	}
+	n := 0
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.gen != gen {
-		return
-	}
-	for s := range h.accounts[account] {
-		if s.follows(channel) {
-			s.enqueue(msg)
+	if h.gen == gen {
+		for s := range h.accounts[account] {
+			if s.follows(channel) {
+				s.enqueue(msg)
+				n++
+			}
 		}
 	}
+	h.mu.Unlock()
+	h.cfg.Metrics.Pushed(channel, n)
+	h.cfg.Metrics.Dispatched(time.Since(ev.CreatedAt))
 }
 
 // subscribed reports whether a session of account follows channel.

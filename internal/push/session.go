@@ -60,6 +60,9 @@ func (s *Session) Abort() { s.hub.leave(s) }
 // SUBSCRIBE must come within api.WSSubscribeWithin.
 func (s *Session) Run(conn *websocket.Conn) {
 	defer s.hub.leave(s)
+	m := s.hub.cfg.Metrics
+	m.SocketOpened()
+	defer func() { m.SocketClosed(int(s.code)) }()
 	conn.SetReadLimit(api.WSMaxMessageBytes)
 	deadline := s.hub.cfg.After(api.WSSubscribeWithin)
 	var wg sync.WaitGroup
