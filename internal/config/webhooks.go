@@ -34,8 +34,9 @@ type Webhooks struct {
 	RetryInitial time.Duration `yaml:"retryInitial"`
 	// RetryMax caps the wait between attempts. Default 10m.
 	RetryMax time.Duration `yaml:"retryMax"`
-	// RetryWindow is how long after an event a delivery is retried; one whose next
-	// attempt would fall beyond it is marked FAILED. Default 24h.
+	// RetryWindow is how long after it was queued (at the event; after an outage, when
+	// the settler came back) a delivery is retried; one whose next attempt would fall
+	// beyond it is marked FAILED. Default 24h.
 	RetryWindow time.Duration `yaml:"retryWindow"`
 	// Concurrency is how many deliveries (each of another subscription: one
 	// subscription's go out one at a time, in order) are attempted at once. Default 16.

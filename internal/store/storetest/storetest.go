@@ -50,6 +50,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"DepositReferences", testDepositReferences},
 		{"AccountSettings", testAccountSettings},
 		{"TraderEvents", testTraderEvents},
+		{"Webhooks", testWebhooks},
+		{"WebhookClaims", testWebhookClaims},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
