@@ -65,9 +65,11 @@ func TestChainE2ESplitRoles(t *testing.T) {
 	deposit(t, c, trader, dai, 100)
 	nonceBefore := operatorNonce(t, c)
 
-	// No settler yet: nothing fills, so the estimate is NOT_ENOUGH_LIQUIDITY.
+	// No settler yet: nothing fills on the chain, so the chain's estimate is
+	// NOT_ENOUGH_LIQUIDITY (OFFCHAIN, the house's ledger, could fill it without a settler).
 	estimate := api.PathQuantityEstimate + "?" + url.Values{
 		api.ParamSellingAsset: {"dai"}, api.ParamBuyingAsset: {"usdt"}, api.ParamSellQuantity: {"10"},
+		api.ParamCommissionSource: {c.Source},
 	}.Encode()
 	status, body := e.gw.get(t, estimate, e.a.token, nil)
 	requireAPIError(t, status, body, http.StatusBadRequest, api.CodeNotEnoughLiquidity)
