@@ -12,6 +12,8 @@ const (
 	PathOrderByInstruction  = "/v2/order/{source}/{instructionId}"
 	PathOrderStatus         = "/v3/order-status/{source}/{orderId}"
 	PathWithdrawals         = "/v2/withdrawals"
+	PathCancelRequests      = "/v2/order-cancel-requests"
+	PathNonceInvalidations  = "/v2/nonce-invalidations"
 	PathWithdrawal          = "/v2/withdrawals/{instructionId}"
 	PathDeposits            = "/v3/deposits"
 	PathWithdrawalHistory   = "/v3/withdrawals"
@@ -144,6 +146,41 @@ type SignedWithdrawalRequest struct {
 	Amount string `json:"amount"`
 	// To is the destination; it must be an approved withdrawal address of the account.
 	To       string `json:"to"`
+	Nonce    string `json:"nonce"`
+	Deadline string `json:"deadline"`
+	// Signature is the 65-byte EIP-712 signature, 0x hex.
+	Signature string `json:"signature"`
+}
+
+// SignedCancelRequest is the body of POST /v2/order-cancel-requests: a gasless request
+// to cancel an open on-chain order of the trader's, signed as EIP-712 typed data
+// (CancelRequest). The gateway relays it and honours it (cancels the order) within the
+// contract's grace period; after that period anyone may cancel the order on-chain.
+type SignedCancelRequest struct {
+	Source string `json:"source"`
+	// Trader is the signing wallet, the order's trader; it must belong to the caller's
+	// account.
+	Trader string `json:"trader"`
+	// OrderID is the contract's order id, a decimal integer.
+	OrderID  string `json:"orderId"`
+	Nonce    string `json:"nonce"`
+	Deadline string `json:"deadline"`
+	// Signature is the 65-byte EIP-712 signature, 0x hex.
+	Signature string `json:"signature"`
+}
+
+// SignedNonceInvalidationRequest is the body of POST /v2/nonce-invalidations: a gasless
+// invalidation of the trader's signature nonces, signed as EIP-712 typed data
+// (NonceInvalidation): the nonces whose bits are set in Mask within bitmap word Word
+// (nonces Word*256 to Word*256+255), and every nonce below MinNonce when it raises the
+// trader's minimum. All numbers are decimal integers.
+type SignedNonceInvalidationRequest struct {
+	Source   string `json:"source"`
+	Trader   string `json:"trader"`
+	Word     string `json:"word"`
+	Mask     string `json:"mask"`
+	MinNonce string `json:"minNonce"`
+	// Nonce is the invalidation's own signature nonce.
 	Nonce    string `json:"nonce"`
 	Deadline string `json:"deadline"`
 	// Signature is the 65-byte EIP-712 signature, 0x hex.

@@ -75,6 +75,19 @@ func (c *Client) SubmitWithdrawal(ctx context.Context, req api.SignedWithdrawalR
 	return post[api.SubmitResponse](ctx, c, api.PathWithdrawals, req)
 }
 
+// SubmitCancelRequest relays a trader's signed request to cancel an open on-chain order
+// (POST /v2/order-cancel-requests); InstructionID is the relay transaction. The gateway
+// honours the request: the order's status becomes CANCELLED with its return transaction.
+func (c *Client) SubmitCancelRequest(ctx context.Context, req api.SignedCancelRequest) (api.SubmitResponse, error) {
+	return post[api.SubmitResponse](ctx, c, api.PathCancelRequests, req)
+}
+
+// SubmitNonceInvalidation relays a trader's signed invalidation of signature nonces (POST
+// /v2/nonce-invalidations); InstructionID is the relay transaction.
+func (c *Client) SubmitNonceInvalidation(ctx context.Context, req api.SignedNonceInvalidationRequest) (api.SubmitResponse, error) {
+	return post[api.SubmitResponse](ctx, c, api.PathNonceInvalidations, req)
+}
+
 // Withdrawal returns an on-chain withdrawal by its transaction hash (GET
 // /v2/withdrawals/{instructionId}).
 func (c *Client) Withdrawal(ctx context.Context, instructionID string) (api.WithdrawalStatus, error) {

@@ -1,8 +1,10 @@
 // Package trader is the on-chain side of a DTW trader: approve and deposit, place orders
 // directly or sign them (EIP-712) for the gateway to relay, withdraw directly or signed,
-// cancel an expired order without the gateway (the escape hatch), read balances, and
-// verify independently, against the trader's own RPC and own record of the DTW contract,
-// every return transaction and withdrawal the gateway reports.
+// get out of an order without the gateway (a cancel request, direct or signed, that
+// anyone may execute after its grace period; or a cancel after the deadline), void
+// signatures (by nonce, or all older ones at once with a minimum nonce), read balances,
+// and verify independently, against the trader's own RPC and own record of the DTW
+// contract, every return transaction and withdrawal the gateway reports.
 //
 // It also owns the protocol's flows, so that an embedder does not rewrite them:
 // MinBuyAmount turns a price and a slippage into a market order's minimum; FindOrder and

@@ -186,7 +186,8 @@ func (t *Trader) CancelExpired(ctx context.Context, tx common.Hash, orderID *big
 }
 
 // CancelOrder sends cancel for a placed order. The trader (or anyone) may cancel after
-// the deadline; an operator at any time.
+// the deadline, or once the grace period of the trader's cancel request (RequestCancel) is
+// over; an operator at any time.
 func (t *Trader) CancelOrder(ctx context.Context, o *PlacedOrder) (*types.Receipt, error) {
 	return t.transact(ctx, fmt.Sprintf("cancel order %s", o.ID), t.src.DTW, contract.PackCancel(o.ID, o.Order), nil)
 }

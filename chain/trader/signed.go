@@ -19,8 +19,9 @@ import (
 // maxNonce bounds random signature nonces: uint256.
 var maxNonce = new(big.Int).Lsh(big.NewInt(1), 256)
 
-// RandomNonce returns a fresh random signature nonce. Random nonces need no
-// coordination between devices that sign for one trader.
+// RandomNonce returns a fresh random signature nonce. Random nonces need no coordination
+// between devices that sign for one trader, but a minimum nonce cannot void them in bulk;
+// NewNonce's can, and it is what the signing methods pick.
 func RandomNonce() (*big.Int, error) {
 	n, err := rand.Int(rand.Reader, maxNonce)
 	if err != nil {
@@ -52,7 +53,7 @@ func assetRef(a chain.Asset) string { return a.Address.Hex() }
 func decimalString(a chain.Asset, units *big.Int) string { return a.FromBaseUnits(units).String() }
 
 // SignOrder signs a gasless order as EIP-712 typed data for the configured DTW contract
-// and chain. nonce nil picks a fresh random one. Nothing is sent: submit Request with
+// and chain. nonce nil picks NewNonce. Nothing is sent: submit Request with
 // client.SubmitOrder, or relay Order and Signature on-chain from any account.
 func (t *Trader) SignOrder(ctx context.Context, p OrderParams, nonce *big.Int) (*SignedOrder, error) {
 	if err := t.check(ctx, &p); err != nil {
@@ -60,7 +61,7 @@ func (t *Trader) SignOrder(ctx context.Context, p OrderParams, nonce *big.Int) (
 	}
 	if nonce == nil {
 		var err error
-		if nonce, err = RandomNonce(); err != nil {
+		if nonce, err = NewNonce(); err != nil {
 			return nil, err
 		}
 	}
@@ -96,7 +97,7 @@ type WithdrawalParams struct {
 	// Deadline is when the signature lapses; zero means Options.OrderTTL after the latest
 	// block.
 	Deadline time.Time
-	// Nonce nil picks a fresh random one.
+	// Nonce nil picks NewNonce.
 	Nonce *big.Int
 }
 
@@ -109,26 +110,17 @@ func (t *Trader) SignWithdrawal(ctx context.Context, p WithdrawalParams) (*Signe
 	if p.To == (common.Address{}) {
 		return nil, fmt.Errorf("sign withdrawal: no destination address")
 	}
-	if p.Deadline.IsZero() {
-		now, err := t.headTime(ctx)
-		if err != nil {
-			return nil, err
-		}
-		p.Deadline = now.Add(t.opts.OrderTTL)
+	deadline, nonce, err := t.signedFields(ctx, p.Deadline, p.Nonce)
+	if err != nil {
+		return nil, err
 	}
-	if p.Nonce == nil {
-		var err error
-		if p.Nonce, err = RandomNonce(); err != nil {
-			return nil, err
-		}
-	}
-	w := dtw.SignedWithdrawal{Trader: t.Address(), Token: p.Asset.Address, Amount: p.Amount, To: p.To, Nonce: p.Nonce, Deadline: uint64(p.Deadline.Unix())}
+	w := dtw.SignedWithdrawal{Trader: t.Address(), Token: p.Asset.Address, Amount: p.Amount, To: p.To, Nonce: nonce, Deadline: deadline}
 	sig, err := t.signer.SignTypedData(ctx, dtw.WithdrawalTypedData(t.chainID, t.src.DTW, w))
 	if err != nil {
 		return nil, fmt.Errorf("sign withdrawal: %w", err)
 	}
 	return &SignedWithdrawal{Withdrawal: w, Signature: sig, Request: api.SignedWithdrawalRequest{
 		Source: t.src.Name, Trader: w.Trader.Hex(), Asset: assetRef(p.Asset), Amount: decimalString(p.Asset, p.Amount),
-		To: p.To.Hex(), Nonce: p.Nonce.String(), Deadline: strconv.FormatUint(w.Deadline, 10), Signature: hexutil.Encode(sig),
+		To: p.To.Hex(), Nonce: nonce.String(), Deadline: strconv.FormatUint(w.Deadline, 10), Signature: hexutil.Encode(sig),
 	}}, nil
 }

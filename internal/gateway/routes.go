@@ -75,6 +75,8 @@ var routes = []Route{
 	{http.MethodGet, api.PathIntroducerRelationships, Authenticated, api.PermRead, (*Service).handleIntroducerRelationships},
 	{http.MethodGet, api.PathIntroducerRevenue, Authenticated, api.PermRead, (*Service).handleIntroducerRevenue},
 	{http.MethodPost, api.PathWithdrawals, Authenticated, api.PermWithdraw, (*Service).handleSubmitWithdrawal},
+	{http.MethodPost, api.PathCancelRequests, Authenticated, api.PermTrade, (*Service).handleSubmitCancelRequest},
+	{http.MethodPost, api.PathNonceInvalidations, Authenticated, api.PermTrade, (*Service).handleSubmitNonceInvalidation},
 	{http.MethodGet, api.PathWithdrawal, Authenticated, api.PermRead, (*Service).handleWithdrawalStatus},
 	{http.MethodGet, api.PathDeposits, Authenticated, api.PermRead, (*Service).handleDeposits},
 	{http.MethodGet, api.PathWithdrawalHistory, Authenticated, api.PermRead, (*Service).handleWithdrawalHistory},

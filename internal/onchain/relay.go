@@ -66,6 +66,8 @@ type relayRequest struct {
 	wallets []common.Address
 	trader  common.Address
 	nonce   *big.Int
+	// orderID is the order a cancel request names.
+	orderID string
 	// digest is the EIP-712 digest of the signed request.
 	digest common.Hash
 	// data is the calldata of the relay transaction.
@@ -190,9 +192,9 @@ func refused(c *Chain, req relayRequest, reason string) error {
 }
 
 func nonceUsedBy(req relayRequest, kind, as string) error {
-	what := "order"
-	if kind == RelayWithdrawal {
-		what = "withdrawal"
+	what := map[string]string{RelayWithdrawal: "withdrawal", RelayCancelRequest: "cancel request", RelayNonceInvalidation: "nonce invalidation"}[kind]
+	if what == "" {
+		what = "order"
 	}
 	return fmt.Errorf("%w: nonce %s of trader %s is already used by another signed %s, %s; sign again with a fresh nonce",
 		ErrNonceUsed, req.nonce, req.trader.Hex(), what, as)
@@ -206,10 +208,18 @@ func (s *Service) relayed(ctx context.Context, c *Chain, req relayRequest, prev 
 		return api.SubmitResponse{}, nonceUsedBy(req, prev.Kind, "relayed as "+prev.TxHash.Hex())
 	}
 	resp := api.SubmitResponse{InstructionID: prev.TxHash.Hex(), OrderSource: c.Source.Name}
-	if req.kind == RelayWithdrawal {
+	switch req.kind {
+	case RelayWithdrawal:
 		st, err := s.WithdrawalStatus(ctx, req.wallets, resp.InstructionID)
 		resp.Status = st.Status
 		return resp, err
+	case RelayCancelRequest:
+		st, err := s.orderStatusByID(ctx, c, req.wallets, req.orderID)
+		resp.Status = st.Status
+		return resp, err
+	case RelayNonceInvalidation:
+		resp.Status = api.StatusPending // the trader checks the relay transaction itself
+		return resp, nil
 	}
 	st, err := s.orderByInstruction(ctx, c, req.wallets, resp.InstructionID)
 	resp.Status = st.Status

@@ -1,0 +1,95 @@
+package onchain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/dtwgate/dtwgate/abi/bindings"
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// Relay kinds of the trader's exits, in the journal and the relays table.
+const (
+	RelayCancelRequest     = "relay-cancel-request"
+	RelayNonceInvalidation = "relay-nonce-invalidation"
+)
+
+// maxUint256 bounds the numbers of a nonce invalidation.
+var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+
+// SubmitCancelRequest relays a trader's signed request to cancel one of its open orders.
+// The settler honours it (cancels the order) as soon as it sees it confirmed; the order's
+// status then reports CANCELLED with the return transaction.
+func (s *Service) SubmitCancelRequest(ctx context.Context, accountID string, wallets []common.Address, req api.SignedCancelRequest) (api.SubmitResponse, error) {
+	c, trader, err := s.chainAndTrader(req.Source, req.Trader, wallets)
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	id, err := strconv.ParseUint(req.OrderID, 10, 64)
+	if err != nil || id == 0 {
+		return api.SubmitResponse{}, invalid("orderId %q is not a positive integer", echo.Value(req.OrderID))
+	}
+	o, err := s.store.Order(ctx, c.Source.Name, id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && o.Placed.Trader != trader {
+		return api.SubmitResponse{}, fmt.Errorf("%w: no order %d of %s on %s (an order shows once confirmed)", ErrNotFound, id, trader.Hex(), c.Source.Name)
+	}
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	signed, err := parseSigned(req.Deadline, req.Nonce, req.Signature)
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	cr := dtw.SignedCancelRequest{Trader: trader, OrderId: new(big.Int).SetUint64(id), Nonce: signed.nonce, Deadline: signed.deadline}
+	rr := relayRequest{kind: RelayCancelRequest, accountID: accountID, wallets: wallets, trader: trader, nonce: signed.nonce,
+		orderID: req.OrderID, data: bindings.NewDTW().PackRequestCancelSigned(cr, o.Placed.Order(), signed.sig)}
+	td := dtw.CancelRequestTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, cr)
+	if o.Closed != nil {
+		// Only the identical request, relayed before, is answered (with the order's status).
+		if _, err := s.store.RelayByNonce(ctx, c.Source.Name, trader, signed.nonce.String()); err != nil {
+			return api.SubmitResponse{}, invalid("order %d is already closed (%s)", id, o.Closed.Kind)
+		}
+	}
+	return s.checkAndRelay(ctx, c, rr, td, signed.sig)
+}
+
+// SubmitNonceInvalidation relays a trader's signed invalidation of its signature nonces.
+func (s *Service) SubmitNonceInvalidation(ctx context.Context, accountID string, wallets []common.Address, req api.SignedNonceInvalidationRequest) (api.SubmitResponse, error) {
+	c, trader, err := s.chainAndTrader(req.Source, req.Trader, wallets)
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	n := dtw.SignedNonceInvalidation{Trader: trader}
+	for _, f := range []struct {
+		name, value string
+		dst         **big.Int
+	}{{"word", req.Word, &n.Word}, {"mask", req.Mask, &n.Mask}, {"minNonce", req.MinNonce, &n.MinNonce}} {
+		v, err := parseUint(f.name, f.value)
+		if err != nil {
+			return api.SubmitResponse{}, err
+		}
+		if v.Cmp(maxUint256) > 0 {
+			return api.SubmitResponse{}, invalid("%s is larger than a uint256", f.name)
+		}
+		*f.dst = v
+	}
+	if n.Mask.Sign() == 0 && n.MinNonce.Sign() == 0 {
+		return api.SubmitResponse{}, invalid("nothing to invalidate: mask and minNonce are both zero")
+	}
+	signed, err := parseSigned(req.Deadline, req.Nonce, req.Signature)
+	if err != nil {
+		return api.SubmitResponse{}, err
+	}
+	n.Nonce, n.Deadline = signed.nonce, signed.deadline
+	td := dtw.NonceInvalidationTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, n)
+	return s.checkAndRelay(ctx, c, relayRequest{kind: RelayNonceInvalidation, accountID: accountID, wallets: wallets, trader: trader,
+		nonce: signed.nonce, data: bindings.NewDTW().PackInvalidateNoncesSigned(n, signed.sig)}, td, signed.sig)
+}
