@@ -4,7 +4,9 @@
 // gasless and a direct order, their settlement and independent verification, a
 // withdrawal, an OFFCHAIN deposit to the account's own deposit address credited and
 // withdrawn again, and OFFCHAIN trading (a swap, an RFQ trade, a limit order filled when
-// a price feed moves), with trader1's `dtw watch orders` stream printed as it comes. It
+// a price feed moves), with trader1's `dtw watch orders` stream printed as it comes, and a
+// webhook receiver printing the deliveries of trader1's deposits and withdrawals that it
+// verified with its subscription's secret. It
 // prints every step and command, and stops everything it started.
 package main
 
@@ -155,6 +157,13 @@ func (d *demo) run(ctx context.Context) error {
 		return err
 	}
 
+	step("trader1: a webhook receiver on this machine, subscribed to trader1's deposits and withdrawals (dtw webhooks create)")
+	hooks, err := t1.receiveWebhooks(ctx)
+	if err != nil {
+		return err
+	}
+	defer hooks.close()
+
 	step("trader1: deposit 1000 DAI into the DTW contract on ETHEREUM")
 	if err := t1.dtw(ctx, "deposit", "ETHEREUM", "dai", "1000"); err != nil {
 		return err
@@ -239,6 +248,14 @@ func (d *demo) run(ctx context.Context) error {
 		return err
 	}
 	if err := t1.dtw(ctx, "orders"); err != nil {
+		return err
+	}
+
+	step("trader1's webhook receiver: the session's deposits and withdrawals (1000 DAI and 300 USDT on ETHEREUM, 200 and 50 DAI OFFCHAIN), each verified")
+	if err := hooks.wait(ctx, 4, 30*time.Second); err != nil {
+		return err
+	}
+	if err := t1.dtw(ctx, "webhooks", "list"); err != nil {
 		return err
 	}
 
