@@ -256,6 +256,13 @@ const claimSQL = `SELECT ` + deliveryColumns + `, s.url, s.headers, s.secret
 
 // ClaimWebhookDeliveries implements Webhooks.
 func (s *conn) ClaimWebhookDeliveries(ctx context.Context, owner string, now, until time.Time, limit int) ([]WebhookDelivery, error) {
+	if s.root != nil { // workers poll: take the write lock only when something is due
+		var due int
+		err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM (`+claimSQL+`)`, now.UnixMilli(), now.UnixMilli(), 1).Scan(&due)
+		if err != nil || due == 0 {
+			return nil, wrap("claim webhook deliveries", err)
+		}
+	}
 	var out []WebhookDelivery
 	err := s.tx(ctx, func(tx queryer) error {
 		var err error
