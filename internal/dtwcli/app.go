@@ -33,7 +33,8 @@ func App() *cli.App {
 			configCommand(), loginCommand(), whoamiCommand(), tokensCommand(), addressesCommand(),
 			balanceCommand(), depositCommand(), orderCommand(), withdrawCommand(), historyCommand(), ordersCommand(),
 			keysCommand(), accountsCommand(), offchainCommand(), walletCommand(), webhooksCommand(),
-			swapCommand(), quoteCommand(), commissionCommand(), watchCommand(),
+			swapCommand(), quoteCommand(), commissionCommand(),
+			noncesCommand(), watchCommand(),
 		},
 		// Main prints errors with the "dtw:" prefix and picks the exit code; the default
 		// handler would print them bare and os.Exit from inside Run.

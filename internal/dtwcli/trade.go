@@ -132,7 +132,7 @@ func orderCommand() *cli.Command {
 	common := configFlags()
 	return &cli.Command{
 		Name:  "order",
-		Usage: "place DTW orders, follow and verify them, and cancel expired ones without the gateway",
+		Usage: "place DTW orders, follow and verify them, cancel them, and cancel expired ones without the gateway",
 		Subcommands: []*cli.Command{
 			{
 				Name:      "place",
@@ -153,6 +153,7 @@ func orderCommand() *cli.Command {
 			{Name: "status", Usage: "the gateway's status of an order (ORDER is its id, or on a chain the 0x hash of the placing transaction)", ArgsUsage: "SOURCE ORDER",
 				Flags: append(append([]cli.Flag{}, common...), subAccountFlag), Action: runOrderStatus},
 			orderShowCommand(),
+			orderCancelCommand(),
 			{
 				Name:      "verify",
 				Usage:     "verify the gateway's report of a closed order against your own RPC and config (exit 5 on a mismatch)",
@@ -475,57 +476,12 @@ func runOrderVerify(c *cli.Context) error {
 }
 
 func runOrderCancelExpired(c *cli.Context) error {
-	if err := argsCheck(c, "order cancel-expired [--tx HASH] SOURCE ORDER_ID", 2, 2); err != nil {
-		return err
-	}
-	id, ok := new(big.Int).SetString(c.Args().Get(1), 10)
-	if !ok || id.Sign() < 0 {
-		return usageError("ORDER_ID %q: give the order's id, an integer (see `dtw order status`)", c.Args().Get(1))
-	}
-	var tx common.Hash
-	if v := c.String(flagTx); v != "" {
-		h, err := chain.ParseHash(v)
-		if err != nil {
-			return usageError("--tx %q is not a 0x transaction hash", v)
-		}
-		tx = h
-	}
-	cfg, src, err := sourceArg(c)
-	if err != nil {
-		return err
-	}
-	cs, err := openChain(c, cfg, src, true)
+	_, cs, o, err := ownOrderArgs(c, "order cancel-expired [--tx HASH] SOURCE ORDER_ID")
 	if err != nil {
 		return err
 	}
 	defer cs.Close()
-	var o *trader.PlacedOrder
-	if tx == (common.Hash{}) {
-		o, err = cs.trader.FindOrderByID(c.Context, id)
-		if errors.Is(err, trader.ErrOrderNotFound) {
-			return &exitError{code: ExitChain, err: fmt.Errorf("no order %s on the DTW contract %s of %s", id, src.DTW.Hex(), src.Name),
-				hint: "check the order id and source (and sources." + src.Name + ".startBlock); nothing was sent"}
-		}
-	} else {
-		o, err = cs.trader.FindOrder(c.Context, tx, id)
-	}
-	if err != nil {
-		return chainError(src.Name, err)
-	}
-	if o.Order.Trader != cs.trader.Address() {
-		return usageError("order %s is %s's, not yours (%s): nothing was sent", id, o.Order.Trader.Hex(), cs.trader.Address().Hex())
-	}
-	r, err := cs.trader.CancelOrder(c.Context, o)
-	if err != nil {
-		return chainError(src.Name, err)
-	}
-	sell, _ := src.AssetByAddress(o.Order.SellToken)
-	refund := sell.FromBaseUnits(o.Order.SellAmount).String() + " " + sell.ID
-	out := map[string]any{"source": src.Name, "orderId": id.String(), "transactionHash": r.TxHash.Hex(), "refunded": refund}
-	return output(c, out, func() error {
-		fmt.Fprintf(c.App.Writer, "cancelled order %s on %s in transaction %s; %s returned to your free balance\n", id, src.Name, r.TxHash.Hex(), refund)
-		return nil
-	})
+	return cancelNow(c, cs, o)
 }
 
 func withdrawCommand() *cli.Command {
