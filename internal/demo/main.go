@@ -1,8 +1,8 @@
 // Command demo runs the whole system on this machine (`make demo`): a two-chain devnet,
 // the gateway on its embedded store, a Vault dev server, and a scripted trader session with
 // the dtw CLI: SIWE login with a keystore signer and with a Vault signer, a deposit, a
-// gasless and a direct order, their settlement and independent verification, a
-// withdrawal, an OFFCHAIN deposit to the account's own deposit address credited and
+// gasless and a direct order, their settlement and independent verification, a resting
+// limit order cancelled at the trader's request, a withdrawal, an OFFCHAIN deposit to the account's own deposit address credited and
 // withdrawn again, and OFFCHAIN trading (a swap, an RFQ trade, a limit order filled when
 // a price feed moves), with trader1's `dtw watch orders` stream printed as it comes, and a
 // webhook receiver printing the deliveries of trader1's deposits and withdrawals that it
@@ -190,6 +190,17 @@ func (d *demo) run(ctx context.Context) error {
 		}
 	}
 	if err := t1.dtw(ctx, "balance", "ETHEREUM"); err != nil {
+		return err
+	}
+
+	step("trader1: a limit order that rests (it asks more than the market), then cancelled at trader1's request: " +
+		"the gateway honours the cancel request within its grace period, followed to independent verification")
+	resting, err := t1.orderID(ctx, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "50", "--min", "60",
+		"--limit", "--json", "ETHEREUM")
+	if err != nil {
+		return err
+	}
+	if err := t1.dtw(ctx, "order", "cancel", "--wait", "ETHEREUM", resting); err != nil {
 		return err
 	}
 
