@@ -198,3 +198,43 @@ func TestWebhooksE2E(t *testing.T) {
 	time.Sleep(2 * time.Second)
 	require.Len(t, rc.deliveries(), 6, "no delivery after the delete")
 }
+
+// TestWebhooksE2ESplitRoles: deliveries are the settler's work. With an API process
+// alone (--role api) a subscription is made and an event written, but nothing is
+// delivered; once a settler process (--role settler) runs on the same data directory, the
+// pending OFFCHAIN deposit and a later on-chain deposit are delivered, verified.
+func TestWebhooksE2ESplitRoles(t *testing.T) {
+	e := newChainEnv(t, envOptions{extraConfig: webhookE2EConfig})
+	c, trader := e.c, e.traders[2]
+	var key struct{ APIKeyID, APIKeySecret, AccountID string }
+	out := e.gw.admin(t, "keys", "create", "--label", "hooks", "--permissions", "READ,MANAGE_KEYS", "--json")
+	require.NoError(t, json.Unmarshal([]byte(out), &key), out)
+	e.gw.admin(t, "wallets", "link", "--account", key.AccountID, trader.Address.Hex())
+	e.start(t, EnvRole+"=api")
+	ccfg := client.DefaultConfig()
+	ccfg.BaseURL, ccfg.Auth = e.gw.base, client.NewAPIKeyAuth(key.APIKeyID, key.APIKeySecret)
+	cl, err := client.New(ccfg)
+	require.NoError(t, err)
+	ref, err := cl.DepositReference(e2eCtx(t), "")
+	require.NoError(t, err)
+
+	rc := newHookReceiver(t)
+	sub, err := cl.CreateWebhook(context.Background(), api.CreateWebhookRequest{EventTypes: []api.ChannelType{api.ChannelAccountActivity},
+		Target: api.WebhookTarget{URL: rc.URL + "/dtw"}})
+	require.NoError(t, err)
+	rc.set(func(h *hookReceiver) { h.secret = sub.Secret })
+	require.Contains(t, e.gw.admin(t, "offchain", "book-deposit", "--config", e.gw.Config, "--reference", ref.DepositReference,
+		"--asset", "eur", "--amount", "70", "--transfer-id", "BT-S1"), "booked 70 eur")
+	time.Sleep(time.Second)
+	require.Empty(t, rc.deliveries(), "the API role delivers nothing")
+
+	startSettler(t, e)
+	got := rc.waitFor(t, 1, "OFFCHAIN deposit, once a settler runs")
+	require.Equal(t, "OFFCHAIN", got[0].Data.Source)
+	require.Equal(t, "70", got[0].Data.Amount)
+	deposit(t, c, trader, c.MustToken("DAI"), 4)
+	got = rc.waitFor(t, 2, "on-chain deposit")
+	require.Equal(t, "ETHEREUM", got[1].Data.Source)
+	require.Equal(t, "4", got[1].Data.Amount)
+	require.Equal(t, key.AccountID, got[1].Data.AccountID)
+}
