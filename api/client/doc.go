@@ -1,6 +1,7 @@
 // Package client is a typed Go client for the dtwgate REST API: authentication (API key or
 // Sign-In with Ethereum through any signer.Signer), API keys, on-chain assets, addresses,
-// orders, withdrawals, account history and market data.
+// orders, withdrawals, account history, market data and webhook subscriptions (a
+// receiver verifies their deliveries with package api/webhook).
 //
 // Start from DefaultConfig, overlay the environment with ReadEnvironment, set an
 // Authenticator, and call New. Every method takes a context first and is safe for

@@ -1,8 +1,9 @@
 // Package store persists the gateway's state, one interface per concept: Accounts (accounts,
 // API keys, wallets), Access (SIWE whitelist, nonces, websocket tickets), ChainEvents (the
 // follower's events and checked return transactions), chain.Journal (signed transactions),
-// Relays, WithdrawalAddresses, Outbox (the events clients are told about) and SettlerStore
-// (what the settlers tell the API processes). Store composes them with a unit of work,
+// Relays, WithdrawalAddresses, Outbox (the events clients are told about), SettlerStore
+// (what the settlers tell the API processes) and Webhooks (subscriptions and their durable
+// deliveries). Store composes them with a unit of work,
 // InTx, whose Tx offers the same interfaces on one transaction. SQLite implements Store;
 // package storetest checks any implementation.
 package store
