@@ -125,10 +125,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	// read-only and their transactions (snapshots) take no lock.
 	kick := make(chan struct{}, 1)
 	var commits atomic.Uint32
-	// The writer does not checkpoint inside its commits (SQLite's automatic checkpoint
-	// every 1,000 pages, with its fsync, stalled every writer queued behind it): the
-	// checkpointer does it, past walLimit.
-	writer := sql.OpenDB(connector{dsn: dsn("immediate", "wal_autocheckpoint(0)"), onCommit: func() {
+	writer := sql.OpenDB(connector{dsn: dsn("immediate"), onCommit: func() {
 		if commits.Add(1)%kickEveryCommits == 0 {
 			select { // wake the checkpointer to look at the WAL's size
 			case kick <- struct{}{}:
