@@ -48,7 +48,14 @@ func run(t *testing.T, a *app.App) {
 // and an API client of a signed in with it (SIWE).
 func traderClient(t *testing.T, a *app.App, cfg config.Config, c *testnet.Chain) (signer.Signer, *client.Client) {
 	t.Helper()
-	s := c.Traders[0].Signer()
+	return accountClient(t, a, cfg, c, c.Traders[0])
+}
+
+// accountClient whitelists acct in a's store and returns its signer and an API client of a
+// signed in with it (SIWE).
+func accountClient(t *testing.T, a *app.App, cfg config.Config, c *testnet.Chain, acct testnet.Account) (signer.Signer, *client.Client) {
+	t.Helper()
+	s := acct.Signer()
 	t.Cleanup(func() { s.Close() })
 	require.NoError(t, a.Store().AddWhitelist(context.Background(), s.Address(), time.Now()))
 	ccfg := client.DefaultConfig()

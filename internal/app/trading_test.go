@@ -47,14 +47,7 @@ func TestOffchainTradingOnFeeds(t *testing.T) {
 	run(t, a)
 
 	tr := c.Traders[0]
-	s := tr.Signer()
-	t.Cleanup(func() { s.Close() })
-	require.NoError(t, a.Store().AddWhitelist(ctx, s.Address(), time.Now()))
-	ccfg := client.DefaultConfig()
-	ccfg.BaseURL = "http://" + cfg.Listen + cfg.BasePath
-	ccfg.Auth = &client.SIWEAuth{Signer: s, ChainID: c.ChainID.Uint64()}
-	cl, err := client.New(ccfg)
-	require.NoError(t, err)
+	_, cl := traderClient(t, a, cfg, c)
 	acc, err := cl.Accounts(ctx)
 	require.NoError(t, err)
 

@@ -61,14 +61,7 @@ func TestWebsocketOnChain(t *testing.T) {
 	}
 	src := c.ChainSource(1)
 	join := func(acct testnet.Account) party {
-		s := acct.Signer()
-		t.Cleanup(func() { s.Close() })
-		require.NoError(t, a.Store().AddWhitelist(ctx, s.Address(), time.Now()))
-		ccfg := client.DefaultConfig()
-		ccfg.BaseURL = "http://" + cfg.Listen + cfg.BasePath
-		ccfg.Auth = &client.SIWEAuth{Signer: s, ChainID: c.ChainID.Uint64()}
-		cl, err := client.New(ccfg)
-		require.NoError(t, err)
+		s, cl := accountClient(t, a, cfg, c, acct)
 		acc, err := cl.Accounts(ctx)
 		require.NoError(t, err)
 		tr, err := trader.New(ctx, src, s, c.Client, trader.Options{PollInterval: 20 * time.Millisecond})

@@ -16,6 +16,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
+	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -113,11 +114,7 @@ func (te *tradingEnv) balance(t *testing.T, tok, asset string) api.BalanceV2 {
 // requireBalanced checks the ledger: every asset's postings sum to zero.
 func requireBalanced(t *testing.T, st *store.SQLite) {
 	t.Helper()
-	sums, _, err := st.LedgerPostingSums(context.Background())
-	require.NoError(t, err)
-	for asset, sum := range sums {
-		require.True(t, sum.IsZero(), "%s postings sum to %s", asset, sum)
-	}
+	require.NoError(t, ledger.Audit(context.Background(), st))
 }
 
 // TestSwapMarket: a market swap fills at once at the book's price less half the spread

@@ -342,3 +342,30 @@ func (l *Ledger) Balances(ctx context.Context, accountID string) (map[string]Bal
 	}
 	return out, nil
 }
+
+// Audit checks the ledger as a whole: every asset's postings sum to zero, and every
+// book's derived balance equals the sum of its postings. It returns the first violation
+// (ErrUnbalanced), for tests and an operator's check.
+func Audit(ctx context.Context, st store.Ledger) error {
+	perAsset, perBook, err := st.LedgerPostingSums(ctx)
+	if err != nil {
+		return err
+	}
+	for asset, sum := range perAsset {
+		if !sum.IsZero() {
+			return fmt.Errorf("%w: %s postings sum to %s", ErrUnbalanced, asset, sum)
+		}
+	}
+	for book, sums := range perBook {
+		derived, err := st.LedgerBalances(ctx, book)
+		if err != nil {
+			return err
+		}
+		for asset, sum := range sums {
+			if !sum.Equal(derived[asset]) {
+				return fmt.Errorf("%w: %s %s derived %s, postings %s", ErrUnbalanced, book, asset, derived[asset], sum)
+			}
+		}
+	}
+	return nil
+}
