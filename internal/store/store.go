@@ -2,10 +2,11 @@
 // API keys, wallets), Access (SIWE whitelist, nonces, websocket tickets), ChainEvents (the
 // follower's events and checked return transactions), chain.Journal (signed transactions),
 // Relays, WithdrawalAddresses, Outbox (the events clients are told about), SettlerStore
-// (what the settlers tell the API processes) and Webhooks (subscriptions and their durable
-// deliveries). Store composes them with a unit of work,
-// InTx, whose Tx offers the same interfaces on one transaction. SQLite implements Store;
-// package storetest checks any implementation.
+// (what the settlers tell the API processes), Webhooks (subscriptions and their durable
+// deliveries), Leases (who runs the work that runs once per store, and the fencing of its
+// writes) and SigningKeys (the JWT keys every replica shares). Store composes them with a
+// unit of work, InTx, whose Tx offers the same interfaces on one transaction. SQLite
+// implements Store; package storetest checks any implementation.
 package store
 
 import (
@@ -133,6 +134,8 @@ type Tx interface {
 	Trading
 	Introducers
 	Webhooks
+	Leases
+	SigningKeys
 }
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.

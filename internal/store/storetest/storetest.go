@@ -52,6 +52,10 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"TraderEvents", testTraderEvents},
 		{"Webhooks", testWebhooks},
 		{"WebhookClaims", testWebhookClaims},
+		{"Leases", testLeases},
+		{"LeaseConcurrentAcquire", testLeaseConcurrentAcquire},
+		{"LeaseFencing", testLeaseFencing},
+		{"SigningKeys", testSigningKeys},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
