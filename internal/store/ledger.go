@@ -163,11 +163,24 @@ func (s *conn) LedgerEntryByKey(ctx context.Context, key string) (LedgerEntry, e
 	return es[0], nil
 }
 
-// InsertLedgerEntry implements Ledger.
+// InsertLedgerEntry implements Ledger. It runs four statements whatever the number of
+// postings (the entry; its postings; the balances they move, read together; those
+// balances written back): a trade's six postings, one statement each way, were most of
+// the write transaction of a swap.
 func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntry, error) {
 	meta := string(e.Meta)
 	if meta == "" {
 		meta = "{}"
+	}
+	type key struct{ book, asset string }
+	moves := map[key]decimal.Decimal{}
+	var keys []key // in posting order, once each
+	for _, p := range e.Postings {
+		k := key{p.Book, p.Asset}
+		if _, ok := moves[k]; !ok {
+			keys = append(keys, k)
+		}
+		moves[k] = moves[k].Add(p.Amount)
 	}
 	err := s.tx(ctx, func(tx queryer) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at)
@@ -175,23 +188,65 @@ func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntr
 		if err != nil {
 			return wrap("insert ledger entry", err)
 		}
-		for i, p := range e.Postings {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_postings (entry_id, seq, book, asset, amount) VALUES (?, ?, ?, ?, ?)`,
-				e.ID, i, p.Book, p.Asset, p.Amount.String()); err != nil {
-				return wrap("insert ledger posting", err)
-			}
-			bal, err := ledgerBalance(ctx, tx, p.Book, p.Asset)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES (?, ?, ?)
-				ON CONFLICT (book, asset) DO UPDATE SET balance = excluded.balance`, p.Book, p.Asset, bal.Add(p.Amount).String()); err != nil {
-				return wrap("update ledger balance", err)
-			}
+		if len(e.Postings) == 0 {
+			return nil
 		}
-		return nil
+		args := make([]any, 0, 5*len(e.Postings))
+		for i, p := range e.Postings {
+			args = append(args, e.ID, i, p.Book, p.Asset, p.Amount.String())
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_postings (entry_id, seq, book, asset, amount) VALUES `+
+			repeatList("(?, ?, ?, ?, ?)", len(e.Postings)), args...); err != nil {
+			return wrap("insert ledger postings", err)
+		}
+		args = args[:0]
+		for _, k := range keys {
+			args = append(args, k.book, k.asset)
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT book, asset, balance FROM ledger_balances WHERE `+
+			repeatList("(book = ? AND asset = ?)", len(keys), " OR "), args...)
+		if err != nil {
+			return wrap("ledger balances", err)
+		}
+		balances := make(map[key]decimal.Decimal, len(keys))
+		for rows.Next() {
+			var (
+				k    key
+				text string
+			)
+			if err := rows.Scan(&k.book, &k.asset, &text); err != nil {
+				rows.Close()
+				return wrap("ledger balances", err)
+			}
+			d, err := decimal.NewFromString(text)
+			if err != nil {
+				rows.Close()
+				return fmt.Errorf("ledger balance of %s %s: %w", k.book, k.asset, err)
+			}
+			balances[k] = d
+		}
+		if err := rows.Close(); err != nil {
+			return wrap("ledger balances", err)
+		}
+		args = args[:0]
+		for _, k := range keys {
+			args = append(args, k.book, k.asset, balances[k].Add(moves[k]).String())
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+
+			` ON CONFLICT (book, asset) DO UPDATE SET balance = excluded.balance`, args...)
+		return wrap("update ledger balances", err)
 	})
 	return e, err
+}
+
+// repeatList is n copies of item joined by sep (", " when none is given): the tuples of
+// a multi-row statement. Its texts are few (one per count), so statement caches hold them.
+func repeatList(item string, n int, sep ...string) string {
+	j := ", "
+	if len(sep) > 0 {
+		j = sep[0]
+	}
+	return strings.TrimSuffix(strings.Repeat(item+j, n), j)
 }
 
 func ledgerBalance(ctx context.Context, q queryer, book, asset string) (decimal.Decimal, error) {

@@ -33,7 +33,8 @@ const busyTimeout = 10 * time.Second
 
 // SQLite is the embedded Store: one database file in WAL mode, shared safely by the serve
 // and admin processes. Writes go through one connection (SQLite has one writer at a time;
-// queueing in Go costs less than spinning on SQLITE_BUSY); reads go through a pool of
+// queueing in Go costs less than spinning on SQLITE_BUSY), and the units of work queued
+// behind a commit share the next transaction (group commit); reads go through a pool of
 // read-only connections, which WAL lets run beside the writer. Every connection keeps its
 // prepared statements (stmtcache.go). A checkpointer keeps the WAL bounded under
 // sustained load and Close truncates it.
@@ -64,6 +65,9 @@ type conn struct {
 	r queryer
 	// root begins transactions; nil inside InTx, where everything runs on q.
 	root *sql.DB
+	// group, when set, runs root's transactions, several to a SQLite transaction
+	// (groupcommit.go).
+	group *groupCommitter
 	// notify wakes event readers after a commit that wrote events.
 	notify *notifier
 	// access wakes caches of callers after a commit that changed access.
@@ -158,6 +162,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		writer.Close()
 		return nil, err
 	}
+	s.group = newGroupCommitter(writer)
 	go s.checkpointer()
 	return s, nil
 }
@@ -255,6 +260,9 @@ func (s *conn) tx(ctx context.Context, fn func(tx queryer) error) error {
 	if s.root == nil {
 		return fn(s.q)
 	}
+	if s.group != nil {
+		return s.group.do(ctx, fn)
+	}
 	tx, err := s.root.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -270,8 +278,11 @@ func (s *conn) tx(ctx context.Context, fn func(tx queryer) error) error {
 }
 
 // InTx implements Store. fn's Tx runs every method on one SQL transaction (SQLite takes
-// the write lock at BEGIN, so transactions of all processes are serialized); fn must not
-// use it after returning, nor call the SQLite itself (that would wait for the lock fn holds).
+// the write lock at BEGIN, so transactions of all processes are serialized), which it may
+// share with other callers' units of work, each in its own savepoint (groupCommitter): fn's
+// changes still commit or roll back on their own, and InTx returns after they committed.
+// fn must not use tx after returning, nor call the SQLite itself (that would wait for the
+// transaction fn runs in), and should do only database work (other units wait for it).
 func (s *SQLite) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	var p pendingSignals
 	err := s.conn.tx(ctx, func(q queryer) error {
@@ -284,6 +295,12 @@ func (s *SQLite) InTx(ctx context.Context, fn func(tx Tx) error) error {
 		s.notify.signal()
 	}
 	return err
+}
+
+// GroupCommits returns how many write transactions this store has run through its group
+// commit and how many units of work (InTx calls and single writes) they held.
+func (s *SQLite) GroupCommits() (transactions, units int64) {
+	return s.group.groups.Load(), s.group.units.Load()
 }
 
 // EventsNotify implements Store.
@@ -301,6 +318,7 @@ func (s *SQLite) Close() error {
 	s.closeOnce.Do(func() {
 		close(s.stop)
 		<-s.done
+		s.group.close()
 		rerr := s.reader.Close()
 		_, cerr := s.checkpoint(context.Background())
 		werr := s.writer.Close()

@@ -1,0 +1,225 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+)
+
+// maxGroup bounds how many units of work share one SQLite transaction: enough to take
+// every request queued behind a commit under load (32 clients), few enough that one
+// group's commit stays short.
+const maxGroup = 64
+
+// errStoreClosed answers writes that arrive after Close.
+var errStoreClosed = errors.New("store is closed")
+
+// groupCommitter is the SQLite writer's group commit. SQLite has one writer, and a
+// transaction's cost is mostly fixed (BEGIN, the write lock, a WAL frame for every page
+// it touched, and COMMIT): concurrent units of work that modify the same pages (the
+// house's balances, the events table, the indexes) each rewrote them. The committer runs
+// the units queued while the previous group committed in one transaction, each in its
+// own SAVEPOINT, so each still commits or rolls back on its own: a unit whose fn fails
+// is rolled back to its savepoint and told its error, the others go on. No unit is told
+// it succeeded before the transaction holding it committed, and when that commit fails
+// every unit of the group is told so (none of them is kept).
+//
+// A unit's statements run with its caller's context values but without its
+// cancellation: SQLite answers an interrupted write inside a transaction by rolling the
+// whole transaction back, which would take the group's other units with it. A caller
+// that gives up before its unit starts is dropped, unrun.
+type groupCommitter struct {
+	db   *sql.DB
+	reqs chan *unit
+	stop chan struct{}
+	done chan struct{}
+	once sync.Once
+	// waiting counts callers that have not yet been taken into a group; groups and units
+	// count the transactions run and the units they held.
+	waiting, groups, units atomic.Int64
+}
+
+// unit is one caller's transaction.
+type unit struct {
+	ctx context.Context
+	fn  func(tx queryer) error
+	err error
+	// panicked is what fn panicked with; the caller panics with it again.
+	panicked any
+	done     chan struct{}
+}
+
+func newGroupCommitter(db *sql.DB) *groupCommitter {
+	g := &groupCommitter{db: db, reqs: make(chan *unit), stop: make(chan struct{}), done: make(chan struct{})}
+	go g.run()
+	return g
+}
+
+// do runs fn in a transaction shared with other callers' units and returns once that
+// transaction has committed (nil) or fn's own error, or the commit's.
+func (g *groupCommitter) do(ctx context.Context, fn func(tx queryer) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	u := &unit{ctx: ctx, fn: fn, done: make(chan struct{})}
+	g.waiting.Add(1)
+	select {
+	case g.reqs <- u:
+		g.waiting.Add(-1)
+	case <-ctx.Done():
+		g.waiting.Add(-1)
+		return ctx.Err()
+	case <-g.stop:
+		g.waiting.Add(-1)
+		return errStoreClosed
+	}
+	<-u.done // bounded: a group runs only database work
+	if u.panicked != nil {
+		panic(u.panicked)
+	}
+	return u.err
+}
+
+// close stops the committer after the group it is running; later writes fail.
+func (g *groupCommitter) close() {
+	g.once.Do(func() { close(g.stop) })
+	<-g.done
+}
+
+func (g *groupCommitter) run() {
+	defer close(g.done)
+	group := make([]*unit, 0, maxGroup)
+	for {
+		select {
+		case u := <-g.reqs:
+			group = append(group[:0], u)
+		case <-g.stop:
+			return
+		}
+	more:
+		for len(group) < maxGroup {
+			select {
+			case u := <-g.reqs:
+				group = append(group, u)
+			default:
+				break more
+			}
+		}
+		g.commit(group)
+		for _, u := range group {
+			close(u.done)
+		}
+	}
+}
+
+// commit runs a group in one transaction and sets each unit's outcome.
+func (g *groupCommitter) commit(group []*unit) {
+	live := group[:0:0]
+	for _, u := range group {
+		if err := u.ctx.Err(); err != nil {
+			u.err = err
+			continue
+		}
+		live = append(live, u)
+	}
+	if len(live) == 0 {
+		return
+	}
+	g.groups.Add(1)
+	g.units.Add(int64(len(live)))
+	// BEGIN IMMEDIATE (the writer's _txlock) waits up to busy_timeout for another
+	// process's write lock.
+	tx, err := g.db.BeginTx(context.WithoutCancel(live[0].ctx), nil)
+	if err != nil {
+		for _, u := range live {
+			u.err = fmt.Errorf("begin: %w", err)
+		}
+		return
+	}
+	defer func() { _ = tx.Rollback() }() // after the commit, a no-op
+	kept := live[:0:0]
+	if len(live) == 1 { // alone: no savepoint needed, the transaction is the unit's
+		u := live[0]
+		if u.err = u.call(tx); u.err != nil {
+			return
+		}
+		kept = live
+	} else {
+		for i, u := range live {
+			ok, abort := u.inSavepoint(tx)
+			if abort != nil { // the transaction is gone: nothing of the group is kept
+				for _, v := range append(kept, live[i+1:]...) {
+					v.err = fmt.Errorf("group transaction aborted by another unit's failure, nothing was written: %w", abort)
+				}
+				return
+			}
+			if ok {
+				kept = append(kept, u)
+			}
+		}
+	}
+	if len(kept) == 0 {
+		return
+	}
+	if err := tx.Commit(); err != nil {
+		for _, u := range kept {
+			u.err = fmt.Errorf("commit: %w", err)
+		}
+	}
+}
+
+// call runs the unit's fn on tx, turning a panic into an error (the caller re-panics).
+func (u *unit) call(tx *sql.Tx) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			u.panicked = p
+			err = fmt.Errorf("panic in transaction: %v", p)
+		}
+	}()
+	return u.fn(unitQueryer{tx: tx, ctx: context.WithoutCancel(u.ctx)})
+}
+
+// inSavepoint runs the unit inside a savepoint of tx: ok when it is kept; abort when
+// the transaction cannot go on (a savepoint statement failed, e.g. SQLite rolled the
+// whole transaction back after an I/O error).
+func (u *unit) inSavepoint(tx *sql.Tx) (ok bool, abort error) {
+	ctx := context.WithoutCancel(u.ctx)
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT unit`); err != nil {
+		u.err = fmt.Errorf("savepoint: %w", err)
+		return false, err
+	}
+	if u.err = u.call(tx); u.err != nil {
+		if _, err := tx.ExecContext(ctx, `ROLLBACK TO unit`); err != nil {
+			return false, fmt.Errorf("roll back to savepoint: %w", err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `RELEASE unit`); err != nil {
+		if u.err == nil {
+			u.err = fmt.Errorf("release savepoint: %w", err)
+		}
+		return false, fmt.Errorf("release savepoint: %w", err)
+	}
+	return u.err == nil, nil
+}
+
+// unitQueryer runs a unit's statements on the group's transaction with the unit's
+// context values but not its cancellation (see groupCommitter).
+type unitQueryer struct {
+	tx  *sql.Tx
+	ctx context.Context
+}
+
+func (q unitQueryer) ExecContext(_ context.Context, query string, args ...any) (sql.Result, error) {
+	return q.tx.ExecContext(q.ctx, query, args...)
+}
+
+func (q unitQueryer) QueryContext(_ context.Context, query string, args ...any) (*sql.Rows, error) {
+	return q.tx.QueryContext(q.ctx, query, args...)
+}
+
+func (q unitQueryer) QueryRowContext(_ context.Context, query string, args ...any) *sql.Row {
+	return q.tx.QueryRowContext(q.ctx, query, args...)
+}
