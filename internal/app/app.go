@@ -2,7 +2,9 @@
 // process from one checked config and runs it, so the binary, the tests and an embedder
 // assemble the gateway the same way. A process plays a role: the REST API, the settler of
 // every configured chain (follower, engine and sender), or both. The two roles share
-// nothing but the store, so API processes and the settler may run apart on one store.
+// nothing but the store, so API processes and settlers may run apart on one store; of
+// several settler processes, the settler of each chain and the OFFCHAIN matcher run in
+// the one elected through the store (package election).
 package app
 
 import (
@@ -10,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"os"
 	"slices"
@@ -22,7 +25,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/custody"
-	"github.com/dtwgate/dtwgate/internal/engine"
+	"github.com/dtwgate/dtwgate/internal/election"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/offchain"
@@ -40,7 +43,8 @@ const (
 	// requests for them; it signs nothing.
 	RoleAPI Role = "api"
 	// RoleSettler follows, settles and relays on every configured chain with a DTW
-	// contract. Run exactly one settler per chain and store.
+	// contract, and matches OFFCHAIN limit orders. Any number may run on one store: the
+	// settler of each chain, and the matcher, run in the one process elected for it.
 	RoleSettler Role = "settler"
 	// RoleAll is both, in one process (the default).
 	RoleAll Role = "all"
@@ -88,23 +92,28 @@ type Options struct {
 	// RelayWait bounds how long the API waits for the settler to send a relay request
 	// before it answers 503. Default onchain.DefaultRelayWait (20s).
 	RelayWait time.Duration
+	// Holder identifies the process in the leases it holds (the settler of each chain, the
+	// OFFCHAIN matcher). Default election.NewHolderID() (hostname:pid:random).
+	Holder string
 }
 
 // App is one gateway process, built by New and run by Run.
 type App struct {
-	cfg     config.Config
-	role    Role
-	log     *slog.Logger
-	store   *store.SQLite
-	api     *gateway.Service
-	ln      net.Listener
-	engines map[string]*engine.Engine
+	cfg   config.Config
+	role  Role
+	log   *slog.Logger
+	store *store.SQLite
+	api   *gateway.Service
+	ln    net.Listener
+	// elector campaigns for the leases of the settler role's work; nil otherwise.
+	elector *election.Elector
+	// leaderWork is the settler role's work, by lease: each runs only while this process
+	// holds its lease, on the store fenced by the lease's token.
+	leaderWork map[string]func(ctx context.Context, st store.Store) error
 	// prices is the price source of the engines and the API; feeds is it when
 	// pricing.feeds are configured (Run reads them), else nil.
 	prices pricing.Source
 	feeds  *pricing.Feeds
-	// matcher fills and expires OFFCHAIN limit orders (the settler role); nil otherwise.
-	matcher *offchain.Service
 	// hooks delivers the webhook subscriptions' events (the settler role); nil otherwise.
 	hooks   *webhooks.Dispatcher
 	closers []func()
@@ -115,6 +124,12 @@ type App struct {
 
 // matchInterval is how often the settler looks at resting OFFCHAIN limit orders.
 const matchInterval = 250 * time.Millisecond
+
+// MatcherLease is the lease of the OFFCHAIN limit-order matcher.
+const MatcherLease = "offchain-matcher"
+
+// SettlerLease returns the lease of the settler of a chain.
+func SettlerLease(source string) string { return "settler:" + source }
 
 // New builds the process of opts.Role from cfg: it opens the store in cfg's data
 // directory (creating the directory), dials every chain's RPC (and those of the price
@@ -137,7 +152,10 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if opts.Metrics == nil {
 		opts.Metrics = metrics.NewRegistry()
 	}
-	a := &App{cfg: cfg, role: opts.Role, log: opts.Logger, engines: map[string]*engine.Engine{}}
+	if opts.Holder == "" {
+		opts.Holder = election.NewHolderID()
+	}
+	a := &App{cfg: cfg, role: opts.Role, log: opts.Logger, leaderWork: map[string]func(context.Context, store.Store) error{}}
 	defer func() {
 		if err != nil {
 			if opts.Listener != nil && a.ln == nil {
@@ -156,10 +174,19 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 		return nil, err
 	}
 	if opts.Role.settles() {
+		if a.elector, err = election.New(election.Config{Holder: opts.Holder, TTL: cfg.Election.LeaseTTL, Logger: a.log,
+			Metrics: metrics.NewElection(opts.Metrics)}, a.store); err != nil {
+			return nil, err
+		}
 		if err := a.buildSettler(ctx, opts); err != nil {
 			return nil, err
 		}
-		a.matcher = offchain.New(cfg, a.store, a.prices, nil)
+		a.leaderWork[MatcherLease] = func(ctx context.Context, st store.Store) error {
+			offchain.New(cfg, st, a.prices, nil).RunMatcher(ctx, matchInterval, func(err error) {
+				a.log.Warn("limit order matching failed; will retry", "err", err)
+			})
+			return ctx.Err()
+		}
 		if err := a.buildWebhooks(opts); err != nil {
 			return nil, err
 		}
@@ -210,7 +237,8 @@ func (a *App) buildAPI(ctx context.Context, opts Options) error {
 		withFactory = append(withFactory, src)
 	}
 	a.api = gateway.New(cfg, a.store, tokens, secrets, gateway.Options{Logger: a.log, CodeVerifier: code, OnChain: onChain, Metrics: opts.Metrics,
-		DepositAddresses: custody.NewAddresses(withFactory, a.store), Prices: a.prices, WebsocketMetrics: metrics.NewWebsocket(opts.Metrics)})
+		DepositAddresses: custody.NewAddresses(withFactory, a.store), Prices: a.prices, WebsocketMetrics: metrics.NewWebsocket(opts.Metrics),
+		Holder: a.holder()})
 	a.ln = opts.Listener
 	if a.ln == nil {
 		if a.ln, err = net.Listen("tcp", cfg.Listen); err != nil {
@@ -234,6 +262,15 @@ func (a *App) Store() *store.SQLite { return a.store }
 // Role returns what the process runs.
 func (a *App) Role() Role { return a.role }
 
+// holder is the process's id in the leases it campaigns for, "" when it campaigns for
+// none (RoleAPI).
+func (a *App) holder() string {
+	if a.elector == nil {
+		return ""
+	}
+	return a.elector.Holder()
+}
+
 // Run serves and settles (and reads the price feeds) until ctx ends, then shuts the API down gracefully and waits for
 // the engines. It returns an error only when the API cannot serve. Run once.
 func (a *App) Run(ctx context.Context) error {
@@ -256,13 +293,6 @@ func (a *App) Run(ctx context.Context) error {
 			_ = a.feeds.Run(ctx) // ends with ctx
 		}()
 	}
-	if a.matcher != nil {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			a.matcher.RunMatcher(ctx, matchInterval, func(err error) { a.log.Warn("limit order matching failed; will retry", "err", err) })
-		}()
-	}
 	if a.hooks != nil {
 		wg.Add(1)
 		go func() {
@@ -270,13 +300,13 @@ func (a *App) Run(ctx context.Context) error {
 			a.runWebhooks(ctx)
 		}()
 	}
-	for name, eng := range a.engines {
+	for lease, work := range a.leaderWork {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := eng.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
-				a.log.Error("engine stopped", "source", name, "err", err)
-			}
+			_ = a.elector.Run(ctx, lease, func(ctx context.Context, token int64) error { // ends with ctx
+				return work(ctx, election.Fence(a.store, lease, token, nil))
+			})
 		}()
 	}
 	var err error
@@ -289,7 +319,8 @@ func (a *App) Run(ctx context.Context) error {
 		}
 		a.ln = nil // Serve closed it
 	} else {
-		a.log.Info("settling", slog.String("role", string(a.role)), slog.String("data_dir", a.cfg.DataDir), slog.Int("chains", len(a.engines)))
+		a.log.Info("settling", slog.String("role", string(a.role)), slog.String("data_dir", a.cfg.DataDir), slog.Any("leases", slices.Sorted(maps.Keys(a.leaderWork))),
+			slog.String("holder", a.elector.Holder()))
 		<-ctx.Done()
 	}
 	cancel()

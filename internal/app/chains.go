@@ -82,8 +82,9 @@ func onChainService(ctx context.Context, cfg config.Config, st *store.SQLite, re
 	return onchain.NewWithPolicy(reg, chains, st, policy), closeAll, nil
 }
 
-// buildSettler opens each configured chain's RPC and operator signer and builds its
-// settlement engine, which prices through the process's price source.
+// buildSettler opens each configured chain's RPC and operator signer and prepares its
+// settler's work: an engine (and its custody jobs), which prices through the process's
+// price source, built for each term of the chain's lease on the fenced store.
 func (a *App) buildSettler(ctx context.Context, opts Options) error {
 	cfg := a.cfg
 	reg, err := chain.NewRegistry(sources(cfg))
@@ -108,15 +109,22 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 			return fmt.Errorf("%s: operator signer: %w", src.Name, err)
 		}
 		a.closers = append(a.closers, func() { _ = op.Close() })
-		var jobs []engine.Job
-		if src.DepositFactory != (common.Address{}) {
-			jobs = append(jobs, custody.New(custody.Config{Source: src, Assets: cfg.OffchainAssets(), Logger: a.log,
-				SweepAfter: opts.SweepAfter}, client, a.store))
+		chainMetrics := m.Chain(src.Name)
+		a.leaderWork[SettlerLease(src.Name)] = func(ctx context.Context, st store.Store) error {
+			var jobs []engine.Job
+			if src.DepositFactory != (common.Address{}) {
+				jobs = append(jobs, custody.New(custody.Config{Source: src, Assets: cfg.OffchainAssets(), Logger: a.log,
+					SweepAfter: opts.SweepAfter}, client, st))
+			}
+			err := engine.New(engine.Config{
+				Source: src, Pricing: a.prices, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: chainMetrics,
+				Interval: opts.EngineInterval, PollInterval: opts.PollInterval, Jobs: jobs,
+			}, client, st, op).Run(ctx)
+			if errors.Is(err, context.Canceled) {
+				return nil
+			}
+			return err
 		}
-		a.engines[src.Name] = engine.New(engine.Config{
-			Source: src, Pricing: a.prices, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: m.Chain(src.Name),
-			Interval: opts.EngineInterval, PollInterval: opts.PollInterval, Jobs: jobs,
-		}, client, a.store, op)
 		return nil
 	})
 }

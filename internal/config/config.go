@@ -100,6 +100,9 @@ type Config struct {
 	Websocket Websocket `yaml:"websocket"`
 	// Webhooks configures the delivery of webhook subscriptions (internal/config/webhooks.go).
 	Webhooks Webhooks `yaml:"webhooks"`
+	// Election configures the election of each chain's settler and the OFFCHAIN matcher
+	// among the processes of one store (internal/config/election.go).
+	Election Election `yaml:"election"`
 }
 
 // Debug configures diagnostics.
@@ -207,6 +210,7 @@ func Default() Config {
 		RateLimits:    RateLimits{AuthPerClient: DefaultAuthPerClient, AuthPerKey: DefaultAuthPerKey},
 		Pricing:       pricing.Config{SpreadBps: pricing.DefaultConfig().SpreadBps, CommissionBps: pricing.DefaultConfig().CommissionBps},
 		Webhooks:      DefaultWebhooks(),
+		Election:      Election{LeaseTTL: DefaultLeaseTTL},
 	}
 }
 
@@ -378,6 +382,7 @@ func (c *Config) Check() error {
 	c.checkOffchain(bad)
 	c.checkWebsocket(bad)
 	c.checkWebhooks(bad)
+	c.checkElection(bad)
 	return errors.Join(errs...)
 }
 

@@ -88,6 +88,9 @@ type Options struct {
 	// WebsocketMetrics records the websocket's metrics (metrics.NewWebsocket on the
 	// process's registry); default none.
 	WebsocketMetrics push.Metricer
+	// Holder is the process's id in the leases it holds (package election), "" when it
+	// campaigns for none; /readyz marks the leases it holds.
+	Holder string
 }
 
 // Service serves the API. Create it with New; it is safe for concurrent use.
@@ -118,6 +121,8 @@ type Service struct {
 	depositAddrs DepositAddresser
 	// accessLevel is the level of the per-request log line.
 	accessLevel slog.Level
+	// holder is the process's lease holder id ("" for none).
+	holder string
 }
 
 // Caller is the authenticated principal of a request.
@@ -150,6 +155,7 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 		now:     opts.Now,
 		metrics: newMetrics(opts.Metrics),
 		onchain: opts.OnChain,
+		holder:  opts.Holder,
 	}
 	if s.onchain == nil {
 		s.onchain = onchain.Empty()
@@ -330,7 +336,20 @@ func (s *Service) handleReadyz(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fail(ErrUnavailable, "store unavailable"))
 		return
 	}
-	respondJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	leases, err := s.store.Leases(ctx)
+	if err != nil {
+		s.log.WarnContext(ctx, "store not ready", slog.Any("error", err))
+		s.respondError(w, r, fail(ErrUnavailable, "store unavailable"))
+		return
+	}
+	now := s.now()
+	out := api.Readiness{Status: "ready", Leases: make([]api.LeaseStatus, 0, len(leases))}
+	for _, l := range leases {
+		held := l.HeldAt(now)
+		out.Leases = append(out.Leases, api.LeaseStatus{Lease: l.Name, Holder: l.Holder, Token: l.Token,
+			ExpiresAtMillis: l.ExpiresAt.UnixMilli(), Held: held, Self: held && s.holder != "" && l.Holder == s.holder})
+	}
+	respondJSON(w, http.StatusOK, out)
 }
 
 // Serve serves on ln until ctx is cancelled, then shuts down gracefully: readiness turns

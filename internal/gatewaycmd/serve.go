@@ -25,6 +25,7 @@ const (
 	flagRole       = "role"
 	flagPprof      = "pprof-listen"
 	flagAccessLog  = "access-log"
+	flagLeaseTTL   = "lease-ttl"
 )
 
 // EnvRole is the environment variable of serve's --role.
@@ -66,6 +67,9 @@ func loadConfig(c *cli.Context) (config.Config, error) {
 	if c.IsSet(flagAccessLog) {
 		cfg.AccessLog = c.Bool(flagAccessLog)
 	}
+	if c.IsSet(flagLeaseTTL) {
+		cfg.Election.LeaseTTL = c.Duration(flagLeaseTTL)
+	}
 	cfg.Finish()
 	if err := cfg.Check(); err != nil {
 		return cfg, cli.Exit(err.Error(), ExitUsage)
@@ -97,8 +101,10 @@ func serveCommand() *cli.Command {
 		Usage: "run the gateway: the REST API, the settler of every chain, or both",
 		Description: "Runs the gateway. With no config file it serves on the embedded default; " +
 			"--listen and --data-dir (or " + config.EnvListen + " and " + config.EnvDataDir + ") are enough. " +
-			"API processes and the settler share only the store (the data directory): run any number of " +
-			"--role api processes and exactly one --role settler on one store, or one process with both (--role all).",
+			"API processes and settlers share only the store (the data directory): run any number of " +
+			"--role api, --role settler and --role all processes on one store. The settler of each chain, and the " +
+			"OFFCHAIN matcher, run in one settler process at a time, elected through the store: when it stops, " +
+			"another takes over at once, and when it dies, within about --lease-ttl.",
 		Flags: append(storeFlags(),
 			&cli.StringFlag{Name: flagListen, Usage: "host:port to listen on (default " + config.DefaultListen + ")", EnvVars: []string{config.EnvListen}},
 			&cli.StringFlag{Name: flagBasePath, Usage: "API base path, ending in /api (default " + config.DefaultBasePath + ")"},
@@ -109,7 +115,9 @@ func serveCommand() *cli.Command {
 			&cli.BoolFlag{Name: flagAccessLog, Usage: "log a line per request at INFO (default: at DEBUG only; config accessLog)"},
 			&cli.StringFlag{Name: flagPprof, Usage: "serve Go's profiler (/debug/pprof/) on this loopback host:port, apart from the API (default off; config debug.pprofListen)"},
 			&cli.StringFlag{Name: flagRole, Value: string(app.RoleAll), EnvVars: []string{EnvRole},
-				Usage: "what this process runs: api (the REST API), settler (follow, settle and relay on every chain; one per store) or all"},
+				Usage: "what this process runs: api (the REST API), settler (follow, settle and relay on every chain, match OFFCHAIN limit orders; elected per chain among the settlers of a store) or all"},
+			&cli.DurationFlag{Name: flagLeaseTTL, Usage: "lifetime of a settler's lease: a dead leader is replaced within about this long, 1s to 5m (default " +
+				config.DefaultLeaseTTL.String() + "; config election.leaseTTL)"},
 		),
 		Action: runServe,
 	}

@@ -1,0 +1,28 @@
+package api
+
+// Readiness is the answer of GET /readyz (200 when ready): the process's state and who
+// leads the work that runs in one process per store.
+type Readiness struct {
+	// Status is "ready".
+	Status string `json:"status"`
+	// Leases are the leases of the store by name (the settler of each chain
+	// "settler:<source>", the OFFCHAIN matcher "offchain-matcher"); empty before any
+	// settler process ran.
+	Leases []LeaseStatus `json:"leases"`
+}
+
+// LeaseStatus is who leads one lease.
+type LeaseStatus struct {
+	// Lease names the work, e.g. "settler:ETHEREUM".
+	Lease string `json:"lease"`
+	// Holder is the process that holds it (hostname:pid:random), "" when none does.
+	Holder string `json:"holder"`
+	// Token is the fencing token of the holder's term.
+	Token int64 `json:"token"`
+	// ExpiresAtMillis is when the lease ends unless renewed (unix milliseconds).
+	ExpiresAtMillis int64 `json:"expiresAtMillis"`
+	// Held reports whether a process holds it now (not expired nor released).
+	Held bool `json:"held"`
+	// Self reports whether the answering process holds it.
+	Self bool `json:"self"`
+}
