@@ -164,7 +164,8 @@ func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.Bloc
 	wrote := false
 	err := s.tx(ctx, func(tx queryer) error {
 		for _, ref := range refs {
-			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO chain_blocks (source, number, hash) VALUES (?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO chain_blocks (source, number, hash) VALUES (?, ?, ?)
+				ON CONFLICT (source, number) DO UPDATE SET hash = excluded.hash`,
 				source, ref.Number, ref.Hash.Hex()); err != nil {
 				return wrap("apply block", err)
 			}
@@ -179,9 +180,15 @@ func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.Bloc
 				}
 				announce = n == 0
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO chain_events (source, block_number, log_index, block_hash,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO chain_events (source, block_number, log_index, block_hash,
 				block_time, tx_hash, kind, trader, token, amount, to_address, order_id, sell_token, buy_token, sell_amount,
-				min_buy_amount, buy_amount, deadline, order_kind, closer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				min_buy_amount, buy_amount, deadline, order_kind, closer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+				ON CONFLICT (source, block_number, log_index) DO UPDATE SET block_hash = excluded.block_hash,
+				block_time = excluded.block_time, tx_hash = excluded.tx_hash, kind = excluded.kind, trader = excluded.trader,
+				token = excluded.token, amount = excluded.amount, to_address = excluded.to_address, order_id = excluded.order_id,
+				sell_token = excluded.sell_token, buy_token = excluded.buy_token, sell_amount = excluded.sell_amount,
+				min_buy_amount = excluded.min_buy_amount, buy_amount = excluded.buy_amount, deadline = excluded.deadline,
+				order_kind = excluded.order_kind, closer = excluded.closer`,
 				source, e.BlockNumber, e.LogIndex, e.BlockHash.Hex(), e.BlockTime, e.TxHash.Hex(), string(e.Kind), addrText(e.Trader),
 				addrText(e.Token), bigText(e.Amount), addrText(e.To), orderIDValue(e.OrderID), addrText(e.SellToken),
 				addrText(e.BuyToken), bigText(e.SellAmount), bigText(e.MinBuyAmount), bigText(e.BuyAmount), e.Deadline,
@@ -467,8 +474,10 @@ func (s *conn) PutOrderReturn(ctx context.Context, r OrderReturn) error {
 			return wrap("put order return", err)
 		}
 		same := err == nil && old.Status == r.Status && old.TxHash == r.TxHash && old.BlockNumber == r.BlockNumber
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO order_returns (source, order_id, status, tx_hash, block_number,
-			buy_amount, verified_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, r.Source, r.OrderID, r.Status, r.TxHash.Hex(), r.BlockNumber,
+		if _, err := tx.ExecContext(ctx, `INSERT INTO order_returns (source, order_id, status, tx_hash, block_number,
+			buy_amount, verified_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source, order_id) DO UPDATE SET
+			status = excluded.status, tx_hash = excluded.tx_hash, block_number = excluded.block_number,
+			buy_amount = excluded.buy_amount, verified_at = excluded.verified_at`, r.Source, r.OrderID, r.Status, r.TxHash.Hex(), r.BlockNumber,
 			bigText(r.BuyAmount), r.VerifiedAt.UnixMilli()); err != nil {
 			return wrap("put order return", err)
 		}
@@ -557,13 +566,10 @@ func (s *conn) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error) {
 	now := time.Now().UnixMilli()
 	var id int64
 	err := s.tx(ctx, func(tx queryer) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO tx_journal (source, sender, nonce, tx_hash, raw, kind, order_ids, state,
-			replaces, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, t.Source, addrText(t.Sender), t.Nonce,
-			t.Hash.Hex(), t.Raw, t.Kind, strings.Join(ids, ","), string(t.State), t.Replaces, now, now)
+		err := tx.QueryRowContext(ctx, `INSERT INTO tx_journal (source, sender, nonce, tx_hash, raw, kind, order_ids, state,
+			replaces, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, t.Source, addrText(t.Sender),
+			t.Nonce, t.Hash.Hex(), t.Raw, t.Kind, strings.Join(ids, ","), string(t.State), t.Replaces, now, now).Scan(&id)
 		if err != nil {
-			return wrap("insert tx", err)
-		}
-		if id, err = res.LastInsertId(); err != nil {
 			return wrap("insert tx", err)
 		}
 		if r := t.Relay; r != nil {

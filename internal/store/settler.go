@@ -101,7 +101,8 @@ var _ SettlerStore = (*SQLite)(nil)
 
 // PutSettlerHead implements SettlerStore.
 func (s *conn) PutSettlerHead(ctx context.Context, h SettlerHead) error {
-	_, err := s.q.ExecContext(ctx, `INSERT OR REPLACE INTO settler_heads (source, head, synced, updated_at) VALUES (?, ?, ?, ?)`,
+	_, err := s.q.ExecContext(ctx, `INSERT INTO settler_heads (source, head, synced, updated_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (source) DO UPDATE SET head = excluded.head, synced = excluded.synced, updated_at = excluded.updated_at`,
 		h.Source, h.Head, h.Synced, h.UpdatedAt.UnixMilli())
 	return wrap("put settler head", err)
 }

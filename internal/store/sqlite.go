@@ -260,6 +260,9 @@ func (s *conn) tx(ctx context.Context, fn func(tx queryer) error) error {
 	if s.root == nil {
 		return fn(s.q)
 	}
+	if pg, ok := s.q.(*pgDB); ok { // SERIALIZABLE, run again after a lost conflict
+		return pg.tx(ctx, fn)
+	}
 	if s.group != nil {
 		return s.group.do(ctx, fn)
 	}
@@ -680,6 +683,9 @@ func wrap(op string, err error) error {
 	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("%s: %w", op, ErrNotFound)
+	}
+	if sentinel := pgSentinel(err); sentinel != nil {
+		return fmt.Errorf("%s: %w", op, sentinel)
 	}
 	var se *sqlite.Error
 	if errors.As(err, &se) {

@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/shopspring/decimal"
@@ -179,16 +182,20 @@ func (s *conn) CreateOffchainOrder(ctx context.Context, o OffchainOrder) (int64,
 	if !o.Price.IsZero() {
 		price = o.Price.String()
 	}
-	res, err := s.q.ExecContext(ctx, `INSERT INTO offchain_orders (account_id, kind, instruction_id, order_type, selling_asset,
+	// DO NOTHING instead of a unique violation: a caller may go on in its transaction after
+	// ErrConflict (to read the order that exists), which PostgreSQL allows only after a
+	// statement that did not fail.
+	var id int64
+	err := s.q.QueryRowContext(ctx, `INSERT INTO offchain_orders (account_id, kind, instruction_id, order_type, selling_asset,
 		buying_asset, amount_to_sell, limit_amount_to_receive, quantity_sold, quantity_bought, price, commission, status, reason,
-		request_hash, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		request_hash, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (account_id, kind, instruction_id) DO NOTHING RETURNING id`,
 		o.AccountID, o.Kind, o.InstructionID, o.OrderType, o.SellingAsset, o.BuyingAsset, o.AmountToSell.String(), limit,
 		decimalText(o.QuantitySold), decimalText(o.QuantityBought), price, decimalText(o.Commission), o.Status, o.Reason,
-		o.RequestHash, millisOrZero(o.ExpiresAt), o.CreatedAt.UnixMilli(), o.CreatedAt.UnixMilli())
-	if err != nil {
-		return 0, wrap("create offchain order", err)
+		o.RequestHash, millisOrZero(o.ExpiresAt), o.CreatedAt.UnixMilli(), o.CreatedAt.UnixMilli()).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("create offchain order: %w", ErrConflict)
 	}
-	id, err := res.LastInsertId()
 	return id, wrap("create offchain order", err)
 }
 

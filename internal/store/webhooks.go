@@ -204,7 +204,7 @@ func (s *conn) DeleteWebhook(ctx context.Context, accountID, id string) error {
 // WebhookCursor implements Webhooks.
 func (s *conn) WebhookCursor(ctx context.Context) (int64, error) {
 	var id int64
-	err := s.q.QueryRowContext(ctx, `SELECT event_id FROM webhook_cursor WHERE id = 1`).Scan(&id)
+	err := s.q.QueryRowContext(ctx, `SELECT event_id FROM webhook_cursor WHERE id = 1`+s.forUpdate()).Scan(&id)
 	return id, wrap("webhook cursor", err)
 }
 
@@ -258,7 +258,7 @@ const claimSQL = `SELECT ` + deliveryColumns + `, s.url, s.headers, s.secret
 func (s *conn) ClaimWebhookDeliveries(ctx context.Context, owner string, now, until time.Time, limit int) ([]WebhookDelivery, error) {
 	if s.root != nil { // workers poll: take the write lock only when something is due
 		var due int
-		err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM (`+claimSQL+`)`, now.UnixMilli(), now.UnixMilli(), 1).Scan(&due)
+		err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM (`+claimSQL+`) AS due`, now.UnixMilli(), now.UnixMilli(), 1).Scan(&due)
 		if err != nil || due == 0 {
 			return nil, wrap("claim webhook deliveries", err)
 		}

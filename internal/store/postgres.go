@@ -1,0 +1,336 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	mathrand "math/rand/v2"
+	"path"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+//go:embed migrations/postgres/*.sql
+var pgMigrationFiles embed.FS
+
+// Postgres is the Store shared by several gateway processes (replicas) on one PostgreSQL
+// database, through pgx's database/sql driver: the concept methods are SQLite's, with the
+// placeholders rewritten (dialect.go).
+//
+// Every transaction the store opens (InTx, and the methods that write several rows) runs
+// at SERIALIZABLE isolation: PostgreSQL then guarantees that concurrent transactions of
+// all replicas have the effect of some serial order, which is what SQLite's single writer
+// gives, so a unit of work may read a balance, a hold or a quote and write on what it read
+// (the ledger, relays, quotes and withdrawals do) without a lost update or a write skew,
+// and without locking rows by hand. A transaction that loses a conflict (SQLSTATE 40001,
+// or a deadlock, 40P01) is rolled back and run again from the start, up to pgTxAttempts
+// times with a short random backoff; so InTx's fn may run more than once and must not
+// act outside tx. A lone statement outside a transaction runs at READ COMMITTED: each is
+// atomic, and its WHERE clause re-checks the row it changes (no money path reads, then
+// writes, outside a transaction).
+//
+// Outbox readers in any replica are woken by LISTEN/NOTIFY (migration 0004's triggers):
+// each store keeps one listening connection, re-established after a loss.
+type Postgres struct {
+	db  *sql.DB
+	pg  *pgDB
+	cfg *pgx.ConnConfig
+	// origin marks this store's commits in their notifications, so the listener skips them
+	// (InTx and the methods signal their own commits at once).
+	origin string
+	conn
+	stop      context.CancelFunc
+	done      chan struct{}
+	closeOnce sync.Once
+	closeErr  error
+}
+
+var _ Store = (*Postgres)(nil)
+
+// Transaction retry and pool settings.
+const (
+	// pgTxAttempts bounds the runs of a transaction that keeps losing conflicts.
+	pgTxAttempts = 12
+	// pgRetryBackoff is the first retry's longest random wait; it doubles per attempt up
+	// to pgRetryBackoffMax.
+	pgRetryBackoff    = 2 * time.Millisecond
+	pgRetryBackoffMax = 250 * time.Millisecond
+	// pgMigrateLock is the advisory lock key of migrations ("dtwg" "mig").
+	pgMigrateLock int64 = 0x64747767_006d6967
+	// pgListenRetryMax is the longest wait between attempts to re-establish the listener.
+	pgListenRetryMax = 5 * time.Second
+)
+
+// Notification channels (migration 0004).
+const (
+	pgEventsChannel = "dtwgate_events"
+	pgAccessChannel = "dtwgate_access"
+)
+
+// OpenPostgres connects to the database at dsn (a postgres:// URL or a key=value
+// connection string), applies migrations, and starts listening for other processes'
+// commits.
+func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("postgres dsn: %w", err)
+	}
+	var id [8]byte
+	_, _ = rand.Read(id[:])
+	origin := hex.EncodeToString(id[:])
+	cfg.RuntimeParams["dtwgate.origin"] = origin
+	cfg.RuntimeParams["application_name"] = "dtwgate"
+	db := stdlib.OpenDB(*cfg)
+	conns := max(8, 4*runtime.GOMAXPROCS(0))
+	db.SetMaxOpenConns(conns)
+	db.SetMaxIdleConns(conns)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	pg := &pgDB{db: db}
+	p := &Postgres{
+		db: db, pg: pg, cfg: cfg, origin: origin,
+		conn: conn{q: pg, r: pg, root: db, notify: newNotifier(), access: newNotifier()},
+		done: make(chan struct{}),
+	}
+	if err := p.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	listening := make(chan error, 1)
+	lctx, stop := context.WithCancel(context.Background())
+	p.stop = stop
+	go p.listen(lctx, listening)
+	select {
+	case err = <-listening:
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	if err != nil {
+		stop()
+		<-p.done
+		db.Close()
+		return nil, fmt.Errorf("postgres listen: %w", err)
+	}
+	return p, nil
+}
+
+// migrate applies the migrations not applied yet, in one transaction holding an advisory
+// lock: replicas starting together apply each migration once, the others wait and find
+// them applied.
+func (p *Postgres) migrate(ctx context.Context) error {
+	names, err := fs.Glob(pgMigrationFiles, "migrations/postgres/*.sql")
+	if err != nil {
+		return fmt.Errorf("list migrations: %w", err)
+	}
+	sort.Strings(names)
+	tx, err := p.db.BeginTx(ctx, nil) // READ COMMITTED: after the lock, each statement sees the others' migrations
+	if err != nil {
+		return fmt.Errorf("migrate: begin: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, pgMigrateLock); err != nil {
+		return fmt.Errorf("migrate: lock: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
+		return fmt.Errorf("create schema_migrations: %w", err)
+	}
+	applied := map[int]bool{}
+	rows, err := tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return fmt.Errorf("read schema versions: %w", err)
+	}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
+			return fmt.Errorf("read schema versions: %w", err)
+		}
+		applied[v] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read schema versions: %w", err)
+	}
+	for _, name := range names {
+		version, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
+		if err != nil {
+			return fmt.Errorf("migration %s: name must start with its number: %w", name, err)
+		}
+		if applied[version] {
+			continue
+		}
+		body, err := pgMigrationFiles.ReadFile(name)
+		if err != nil {
+			return fmt.Errorf("read %s: %w", name, err)
+		}
+		if _, err := tx.ExecContext(ctx, string(body)); err != nil { // no arguments: a multi-statement script
+			return fmt.Errorf("apply %s: %w", name, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`,
+			version, time.Now().UnixMilli()); err != nil {
+			return fmt.Errorf("record %s: %w", name, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("migrate: commit: %w", err)
+	}
+	return nil
+}
+
+// tx runs fn in a SERIALIZABLE transaction, committing when it returns nil, and runs it
+// again (up to pgTxAttempts times in all) when it lost a serialization conflict or a
+// deadlock.
+func (p *pgDB) tx(ctx context.Context, fn func(tx queryer) error) error {
+	wait := pgRetryBackoff
+	for attempt := 1; ; attempt++ {
+		err := p.try(ctx, fn)
+		if err == nil || attempt == pgTxAttempts || !pgRetryable(err) {
+			return err
+		}
+		t := time.NewTimer(time.Duration(mathrand.Int64N(int64(wait)) + 1))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+		wait = min(2*wait, pgRetryBackoffMax)
+	}
+}
+
+// try runs fn in one SERIALIZABLE transaction.
+func (p *pgDB) try(ctx context.Context, fn func(tx queryer) error) error {
+	tx, err := p.db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }() // after a commit, a no-op; after an error or panic, the rollback
+	if err := fn(pgTx{tx: tx}); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// InTx implements Store. fn's Tx runs every method on one SERIALIZABLE transaction; fn
+// may run more than once (see Postgres), must not use tx after returning, and must not
+// act outside tx.
+func (p *Postgres) InTx(ctx context.Context, fn func(tx Tx) error) error {
+	var pending pendingSignals
+	err := p.pg.tx(ctx, func(q queryer) error {
+		pending = pendingSignals{} // what an earlier, rolled-back run wrote is gone
+		return fn(&conn{q: q, r: q, notify: p.notify, access: p.access, pending: &pending})
+	})
+	if err == nil && pending.access {
+		p.access.signal()
+	}
+	if err == nil && pending.events {
+		p.notify.signal()
+	}
+	return err
+}
+
+// EventsNotify implements Store: the channel is also closed by other processes' commits
+// that wrote events (LISTEN/NOTIFY).
+func (p *Postgres) EventsNotify() <-chan struct{} { return p.notify.wait() }
+
+// AccessNotify implements Store: the channel is also closed by other processes' commits
+// that changed access (LISTEN/NOTIFY).
+func (p *Postgres) AccessNotify() <-chan struct{} { return p.access.wait() }
+
+// Ping implements Store.
+func (p *Postgres) Ping(ctx context.Context) error { return p.db.PingContext(ctx) }
+
+// Close implements Store: it stops the listener and closes the pool.
+func (p *Postgres) Close() error {
+	p.closeOnce.Do(func() {
+		p.stop()
+		<-p.done
+		p.closeErr = p.db.Close()
+	})
+	return p.closeErr
+}
+
+// listen keeps a connection listening to the notification channels and wakes this
+// store's readers on other processes' commits. The first outcome (listening, or the
+// first connection's error) goes to ready; after that, a lost connection is re-established
+// with a growing wait, and readers are woken once it listens again, as commits made
+// meanwhile were not heard.
+func (p *Postgres) listen(ctx context.Context, ready chan<- error) {
+	defer close(p.done)
+	wait := 100 * time.Millisecond
+	started := false
+	for {
+		err := p.listenOnce(ctx, func() {
+			if !started {
+				started = true
+				ready <- nil
+			} else {
+				p.notify.signal()
+				p.access.signal()
+			}
+			wait = 100 * time.Millisecond
+		})
+		if ctx.Err() != nil {
+			return
+		}
+		if !started {
+			ready <- err
+			return
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		wait = min(2*wait, pgListenRetryMax)
+	}
+}
+
+// listenOnce connects, listens (then calls listening) and relays notifications until the
+// connection fails or ctx ends.
+func (p *Postgres) listenOnce(ctx context.Context, listening func()) error {
+	c, err := pgx.ConnectConfig(ctx, p.cfg.Copy())
+	if err != nil {
+		return err
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		_ = c.Close(cctx)
+	}()
+	if _, err := c.Exec(ctx, "LISTEN "+pgEventsChannel+"; LISTEN "+pgAccessChannel); err != nil {
+		return err
+	}
+	listening()
+	for {
+		n, err := c.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		if n.Payload == p.origin {
+			continue // this store's own commit, signalled when it committed
+		}
+		switch n.Channel {
+		case pgEventsChannel:
+			p.notify.signal()
+		case pgAccessChannel:
+			p.access.signal()
+			p.notify.signal()
+		}
+	}
+}

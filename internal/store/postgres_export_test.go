@@ -1,0 +1,25 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// SchemaVersions returns how many migrations the database records as applied.
+func (p *Postgres) SchemaVersions(ctx context.Context) (int, error) {
+	var n int
+	err := p.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations`).Scan(&n)
+	return n, err
+}
+
+// TerminateListeners cuts every store's listening connection to the database (as a
+// network failure or a server restart would).
+func (p *Postgres) TerminateListeners(ctx context.Context) error {
+	var n int
+	err := p.db.QueryRowContext(ctx, `SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity
+		WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`).Scan(&n)
+	if err == nil && n == 0 {
+		err = fmt.Errorf("no listening connection")
+	}
+	return err
+}
