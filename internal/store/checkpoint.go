@@ -7,10 +7,14 @@ import (
 	"time"
 )
 
-// checkpointer keeps the WAL bounded: when it has grown past walLimit (looked at every
-// walCheckEvery and every kickEveryCommits commits) it runs a TRUNCATE checkpoint, which
-// copies every page back and empties the file. Writers queue behind it, and this
-// process's new reads wait for it, for that moment (milliseconds).
+// checkpointer copies the WAL back into the database and keeps it bounded. At every look
+// (every walCheckEvery and every kickEveryCommits commits) it runs a PASSIVE checkpoint on
+// its own connection: it copies what no reader still needs while the writer and the
+// readers go on, so the writer can restart the WAL from its beginning at its next commit.
+// When the WAL has grown past walLimit all the same (readers overlapping without a gap
+// keep the writer from restarting it) it runs a TRUNCATE checkpoint, which empties the
+// file: writers queue behind it, and this process's new reads wait for it, for that
+// moment (milliseconds).
 func (s *SQLite) checkpointer() {
 	defer close(s.done)
 	t := time.NewTicker(walCheckEvery)
@@ -22,11 +26,12 @@ func (s *SQLite) checkpointer() {
 		case <-t.C:
 		case <-s.kick:
 		}
-		if s.WALSize() < s.walLimit {
-			continue
-		}
 		ctx, cancel := context.WithTimeout(context.Background(), busyTimeout)
-		_, _ = s.checkpoint(ctx) // a busy checkpoint is retried at the next look
+		if s.WALSize() < s.walLimit {
+			_, _ = s.ckpt.ExecContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`) // retried at the next look
+		} else {
+			_, _ = s.checkpoint(ctx) // a busy checkpoint is retried at the next look
+		}
 		cancel()
 	}
 }

@@ -42,6 +42,9 @@ type SQLite struct {
 	path   string
 	writer *sql.DB
 	reader *sql.DB
+	// ckpt is the checkpointer's connection for PASSIVE checkpoints, which run beside
+	// the writer and the readers.
+	ckpt *sql.DB
 	// conn runs the concept methods: writes on writer, each in its own transaction where
 	// it needs one, reads on reader.
 	conn
@@ -98,8 +101,11 @@ const (
 	// processes' commits do not kick it).
 	walCheckEvery = 500 * time.Millisecond
 	// kickEveryCommits is how many commits of this process wake the checkpointer early:
-	// a commit appends a few pages, so it looks every megabyte or so of WAL.
-	kickEveryCommits = 128
+	// a (group) commit appends some tens of pages, so it looks every megabyte or so of WAL.
+	kickEveryCommits = 32
+	// walAutoCheckpointPages is how many WAL pages the writer's automatic checkpoint
+	// waits for (SQLite's default is 1,000): each costs the writer two fsyncs.
+	walAutoCheckpointPages = 2000
 	// journalSizeLimit is what SQLite truncates the WAL to when it restarts it.
 	journalSizeLimit = 4 << 20
 )
@@ -129,7 +135,14 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	// read-only and their transactions (snapshots) take no lock.
 	kick := make(chan struct{}, 1)
 	var commits atomic.Uint32
-	writer := sql.OpenDB(connector{dsn: dsn("immediate"), onCommit: func() {
+	// The checkpointer copies the WAL back on a connection of its own, beside the writer;
+	// the writer's own automatic checkpoint (writes queue behind it) then finds little
+	// left to copy, and runs only every walAutoCheckpointPages pages: it is what lets the
+	// next write restart the WAL from its beginning.
+	// Its savepoints' journals (a group commit's units) stay in memory: in temporary files
+	// they were a write system call per page changed.
+	writer := sql.OpenDB(connector{dsn: dsn("immediate", fmt.Sprintf("wal_autocheckpoint(%d)", walAutoCheckpointPages),
+		"temp_store(MEMORY)"), onCommit: func() {
 		if commits.Add(1)%kickEveryCommits == 0 {
 			select { // wake the checkpointer to look at the WAL's size
 			case kick <- struct{}{}:
@@ -148,8 +161,13 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	reader.SetMaxIdleConns(readers) // a new connection per request was a third of a read's CPU
 	reader.SetConnMaxIdleTime(0)
 	reader.SetConnMaxLifetime(0)
+	ckpt := sql.OpenDB(connector{dsn: dsn("deferred")})
+	ckpt.SetMaxOpenConns(1)
+	ckpt.SetMaxIdleConns(1)
+	ckpt.SetConnMaxIdleTime(0)
+	ckpt.SetConnMaxLifetime(0)
 	s := &SQLite{
-		path: path, writer: writer, reader: reader,
+		path: path, writer: writer, reader: reader, ckpt: ckpt,
 		conn:     conn{q: writer, r: reader, root: writer, notify: newNotifier(), access: newNotifier()},
 		kick:     kick,
 		gate:     gate,
@@ -158,6 +176,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		walLimit: walCheckpointLimit,
 	}
 	if err := s.migrate(ctx); err != nil {
+		ckpt.Close()
 		reader.Close()
 		writer.Close()
 		return nil, err
@@ -325,7 +344,8 @@ func (s *SQLite) Close() error {
 		rerr := s.reader.Close()
 		_, cerr := s.checkpoint(context.Background())
 		werr := s.writer.Close()
-		s.closeErr = errors.Join(rerr, cerr, werr)
+		kerr := s.ckpt.Close()
+		s.closeErr = errors.Join(rerr, cerr, werr, kerr)
 	})
 	return s.closeErr
 }
