@@ -114,6 +114,9 @@ type App struct {
 	// pricing.feeds are configured (Run reads them), else nil.
 	prices pricing.Source
 	feeds  *pricing.Feeds
+	// tokens signs and verifies the API's JWTs with the store's keys (Run reloads them);
+	// nil without the API.
+	tokens *auth.Tokens
 	// hooks delivers the webhook subscriptions' events (the settler role); nil otherwise.
 	hooks   *webhooks.Dispatcher
 	closers []func()
@@ -205,14 +208,18 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 // buildAPI builds the HTTP service and its listener.
 func (a *App) buildAPI(ctx context.Context, opts Options) error {
 	cfg := a.cfg
-	key, err := auth.LoadOrCreateKey(cfg.JWTKeyFile)
+	keys, err := InitSigningKeys(ctx, a.store, cfg.JWTKeyFile, time.Now(), a.log)
 	if err != nil {
 		return err
 	}
-	tokens, err := auth.NewTokens(key, cfg.TokenTTL)
+	tokens, err := auth.NewTokens(keys[0].Secret, cfg.TokenTTL)
 	if err != nil {
 		return err
 	}
+	if err := tokens.SetKeys(keys); err != nil {
+		return err
+	}
+	a.tokens = tokens
 	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
 	if err != nil {
 		return err
@@ -291,6 +298,13 @@ func (a *App) Run(ctx context.Context) error {
 		go func() {
 			defer wg.Done()
 			_ = a.feeds.Run(ctx) // ends with ctx
+		}()
+	}
+	if a.tokens != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			refreshSigningKeys(ctx, a.store, a.tokens, a.log)
 		}()
 	}
 	if a.hooks != nil {

@@ -1,11 +1,13 @@
 package auth
 
 import (
+	"bytes"
 	"crypto/rand"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -36,14 +38,26 @@ type Claims struct {
 // AccountID returns the account the token acts for.
 func (c *Claims) AccountID() string { return c.Subject }
 
+// Key is an HS256 signing key of a key ring (SetKeys).
+type Key struct {
+	// ID names the key in the "kid" header of the tokens it signs; "" signs without one.
+	ID string
+	// Secret is the key, at least 32 bytes.
+	Secret []byte
+	// ActiveFrom is when it starts signing; until then it only verifies.
+	ActiveFrom time.Time
+}
+
 // Tokens signs and verifies JWTs. It is safe for concurrent use.
 type Tokens struct {
-	key []byte
 	ttl time.Duration
+	// mu guards keys and verified.
+	mu sync.RWMutex
+	// keys are the keys that verify, newest ActiveFrom first; the first active one signs.
+	keys []Key
 	// verified remembers tokens whose signature and claims were checked: a client sends
 	// the same token on every request, and parsing and checking it again was the larger
 	// part of an authenticated read's CPU.
-	mu       sync.RWMutex
 	verified map[string]*Claims
 }
 
@@ -52,11 +66,53 @@ type Tokens struct {
 const maxVerified = 50_000
 
 // NewTokens returns a Tokens with an HS256 key of at least 32 bytes and a token lifetime.
+// The key signs without a "kid"; SetKeys replaces it with a key ring.
 func NewTokens(key []byte, ttl time.Duration) (*Tokens, error) {
-	if len(key) < keySize {
-		return nil, fmt.Errorf("jwt key has %d bytes, want at least %d", len(key), keySize)
+	t := &Tokens{ttl: ttl}
+	if err := t.SetKeys([]Key{{Secret: key}}); err != nil {
+		return nil, err
 	}
-	return &Tokens{key: key, ttl: ttl}, nil
+	return t, nil
+}
+
+// SetKeys replaces the key ring: every key verifies the tokens it signed (by their "kid";
+// a token without one is tried with each key), and of the keys active at the time of
+// Issue, the one with the latest ActiveFrom signs. A token of a key no longer in the ring
+// is refused from then on.
+func (t *Tokens) SetKeys(keys []Key) error {
+	if len(keys) == 0 {
+		return errors.New("jwt key ring is empty")
+	}
+	ring := slices.Clone(keys)
+	for _, k := range ring {
+		if len(k.Secret) < keySize {
+			return fmt.Errorf("jwt key %q has %d bytes, want at least %d", k.ID, len(k.Secret), keySize)
+		}
+	}
+	slices.SortStableFunc(ring, func(a, b Key) int { return b.ActiveFrom.Compare(a.ActiveFrom) })
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, old := range t.keys {
+		if !slices.ContainsFunc(ring, func(k Key) bool { return k.ID == old.ID && bytes.Equal(k.Secret, old.Secret) }) {
+			t.verified = nil // a key left: forget the tokens it verified
+			break
+		}
+	}
+	t.keys = ring
+	return nil
+}
+
+// signingKey returns the key that signs at now: the active key with the latest
+// ActiveFrom, or the oldest key when none is active yet.
+func (t *Tokens) signingKey(now time.Time) Key {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	for _, k := range t.keys {
+		if !k.ActiveFrom.After(now) {
+			return k
+		}
+	}
+	return t.keys[len(t.keys)-1]
 }
 
 // Issue signs c with the subject accountID, issued at now and expiring after the lifetime.
@@ -65,11 +121,33 @@ func (t *Tokens) Issue(c Claims, accountID string, now time.Time) (string, error
 	c.Subject = accountID
 	c.IssuedAt = jwt.NewNumericDate(now)
 	c.ExpiresAt = jwt.NewNumericDate(now.Add(t.ttl))
-	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, &c).SignedString(t.key)
+	key := t.signingKey(now)
+	tok := jwt.NewWithClaims(jwt.SigningMethodHS256, &c)
+	if key.ID != "" {
+		tok.Header["kid"] = key.ID
+	}
+	s, err := tok.SignedString(key.Secret)
 	if err != nil {
 		return "", fmt.Errorf("sign jwt: %w", err)
 	}
 	return s, nil
+}
+
+// verificationKey returns the key of a token's "kid", or every key for a token without one.
+func (t *Tokens) verificationKey(tok *jwt.Token) (any, error) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	kid, hasKid := tok.Header["kid"].(string)
+	set := jwt.VerificationKeySet{}
+	for _, k := range t.keys {
+		if !hasKid || k.ID == kid {
+			set.Keys = append(set.Keys, k.Secret)
+		}
+	}
+	if len(set.Keys) == 0 {
+		return nil, fmt.Errorf("unknown key %q", kid)
+	}
+	return set, nil
 }
 
 // Verify checks the signature, algorithm, issuer and expiry of token at now and returns its
@@ -101,7 +179,7 @@ func (t *Tokens) Verify(token string, now time.Time) (*Claims, error) {
 // verify is Verify without the memory of verified tokens.
 func (t *Tokens) verify(token string, now time.Time) (*Claims, error) {
 	var c Claims
-	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.key, nil },
+	_, err := jwt.ParseWithClaims(token, &c, t.verificationKey,
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
 		jwt.WithIssuer(Issuer),
 		jwt.WithExpirationRequired(),

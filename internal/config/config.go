@@ -55,10 +55,12 @@ type Config struct {
 	Listen string `yaml:"listen"`
 	// BasePath is the path prefix of the API; it must end in "/api". Default "/api".
 	BasePath string `yaml:"basePath"`
-	// DataDir holds the SQLite store and the JWT signing key. Required.
+	// DataDir holds the SQLite store and the API key secrets' hashing key. Required.
 	DataDir string `yaml:"dataDir"`
-	// JWTKeyFile is the HS256 signing key file; created (mode 0600) on first start.
-	// Default <DataDir>/jwt.key.
+	// JWTKeyFile is the HS256 signing key file of gateways from before the signing keys
+	// moved into the store: when the store has no key yet, the first start stores this
+	// file's key (so the tokens it signed stay valid) and ignores the file from then on;
+	// it is no longer created. Default <DataDir>/jwt.key.
 	JWTKeyFile string `yaml:"jwtKeyFile"`
 	// SecretKeyFile is the key under which API key secrets are hashed (HMAC-SHA-256);
 	// created (mode 0600) on first start. Losing it invalidates every API key secret.

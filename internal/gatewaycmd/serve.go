@@ -35,7 +35,7 @@ const EnvRole = "DTWGATE_ROLE"
 func storeFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: flagConfig, Usage: "YAML config file (optional; flags override it)", EnvVars: []string{config.EnvConfig}},
-		&cli.StringFlag{Name: flagDataDir, Usage: "directory of the store and the JWT key", EnvVars: []string{config.EnvDataDir}},
+		&cli.StringFlag{Name: flagDataDir, Usage: "directory of the store and the API key secrets' hashing key", EnvVars: []string{config.EnvDataDir}},
 	}
 }
 

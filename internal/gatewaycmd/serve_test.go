@@ -174,11 +174,18 @@ func TestServeEndToEnd(t *testing.T) {
 	status, body = verify(message("evil.example", "http://evil.example/api"))
 	requireCode(t, status, body, 401, api.CodeInvalidSIWEMessage)
 
+	// The JWT signing key lives in the store: a rotation leaves live tokens valid.
+	require.Contains(t, g.admin(t, "jwt-keys", "rotate"), "key 2 signs from")
+	require.Len(t, strings.Split(strings.TrimSpace(g.admin(t, "jwt-keys", "list")), "\n"), 2)
+	for _, tok := range []string{token, siweToken.JWTToken} {
+		status, _ = g.do(t, http.MethodGet, api.PathJWTCheck, tok, "")
+		require.Equal(t, http.StatusNoContent, status)
+	}
+
 	// Graceful shutdown on SIGTERM.
 	require.NoError(t, g.Terminate(t), "exit status after SIGTERM")
-	info, err := os.Stat(filepath.Join(g.DataDir, "jwt.key"))
-	require.NoError(t, err)
-	require.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+	_, err = os.Stat(filepath.Join(g.DataDir, "jwt.key"))
+	require.ErrorIs(t, err, os.ErrNotExist, "the JWT key is in the store")
 }
 
 // TestDataFilesPrivate: serve and admin create the store, its WAL and SHM and the key files
@@ -187,7 +194,7 @@ func TestServeEndToEnd(t *testing.T) {
 func TestDataFilesPrivate(t *testing.T) {
 	g := startGateway(t)
 	g.admin(t, "whitelist", "add", "0x"+strings.Repeat("ab", 20))
-	for _, name := range []string{"dtwgate.db", "dtwgate.db-wal", "dtwgate.db-shm", "jwt.key", "apikey-hmac.key"} {
+	for _, name := range []string{"dtwgate.db", "dtwgate.db-wal", "dtwgate.db-shm", "apikey-hmac.key"} {
 		info, err := os.Stat(filepath.Join(g.DataDir, name))
 		require.NoError(t, err)
 		require.Equal(t, os.FileMode(0o600), info.Mode().Perm(), name)
