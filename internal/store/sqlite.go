@@ -110,7 +110,9 @@ const (
 	journalSizeLimit = 4 << 20
 )
 
-// OpenSQLite opens (creating if needed) the database at path and applies migrations. The
+// OpenSQLite opens (creating if needed) the database at path and applies migrations.
+// Every commit is durable before it returns (WAL with synchronous=FULL: the WAL is fsynced
+// at each commit, which group commit shares among the units of work queued together). The
 // database holds account ids, wallet links, withdrawal addresses and secret hashes, so its
 // directory must be private to the owner (like ssh's key files) and the database, its
 // -wal and -shm files are created, or tightened to, mode 0600.
@@ -122,7 +124,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		q := url.Values{}
 		q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
 		q.Add("_pragma", "journal_mode(WAL)")
-		q.Add("_pragma", "synchronous(NORMAL)")
+		q.Add("_pragma", "synchronous(FULL)")
 		q.Add("_pragma", "foreign_keys(1)")
 		q.Add("_pragma", fmt.Sprintf("journal_size_limit(%d)", journalSizeLimit))
 		for _, p := range extra {

@@ -48,7 +48,7 @@ var (
 
 // storeSynchronous is the synchronous pragma internal/store sets on every connection it
 // opens (OpenSQLite's DSN): a connection's setting, not readable from another process.
-const storeSynchronous = "NORMAL"
+const storeSynchronous = "FULL"
 
 // gatewayYAML is the gateway's config: the OFFCHAIN venue only; rate limits off, so the
 // figures are the cost of serving, not of refusing.
@@ -161,8 +161,9 @@ func run(ctx context.Context) error {
 	fmt.Printf("non_2xx %d\n", sw.non2xx)
 	fmt.Printf("no_answer %d\n", sw.failed)
 	fmt.Printf("store_durability journal_mode=%s synchronous=%s\n", journal, storeSynchronous)
-	fmt.Println("# WAL with synchronous=NORMAL: a swap is committed to the WAL before it is answered and survives a crash of the " +
-		"process (checked above); the WAL is fsynced at checkpoints, not per commit, so an OS crash or power loss may lose the last commits")
+	fmt.Println("# WAL with synchronous=FULL: a swap is answered after the commit that holds it has reached the disk (the WAL is " +
+		"fsynced at every commit; swaps queued together share a commit), so it survives a crash of the process (checked above), " +
+		"of the OS, or a power loss")
 	return nil
 }
 
