@@ -12,7 +12,7 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools contracts test test-short bench-gas bench-settle bench-api bench-offchain bench-push demo devnet fmt vet clean
+.PHONY: all build tools postgres contracts test test-short bench-gas bench-settle bench-api bench-offchain bench-push demo devnet fmt vet clean
 
 all: build
 
@@ -22,8 +22,19 @@ VAULT_BIN  := $(TOOLS)/bin/vault
 VAULT_SRCS := $(shell find testnet/vaultdev -name '*.go' -o -name go.mod -o -name go.sum)
 
 ## tools: install pinned anvil, cast and solc (npm) and build the Vault dev server into
-## ./tools; idempotent and fast when done.
-tools: $(TOOLS_STAMP) $(VAULT_BIN)
+## ./tools, and install PostgreSQL (Debian) when absent; idempotent and fast when done.
+tools: $(TOOLS_STAMP) $(VAULT_BIN) postgres
+
+# PostgreSQL's server binaries (initdb, postgres) for the PostgreSQL store's tests, which
+# start throwaway servers from them (internal/store/pgtest): Debian's package, pinned.
+POSTGRES_PKG := postgresql-15=15.18-0+deb12u1
+
+## postgres: install Debian's PostgreSQL server package (pinned) unless initdb is present.
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null; then exit 0; fi; \
+	echo "installing PostgreSQL ($(POSTGRES_PKG), Debian package)"; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
+	$$SUDO apt-get install -y $(POSTGRES_PKG) || { $$SUDO apt-get update && $$SUDO apt-get install -y $(POSTGRES_PKG); }
 
 $(TOOLS_STAMP): package.json package-lock.json
 	@mkdir -p $(TOOLS)

@@ -25,7 +25,7 @@ import (
 // behind a real HTTP server whose listen address is the one its SIWE domain names.
 type testGateway struct {
 	cfg     config.Config
-	store   *store.SQLite
+	store   store.Store
 	secrets *auth.Secrets
 	url     string
 }

@@ -102,7 +102,7 @@ type App struct {
 	cfg   config.Config
 	role  Role
 	log   *slog.Logger
-	store *store.SQLite
+	store store.Store
 	api   *gateway.Service
 	ln    net.Listener
 	// elector campaigns for the leases of the settler role's work; nil otherwise.
@@ -170,7 +170,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("create data dir: %w", err)
 	}
-	if a.store, err = store.OpenSQLite(ctx, cfg.StorePath()); err != nil {
+	if a.store, err = store.Open(ctx, cfg.Store, cfg.StorePath()); err != nil {
 		return nil, err
 	}
 	if err := a.buildPrices(ctx, opts.Role.settles()); err != nil {
@@ -264,7 +264,7 @@ func (a *App) Addr() net.Addr {
 }
 
 // Store returns the process's store (admin tasks and tests use it).
-func (a *App) Store() *store.SQLite { return a.store }
+func (a *App) Store() store.Store { return a.store }
 
 // Role returns what the process runs.
 func (a *App) Role() Role { return a.role }

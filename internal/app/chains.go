@@ -48,7 +48,7 @@ func served(reg *chain.Registry, fn func(src *chain.Source) error) error {
 
 // onChainService builds the API's view of the chains: the registry, an RPC client per
 // chain (signature checks of relays) and the store. close releases the clients.
-func onChainService(ctx context.Context, cfg config.Config, st *store.SQLite, relayWait time.Duration) (*onchain.Service, func(), error) {
+func onChainService(ctx context.Context, cfg config.Config, st store.Store, relayWait time.Duration) (*onchain.Service, func(), error) {
 	reg, err := chain.NewRegistry(sources(cfg))
 	if err != nil {
 		return nil, nil, err

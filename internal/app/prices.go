@@ -51,7 +51,11 @@ func (a *App) buildPrices(ctx context.Context, publish bool) error {
 	}
 	opts := pricing.FeedsOptions{Logger: a.log}
 	if publish {
-		opts.Publisher = priceOutbox{st: a.store, assets: assets}
+		pl, ok := a.store.(priceLog)
+		if !ok {
+			return fmt.Errorf("price feeds: store %T cannot read back the prices it published", a.store)
+		}
+		opts.Publisher = priceOutbox{st: pl, assets: assets}
 	}
 	feeds, err := pricing.NewFeeds(cfg.Pricing, readers, opts)
 	if err != nil {
@@ -61,9 +65,20 @@ func (a *App) buildPrices(ctx context.Context, publish bool) error {
 	return nil
 }
 
+// priceLog is the outbox with the newest price events read back (both stores have it).
+type priceLog interface {
+	store.Outbox
+	LastPrices(ctx context.Context, assets []string) (map[string]store.PriceChange, error)
+}
+
+var (
+	_ priceLog = (*store.SQLite)(nil)
+	_ priceLog = (*store.Postgres)(nil)
+)
+
 // priceOutbox publishes feeds' price changes as EventPrice events of the store's outbox.
 type priceOutbox struct {
-	st     *store.SQLite
+	st     priceLog
 	assets []string
 }
 

@@ -22,7 +22,7 @@ import (
 )
 
 // priceEvents returns the PRICE events of the outbox, in order.
-func priceEvents(t *testing.T, st *store.SQLite) []store.PriceChange {
+func priceEvents(t *testing.T, st store.Outbox) []store.PriceChange {
 	t.Helper()
 	events, err := st.Events(context.Background(), 0, 0)
 	require.NoError(t, err)

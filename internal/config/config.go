@@ -26,6 +26,7 @@ import (
 const (
 	EnvListen  = "DTWGATE_LISTEN"
 	EnvDataDir = "DTWGATE_DATA_DIR"
+	EnvStore   = "DTWGATE_STORE"
 	EnvConfig  = "DTWGATE_CONFIG"
 )
 
@@ -57,6 +58,10 @@ type Config struct {
 	BasePath string `yaml:"basePath"`
 	// DataDir holds the SQLite store and the API key secrets' hashing key. Required.
 	DataDir string `yaml:"dataDir"`
+	// Store is the PostgreSQL database that replicas share, as a postgres:// (or
+	// postgresql://) URL, e.g. "postgres://dtwgate:PASSWORD@db:5432/dtwgate". Default ""
+	// (the SQLite database in DataDir). Flag --store or DTWGATE_STORE.
+	Store string `yaml:"store"`
 	// JWTKeyFile is the HS256 signing key file of gateways from before the signing keys
 	// moved into the store: when the store has no key yet, the first start stores this
 	// file's key (so the tokens it signed stay valid) and ignores the file from then on;
@@ -289,6 +294,9 @@ func (c *Config) Check() error {
 	if c.DataDir == "" {
 		bad("dataDir", "required (flag --data-dir or %s)", EnvDataDir)
 	}
+	if c.Store != "" && !strings.HasPrefix(c.Store, "postgres://") && !strings.HasPrefix(c.Store, "postgresql://") {
+		bad("store", "must be a postgres:// URL, or empty for the SQLite database in dataDir (flag --store or %s)", EnvStore)
+	}
 	if c.TokenTTL <= 0 {
 		bad("tokenTTL", "must be positive")
 	}
@@ -426,5 +434,5 @@ func (c *Config) SIWEChainIDs() []uint64 {
 	return ids
 }
 
-// StorePath is the SQLite database file in DataDir.
+// StorePath is the SQLite database file in DataDir (used when Store is empty).
 func (c *Config) StorePath() string { return filepath.Join(c.DataDir, DefaultStoreDBName) }

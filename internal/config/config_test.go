@@ -36,6 +36,7 @@ func TestCheckNamesTheField(t *testing.T) {
 		field string
 	}{
 		{"no data dir", func(c *config.Config) { c.DataDir = "" }, "dataDir"},
+		{"store not postgres", func(c *config.Config) { c.Store = "mysql://db/dtwgate" }, "store"},
 		{"bad listen", func(c *config.Config) { c.Listen = "8080" }, "listen"},
 		{"base path without /api", func(c *config.Config) { c.BasePath = "/v1" }, "basePath"},
 		{"bad siwe uri", func(c *config.Config) { c.SIWE.URI = "not a uri" }, "siwe.uri"},

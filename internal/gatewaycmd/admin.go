@@ -140,7 +140,7 @@ func oneArg(c *cli.Context, name, want string) (string, error) {
 	args := c.Args().Slice()
 	for i := 0; i < len(args); i++ {
 		flag, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
-		if !strings.HasPrefix(args[i], "-") || (flag != flagDataDir && flag != flagConfig && flag != flagJSON) {
+		if !strings.HasPrefix(args[i], "-") || (flag != flagDataDir && flag != flagStore && flag != flagConfig && flag != flagJSON) {
 			positional = append(positional, args[i])
 			continue
 		}

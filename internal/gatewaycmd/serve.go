@@ -16,6 +16,7 @@ import (
 const (
 	flagConfig     = "config"
 	flagDataDir    = "data-dir"
+	flagStore      = "store"
 	flagListen     = "listen"
 	flagBasePath   = "base-path"
 	flagSIWEDomain = "siwe-domain"
@@ -36,6 +37,8 @@ func storeFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: flagConfig, Usage: "YAML config file (optional; flags override it)", EnvVars: []string{config.EnvConfig}},
 		&cli.StringFlag{Name: flagDataDir, Usage: "directory of the store and the API key secrets' hashing key", EnvVars: []string{config.EnvDataDir}},
+		&cli.StringFlag{Name: flagStore, Usage: "the PostgreSQL database replicas share, a postgres:// URL (default: SQLite in --data-dir; config store)",
+			EnvVars: []string{config.EnvStore}},
 	}
 }
 
@@ -53,6 +56,7 @@ func loadConfig(c *cli.Context) (config.Config, error) {
 		dst  *string
 	}{
 		{flagDataDir, &cfg.DataDir},
+		{flagStore, &cfg.Store},
 		{flagListen, &cfg.Listen},
 		{flagBasePath, &cfg.BasePath},
 		{flagSIWEDomain, &cfg.SIWE.Domain},
@@ -77,8 +81,8 @@ func loadConfig(c *cli.Context) (config.Config, error) {
 	return cfg, nil
 }
 
-// withStore loads the configuration, opens the store in its data directory (creating
-// the directory if needed) and runs fn on them.
+// withStore loads the configuration, opens its store (SQLite in its data directory,
+// created if needed, or PostgreSQL) and runs fn on them.
 func withStore(c *cli.Context, fn func(config.Config, store.Store) error) error {
 	cfg, err := loadConfig(c)
 	if err != nil {
@@ -87,7 +91,7 @@ func withStore(c *cli.Context, fn func(config.Config, store.Store) error) error 
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("create data dir: %w", err)
 	}
-	st, err := store.OpenSQLite(c.Context, cfg.StorePath())
+	st, err := store.Open(c.Context, cfg.Store, cfg.StorePath())
 	if err != nil {
 		return err
 	}

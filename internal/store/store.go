@@ -5,8 +5,9 @@
 // (what the settlers tell the API processes), Webhooks (subscriptions and their durable
 // deliveries), Leases (who runs the work that runs once per store, and the fencing of its
 // writes) and SigningKeys (the JWT keys every replica shares). Store composes them with a
-// unit of work, InTx, whose Tx offers the same interfaces on one transaction. SQLite
-// implements Store; package storetest checks any implementation.
+// unit of work, InTx, whose Tx offers the same interfaces on one transaction. SQLite (the
+// embedded default) and Postgres (shared by replicas) implement Store, Open picks one;
+// package storetest checks any implementation.
 package store
 
 import (
@@ -100,16 +101,21 @@ type Store interface {
 	Tx
 	// InTx runs fn in one transaction: the changes fn makes through tx commit together
 	// when fn returns nil, and none of them when it returns an error (returned as is).
+	// fn may run more than once (PostgreSQL runs a transaction that lost a serialization
+	// conflict again), so it must not act outside tx; and after a method of tx failed with
+	// a database error, fn must return (PostgreSQL refuses the transaction's further
+	// statements), as it does after ErrConflict except where a method says otherwise.
 	InTx(ctx context.Context, fn func(tx Tx) error) error
 	// EventsNotify returns a channel that is closed after the next commit, in this
 	// process, that wrote events. Readers take the channel, then read Events, then wait
-	// on it. Other processes' commits do not close it: a reader that must see them polls
-	// Events as well.
+	// on it. On SQLite other processes' commits do not close it: a reader that must see
+	// them polls Events as well. On PostgreSQL they do (LISTEN/NOTIFY), soon after they
+	// commit, and readers need not poll.
 	EventsNotify() <-chan struct{}
 	// AccessNotify returns a channel that is closed after the next commit, in this
 	// process, that changed access (an EventAccessChanged). A cache of callers takes it
 	// before reading the store and drops what it read once it is closed; changes made by
-	// other processes it learns from AccessEpoch.
+	// other processes it learns from AccessEpoch (on PostgreSQL they close it too).
 	AccessNotify() <-chan struct{}
 	// Ping checks the database is reachable.
 	Ping(ctx context.Context) error

@@ -94,7 +94,8 @@ type OrderHistoryQuery struct {
 // entry.
 type Trading interface {
 	// CreateOffchainOrder inserts an order and returns its id; ErrConflict when the
-	// account used the kind's instructionId before.
+	// account used the kind's instructionId before (the transaction stays usable: read
+	// that order).
 	CreateOffchainOrder(ctx context.Context, o OffchainOrder) (int64, error)
 	// OffchainOrder returns an account's order by kind and instructionId, or ErrNotFound.
 	OffchainOrder(ctx context.Context, accountID, kind, instructionID string) (OffchainOrder, error)

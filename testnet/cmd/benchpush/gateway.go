@@ -81,7 +81,7 @@ func (g *gateway) stop() {
 }
 
 // store is the gateway's store: events written to it are the gateway's own.
-func (g *gateway) store() *store.SQLite { return g.app.Store() }
+func (g *gateway) store() store.Store { return g.app.Store() }
 
 // base is the API's base URL.
 func (g *gateway) base() string { return "http://" + g.cfg.Listen + g.cfg.BasePath }
