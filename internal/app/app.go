@@ -109,7 +109,7 @@ type App struct {
 	elector *election.Elector
 	// leaderWork is the settler role's work, by lease: each runs only while this process
 	// holds its lease, on the store fenced by the lease's token.
-	leaderWork map[string]func(ctx context.Context, st store.Store) error
+	leaderWork map[string]func(ctx context.Context, st *election.Fenced) error
 	// prices is the price source of the engines and the API; feeds is it when
 	// pricing.feeds are configured (Run reads them), else nil.
 	prices pricing.Source
@@ -158,7 +158,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if opts.Holder == "" {
 		opts.Holder = election.NewHolderID()
 	}
-	a := &App{cfg: cfg, role: opts.Role, log: opts.Logger, leaderWork: map[string]func(context.Context, store.Store) error{}}
+	a := &App{cfg: cfg, role: opts.Role, log: opts.Logger, leaderWork: map[string]func(context.Context, *election.Fenced) error{}}
 	defer func() {
 		if err != nil {
 			if opts.Listener != nil && a.ln == nil {
@@ -184,7 +184,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 		if err := a.buildSettler(ctx, opts); err != nil {
 			return nil, err
 		}
-		a.leaderWork[MatcherLease] = func(ctx context.Context, st store.Store) error {
+		a.leaderWork[MatcherLease] = func(ctx context.Context, st *election.Fenced) error {
 			offchain.New(cfg, st, a.prices, nil).RunMatcher(ctx, matchInterval, func(err error) {
 				a.log.Warn("limit order matching failed; will retry", "err", err)
 			})

@@ -13,6 +13,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/custody"
+	"github.com/dtwgate/dtwgate/internal/election"
 	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/onchain"
@@ -110,7 +111,7 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 		}
 		a.closers = append(a.closers, func() { _ = op.Close() })
 		chainMetrics := m.Chain(src.Name)
-		a.leaderWork[SettlerLease(src.Name)] = func(ctx context.Context, st store.Store) error {
+		a.leaderWork[SettlerLease(src.Name)] = func(ctx context.Context, st *election.Fenced) error {
 			var jobs []engine.Job
 			if src.DepositFactory != (common.Address{}) {
 				jobs = append(jobs, custody.New(custody.Config{Source: src, Assets: cfg.OffchainAssets(), Logger: a.log,
@@ -119,7 +120,7 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 			err := engine.New(engine.Config{
 				Source: src, Pricing: a.prices, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: chainMetrics,
 				Interval: opts.EngineInterval, PollInterval: opts.PollInterval, Jobs: jobs,
-			}, client, st, op).Run(ctx)
+			}, client, st, st.Signer(op)).Run(ctx)
 			if errors.Is(err, context.Canceled) {
 				return nil
 			}

@@ -2,6 +2,7 @@ package election_test
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"errors"
 	"math/big"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/chain"
@@ -190,6 +193,8 @@ func TestTakeoverAfterLostLeader(t *testing.T) {
 	require.ErrorIs(t, err, store.ErrFenced)
 	require.ErrorIs(t, old.PutSettlerHead(ctx, store.SettlerHead{Source: "ETHEREUM", Head: 9, UpdatedAt: time.Now()}), store.ErrFenced)
 	require.ErrorIs(t, old.InTx(ctx, func(tx store.Tx) error { return nil }), store.ErrFenced)
+	_, err = old.Signer(newKeySigner(t)).SignTx(ctx, types.NewTx(&types.DynamicFeeTx{}), big.NewInt(1))
+	require.ErrorIs(t, err, store.ErrFenced, "the ex-leader signs")
 	open, err := st.OpenTxs(ctx, "ETHEREUM", operator)
 	require.NoError(t, err)
 	require.Empty(t, open, "the ex-leader journaled")
@@ -198,6 +203,8 @@ func TestTakeoverAfterLostLeader(t *testing.T) {
 	id, err := cur.InsertTx(ctx, journalTx(1))
 	require.NoError(t, err)
 	require.NoError(t, cur.SetTxState(ctx, id, chain.TxMined, 5))
+	_, err = cur.Signer(newKeySigner(t)).SignTx(ctx, types.NewTx(&types.DynamicFeeTx{}), big.NewInt(1))
+	require.NoError(t, err)
 
 	// Back on the store, a finds the lease taken and does not lead again.
 	pa.cut.Store(false)
@@ -239,6 +246,22 @@ func TestConfigCheck(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, election.DefaultTTL, el.TTL())
 	require.NotEmpty(t, el.Holder())
+}
+
+// keySigner signs with an in-memory key.
+type keySigner struct{ key *ecdsa.PrivateKey }
+
+func newKeySigner(t *testing.T) keySigner {
+	t.Helper()
+	key, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	return keySigner{key: key}
+}
+
+func (s keySigner) Address() common.Address { return crypto.PubkeyToAddress(s.key.PublicKey) }
+
+func (s keySigner) SignTx(_ context.Context, tx *types.Transaction, chainID *big.Int) (*types.Transaction, error) {
+	return types.SignTx(tx, types.LatestSignerForChainID(chainID), s.key)
 }
 
 var operator = common.HexToAddress("0x00000000000000000000000000000000000000e1")

@@ -2,9 +2,11 @@ package election
 
 import (
 	"context"
+	"math/big"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
@@ -39,6 +41,30 @@ func Fence(st store.Store, lease string, token int64, now func() time.Time) *Fen
 }
 
 var _ store.Store = (*Fenced)(nil)
+
+// Check fails with store.ErrFenced once the term's token is no longer current or its
+// lease expired.
+func (f *Fenced) Check(ctx context.Context) error {
+	return f.InTx(ctx, func(store.Tx) error { return nil })
+}
+
+// Signer returns s fenced by the term: it signs only after Check passed, so an ex-leader
+// does not ask its key (a Vault server, say) for signatures. The journal's check is what
+// guarantees that nothing it signs after losing the lease is sent.
+func (f *Fenced) Signer(s chain.TxSigner) chain.TxSigner { return fencedSigner{TxSigner: s, f: f} }
+
+type fencedSigner struct {
+	chain.TxSigner
+	f *Fenced
+}
+
+// SignTx implements chain.TxSigner.
+func (s fencedSigner) SignTx(ctx context.Context, tx *types.Transaction, chainID *big.Int) (*types.Transaction, error) {
+	if err := s.f.Check(ctx); err != nil {
+		return nil, err
+	}
+	return s.TxSigner.SignTx(ctx, tx, chainID)
+}
 
 // InTx implements store.Store: fn runs after the lease check, in its transaction.
 func (f *Fenced) InTx(ctx context.Context, fn func(tx store.Tx) error) error {
