@@ -13,8 +13,7 @@ func (s *Service) handleSubmitCancelRequest(w http.ResponseWriter, r *http.Reque
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := required("source", req.Source, "trader", req.Trader, "orderId", req.OrderID, "nonce", req.Nonce,
-		"deadline", req.Deadline, "signature", req.Signature); err != nil {
+	if err := requiredCancel(req); err != nil {
 		return err
 	}
 	wallets, err := s.wallets(r, c)
@@ -32,8 +31,7 @@ func (s *Service) handleSubmitNonceInvalidation(w http.ResponseWriter, r *http.R
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := required("source", req.Source, "trader", req.Trader, "word", req.Word, "mask", req.Mask, "minNonce", req.MinNonce,
-		"nonce", req.Nonce, "deadline", req.Deadline, "signature", req.Signature); err != nil {
+	if err := requiredInvalidation(req); err != nil {
 		return err
 	}
 	wallets, err := s.wallets(r, c)
@@ -42,4 +40,18 @@ func (s *Service) handleSubmitNonceInvalidation(w http.ResponseWriter, r *http.R
 	}
 	out, err := s.onchain.SubmitNonceInvalidation(r.Context(), c.AccountID, wallets, req)
 	return answer(w, out, err)
+}
+
+// requiredCancel checks a cancel request has every field (for the endpoint and its MCP
+// tool).
+func requiredCancel(req api.SignedCancelRequest) error {
+	return required("source", req.Source, "trader", req.Trader, "orderId", req.OrderID, "nonce", req.Nonce,
+		"deadline", req.Deadline, "signature", req.Signature)
+}
+
+// requiredInvalidation checks a nonce invalidation has every field (for the endpoint and
+// its MCP tool).
+func requiredInvalidation(req api.SignedNonceInvalidationRequest) error {
+	return required("source", req.Source, "trader", req.Trader, "word", req.Word, "mask", req.Mask, "minNonce", req.MinNonce,
+		"nonce", req.Nonce, "deadline", req.Deadline, "signature", req.Signature)
 }

@@ -379,6 +379,41 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			}
 			return s.onchain.SubmitWithdrawal(ctx, c.AccountID, wallets, in)
 		})
+	addMCPTool(srv, s, &list, MCPTool{Name: "submit_signed_cancel_request", Title: "Cancel an open on-chain order",
+		Description: "Relays the trader's signed (EIP-712) request to cancel one of its open DTW orders (POST /v2/order-cancel-requests); " +
+			"the order's status becomes CANCELLED, with its return transaction, once the contract has cancelled it. Idempotent by the trader's nonce.",
+		Permission: api.PermTrade},
+		func(ctx context.Context, c *Caller, in api.SignedCancelRequest) (api.SubmitResponse, error) {
+			if err := requiredCancel(in); err != nil {
+				return api.SubmitResponse{}, err
+			}
+			wallets, err := s.callers.Wallets(ctx, c.AccountID)
+			if err != nil {
+				return api.SubmitResponse{}, err
+			}
+			if err := confirm(ctx, fmt.Sprintf("Cancel %s's order %s on %s?", echo.Value(in.Trader), echo.Value(in.OrderID), echo.Value(in.Source))); err != nil {
+				return api.SubmitResponse{}, err
+			}
+			return s.onchain.SubmitCancelRequest(ctx, c.AccountID, wallets, in)
+		})
+	addMCPTool(srv, s, &list, MCPTool{Name: "submit_signed_nonce_invalidation", Title: "Void signed nonces",
+		Description: "Relays the trader's signed (EIP-712) invalidation of its signature nonces, a bitmap word's masked bits and every " +
+			"nonce below minNonce, so that orders and withdrawals signed with them can never be relayed (POST /v2/nonce-invalidations).",
+		Permission: api.PermTrade},
+		func(ctx context.Context, c *Caller, in api.SignedNonceInvalidationRequest) (api.SubmitResponse, error) {
+			if err := requiredInvalidation(in); err != nil {
+				return api.SubmitResponse{}, err
+			}
+			wallets, err := s.callers.Wallets(ctx, c.AccountID)
+			if err != nil {
+				return api.SubmitResponse{}, err
+			}
+			if err := confirm(ctx, fmt.Sprintf("Void %s's signed nonces on %s (word %s, mask %s, every nonce below %s)?", echo.Value(in.Trader),
+				echo.Value(in.Source), echo.Value(in.Word), echo.Value(in.Mask), echo.Value(in.MinNonce))); err != nil {
+				return api.SubmitResponse{}, err
+			}
+			return s.onchain.SubmitNonceInvalidation(ctx, c.AccountID, wallets, in)
+		})
 	addMCPTool(srv, s, &list, MCPTool{Name: "swap", Title: "Swap on OFFCHAIN",
 		Description: "Sells an amount of one asset for another on OFFCHAIN against the house at the feed's price less commission: " +
 			"MARKET fills at once, LIMIT rests until the price gives limitAmountToReceive or expiresAt (POST /v2/orders). " +

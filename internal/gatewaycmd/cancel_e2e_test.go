@@ -69,7 +69,12 @@ func TestChainE2ECancelRequests(t *testing.T) {
 	_, err = c.RequestCancel(e2eCtx(t), trader, direct)
 	require.NoError(t, err)
 	requireCancelled(direct)
-	require.Equal(t, free.String(), dtwBalance(t, c, trader.Address, dai).String(), "both refunded")
+	// The same request through the MCP tool.
+	viaMCP := resting()
+	callTool(t, mcpSession(t, e, e.a.token), "submit_signed_cancel_request", toolArgs(t, signedCancelRequest(t, c, trader, viaMCP.ID, deadline, 15)), &sub)
+	require.Equal(t, api.StatusPending, sub.Status)
+	requireCancelled(viaMCP)
+	require.Equal(t, free.String(), dtwBalance(t, c, trader.Address, dai).String(), "all refunded")
 
 	// Refusals: a closed order, an unknown one, another trader's, another account's wallet.
 	status, body := e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, trader, direct.ID, deadline, 12))

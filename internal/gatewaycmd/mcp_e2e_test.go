@@ -34,6 +34,29 @@ func callTool(t *testing.T, cs *mcp.ClientSession, name string, args map[string]
 	require.NoError(t, json.Unmarshal(blob, out))
 }
 
+// mcpSession connects the MCP SDK's client to the env's gateway with token; it closes
+// when the test ends.
+func mcpSession(t *testing.T, e *chainEnv, token string) *mcp.ClientSession {
+	t.Helper()
+	client := mcp.NewClient(&mcp.Implementation{Name: "dtwgate-e2e", Version: "1"}, nil)
+	cs, err := client.Connect(e2eCtx(t), &mcp.StreamableClientTransport{
+		Endpoint: e.gw.Base() + api.PathMCP, HTTPClient: &http.Client{Transport: authed{token}, Timeout: 30 * time.Second},
+	}, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = cs.Close() })
+	return cs
+}
+
+// toolArgs is a request body as a tool's arguments.
+func toolArgs(t *testing.T, req any) map[string]any {
+	t.Helper()
+	var args map[string]any
+	blob, err := json.Marshal(req)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(blob, &args))
+	return args
+}
+
 // TestMCPE2EGaslessOrderSettled drives the real gateway on anvil through the MCP SDK's
 // client: a money-moving tool relays a signed order, a read tool follows it to SETTLED
 // with its checked return transaction, and both agree with the REST API.
@@ -47,17 +70,8 @@ func TestMCPE2EGaslessOrderSettled(t *testing.T) {
 	require.NoError(t, err)
 	req := signedOrderRequest(t, c, trader, dai, usdt, "20", "19.8", dtw.KindMarket, uint64(now.Unix())+3600, 11)
 
-	client := mcp.NewClient(&mcp.Implementation{Name: "dtwgate-e2e", Version: "1"}, nil)
-	cs, err := client.Connect(e2eCtx(t), &mcp.StreamableClientTransport{
-		Endpoint: e.gw.Base() + api.PathMCP, HTTPClient: &http.Client{Transport: authed{e.a.token}, Timeout: 30 * time.Second},
-	}, nil)
-	require.NoError(t, err)
-	defer cs.Close()
-
-	var args map[string]any
-	blob, err := json.Marshal(req)
-	require.NoError(t, err)
-	require.NoError(t, json.Unmarshal(blob, &args))
+	cs := mcpSession(t, e, e.a.token)
+	args := toolArgs(t, req)
 	var sub api.SubmitResponse
 	callTool(t, cs, "submit_signed_order", args, &sub)
 	require.Equal(t, "ETHEREUM", sub.OrderSource)
@@ -83,11 +97,7 @@ func TestMCPE2EGaslessOrderSettled(t *testing.T) {
 	require.Equal(t, api.StatusSettled, byID.Status)
 
 	// Account b sees none of it through its own session.
-	csB, err := client.Connect(e2eCtx(t), &mcp.StreamableClientTransport{
-		Endpoint: e.gw.Base() + api.PathMCP, HTTPClient: &http.Client{Transport: authed{e.b.token}, Timeout: 30 * time.Second},
-	}, nil)
-	require.NoError(t, err)
-	defer csB.Close()
+	csB := mcpSession(t, e, e.b.token)
 	res, err := csB.CallTool(e2eCtx(t), &mcp.CallToolParams{Name: "get_order_status", Arguments: map[string]any{"source": "ETHEREUM", "orderId": st.OrderID}})
 	require.NoError(t, err)
 	require.True(t, res.IsError)
