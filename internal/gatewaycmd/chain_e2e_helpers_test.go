@@ -30,6 +30,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gatewaytest"
 	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/store/pgtest"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
@@ -37,7 +38,7 @@ import (
 // chains started by testnet, and talk to it over HTTP only.
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m) // runs the tests, then stops the PostgreSQL server if one started
 	gatewaytest.Cleanup()
 	os.Exit(code)
 }

@@ -240,3 +240,61 @@ func TestPostgresNotifyAcrossProcesses(t *testing.T) {
 		}
 	}, 20*time.Second, 10*time.Millisecond, "woken after the listener reconnected")
 }
+
+// TestPostgresWebhookClaimsAcrossReplicas: workers on two handles claiming together lease
+// each subscription's head delivery to exactly one of them.
+func TestPostgresWebhookClaimsAcrossReplicas(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Start(t)
+	a, b := openPostgres(t, dsn), openPostgres(t, dsn)
+	require.NoError(t, a.CreateAccount(ctx, store.Account{ID: "acc", CreatedAt: time.Now()}))
+	const subs = 20
+	at := time.Now()
+	var ds []store.WebhookDelivery
+	for i := range subs {
+		id := fmt.Sprintf("w%02d", i)
+		_, err := a.CreateWebhook(ctx, store.WebhookSubscription{ID: id, AccountID: "acc", EventTypes: []string{"ACCOUNT_ACTIVITY"},
+			URL: "https://hooks.example.com/" + id, Secret: "whsec_" + id, CreatedAt: at}, subs)
+		require.NoError(t, err)
+		for ev := range 2 { // the second waits for the first
+			ds = append(ds, store.WebhookDelivery{SubscriptionID: id, EventID: int64(ev + 1), MessageID: fmt.Sprintf("%s-%d", id, ev),
+				Payload: []byte("{}"), EventAt: at})
+		}
+	}
+	require.NoError(t, a.EnqueueWebhookDeliveries(ctx, ds, 2, at))
+
+	const workers = 8
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		claimed = map[int64]string{}
+	)
+	for w := range workers {
+		s := store.Store(a)
+		if w%2 == 1 {
+			s = b
+		}
+		owner := fmt.Sprintf("worker%d", w)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 5 {
+				got, err := s.ClaimWebhookDeliveries(ctx, owner, at.Add(time.Second), at.Add(time.Minute), 3)
+				if err != nil { // not require: this is not the test's goroutine
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				for _, d := range got {
+					if prev, ok := claimed[d.ID]; ok {
+						t.Errorf("delivery %d claimed by %s and %s", d.ID, prev, owner)
+					}
+					claimed[d.ID] = owner
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	require.Len(t, claimed, subs, "each subscription's head, once")
+}

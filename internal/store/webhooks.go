@@ -256,6 +256,9 @@ const claimSQL = `SELECT ` + deliveryColumns + `, s.url, s.headers, s.secret
 
 // ClaimWebhookDeliveries implements Webhooks.
 func (s *conn) ClaimWebhookDeliveries(ctx context.Context, owner string, now, until time.Time, limit int) ([]WebhookDelivery, error) {
+	if s.postgres() {
+		return s.claimPostgres(ctx, owner, now, until, limit)
+	}
 	if s.root != nil { // workers poll: take the write lock only when something is due
 		var due int
 		err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM (`+claimSQL+`) AS due`, now.UnixMilli(), now.UnixMilli(), 1).Scan(&due)

@@ -1,0 +1,60 @@
+package gatewaycmd_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/gatewaytest"
+	"github.com/dtwgate/dtwgate/internal/store/pgtest"
+)
+
+// TestPostgresReplicas: two `dtwgate serve` processes on one PostgreSQL database
+// (DTWGATE_STORE) serve one system: a key that `dtwgate admin keys create --store` made
+// logs in on either, the token one issued works on the other, and a whitelist change made
+// through one admin command is seen by both; no SQLite database is created.
+func TestPostgresReplicas(t *testing.T) {
+	dsn := pgtest.Start(t)
+	dataDir := filepath.Join(t.TempDir(), "data") // the key files every replica shares
+	var replicas []*gatewayProc
+	for range 2 {
+		p := gatewaytest.New(t, "", dataDir)
+		p.Start(t, "DTWGATE_STORE="+dsn)
+		replicas = append(replicas, &gatewayProc{Process: p, base: p.Base()})
+	}
+	a, b := replicas[0], replicas[1]
+
+	var key struct {
+		APIKeyID     string `json:"apiKeyId"`
+		APIKeySecret string `json:"apiKeySecret"`
+		AccountID    string `json:"accountId"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(a.admin(t, "keys", "create", "--label", "k", "--permissions", "READ", "--json", "--store", dsn)), &key))
+	status, body := a.do(t, http.MethodPost, api.PathAuthToken, "", fmt.Sprintf(`{"keyId":%q,"secret":%q}`, key.APIKeyID, key.APIKeySecret))
+	require.Equal(t, http.StatusOK, status, "body: %s", body)
+	var tok api.TokenResponse
+	require.NoError(t, json.Unmarshal(body, &tok))
+
+	status, body = b.do(t, http.MethodGet, api.PathAccounts, tok.JWTToken, "")
+	require.Equal(t, http.StatusOK, status, "a token of replica a on replica b: %s", body)
+	var accounts api.AccountsResponse
+	require.NoError(t, json.Unmarshal(body, &accounts))
+	require.Equal(t, key.AccountID, accounts.AccountID)
+
+	const addr = "0x00000000000000000000000000000000000000aa"
+	a.admin(t, "whitelist", "add", addr, "--store", dsn)
+	require.Contains(t, strings.ToLower(b.admin(t, "whitelist", "list", "--store", dsn)), strings.ToLower(addr))
+
+	entries, err := os.ReadDir(dataDir)
+	require.NoError(t, err)
+	for _, e := range entries {
+		require.NotContains(t, e.Name(), ".db", "no SQLite database beside a PostgreSQL store")
+	}
+}

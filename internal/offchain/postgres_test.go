@@ -1,0 +1,117 @@
+package offchain_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/store/pgtest"
+)
+
+// TestMain stops the package's PostgreSQL server (pgtest) after the tests.
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+// TestConcurrentTradingOnPostgres: two replicas (two stores on one PostgreSQL database,
+// each with its service) take swaps and withdrawals of one account at once. The account
+// never spends more than it has (each unit of work reads the balance and then posts:
+// SERIALIZABLE runs a loser again), a swap retried on both replicas at once is one order,
+// and the ledger audits clean.
+func TestConcurrentTradingOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Start(t)
+	cfg := config.Default()
+	cfg.DataDir = t.TempDir()
+	cfg.Offchain.Assets = []config.OffchainAsset{{ID: "eur", Decimals: 2, Fiat: true}, {ID: "usdc", Decimals: 6}}
+	cfg.Offchain.Banks = []config.Bank{{Name: "eur-main", Asset: "eur", AccountName: "House", IBAN: "DE89370400440532013000"}}
+	cfg.Offchain.InventoryLimits = map[string]string{"eur": "100000", "usdc": "100000"}
+	var (
+		stores   []store.Store
+		services []*offchain.Service
+	)
+	for range 2 {
+		st, err := store.OpenPostgres(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { require.NoError(t, st.Close()) })
+		book, err := pricing.NewBook(pricing.Config{Prices: map[string]string{"eur": "1.1", "usdc": "1", "usd": "1"}, SpreadBps: 20, CommissionBps: 10})
+		require.NoError(t, err)
+		stores, services = append(stores, st), append(services, offchain.New(cfg, st, book, nil))
+	}
+	const acct = "acc"
+	require.NoError(t, stores[0].CreateAccount(ctx, store.Account{ID: acct, CreatedAt: time.Now()}))
+	ref, err := stores[0].DepositReference(ctx, acct, "REFACC", time.Now())
+	require.NoError(t, err)
+	_, err = services[0].BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref, Asset: "eur", Amount: "100", TransferID: "t1"})
+	require.NoError(t, err)
+
+	// 24 spends of 15 eur (swaps and withdrawals) race on both replicas: 6 fit in 100.
+	const racers = 24
+	var wg sync.WaitGroup
+	errs := make([]error, racers)
+	start := make(chan struct{})
+	for i := range racers {
+		s := services[i%2]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			id := fmt.Sprintf("spend%d", i)
+			if i%3 == 0 {
+				_, errs[i] = s.SubmitWithdrawal(ctx, acct, api.OffchainWithdrawalRequest{InstructionID: id, Asset: "eur", Amount: "15",
+					BankDetail: &api.BankDetail{AccountName: "Client", IBAN: "FR7630006000011234567890189"}})
+				return
+			}
+			_, errs[i] = s.SubmitSwap(ctx, acct, api.SwapRequest{InstructionID: id, SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "15"})
+		}()
+	}
+	close(start)
+	wg.Wait()
+	won := 0
+	for i, err := range errs {
+		if err == nil {
+			won++
+			continue
+		}
+		require.ErrorIs(t, err, offchain.ErrInsufficientFunds, "spend %d", i)
+	}
+	require.Equal(t, 6, won, "100 eur pay for six spends of 15")
+	bal, err := stores[1].LedgerBalance(ctx, ledger.UserBook(acct), "eur")
+	require.NoError(t, err)
+	held, err := stores[1].HeldAmounts(ctx, ledger.UserBook(acct))
+	require.NoError(t, err)
+	require.True(t, bal.Sub(held["eur"]).Equal(decimal.NewFromInt(10)), "balance %s, held %s", bal, held["eur"])
+
+	// The same swap request posted on both replicas at once is one order.
+	var (
+		orders [2]api.OrderStatus
+		oerrs  [2]error
+	)
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			orders[i], oerrs[i] = services[i].SubmitSwap(ctx, acct, api.SwapRequest{InstructionID: "twice", SellingAsset: "eur",
+				BuyingAsset: "usdc", AmountToSell: "5"})
+		}()
+	}
+	wg.Wait()
+	require.NoError(t, oerrs[0])
+	require.NoError(t, oerrs[1])
+	require.Equal(t, orders[0].OrderID, orders[1].OrderID)
+	bal, err = stores[0].LedgerBalance(ctx, ledger.UserBook(acct), "eur")
+	require.NoError(t, err)
+	require.True(t, bal.Sub(held["eur"]).Equal(decimal.NewFromInt(5)), "the retried swap spent once: balance %s", bal)
+
+	require.NoError(t, ledger.Audit(ctx, stores[0]))
+}
