@@ -170,7 +170,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("create data dir: %w", err)
 	}
-	if a.store, err = store.Open(ctx, cfg.Store, cfg.StorePath()); err != nil {
+	if a.store, err = store.Open(ctx, cfg.Store, cfg.StorePath(), store.SQLiteOptions{Synchronous: cfg.StoreSync}); err != nil {
 		return nil, err
 	}
 	if err := a.buildPrices(ctx, opts.Role.settles()); err != nil {

@@ -62,6 +62,13 @@ type Config struct {
 	// postgresql://) URL, e.g. "postgres://dtwgate:PASSWORD@db:5432/dtwgate". Default ""
 	// (the SQLite database in DataDir). Flag --store or DTWGATE_STORE.
 	Store string `yaml:"store"`
+	// StoreSync is when a commit to the SQLite store counts as durable (the answer of a
+	// swap, an order or a withdrawal waits for it): "normal" (default), written to the
+	// WAL: it survives a crash of the gateway, not of the OS or a power loss; "full",
+	// fsynced at every commit (shared by the requests committed together): it survives a
+	// power loss, at a cost in latency (README's figures). PostgreSQL's durability is its
+	// own setting (synchronous_commit).
+	StoreSync string `yaml:"storeSync"`
 	// JWTKeyFile is the HS256 signing key file of gateways from before the signing keys
 	// moved into the store: when the store has no key yet, the first start stores this
 	// file's key (so the tokens it signed stay valid) and ignores the file from then on;
@@ -296,6 +303,9 @@ func (c *Config) Check() error {
 	}
 	if c.Store != "" && !strings.HasPrefix(c.Store, "postgres://") && !strings.HasPrefix(c.Store, "postgresql://") {
 		bad("store", "must be a postgres:// URL, or empty for the SQLite database in dataDir (flag --store or %s)", EnvStore)
+	}
+	if c.StoreSync != "" && c.StoreSync != "normal" && c.StoreSync != "full" {
+		bad("storeSync", "%q must be normal or full", c.StoreSync)
 	}
 	if c.TokenTTL <= 0 {
 		bad("tokenTTL", "must be positive")

@@ -37,6 +37,7 @@ func TestCheckNamesTheField(t *testing.T) {
 	}{
 		{"no data dir", func(c *config.Config) { c.DataDir = "" }, "dataDir"},
 		{"store not postgres", func(c *config.Config) { c.Store = "mysql://db/dtwgate" }, "store"},
+		{"storeSync unknown", func(c *config.Config) { c.StoreSync = "fsync" }, "storeSync"},
 		{"bad listen", func(c *config.Config) { c.Listen = "8080" }, "listen"},
 		{"base path without /api", func(c *config.Config) { c.BasePath = "/v1" }, "basePath"},
 		{"bad siwe uri", func(c *config.Config) { c.SIWE.URI = "not a uri" }, "siwe.uri"},

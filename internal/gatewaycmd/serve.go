@@ -91,7 +91,7 @@ func withStore(c *cli.Context, fn func(config.Config, store.Store) error) error 
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("create data dir: %w", err)
 	}
-	st, err := store.Open(c.Context, cfg.Store, cfg.StorePath())
+	st, err := store.Open(c.Context, cfg.Store, cfg.StorePath(), store.SQLiteOptions{Synchronous: cfg.StoreSync})
 	if err != nil {
 		return err
 	}

@@ -18,11 +18,11 @@ func IsPostgresURL(url string) bool {
 
 // Open opens the store a configuration names: the PostgreSQL database at url when it is a
 // postgres:// URL (replicas share it), else, when url is empty, the SQLite database at
-// sqlitePath (whose directory must exist and be private).
-func Open(ctx context.Context, url, sqlitePath string) (Store, error) {
+// sqlitePath (whose directory must exist and be private), with opts.
+func Open(ctx context.Context, url, sqlitePath string, opts SQLiteOptions) (Store, error) {
 	switch {
 	case url == "":
-		return OpenSQLite(ctx, sqlitePath)
+		return OpenSQLiteWith(ctx, sqlitePath, opts)
 	case IsPostgresURL(url):
 		return OpenPostgres(ctx, url)
 	}

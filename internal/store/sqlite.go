@@ -110,13 +110,41 @@ const (
 	journalSizeLimit = 4 << 20
 )
 
-// OpenSQLite opens (creating if needed) the database at path and applies migrations.
-// Every commit is durable before it returns (WAL with synchronous=FULL: the WAL is fsynced
-// at each commit, which group commit shares among the units of work queued together). The
+// SQLiteOptions tune OpenSQLiteWith.
+type SQLiteOptions struct {
+	// Synchronous is when a commit counts as durable: SyncNormal (the default) or SyncFull.
+	Synchronous string
+}
+
+// SQLite durability settings (SQLiteOptions.Synchronous, config storeSync).
+const (
+	// SyncNormal: a commit is in the WAL, in the OS's cache, before it returns: it
+	// survives a crash of the process but may be lost with the last moments' commits in
+	// a crash of the OS or a power loss (the WAL is fsynced at checkpoints).
+	SyncNormal = "normal"
+	// SyncFull: the WAL is fsynced at every commit before it returns (group commit shares
+	// the fsync among the units of work committed together): it survives a power loss.
+	SyncFull = "full"
+)
+
+// OpenSQLite opens the database at path with the default options (OpenSQLiteWith).
+func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
+	return OpenSQLiteWith(ctx, path, SQLiteOptions{})
+}
+
+// OpenSQLiteWith opens (creating if needed) the database at path and applies migrations. The
 // database holds account ids, wallet links, withdrawal addresses and secret hashes, so its
 // directory must be private to the owner (like ssh's key files) and the database, its
 // -wal and -shm files are created, or tightened to, mode 0600.
-func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
+func OpenSQLiteWith(ctx context.Context, path string, opts SQLiteOptions) (*SQLite, error) {
+	sync := "NORMAL"
+	switch opts.Synchronous {
+	case "", SyncNormal:
+	case SyncFull:
+		sync = "FULL"
+	default:
+		return nil, fmt.Errorf("sqlite synchronous %q: want %s or %s", opts.Synchronous, SyncNormal, SyncFull)
+	}
 	if err := privateFiles(path); err != nil {
 		return nil, err
 	}
@@ -124,7 +152,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		q := url.Values{}
 		q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
 		q.Add("_pragma", "journal_mode(WAL)")
-		q.Add("_pragma", "synchronous(FULL)")
+		q.Add("_pragma", "synchronous("+sync+")")
 		q.Add("_pragma", "foreign_keys(1)")
 		q.Add("_pragma", fmt.Sprintf("journal_size_limit(%d)", journalSizeLimit))
 		for _, p := range extra {

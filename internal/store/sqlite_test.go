@@ -35,3 +35,20 @@ func TestSQLiteConformance(t *testing.T) {
 		return s
 	})
 }
+
+// TestSQLiteSynchronous: the writer commits with the durability asked for, and an
+// unknown setting is refused before anything is opened.
+func TestSQLiteSynchronous(t *testing.T) {
+	ctx := context.Background()
+	for opt, want := range map[string]int{"": 1, store.SyncNormal: 1, store.SyncFull: 2} {
+		path := filepath.Join(testnet.PrivateDir(t), "sync.db")
+		s, err := store.OpenSQLiteWith(ctx, path, store.SQLiteOptions{Synchronous: opt})
+		require.NoError(t, err)
+		var got int
+		require.NoError(t, s.InTx(ctx, func(tx store.Tx) error { return store.QueryPragma(ctx, tx, "synchronous", &got) }))
+		require.Equal(t, want, got, "synchronous for %q", opt)
+		require.NoError(t, s.Close())
+	}
+	_, err := store.OpenSQLiteWith(ctx, filepath.Join(testnet.PrivateDir(t), "bad.db"), store.SQLiteOptions{Synchronous: "off"})
+	require.ErrorContains(t, err, `sqlite synchronous "off"`)
+}
