@@ -6,7 +6,8 @@
 //
 // The server is for tests only: it runs with fsync, synchronous_commit and
 // full_page_writes off (a crash of the machine may lose it, which does not matter for a
-// throwaway database, and tests run much faster), and trusts every local connection.
+// throwaway database, and tests run much faster), unless started with Durable (for
+// benchmarks that compare it with a durable store), and trusts every local connection.
 //
 // A test package starts one server (Start, shared by the package's tests, stopped by
 // Main from TestMain) and gives each test a fresh database (Start returns its DSN).
@@ -44,6 +45,8 @@ type Server struct {
 	bin  string
 	cred *syscall.Credential
 	cmd  *exec.Cmd
+	// durable runs the server with fsync, synchronous_commit and full_page_writes on.
+	durable bool
 	// exited is closed when the postmaster has exited.
 	exited chan struct{}
 	dbs    atomic.Int64
@@ -55,9 +58,16 @@ const startTimeout = 60 * time.Second
 // superuser is the role initdb creates; local connections are trusted.
 const superuser = "postgres"
 
-// StartServer initdb's a new cluster in a temporary directory and starts a server on it.
-// Stop it with Stop.
-func StartServer(ctx context.Context) (*Server, error) {
+// Option configures StartServer.
+type Option func(*Server)
+
+// Durable runs the server as a production server runs: fsync, synchronous_commit and
+// full_page_writes on, so a commit returns once its WAL has reached the disk.
+func Durable() Option { return func(s *Server) { s.durable = true } }
+
+// StartServer initdb's a new cluster in a temporary directory and starts a server on it
+// (with fsync off unless opts hold Durable). Stop it with Stop.
+func StartServer(ctx context.Context, opts ...Option) (*Server, error) {
 	bin, err := binDir()
 	if err != nil {
 		return nil, err
@@ -71,6 +81,9 @@ func StartServer(ctx context.Context) (*Server, error) {
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
 	s := &Server{dir: dir, bin: bin, cred: cred}
+	for _, o := range opts {
+		o(s)
+	}
 	if cred != nil {
 		if err := os.Chown(dir, int(cred.Uid), int(cred.Gid)); err != nil {
 			_ = os.RemoveAll(dir)
@@ -120,9 +133,13 @@ func (s *Server) startOn(ctx context.Context) error {
 	if s.cred != nil {
 		_ = logFile.Chown(int(s.cred.Uid), int(s.cred.Gid))
 	}
+	durability := "off"
+	if s.durable {
+		durability = "on"
+	}
 	cmd := s.command(context.Background(), "postgres", "-D", s.dataDir(), "-p", strconv.Itoa(s.Port), "-k", s.dir,
 		"-c", "listen_addresses=127.0.0.1",
-		"-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+		"-c", "fsync="+durability, "-c", "synchronous_commit="+durability, "-c", "full_page_writes="+durability,
 		"-c", "max_connections=300", "-c", "shared_buffers=64MB",
 		"-c", "max_pred_locks_per_transaction=256")
 	cmd.Stdout, cmd.Stderr = logFile, logFile
