@@ -1,0 +1,170 @@
+package benchkit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/api/client"
+)
+
+// Result is the outcome of a client loop.
+type Result struct {
+	// Latencies are those of 2xx answers, sorted.
+	Latencies []time.Duration
+	// Non2xx counts error answers, Failed requests without an answer.
+	Non2xx, Failed int
+	// FirstErr is the first failure, nil without one.
+	FirstErr error
+	// Elapsed is the loop's wall time, until the last request in flight at its end was
+	// answered.
+	Elapsed time.Duration
+	// Answered are the instructionIds of swaps answered 2xx, per trader ID (Swaps only).
+	Answered [][]string
+}
+
+// failures counts a loop's failures from concurrent workers.
+type failures struct {
+	non2xx, failed atomic.Int64
+	first          atomic.Pointer[error]
+}
+
+func (f *failures) add(err error) {
+	if client.StatusCode(err) != 0 {
+		f.non2xx.Add(1)
+	} else {
+		f.failed.Add(1)
+	}
+	f.first.CompareAndSwap(nil, &err)
+}
+
+func (f *failures) fill(r *Result) {
+	slices.Sort(r.Latencies)
+	r.Non2xx, r.Failed = int(f.non2xx.Load()), int(f.failed.Load())
+	if p := f.first.Load(); p != nil {
+		r.FirstErr = *p
+	}
+}
+
+// Swaps runs every trader's OFFCHAIN market swaps (POST /v2/orders), one at a time per
+// trader, for d: 1 eur for usdc and 1 usdc for eur in turn, so the house's inventory
+// stays level. A swap counts when it is answered SETTLED.
+func Swaps(ctx context.Context, traders []*Trader, d time.Duration) Result {
+	var (
+		mu   sync.Mutex
+		res  = Result{Answered: make([][]string, len(traders))}
+		fail failures
+		wg   sync.WaitGroup
+	)
+	begin := time.Now()
+	end := begin.Add(d)
+	for _, tr := range traders {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var lats []time.Duration
+			var ids []string
+			for i := 0; time.Now().Before(end); i++ {
+				req := api.SwapRequest{InstructionID: fmt.Sprintf("bench-%d-%d", tr.ID, i), SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"}
+				if i%2 == 1 {
+					req.SellingAsset, req.BuyingAsset = "usdc", "eur"
+				}
+				start := time.Now()
+				o, err := tr.Client.Swap(ctx, "", req)
+				took := time.Since(start)
+				if err == nil && o.Status != api.StatusSettled {
+					err = fmt.Errorf("swap %s answered %s", req.InstructionID, o.Status)
+				}
+				if err != nil {
+					fail.add(err)
+					continue
+				}
+				lats = append(lats, took)
+				ids = append(ids, req.InstructionID)
+			}
+			mu.Lock()
+			res.Latencies = append(res.Latencies, lats...)
+			res.Answered[tr.ID] = ids
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	res.Elapsed = time.Since(begin)
+	fail.fill(&res)
+	return res
+}
+
+// OrderStatuses has clients[i] look up the swaps ids[i] (its account's) by instructionId
+// (GET /v2/order/OFFCHAIN/{instructionId}), one at a time and over and over, for d. A
+// lookup counts when it answers the order SETTLED. Clients without ids do nothing.
+func OrderStatuses(ctx context.Context, clients []*client.Client, ids [][]string, d time.Duration) Result {
+	var (
+		mu   sync.Mutex
+		res  Result
+		fail failures
+		wg   sync.WaitGroup
+	)
+	begin := time.Now()
+	end := begin.Add(d)
+	for i, c := range clients {
+		if len(ids[i]) == 0 {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var lats []time.Duration
+			for j := 0; time.Now().Before(end); j++ {
+				id := ids[i][j%len(ids[i])]
+				start := time.Now()
+				o, err := c.OrderByInstructionKind(ctx, "", api.SourceOffchain, api.OrderKindSwap, id)
+				took := time.Since(start)
+				if err == nil && o.Status != api.StatusSettled {
+					err = fmt.Errorf("swap %s is %s", id, o.Status)
+				}
+				if err != nil {
+					fail.add(err)
+					continue
+				}
+				lats = append(lats, took)
+			}
+			mu.Lock()
+			res.Latencies = append(res.Latencies, lats...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	res.Elapsed = time.Since(begin)
+	fail.fill(&res)
+	return res
+}
+
+// CheckSettled looks up every swap in answered (per trader ID) by its instructionId,
+// each trader's on its own client, and fails unless each is SETTLED.
+func CheckSettled(ctx context.Context, traders []*Trader, answered [][]string) error {
+	var wg sync.WaitGroup
+	errs := make([]error, len(traders))
+	for _, tr := range traders {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, id := range answered[tr.ID] {
+				o, err := tr.Client.OrderByInstructionKind(ctx, "", api.SourceOffchain, api.OrderKindSwap, id)
+				if err == nil && o.Status != api.StatusSettled {
+					err = fmt.Errorf("swap %s is %s", id, o.Status)
+				}
+				if err != nil {
+					errs[tr.ID] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}

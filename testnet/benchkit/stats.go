@@ -1,0 +1,107 @@
+package benchkit
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat times (100 on Linux).
+const clockTicks = 100
+
+// ProcCPUTime is the CPU time process pid has used (user and system), 0 where /proc has
+// none.
+func ProcCPUTime(pid int) time.Duration {
+	f := procStat(pid)
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks
+}
+
+// ParentPID is the parent of process pid, 0 where /proc has none.
+func ParentPID(pid int) int {
+	f := procStat(pid)
+	if len(f) < 2 {
+		return 0
+	}
+	ppid, _ := strconv.Atoi(f[1])
+	return ppid
+}
+
+// procStat is /proc/PID/stat's fields after the command name (which may hold spaces),
+// from field 3 (state) on.
+func procStat(pid int) []string {
+	if pid <= 0 {
+		return nil
+	}
+	blob, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return nil
+	}
+	return strings.Fields(string(blob[strings.LastIndexByte(string(blob), ')')+1:]))
+}
+
+// TreeCPUTime is the CPU time process pid and its children have used (the running
+// children's, not that of children that have exited).
+func TreeCPUTime(pid int) time.Duration {
+	total := ProcCPUTime(pid)
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err == nil && ParentPID(child) == pid {
+			total += ProcCPUTime(child)
+		}
+	}
+	return total
+}
+
+// SelfCPUTime is the CPU time this process has used (the clients).
+func SelfCPUTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// LoadAverage is the machine's 1-minute load average, "?" where /proc has none.
+func LoadAverage() string {
+	if f := loadAverages(); len(f) > 0 {
+		return f[0]
+	}
+	return "?"
+}
+
+// LoadAverages is the machine's 1-, 5- and 15-minute load averages, "?" where /proc has
+// none.
+func LoadAverages() string {
+	if f := loadAverages(); len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "?"
+}
+
+func loadAverages() []string {
+	blob, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return nil
+	}
+	return strings.Fields(string(blob))
+}
+
+// Ms is d in milliseconds.
+func Ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// Percentile is the p-th percentile of sorted latencies, 0 for none.
+func Percentile(sorted []time.Duration, p int) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	return sorted[min(len(sorted)-1, len(sorted)*p/100)]
+}
