@@ -12,7 +12,7 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools postgres contracts test test-short bench-gas bench-settle bench-api bench-offchain bench-push demo devnet fmt vet clean
+.PHONY: all build tools postgres contracts test test-short bench-gas bench-settle bench-api bench-offchain bench-scale bench-push demo devnet fmt vet clean
 
 all: build
 
@@ -86,6 +86,23 @@ bench-api: tools
 ## -clients, -rfqs, -cpuprofile FILE (the gateway's, over the swaps), -keep.
 bench-offchain:
 	@$(GO) run ./testnet/cmd/benchoffchain $(BENCH_OFFCHAIN_FLAGS)
+
+## bench-scale: OFFCHAIN market swaps (POST /v2/orders, 32 Go clients with API-key JWTs over
+## real HTTP, each on its own funded account, every swap durable) then GET
+## /v2/order/OFFCHAIN/{instructionId} lookups of the answered swaps, for one replica on SQLite,
+## one on PostgreSQL and three on PostgreSQL (clients round-robin over the replicas; lookups
+## through another replica than the swap's), on fresh stores; PostgreSQL is a throwaway Debian
+## server run durable (fsync, synchronous_commit on) to compare fairly with SQLite's
+## synchronous=FULL. About 1.5 minutes. At the end one line per figure and setup,
+## `NAME{store="sqlite|postgres",replicas="N"} VALUE`, NAME one of swaps_per_second,
+## swap_p50_ms, swap_p99_ms, order_status_rps, order_status_p50_ms, order_status_p99_ms (and
+## non_2xx, no_answer with phase="swaps|order_status"); before them `#` lines: the load
+## average before and after each phase (2 cores shared by the gateways, PostgreSQL and the
+## clients), CPU per request, PostgreSQL's commits, rollbacks and WAL fsyncs per request.
+## BENCH_SCALE_FLAGS: -swap-duration (10s), -get-duration (5s), -clients (32), -setups
+## (sqlite:1,postgres:1,postgres:3), -pg-durable=false (pgtest's fsync off), -keep.
+bench-scale: postgres
+	@$(GO) run ./testnet/cmd/benchscale $(BENCH_SCALE_FLAGS)
 
 ## bench-push: how fast the gateway pushes events, on a gateway built in the bench's process
 ## (real HTTP and sockets on loopback): ws_fanout_p50/p99/max_ms, from a PRICE event's commit

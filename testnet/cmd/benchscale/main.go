@@ -1,0 +1,283 @@
+// Command benchscale measures how the gateway scales out on this machine (`make
+// bench-scale`): for each setup (by default one replica on SQLite, one on PostgreSQL,
+// three on PostgreSQL), real `dtwgate serve` processes (the built binary, OFFCHAIN venue
+// only) on a fresh store, 32 traders with an API key and a funded account each (clients
+// spread round-robin over the replicas), market swaps over real HTTP for a fixed duration
+// (POST /v2/orders, each committed durably before its answer), then lookups of the
+// answered swaps by instructionId (GET /v2/order/OFFCHAIN/{instructionId}, through
+// another replica than the one that took the swap when there are several). PostgreSQL is
+// a throwaway server from Debian's package (internal/store/pgtest), durable like SQLite's
+// synchronous=FULL unless -pg-durable=false. It prints `#` lines as it goes (the load
+// average before and after each phase, where the CPU went, PostgreSQL's commits, rollbacks
+// and WAL fsyncs), then one line per figure and setup,
+//
+//	swaps_per_second{store="sqlite",replicas="1"} 1234
+//
+// (swaps_per_second, swap_p50_ms, swap_p99_ms, order_status_rps, order_status_p50_ms,
+// order_status_p99_ms, and non_2xx and no_answer with a phase label). The rates count 2xx
+// answers over the phase's wall time, until the last request in flight was answered.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/api/client"
+	"github.com/dtwgate/dtwgate/testnet/benchkit"
+)
+
+var (
+	swapDuration = flag.Duration("swap-duration", 10*time.Second, "how long the clients swap, per setup")
+	getDuration  = flag.Duration("get-duration", 5*time.Second, "how long the clients look up order statuses, per setup")
+	clients      = flag.Int("clients", 32, "concurrent clients, each on its own account and API key")
+	setupsFlag   = flag.String("setups", "sqlite:1,postgres:1,postgres:3", "the setups, STORE:REPLICAS, comma-separated (STORE sqlite or postgres; SQLite takes 1 replica)")
+	pgDurable    = flag.Bool("pg-durable", true, "run PostgreSQL with fsync, synchronous_commit and full_page_writes on (false: pgtest's test settings, all off)")
+	keep         = flag.Bool("keep", false, "keep the temporary directory (gateway logs, SQLite data)")
+)
+
+// setup is one store with a number of gateway replicas on it.
+type setup struct {
+	store    string // "sqlite" or "postgres"
+	replicas int
+}
+
+// labels is the setup's label set in the figures' lines.
+func (s setup) labels() string { return fmt.Sprintf(`store=%q,replicas="%d"`, s.store, s.replicas) }
+
+func parseSetups(v string) ([]setup, error) {
+	var out []setup
+	for _, f := range strings.Split(v, ",") {
+		st, n, ok := strings.Cut(strings.TrimSpace(f), ":")
+		r, err := strconv.Atoi(n)
+		if !ok || err != nil || r < 1 || (st != "sqlite" && st != "postgres") || (st == "sqlite" && r != 1) {
+			return nil, fmt.Errorf("-setups: %q is not sqlite:1 or postgres:N", f)
+		}
+		out = append(out, setup{store: st, replicas: r})
+	}
+	return out, nil
+}
+
+func main() {
+	flag.Parse()
+	setups, err := parseSetups(*setupsFlag)
+	if err != nil {
+		fail(err)
+	}
+	if *clients < 1 || *swapDuration <= 0 || *getDuration <= 0 {
+		fail(errors.New("-clients, -swap-duration and -get-duration must be positive"))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	defer cancel()
+	if err := run(ctx, setups); err != nil {
+		fail(err)
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintf(os.Stderr, "benchscale: %v\n", err)
+	os.Exit(1)
+}
+
+func run(ctx context.Context, setups []setup) error {
+	dir, err := os.MkdirTemp("", "benchscale-")
+	if err != nil {
+		return err
+	}
+	if *keep {
+		fmt.Println("# temporary directory:", dir)
+	} else {
+		defer os.RemoveAll(dir)
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return err
+	}
+	bin, err := benchkit.Build(ctx, dir)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("# %d CPUs shared by the gateways, PostgreSQL and the %d clients (this process), and whatever else runs on the machine: "+
+		"the figures are noisy, read them with the load averages\n", runtime.NumCPU(), *clients)
+	fmt.Println("# SQLite: WAL, synchronous=FULL (a swap is answered after its commit was fsynced; concurrent swaps share a commit)")
+
+	var pg *postgres
+	for _, s := range setups {
+		if s.store == "postgres" && pg == nil {
+			if pg, err = startPostgres(ctx); err != nil {
+				return err
+			}
+			defer pg.stop()
+		}
+	}
+	var f figures
+	for i, s := range setups {
+		if err := bench(ctx, filepath.Join(dir, fmt.Sprintf("setup-%d", i)), bin, s, pg, &f); err != nil {
+			return fmt.Errorf("%s: %w", s.labels(), err)
+		}
+	}
+	fmt.Print(strings.Join(f, ""))
+	return nil
+}
+
+// figures are the figure lines of the setups run so far, printed together at the end.
+type figures []string
+
+func (f *figures) add(format string, args ...any) { *f = append(*f, fmt.Sprintf(format+"\n", args...)) }
+
+// bench runs one setup on a fresh store, prints its `#` lines and adds its figures to f.
+func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figures) error {
+	var storeURL string
+	if s.store == "postgres" {
+		var err error
+		if storeURL, err = pg.srv.CreateDatabase(ctx); err != nil {
+			return err
+		}
+	}
+	gws := make([]*benchkit.Gateway, s.replicas)
+	bases := make([]string, s.replicas)
+	for r := range gws {
+		rdir := filepath.Join(dir, fmt.Sprintf("replica-%d", r))
+		if err := os.MkdirAll(rdir, 0o700); err != nil {
+			return err
+		}
+		// The replicas share the API key secrets' hashing key (a file, not in the store):
+		// the first creates it.
+		gw, err := benchkit.NewGateway(bin, rdir, benchkit.GatewayOptions{Store: storeURL, SecretKeyFile: filepath.Join(dir, "apikey-hmac.key")})
+		if err != nil {
+			return err
+		}
+		defer gw.Stop()
+		if err := gw.Start(); err != nil {
+			return err
+		}
+		gws[r], bases[r] = gw, gw.BaseURL()
+	}
+	traders, err := benchkit.Provision(ctx, gws[0], bases, *clients)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("# %s: %d gateway process(es) up, %d accounts funded\n", s.labels(), len(gws), len(traders))
+
+	// Swaps.
+	snap := takeSnapshot(ctx, gws, pg, storeURL)
+	sw := benchkit.Swaps(ctx, traders, *swapDuration)
+	used := takeSnapshot(ctx, gws, pg, storeURL).since(snap)
+	used.print(s, "swaps", snap.load, len(sw.Latencies), sw.Elapsed)
+	if sw.FirstErr != nil {
+		fmt.Printf("# %s swaps: first failure: %v\n", s.labels(), sw.FirstErr)
+	}
+
+	// Order statuses, through another replica than the one that took the swaps.
+	getClients := make([]*client.Client, len(traders))
+	ids := make([][]string, len(traders))
+	for i, tr := range traders {
+		ids[i] = sw.Answered[tr.ID]
+		getClients[i] = tr.Client
+		if s.replicas > 1 {
+			if getClients[i], err = benchkit.NewClient(bases[(i+1)%s.replicas], tr.Key); err != nil {
+				return err
+			}
+		}
+	}
+	if err := warmUp(ctx, getClients, ids); err != nil {
+		return err
+	}
+	snap = takeSnapshot(ctx, gws, pg, storeURL)
+	gets := benchkit.OrderStatuses(ctx, getClients, ids, *getDuration)
+	used = takeSnapshot(ctx, gws, pg, storeURL).since(snap)
+	used.print(s, "order statuses", snap.load, len(gets.Latencies), gets.Elapsed)
+	if gets.FirstErr != nil {
+		fmt.Printf("# %s order statuses: first failure: %v\n", s.labels(), gets.FirstErr)
+	}
+
+	l := s.labels()
+	f.add("swaps_per_second{%s} %.0f", l, float64(len(sw.Latencies))/sw.Elapsed.Seconds())
+	f.add("swap_p50_ms{%s} %.2f", l, benchkit.Ms(benchkit.Percentile(sw.Latencies, 50)))
+	f.add("swap_p99_ms{%s} %.2f", l, benchkit.Ms(benchkit.Percentile(sw.Latencies, 99)))
+	f.add("order_status_rps{%s} %.0f", l, float64(len(gets.Latencies))/gets.Elapsed.Seconds())
+	f.add("order_status_p50_ms{%s} %.2f", l, benchkit.Ms(benchkit.Percentile(gets.Latencies, 50)))
+	f.add("order_status_p99_ms{%s} %.2f", l, benchkit.Ms(benchkit.Percentile(gets.Latencies, 99)))
+	f.add("non_2xx{%s,phase=\"swaps\"} %d", l, sw.Non2xx)
+	f.add("no_answer{%s,phase=\"swaps\"} %d", l, sw.Failed)
+	f.add("non_2xx{%s,phase=\"order_status\"} %d", l, gets.Non2xx)
+	f.add("no_answer{%s,phase=\"order_status\"} %d", l, gets.Failed)
+	return nil
+}
+
+// warmUp has each client with ids look one up, so that the timed loop starts logged in.
+func warmUp(ctx context.Context, clients []*client.Client, ids [][]string) error {
+	errs := make(chan error, len(clients))
+	for i, c := range clients {
+		go func() {
+			if len(ids[i]) == 0 {
+				errs <- nil
+				return
+			}
+			_, err := c.OrderByInstructionKind(ctx, "", api.SourceOffchain, api.OrderKindSwap, ids[i][0])
+			errs <- err
+		}()
+	}
+	var all []error
+	for range clients {
+		all = append(all, <-errs)
+	}
+	if err := errors.Join(all...); err != nil {
+		return fmt.Errorf("warm up the order-status clients: %w", err)
+	}
+	return nil
+}
+
+// snapshot is what the machine, the processes and PostgreSQL had used at one moment.
+type snapshot struct {
+	load                    string
+	gateways, postgres, own time.Duration
+	pg                      pgStats
+}
+
+// takeSnapshot reads the load average, the CPU time of the gateways, of the PostgreSQL
+// server and of this process, and the database's counters (for a PostgreSQL setup).
+func takeSnapshot(ctx context.Context, gws []*benchkit.Gateway, pg *postgres, storeURL string) snapshot {
+	s := snapshot{load: benchkit.LoadAverages(), own: benchkit.SelfCPUTime()}
+	for _, g := range gws {
+		s.gateways += g.CPUTime()
+	}
+	if storeURL != "" {
+		s.postgres = benchkit.TreeCPUTime(pg.pid)
+		s.pg = readPGStats(ctx, storeURL)
+	}
+	return s
+}
+
+// since is what was used from s0 to s (s's load average stays).
+func (s snapshot) since(s0 snapshot) snapshot {
+	return snapshot{load: s.load, gateways: s.gateways - s0.gateways, postgres: s.postgres - s0.postgres, own: s.own - s0.own,
+		pg: s.pg.minus(s0.pg)}
+}
+
+// print writes the `#` lines of a phase: the load averages before and after, the CPU per
+// answered request, and PostgreSQL's commits and WAL fsyncs per request.
+func (s snapshot) print(st setup, phase, loadBefore string, n int, elapsed time.Duration) {
+	fmt.Printf("# %s %s: load average (1, 5, 15 min) before %s, after %s\n", st.labels(), phase, loadBefore, s.load)
+	if n == 0 {
+		return
+	}
+	per := func(d time.Duration) float64 { return benchkit.Ms(d) / float64(n) }
+	line := fmt.Sprintf("# %s %s: %d answered 2xx in %v; CPU per answer: gateways %.2f ms", st.labels(), phase, n, elapsed.Round(time.Millisecond), per(s.gateways))
+	if st.store == "postgres" {
+		line += fmt.Sprintf(", postgres %.2f ms", per(s.postgres))
+	}
+	fmt.Printf("%s, clients %.2f ms\n", line, per(s.own))
+	if st.store == "postgres" && s.pg.ok {
+		fmt.Printf("# %s %s: postgres per answer: %.2f commits, %.3f rollbacks (serialization retries and the like), %.2f WAL fsyncs, %.0f WAL bytes\n",
+			st.labels(), phase, float64(s.pg.commits)/float64(n), float64(s.pg.rollbacks)/float64(n),
+			float64(s.pg.walSyncs)/float64(n), float64(s.pg.walBytes)/float64(n))
+	}
+}

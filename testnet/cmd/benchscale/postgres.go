@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/dtwgate/dtwgate/internal/store/pgtest"
+	"github.com/dtwgate/dtwgate/testnet/benchkit"
+)
+
+// postgres is the bench's PostgreSQL server.
+type postgres struct {
+	srv *pgtest.Server
+	// pid is the postmaster's, whose children are the server's processes.
+	pid int
+}
+
+// startPostgres starts a throwaway PostgreSQL server (durable unless -pg-durable=false)
+// and prints its version and durability settings.
+func startPostgres(ctx context.Context) (*postgres, error) {
+	var opts []pgtest.Option
+	if *pgDurable {
+		opts = append(opts, pgtest.Durable())
+	}
+	srv, err := pgtest.StartServer(ctx, opts...)
+	if err != nil {
+		return nil, err
+	}
+	pg := &postgres{srv: srv}
+	c, err := pgx.Connect(ctx, srv.DSN("postgres"))
+	if err != nil {
+		_ = srv.Stop()
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	defer c.Close(context.Background())
+	var version, fsync, syncCommit, fpw string
+	var backend int
+	if err := c.QueryRow(ctx, `SELECT current_setting('server_version'), current_setting('fsync'),
+		current_setting('synchronous_commit'), current_setting('full_page_writes'), pg_backend_pid()`).
+		Scan(&version, &fsync, &syncCommit, &fpw, &backend); err != nil {
+		_ = srv.Stop()
+		return nil, fmt.Errorf("read postgres settings: %w", err)
+	}
+	pg.pid = benchkit.ParentPID(backend)
+	fmt.Printf("# PostgreSQL %s (Debian's package, a throwaway server on loopback): fsync=%s synchronous_commit=%s full_page_writes=%s\n",
+		version, fsync, syncCommit, fpw)
+	if *pgDurable {
+		fmt.Println("# PostgreSQL runs durable, like SQLite's synchronous=FULL (a swap is answered after its commit's WAL was fsynced), " +
+			"so the stores compare fairly; pgtest runs it with fsync off for tests (-pg-durable=false measures that)")
+	} else {
+		fmt.Println("# PostgreSQL runs with fsync off (pgtest's test settings): NOT durable, unlike SQLite's synchronous=FULL; " +
+			"the comparison favours PostgreSQL")
+	}
+	return pg, nil
+}
+
+func (pg *postgres) stop() { _ = pg.srv.Stop() }
+
+// pgStats are a database's counters: pg_stat_database's commits and rollbacks and the
+// server's pg_stat_wal.
+type pgStats struct {
+	ok                                     bool
+	commits, rollbacks, walSyncs, walBytes int64
+}
+
+// statsFlush is how long PostgreSQL 15's backends may hold their counters before they
+// publish them (an idle backend flushes within a second).
+const statsFlush = 1100 * time.Millisecond
+
+// readPGStats reads the counters of the database at url, once the backends have
+// published theirs; ok is false when they could not be read.
+func readPGStats(ctx context.Context, url string) pgStats {
+	time.Sleep(statsFlush)
+	c, err := pgx.Connect(ctx, url)
+	if err != nil {
+		return pgStats{}
+	}
+	defer c.Close(context.Background())
+	var s pgStats
+	err = c.QueryRow(ctx, `SELECT d.xact_commit, d.xact_rollback, w.wal_sync, w.wal_bytes::bigint
+		FROM pg_stat_database d, pg_stat_wal w WHERE d.datname = current_database()`).
+		Scan(&s.commits, &s.rollbacks, &s.walSyncs, &s.walBytes)
+	s.ok = err == nil
+	return s
+}
+
+func (s pgStats) minus(s0 pgStats) pgStats {
+	return pgStats{ok: s.ok && s0.ok, commits: s.commits - s0.commits, rollbacks: s.rollbacks - s0.rollbacks,
+		walSyncs: s.walSyncs - s0.walSyncs, walBytes: s.walBytes - s0.walBytes}
+}
