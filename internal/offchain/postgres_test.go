@@ -115,3 +115,57 @@ func TestConcurrentTradingOnPostgres(t *testing.T) {
 
 	require.NoError(t, ledger.Audit(ctx, stores[0]))
 }
+
+// TestContendedTradingOnPostgres: 32 clients on two replicas swap at once, each on its own
+// account: every trade posts to the house's books, so their transactions keep colliding
+// there; every swap still succeeds (a transaction that lost a conflict runs again, in
+// turn with the other losers) and the ledger audits clean.
+func TestContendedTradingOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Start(t)
+	cfg := config.Default()
+	cfg.DataDir = t.TempDir()
+	cfg.Offchain.Assets = []config.OffchainAsset{{ID: "eur", Decimals: 2, Fiat: true}, {ID: "usdc", Decimals: 6}}
+	cfg.Offchain.Banks = []config.Bank{{Name: "eur-main", Asset: "eur", AccountName: "House", IBAN: "DE89370400440532013000"}}
+	cfg.Offchain.InventoryLimits = map[string]string{"eur": "1000000", "usdc": "1000000"}
+	var services []*offchain.Service
+	var st store.Store
+	for range 2 {
+		s, err := store.OpenPostgres(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { require.NoError(t, s.Close()) })
+		book, err := pricing.NewBook(pricing.Config{Prices: map[string]string{"eur": "1.1", "usdc": "1", "usd": "1"}, SpreadBps: 20, CommissionBps: 10})
+		require.NoError(t, err)
+		st, services = s, append(services, offchain.New(cfg, s, book, nil))
+	}
+	const clients, swaps = 32, 15
+	for i := range clients {
+		acct := fmt.Sprintf("acc%d", i)
+		require.NoError(t, st.CreateAccount(ctx, store.Account{ID: acct, CreatedAt: time.Now()}))
+		ref, err := st.DepositReference(ctx, acct, fmt.Sprintf("REF%d", i), time.Now())
+		require.NoError(t, err)
+		_, err = services[0].BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref, Asset: "eur", Amount: "1000", TransferID: acct})
+		require.NoError(t, err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, clients*swaps)
+	for i := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range swaps {
+				_, err := services[i%2].SubmitSwap(ctx, fmt.Sprintf("acc%d", i), api.SwapRequest{InstructionID: fmt.Sprintf("s%d", j),
+					SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"})
+				if err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	require.NoError(t, ledger.Audit(ctx, st))
+}

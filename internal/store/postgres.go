@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
-	mathrand "math/rand/v2"
 	"path"
 	"runtime"
 	"sort"
@@ -35,8 +34,8 @@ var pgMigrationFiles embed.FS
 // (the ledger, relays, quotes and withdrawals do) without a lost update or a write skew,
 // and without locking rows by hand. A transaction that loses a conflict (SQLSTATE 40001,
 // or a deadlock, 40P01) is rolled back and run again from the start, up to pgTxAttempts
-// times with a short random backoff; so InTx's fn may run more than once and must not
-// act outside tx. A lone statement outside a transaction runs at READ COMMITTED: each is
+// times, each run after the first alone (pgDB.tx); so InTx's fn may run more than once
+// and must not act outside tx. A lone statement outside a transaction runs at READ COMMITTED: each is
 // atomic, and its WHERE clause re-checks the row it changes (no money path reads, then
 // writes, outside a transaction).
 //
@@ -62,10 +61,6 @@ var _ Store = (*Postgres)(nil)
 const (
 	// pgTxAttempts bounds the runs of a transaction that keeps losing conflicts.
 	pgTxAttempts = 12
-	// pgRetryBackoff is the first retry's longest random wait; it doubles per attempt up
-	// to pgRetryBackoffMax.
-	pgRetryBackoff    = 2 * time.Millisecond
-	pgRetryBackoffMax = 250 * time.Millisecond
 	// pgMigrateLock is the advisory lock key of migrations ("dtwg" "mig").
 	pgMigrateLock int64 = 0x64747767_006d6967
 	// pgListenRetryMax is the longest wait between attempts to re-establish the listener.
@@ -144,6 +139,10 @@ func (p *Postgres) migrate(ctx context.Context) error {
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
+	// The transactions' gate (pgDB.tx): a table only ever locked, never read or written.
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS dtwgate_tx_gate ()`); err != nil {
+		return fmt.Errorf("create dtwgate_tx_gate: %w", err)
+	}
 	applied := map[int]bool{}
 	rows, err := tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
 	if err != nil {
@@ -189,32 +188,40 @@ func (p *Postgres) migrate(ctx context.Context) error {
 
 // tx runs fn in a SERIALIZABLE transaction, committing when it returns nil, and runs it
 // again (up to pgTxAttempts times in all) when it lost a serialization conflict or a
-// deadlock.
+// deadlock. Every transaction first locks the gate table (before its snapshot is taken):
+// a first run in SHARE mode, beside every other first run; a run after a lost conflict in
+// EXCLUSIVE mode, alone. So transactions that keep colliding on the same rows (every
+// OFFCHAIN trade posts to the house's books) do not fail each other again and again: the
+// loser runs next, on its own, and new transactions wait for it.
 func (p *pgDB) tx(ctx context.Context, fn func(tx queryer) error) error {
-	wait := pgRetryBackoff
 	for attempt := 1; ; attempt++ {
-		err := p.try(ctx, fn)
-		if err == nil || attempt == pgTxAttempts || !pgRetryable(err) {
+		err := p.try(ctx, fn, attempt > 1)
+		if err == nil || attempt == pgTxAttempts || !pgRetryable(err) || ctx.Err() != nil {
 			return err
 		}
-		t := time.NewTimer(time.Duration(mathrand.Int64N(int64(wait)) + 1))
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return err
-		case <-t.C:
-		}
-		wait = min(2*wait, pgRetryBackoffMax)
 	}
 }
 
-// try runs fn in one SERIALIZABLE transaction.
-func (p *pgDB) try(ctx context.Context, fn func(tx queryer) error) error {
+// Gate locks: a first run shares the gate; a run after a lost conflict has it alone.
+const (
+	pgGateShared    = `LOCK TABLE dtwgate_tx_gate IN SHARE MODE`
+	pgGateExclusive = `LOCK TABLE dtwgate_tx_gate IN EXCLUSIVE MODE`
+)
+
+// try runs fn in one SERIALIZABLE transaction, alone when exclusive.
+func (p *pgDB) try(ctx context.Context, fn func(tx queryer) error, exclusive bool) error {
 	tx, err := p.db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }() // after a commit, a no-op; after an error or panic, the rollback
+	gate := pgGateShared
+	if exclusive {
+		gate = pgGateExclusive
+	}
+	if _, err := tx.ExecContext(ctx, gate); err != nil { // a lock statement: the snapshot comes after it
+		return fmt.Errorf("transaction gate: %w", err)
+	}
 	if err := fn(pgTx{tx: tx}); err != nil {
 		return err
 	}
