@@ -12,7 +12,7 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools postgres contracts test test-short bench-gas bench-settle bench-api bench-offchain bench-scale bench-push demo devnet fmt vet clean
+.PHONY: all build tools postgres contracts test test-short test-faults bench-gas bench-settle bench-api bench-offchain bench-scale bench-push demo devnet fmt vet clean
 
 all: build
 
@@ -68,6 +68,13 @@ contracts: tools
 test: tools
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 30m ./...
+
+## test-faults: the fault-injection suite at full size (internal/faults, FAULTS=full):
+## three replicas on PostgreSQL and two anvil chains, 200 orders, 20 replica kills, reorgs,
+## RPC cuts and a PostgreSQL restart, about 15 minutes; prints orders_lost,
+## double_settlements and leader_failover_max_s. `make test` runs a bounded form.
+test-faults: tools
+	FAULTS=full $(GO) test -count=1 -timeout 40m -run '^TestFaults$$' -v ./internal/faults/
 
 ## bench-gas: gas used by each DTW operation on anvil, one `gas <name> <value>` line each.
 bench-gas: tools
