@@ -20,11 +20,21 @@ func IsPostgresURL(url string) bool {
 // postgres:// URL (replicas share it), else, when url is empty, the SQLite database at
 // sqlitePath (whose directory must exist and be private), with opts.
 func Open(ctx context.Context, url, sqlitePath string, opts SQLiteOptions) (Store, error) {
+	// Each branch returns a nil Store on error, not a Store holding a nil pointer (which
+	// a caller's nil check would take for an open store).
 	switch {
 	case url == "":
-		return OpenSQLiteWith(ctx, sqlitePath, opts)
+		s, err := OpenSQLiteWith(ctx, sqlitePath, opts)
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
 	case IsPostgresURL(url):
-		return OpenPostgres(ctx, url)
+		s, err := OpenPostgres(ctx, url)
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
 	}
 	return nil, fmt.Errorf("%w, not %q", ErrBadStoreURL, redactURL(url))
 }

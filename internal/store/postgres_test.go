@@ -26,6 +26,9 @@ import (
 // TestMain stops the package's PostgreSQL server (pgtest) after the tests.
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
+// pgtestDSN returns a new database on the package's PostgreSQL server.
+func pgtestDSN(t *testing.T) string { return pgtest.Start(t) }
+
 // openPostgres opens a store on dsn, closed when the test ends.
 func openPostgres(t *testing.T, dsn string) *store.Postgres {
 	t.Helper()
