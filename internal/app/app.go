@@ -220,7 +220,7 @@ func (a *App) buildAPI(ctx context.Context, opts Options) error {
 		return err
 	}
 	a.tokens = tokens
-	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
+	secrets, err := InitSecrets(ctx, a.store, cfg.SecretKeyFile, time.Now())
 	if err != nil {
 		return err
 	}

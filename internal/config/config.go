@@ -74,9 +74,10 @@ type Config struct {
 	// file's key (so the tokens it signed stay valid) and ignores the file from then on;
 	// it is no longer created. Default <DataDir>/jwt.key.
 	JWTKeyFile string `yaml:"jwtKeyFile"`
-	// SecretKeyFile is the key under which API key secrets are hashed (HMAC-SHA-256);
-	// created (mode 0600) on first start. Losing it invalidates every API key secret.
-	// Default <DataDir>/apikey-hmac.key.
+	// SecretKeyFile is the API key secrets' hashing key (HMAC-SHA-256) of gateways from
+	// before the key moved into the store: when the store has none yet, the first start
+	// stores this file's key (so the stored hashes stay valid) and ignores the file from
+	// then on; it is no longer created. Default <DataDir>/apikey-hmac.key.
 	SecretKeyFile string `yaml:"secretKeyFile"`
 	// TokenTTL is the lifetime of bearer JWTs. Default 24h, as the interface states.
 	TokenTTL time.Duration `yaml:"tokenTTL"`

@@ -13,7 +13,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/accounts"
-	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -98,7 +98,7 @@ func runKeysCreate(c *cli.Context) error {
 		return cli.Exit(err.Error(), ExitUsage)
 	}
 	return withStore(c, func(cfg config.Config, st store.Store) error {
-		secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
+		secrets, err := app.InitSecrets(c.Context, st, cfg.SecretKeyFile, time.Now())
 		if err != nil {
 			return err
 		}

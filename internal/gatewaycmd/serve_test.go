@@ -194,7 +194,7 @@ func TestServeEndToEnd(t *testing.T) {
 func TestDataFilesPrivate(t *testing.T) {
 	g := startGateway(t)
 	g.admin(t, "whitelist", "add", "0x"+strings.Repeat("ab", 20))
-	for _, name := range []string{"dtwgate.db", "dtwgate.db-wal", "dtwgate.db-shm", "apikey-hmac.key"} {
+	for _, name := range []string{"dtwgate.db", "dtwgate.db-wal", "dtwgate.db-shm"} {
 		info, err := os.Stat(filepath.Join(g.DataDir, name))
 		require.NoError(t, err)
 		require.Equal(t, os.FileMode(0o600), info.Mode().Perm(), name)

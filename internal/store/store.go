@@ -4,7 +4,8 @@
 // Relays, WithdrawalAddresses, Outbox (the events clients are told about), SettlerStore
 // (what the settlers tell the API processes), Webhooks (subscriptions and their durable
 // deliveries), Leases (who runs the work that runs once per store, and the fencing of its
-// writes) and SigningKeys (the JWT keys every replica shares). Store composes them with a
+// writes), SigningKeys (the JWT keys every replica shares) and ServerKeys (the other keys
+// they share: the API key secrets' hashing key). Store composes them with a
 // unit of work, InTx, whose Tx offers the same interfaces on one transaction. SQLite (the
 // embedded default) and Postgres (shared by replicas) implement Store, Open picks one;
 // package storetest checks any implementation.
@@ -142,6 +143,7 @@ type Tx interface {
 	Webhooks
 	Leases
 	SigningKeys
+	ServerKeys
 }
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.

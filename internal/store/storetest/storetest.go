@@ -56,6 +56,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LeaseConcurrentAcquire", testLeaseConcurrentAcquire},
 		{"LeaseFencing", testLeaseFencing},
 		{"SigningKeys", testSigningKeys},
+		{"ServerKeys", testServerKeys},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
