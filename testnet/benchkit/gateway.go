@@ -74,10 +74,9 @@ type GatewayOptions struct {
 	// Store is the config's store: a postgres:// URL, or "" for SQLite in the data
 	// directory (the default).
 	Store string
-	// SecretKeyFile is the API key secrets' hashing key, "" for the default in the data
-	// directory. Replicas must share one: an API key created through one must log in on
-	// every other.
-	SecretKeyFile string
+	// StoreSync is the config's storeSync (SQLite's durability): "normal", "full", or ""
+	// for the gateway's default (normal).
+	StoreSync string
 	// Pprof serves net/http/pprof on a free port (PprofListen) when set.
 	Pprof bool
 }
@@ -122,11 +121,11 @@ func NewGateway(bin, dir string, opts GatewayOptions) (*Gateway, error) {
 	if opts.Store != "" {
 		storeLine = fmt.Sprintf("store: %q\n", opts.Store)
 	}
-	secretLine := ""
-	if opts.SecretKeyFile != "" {
-		secretLine = fmt.Sprintf("secretKeyFile: %q\n", opts.SecretKeyFile)
+	syncLine := ""
+	if opts.StoreSync != "" {
+		syncLine = fmt.Sprintf("storeSync: %q\n", opts.StoreSync)
 	}
-	if err := os.WriteFile(g.ConfigPath, []byte(fmt.Sprintf(offchainYAML, g.Listen, storeLine, secretLine)), 0o600); err != nil {
+	if err := os.WriteFile(g.ConfigPath, []byte(fmt.Sprintf(offchainYAML, g.Listen, storeLine, syncLine)), 0o600); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(g.DataDir, 0o700); err != nil {

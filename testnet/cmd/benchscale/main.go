@@ -106,7 +106,8 @@ func run(ctx context.Context, setups []setup) error {
 	}
 	fmt.Printf("# %d CPUs shared by the gateways, PostgreSQL and the %d clients (this process), and whatever else runs on the machine: "+
 		"the figures are noisy, read them with the load averages\n", runtime.NumCPU(), *clients)
-	fmt.Println("# SQLite: WAL, synchronous=FULL (a swap is answered after its commit was fsynced; concurrent swaps share a commit)")
+	fmt.Println("# SQLite: WAL, synchronous=FULL (storeSync full, not the gateway's default normal: a swap is answered after its " +
+		"commit was fsynced; concurrent swaps share a commit), as durable as PostgreSQL's setting below")
 
 	var pg *postgres
 	for _, s := range setups {
@@ -148,9 +149,9 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 		if err := os.MkdirAll(rdir, 0o700); err != nil {
 			return err
 		}
-		// The replicas share the API key secrets' hashing key (a file, not in the store):
-		// the first creates it.
-		gw, err := benchkit.NewGateway(bin, rdir, benchkit.GatewayOptions{Store: storeURL, SecretKeyFile: filepath.Join(dir, "apikey-hmac.key")})
+		// Replicas share nothing but the store (its keys included); SQLite runs durable
+		// like PostgreSQL (storeSync full), so the stores compare fairly.
+		gw, err := benchkit.NewGateway(bin, rdir, benchkit.GatewayOptions{Store: storeURL, StoreSync: "full"})
 		if err != nil {
 			return err
 		}
