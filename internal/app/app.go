@@ -53,6 +53,17 @@ const (
 // Roles lists the roles, for usage texts.
 var Roles = []Role{RoleAPI, RoleSettler, RoleAll}
 
+// OpenStore opens the store cfg names: its PostgreSQL database, or the SQLite database
+// in its data directory (created, private, when absent).
+func OpenStore(ctx context.Context, cfg config.Config) (store.Store, error) {
+	if cfg.Store == "" {
+		if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+			return nil, fmt.Errorf("create data dir: %w", err)
+		}
+	}
+	return store.Open(ctx, cfg.Store, cfg.StorePath(), store.SQLiteOptions{Synchronous: cfg.StoreSync})
+}
+
 // ParseRole reads a role name; "" is RoleAll.
 func ParseRole(s string) (Role, error) {
 	if s == "" {
@@ -167,10 +178,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 			_ = a.Close()
 		}
 	}()
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("create data dir: %w", err)
-	}
-	if a.store, err = store.Open(ctx, cfg.Store, cfg.StorePath(), store.SQLiteOptions{Synchronous: cfg.StoreSync}); err != nil {
+	if a.store, err = OpenStore(ctx, cfg); err != nil {
 		return nil, err
 	}
 	if err := a.buildPrices(ctx, opts.Role.settles()); err != nil {

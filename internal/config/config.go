@@ -56,7 +56,8 @@ type Config struct {
 	Listen string `yaml:"listen"`
 	// BasePath is the path prefix of the API; it must end in "/api". Default "/api".
 	BasePath string `yaml:"basePath"`
-	// DataDir holds the SQLite store and the API key secrets' hashing key. Required.
+	// DataDir holds the SQLite store (and the key files of earlier versions). Required
+	// unless Store names a PostgreSQL database.
 	DataDir string `yaml:"dataDir"`
 	// Store is the PostgreSQL database that replicas share, as a postgres:// (or
 	// postgresql://) URL, e.g. "postgres://dtwgate:PASSWORD@db:5432/dtwgate". Default ""
@@ -299,8 +300,8 @@ func (c *Config) Check() error {
 	if !strings.HasPrefix(c.BasePath, "/") || !strings.HasSuffix(c.BasePath, "/api") {
 		bad("basePath", "%q must start with / and end in /api", c.BasePath)
 	}
-	if c.DataDir == "" {
-		bad("dataDir", "required (flag --data-dir or %s)", EnvDataDir)
+	if c.DataDir == "" && c.Store == "" {
+		bad("dataDir", "required for the SQLite store (flag --data-dir or %s), or name a PostgreSQL store (flag --store or %s)", EnvDataDir, EnvStore)
 	}
 	if c.Store != "" && !strings.HasPrefix(c.Store, "postgres://") && !strings.HasPrefix(c.Store, "postgresql://") {
 		bad("store", "must be a postgres:// URL, or empty for the SQLite database in dataDir (flag --store or %s)", EnvStore)

@@ -29,6 +29,14 @@ func TestDefaultNeedsOnlyDataDir(t *testing.T) {
 	require.Equal(t, 24*time.Hour, c.TokenTTL)
 }
 
+// TestPostgresNeedsNoDataDir: replicas on PostgreSQL need no data directory.
+func TestPostgresNeedsNoDataDir(t *testing.T) {
+	c := config.Default()
+	c.Store = "postgres://dtwgate@db:5432/dtwgate"
+	c.Finish()
+	require.NoError(t, c.Check())
+}
+
 func TestCheckNamesTheField(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -36,6 +44,7 @@ func TestCheckNamesTheField(t *testing.T) {
 		field string
 	}{
 		{"no data dir", func(c *config.Config) { c.DataDir = "" }, "dataDir"},
+		{"no data dir and a bad store", func(c *config.Config) { c.DataDir, c.Store = "", "mysql://db" }, "store"},
 		{"store not postgres", func(c *config.Config) { c.Store = "mysql://db/dtwgate" }, "store"},
 		{"storeSync unknown", func(c *config.Config) { c.StoreSync = "fsync" }, "storeSync"},
 		{"bad listen", func(c *config.Config) { c.Listen = "8080" }, "listen"},

@@ -2,6 +2,7 @@ package gatewaycmd_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -17,14 +18,20 @@ import (
 )
 
 // TestPostgresReplicas: two `dtwgate serve` processes on one PostgreSQL database
-// (DTWGATE_STORE) serve one system: a key that `dtwgate admin keys create --store` made
-// logs in on either, the token one issued works on the other, and a whitelist change made
-// through one admin command is seen by both; no SQLite database is created.
+// (DTWGATE_STORE), each with its own data directory (they share nothing but the
+// database), serve one system: a key that `dtwgate admin keys create --store` made logs
+// in on either (the secrets' hashing key is the store's), the token one issued works on
+// the other, and a whitelist change made through one admin command is seen by both; no
+// SQLite database is created.
 func TestPostgresReplicas(t *testing.T) {
 	dsn := pgtest.Start(t)
-	dataDir := filepath.Join(t.TempDir(), "data") // the key files every replica shares
-	var replicas []*gatewayProc
+	var (
+		replicas []*gatewayProc
+		dataDirs []string
+	)
 	for range 2 {
+		dataDir := filepath.Join(t.TempDir(), "data")
+		dataDirs = append(dataDirs, dataDir)
 		p := gatewaytest.New(t, "", dataDir)
 		p.Start(t, "DTWGATE_STORE="+dsn)
 		replicas = append(replicas, &gatewayProc{Process: p, base: p.Base()})
@@ -52,9 +59,17 @@ func TestPostgresReplicas(t *testing.T) {
 	a.admin(t, "whitelist", "add", addr, "--store", dsn)
 	require.Contains(t, strings.ToLower(b.admin(t, "whitelist", "list", "--store", dsn)), strings.ToLower(addr))
 
-	entries, err := os.ReadDir(dataDir)
-	require.NoError(t, err)
-	for _, e := range entries {
-		require.NotContains(t, e.Name(), ".db", "no SQLite database beside a PostgreSQL store")
+	status, body = b.do(t, http.MethodPost, api.PathAuthToken, "", fmt.Sprintf(`{"keyId":%q,"secret":%q}`, key.APIKeyID, key.APIKeySecret))
+	require.Equal(t, http.StatusOK, status, "the key logs in on replica b too: %s", body)
+
+	for _, dir := range dataDirs {
+		entries, err := os.ReadDir(dir)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		require.NoError(t, err)
+		for _, e := range entries {
+			require.NotContains(t, e.Name(), ".db", "no SQLite database beside a PostgreSQL store")
+		}
 	}
 }

@@ -1,9 +1,7 @@
 package gatewaycmd
 
 import (
-	"fmt"
 	"log/slog"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
@@ -36,7 +34,7 @@ const EnvRole = "DTWGATE_ROLE"
 func storeFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: flagConfig, Usage: "YAML config file (optional; flags override it)", EnvVars: []string{config.EnvConfig}},
-		&cli.StringFlag{Name: flagDataDir, Usage: "directory of the store and the API key secrets' hashing key", EnvVars: []string{config.EnvDataDir}},
+		&cli.StringFlag{Name: flagDataDir, Usage: "directory of the SQLite store (needed unless --store names a PostgreSQL database)", EnvVars: []string{config.EnvDataDir}},
 		&cli.StringFlag{Name: flagStore, Usage: "the PostgreSQL database replicas share, a postgres:// URL (default: SQLite in --data-dir; config store)",
 			EnvVars: []string{config.EnvStore}},
 	}
@@ -88,10 +86,7 @@ func withStore(c *cli.Context, fn func(config.Config, store.Store) error) error 
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return fmt.Errorf("create data dir: %w", err)
-	}
-	st, err := store.Open(c.Context, cfg.Store, cfg.StorePath(), store.SQLiteOptions{Synchronous: cfg.StoreSync})
+	st, err := app.OpenStore(c.Context, cfg)
 	if err != nil {
 		return err
 	}
