@@ -7,12 +7,7 @@ import (
 	"embed"
 	"encoding/hex"
 	"fmt"
-	"io/fs"
-	"path"
 	"runtime"
-	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -123,11 +118,6 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 // lock: replicas starting together apply each migration once, the others wait and find
 // them applied.
 func (p *Postgres) migrate(ctx context.Context) error {
-	names, err := fs.Glob(pgMigrationFiles, "migrations/postgres/*.sql")
-	if err != nil {
-		return fmt.Errorf("list migrations: %w", err)
-	}
-	sort.Strings(names)
 	tx, err := p.db.BeginTx(ctx, nil) // READ COMMITTED: after the lock, each statement sees the others' migrations
 	if err != nil {
 		return fmt.Errorf("migrate: begin: %w", err)
@@ -143,42 +133,8 @@ func (p *Postgres) migrate(ctx context.Context) error {
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS dtwgate_tx_gate ()`); err != nil {
 		return fmt.Errorf("create dtwgate_tx_gate: %w", err)
 	}
-	applied := map[int]bool{}
-	rows, err := tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
-	if err != nil {
-		return fmt.Errorf("read schema versions: %w", err)
-	}
-	for rows.Next() {
-		var v int
-		if err := rows.Scan(&v); err != nil {
-			rows.Close()
-			return fmt.Errorf("read schema versions: %w", err)
-		}
-		applied[v] = true
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("read schema versions: %w", err)
-	}
-	for _, name := range names {
-		version, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("migration %s: name must start with its number: %w", name, err)
-		}
-		if applied[version] {
-			continue
-		}
-		body, err := pgMigrationFiles.ReadFile(name)
-		if err != nil {
-			return fmt.Errorf("read %s: %w", name, err)
-		}
-		if _, err := tx.ExecContext(ctx, string(body)); err != nil { // no arguments: a multi-statement script
-			return fmt.Errorf("apply %s: %w", name, err)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`,
-			version, time.Now().UnixMilli()); err != nil {
-			return fmt.Errorf("record %s: %w", name, err)
-		}
+	if err := applyMigrations(ctx, tx, pgMigrationFiles, "migrations/postgres", "$1"); err != nil {
+		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("migrate: commit: %w", err)

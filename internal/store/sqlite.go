@@ -254,53 +254,63 @@ func privateFiles(path string) error {
 }
 
 func (s *SQLite) migrate(ctx context.Context) error {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
-	if err != nil {
-		return fmt.Errorf("list migrations: %w", err)
-	}
-	sort.Strings(names)
 	return s.tx(ctx, func(tx queryer) error {
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
 			return fmt.Errorf("create schema_migrations: %w", err)
 		}
-		applied := map[int]bool{}
-		rows, err := tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
-		if err != nil {
+		return applyMigrations(ctx, tx, migrationFiles, "migrations", "?")
+	})
+}
+
+// applyMigrations applies, on tx, every migration dir/NNNN_name.sql of files that
+// schema_migrations does not list, in order of NNNN, and lists it. The version is the
+// file's number, not its position, and each is applied once whatever the others: numbers
+// may have gaps, and a migration written in parallel may land with a lower number after
+// a higher one was applied. placeholder is the dialect's first bind parameter ("?", "$1").
+func applyMigrations(ctx context.Context, tx queryer, files fs.FS, dir, placeholder string) error {
+	names, err := fs.Glob(files, dir+"/*.sql")
+	if err != nil {
+		return fmt.Errorf("list migrations: %w", err)
+	}
+	sort.Strings(names)
+	applied := map[int]bool{}
+	rows, err := tx.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return fmt.Errorf("read schema versions: %w", err)
+	}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
 			return fmt.Errorf("read schema versions: %w", err)
 		}
-		for rows.Next() {
-			var v int
-			if err := rows.Scan(&v); err != nil {
-				rows.Close()
-				return fmt.Errorf("read schema versions: %w", err)
-			}
-			applied[v] = true
+		applied[v] = true
+	}
+	if err := rows.Close(); err != nil {
+		return fmt.Errorf("read schema versions: %w", err)
+	}
+	second := strings.Replace(placeholder, "1", "2", 1)
+	for _, name := range names {
+		version, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
+		if err != nil {
+			return fmt.Errorf("migration %s: name must start with its number: %w", name, err)
 		}
-		rows.Close()
-		for _, name := range names {
-			// The version is the file's number, not its position, and each is applied once
-			// whatever the others: numbers may have gaps, and a migration written in
-			// parallel may land with a lower number after a higher one was applied.
-			version, err := strconv.Atoi(strings.SplitN(path.Base(name), "_", 2)[0])
-			if err != nil {
-				return fmt.Errorf("migration %s: name must start with its number: %w", name, err)
-			}
-			if applied[version] {
-				continue
-			}
-			body, err := migrationFiles.ReadFile(name)
-			if err != nil {
-				return fmt.Errorf("read %s: %w", name, err)
-			}
-			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-				return fmt.Errorf("apply %s: %w", name, err)
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`, version, time.Now().UnixMilli()); err != nil {
-				return fmt.Errorf("record %s: %w", name, err)
-			}
+		if applied[version] {
+			continue
 		}
-		return nil
-	})
+		body, err := fs.ReadFile(files, name)
+		if err != nil {
+			return fmt.Errorf("read %s: %w", name, err)
+		}
+		if _, err := tx.ExecContext(ctx, string(body)); err != nil { // no arguments: a multi-statement script
+			return fmt.Errorf("apply %s: %w", name, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (`+placeholder+`, `+second+`)`,
+			version, time.Now().UnixMilli()); err != nil {
+			return fmt.Errorf("record %s: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // tx runs fn in a transaction, committing when it returns nil. Inside InTx it runs fn in
