@@ -36,6 +36,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/gatewaycmd"
 	"github.com/dtwgate/dtwgate/signer"
 	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/benchkit"
 )
 
 var (
@@ -78,18 +79,11 @@ type result struct {
 }
 
 func run(ctx context.Context) error {
-	dir, err := os.MkdirTemp("", "benchapi-")
+	dir, cleanup, err := benchkit.TempDir("benchapi-", *keep)
 	if err != nil {
 		return err
 	}
-	if *keep {
-		fmt.Println("# temporary directory:", dir)
-	} else {
-		defer os.RemoveAll(dir)
-	}
-	if err := os.Chmod(dir, 0o700); err != nil {
-		return err
-	}
+	defer cleanup()
 	gw, err := startGateway(ctx, dir)
 	if err != nil {
 		return err

@@ -58,18 +58,11 @@ func fail(err error) {
 }
 
 func run(ctx context.Context) error {
-	dir, err := os.MkdirTemp("", "benchoffchain-")
+	dir, cleanup, err := benchkit.TempDir("benchoffchain-", *keep)
 	if err != nil {
 		return err
 	}
-	if *keep {
-		fmt.Println("# temporary directory:", dir)
-	} else {
-		defer os.RemoveAll(dir)
-	}
-	if err := os.Chmod(dir, 0o700); err != nil {
-		return err
-	}
+	defer cleanup()
 	bin, err := benchkit.Build(ctx, dir)
 	if err != nil {
 		return err

@@ -88,18 +88,11 @@ func fail(err error) {
 }
 
 func run(ctx context.Context, setups []setup) error {
-	dir, err := os.MkdirTemp("", "benchscale-")
+	dir, cleanup, err := benchkit.TempDir("benchscale-", *keep)
 	if err != nil {
 		return err
 	}
-	if *keep {
-		fmt.Println("# temporary directory:", dir)
-	} else {
-		defer os.RemoveAll(dir)
-	}
-	if err := os.Chmod(dir, 0o700); err != nil {
-		return err
-	}
+	defer cleanup()
 	bin, err := benchkit.Build(ctx, dir)
 	if err != nil {
 		return err
