@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
@@ -151,17 +153,26 @@ func relayPolicy(cfg config.Config) (onchain.RelayPolicy, error) {
 	return p, nil
 }
 
+// chainRPCTimeout bounds each HTTP JSON-RPC call to a chain. Without it an endpoint that
+// takes a request and never answers (a hung node, a connection black-holed by the
+// network) stalled the follower and the sender of the chain for good, while the settler
+// kept renewing its lease, so no other replica took over (found by the fault-injection
+// suite, internal/faults).
+var chainRPCTimeout = 30 * time.Second
+
 // DialChain connects to the first of the source's RPC URLs that answers with the
 // configured chain id. An RPC of another chain is refused outright: the gateway must
-// never sign for, or read events of, a chain other than the configured one.
+// never sign for, or read events of, a chain other than the configured one. Each call
+// over HTTP fails after chainRPCTimeout, whatever its context.
 func DialChain(ctx context.Context, src *chain.Source) (*ethclient.Client, error) {
 	var errs []error
 	for _, url := range src.RPCURLs {
-		client, err := ethclient.DialContext(ctx, url)
+		rc, err := rpc.DialOptions(ctx, url, rpc.WithHTTPClient(&http.Client{Timeout: chainRPCTimeout}))
 		if err != nil {
 			errs = append(errs, fmt.Errorf("dial %s: %w", url, err))
 			continue
 		}
+		client := ethclient.NewClient(rc)
 		id, err := client.ChainID(ctx)
 		switch {
 		case err != nil:
