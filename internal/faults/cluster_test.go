@@ -17,7 +17,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gatewaytest"
 )
 
@@ -53,13 +52,12 @@ type cluster struct {
 	wg       sync.WaitGroup
 }
 
-func newCluster(t *testing.T, e *env, secretKey []byte) *cluster {
+func newCluster(t *testing.T, e *env) *cluster {
 	t.Helper()
 	c := &cluster{e: e, bin: gatewaytest.Binary(t)}
 	for i := range replicas {
 		dir := filepath.Join(e.dir, fmt.Sprintf("replica%d", i))
 		require.NoError(t, os.MkdirAll(dir, 0o700))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, config.DefaultSecretKeyName), secretKey, 0o600))
 		c.reps = append(c.reps, &replica{idx: i, addr: gatewaytest.FreeAddr(t), dataDir: dir, logPath: filepath.Join(e.dir, fmt.Sprintf("replica%d.log", i))})
 	}
 	t.Cleanup(func() {

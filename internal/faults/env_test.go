@@ -22,7 +22,6 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
-	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gatewaycmd"
 	"github.com/dtwgate/dtwgate/internal/gatewaytest"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -192,11 +191,9 @@ func (e *env) setup(t *testing.T) {
 		require.Contains(t, e.admin(t, "wallets", "link", "--account", key.AccountID, trader.Address.Hex()), trader.Address.Hex())
 		e.accts = append(e.accts, &account{name: fmt.Sprintf("acct%d", i), id: key.AccountID, keyID: key.APIKeyID, secret: key.APIKeySecret, trader: trader})
 	}
-	// Every replica has its own data directory with the API key secrets' hashing key, as
-	// on its own machine; they share the PostgreSQL store.
-	secretKey, err := os.ReadFile(filepath.Join(e.dir, "admin", config.DefaultSecretKeyName))
-	require.NoError(t, err)
-	e.cluster = newCluster(t, e, secretKey)
+	// Every replica has its own data directory, as on its own machine; they share the
+	// PostgreSQL store, and nothing else (the keys are the store's).
+	e.cluster = newCluster(t, e)
 	e.cluster.startAll(t)
 	e.lb = &RoundRobin{Addrs: e.cluster.addrs(), Base: &http.Transport{MaxIdleConnsPerHost: 16, IdleConnTimeout: 30 * time.Second}}
 
