@@ -118,8 +118,9 @@ func TestConcurrentTradingOnPostgres(t *testing.T) {
 
 // TestContendedTradingOnPostgres: 32 clients on two replicas swap at once, each on its own
 // account: every trade posts to the house's books, so their transactions keep colliding
-// there; every swap still succeeds (a transaction that lost a conflict runs again, in
-// turn with the other losers) and the ledger audits clean.
+// there; every swap still succeeds (each replica commits its swaps in groups, the
+// replicas' groups take turns, and one that lost a conflict runs again) and the ledger
+// audits clean.
 func TestContendedTradingOnPostgres(t *testing.T) {
 	ctx := context.Background()
 	dsn := pgtest.Start(t)

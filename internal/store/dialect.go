@@ -95,7 +95,7 @@ func pgText(query string) string {
 }
 
 // pgDB runs statements on a PostgreSQL pool, each on its own (autocommit, READ
-// COMMITTED) unless run through tx.
+// COMMITTED) unless run through conn.tx (a group commit's transaction, pgGroup).
 type pgDB struct {
 	db *sql.DB
 }
@@ -137,9 +137,12 @@ func (p pgTx) QueryRowContext(ctx context.Context, query string, args ...any) *s
 
 // postgres reports whether s runs on PostgreSQL, for the statements that differ.
 func (s *conn) postgres() bool {
-	switch s.q.(type) {
+	switch q := s.q.(type) {
 	case *pgDB, pgTx:
 		return true
+	case unitQueryer: // a unit of a group commit
+		_, ok := q.q.(pgTx)
+		return ok
 	}
 	return false
 }

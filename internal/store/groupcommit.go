@@ -17,29 +17,64 @@ const maxGroup = 64
 // errStoreClosed answers writes that arrive after Close.
 var errStoreClosed = errors.New("store is closed")
 
-// groupCommitter is the SQLite writer's group commit. SQLite has one writer, and a
-// transaction's cost is mostly fixed (BEGIN, the write lock, a WAL frame for every page
-// it touched, and COMMIT): concurrent units of work that modify the same pages (the
-// house's balances, the events table, the indexes) each rewrote them. The committer runs
-// the units queued while the previous group committed in one transaction, each in its
-// own SAVEPOINT, so each still commits or rolls back on its own: a unit whose fn fails
-// is rolled back to its savepoint and told its error, the others go on. No unit is told
-// it succeeded before the transaction holding it committed, and when that commit fails
-// every unit of the group is told so (none of them is kept).
+// groupDB is the database a groupCommitter runs its groups on.
+type groupDB interface {
+	// begin starts a group's transaction.
+	begin(ctx context.Context) (*sql.Tx, error)
+	// on returns what the units' statements run on in tx.
+	on(tx *sql.Tx) queryer
+	// rerun reports whether a group whose transaction failed with err (a unit's error, a
+	// savepoint's or the commit's) may succeed when all of it runs again from the start.
+	rerun(err error) bool
+}
+
+// sqliteGroup runs groups on SQLite's writer: a group runs once.
+type sqliteGroup struct{ db *sql.DB }
+
+// begin implements groupDB: BEGIN IMMEDIATE (the writer's _txlock) waits up to
+// busy_timeout for another process's write lock.
+func (g sqliteGroup) begin(ctx context.Context) (*sql.Tx, error) {
+	return g.db.BeginTx(ctx, nil)
+}
+
+// on implements groupDB.
+func (sqliteGroup) on(tx *sql.Tx) queryer { return tx }
+
+// rerun implements groupDB: what fails on SQLite fails again.
+func (sqliteGroup) rerun(error) bool { return false }
+
+// groupCommitter is the writer's group commit. A transaction's cost is mostly fixed
+// (SQLite: BEGIN, the write lock, a WAL frame for every page it touched, and COMMIT;
+// PostgreSQL: the round trips, the commit's WAL flush, and the conflicts with other
+// replicas' transactions): concurrent units of work that modify the same rows (the
+// house's balances, the events table, the indexes) each paid it and, on PostgreSQL,
+// failed each other. The committer runs the units queued while the previous group
+// committed in one transaction, each in its own SAVEPOINT, so each still commits or
+// rolls back on its own: a unit whose fn fails is rolled back to its savepoint and told
+// its error, the others go on. No unit is told it succeeded before the transaction
+// holding it committed, and when that commit fails every unit of the group is told so
+// (none of them is kept). A failure that the database says may pass when run again (on
+// PostgreSQL a lost serialization conflict or a deadlock, in a unit or at the commit)
+// rolls the whole group back and runs it again from the start, every unit's fn again,
+// up to maxRuns runs.
 //
 // A unit's statements run with its caller's context values but without its
 // cancellation: SQLite answers an interrupted write inside a transaction by rolling the
 // whole transaction back, which would take the group's other units with it. A caller
-// that gives up before its unit starts is dropped, unrun.
+// that gives up before its unit starts (or before its group runs again) is dropped,
+// unrun.
 type groupCommitter struct {
-	db   *sql.DB
-	reqs chan *unit
-	stop chan struct{}
-	done chan struct{}
-	once sync.Once
+	db groupDB
+	// maxUnits bounds a group; maxRuns bounds the runs of a group that is run again.
+	maxUnits, maxRuns int
+	reqs              chan *unit
+	stop              chan struct{}
+	done              chan struct{}
+	once              sync.Once
 	// waiting counts callers that have not yet been taken into a group; groups and units
-	// count the transactions run and the units they held.
-	waiting, groups, units atomic.Int64
+	// count the transactions run and the units they held; reruns counts the groups run
+	// again.
+	waiting, groups, units, reruns atomic.Int64
 }
 
 // unit is one caller's transaction.
@@ -52,8 +87,9 @@ type unit struct {
 	done     chan struct{}
 }
 
-func newGroupCommitter(db *sql.DB) *groupCommitter {
-	g := &groupCommitter{db: db, reqs: make(chan *unit), stop: make(chan struct{}), done: make(chan struct{})}
+func newGroupCommitter(db groupDB, maxUnits, maxRuns int) *groupCommitter {
+	g := &groupCommitter{db: db, maxUnits: maxUnits, maxRuns: maxRuns,
+		reqs: make(chan *unit), stop: make(chan struct{}), done: make(chan struct{})}
 	go g.run()
 	return g
 }
@@ -91,7 +127,7 @@ func (g *groupCommitter) close() {
 
 func (g *groupCommitter) run() {
 	defer close(g.done)
-	group := make([]*unit, 0, maxGroup)
+	group := make([]*unit, 0, g.maxUnits)
 	for {
 		select {
 		case u := <-g.reqs:
@@ -100,7 +136,7 @@ func (g *groupCommitter) run() {
 			return
 		}
 	more:
-		for len(group) < maxGroup {
+		for len(group) < g.maxUnits {
 			select {
 			case u := <-g.reqs:
 				group = append(group, u)
@@ -115,46 +151,64 @@ func (g *groupCommitter) run() {
 	}
 }
 
-// commit runs a group in one transaction and sets each unit's outcome.
+// commit runs a group in one transaction, again while it fails in a way that may pass,
+// and sets each unit's outcome.
 func (g *groupCommitter) commit(group []*unit) {
+	live := started(group)
+	for run := 1; len(live) > 0; run++ {
+		g.groups.Add(1)
+		g.units.Add(int64(len(live)))
+		if g.try(live) == nil || run == g.maxRuns {
+			return
+		}
+		g.reruns.Add(1)
+		live = started(live)
+	}
+}
+
+// started returns the units whose callers still wait, and tells the others why not.
+func started(group []*unit) []*unit {
 	live := group[:0:0]
 	for _, u := range group {
 		if err := u.ctx.Err(); err != nil {
-			u.err = err
+			u.err, u.panicked = err, nil
 			continue
 		}
 		live = append(live, u)
 	}
-	if len(live) == 0 {
-		return
+	return live
+}
+
+// try runs the units in one transaction and sets their outcomes; it returns the failure
+// that calls for running them all again, if any.
+func (g *groupCommitter) try(live []*unit) (rerun error) {
+	for _, u := range live {
+		u.err, u.panicked = nil, nil
 	}
-	g.groups.Add(1)
-	g.units.Add(int64(len(live)))
-	// BEGIN IMMEDIATE (the writer's _txlock) waits up to busy_timeout for another
-	// process's write lock.
-	tx, err := g.db.BeginTx(context.WithoutCancel(live[0].ctx), nil)
+	tx, err := g.db.begin(context.WithoutCancel(live[0].ctx))
 	if err != nil {
 		for _, u := range live {
 			u.err = fmt.Errorf("begin: %w", err)
 		}
-		return
+		return g.rerunOn(err)
 	}
 	defer func() { _ = tx.Rollback() }() // after the commit, a no-op
+	q := g.db.on(tx)
 	kept := live[:0:0]
 	if len(live) == 1 { // alone: no savepoint needed, the transaction is the unit's
 		u := live[0]
-		if u.err = u.call(tx); u.err != nil {
-			return
+		if u.err = u.call(q); u.err != nil {
+			return g.rerunOn(u.err)
 		}
 		kept = live
 	} else {
 		for i, u := range live {
-			ok, abort := u.inSavepoint(tx)
+			ok, abort := g.inSavepoint(tx, q, u)
 			if abort != nil { // the transaction is gone: nothing of the group is kept
 				for _, v := range append(kept, live[i+1:]...) {
 					v.err = fmt.Errorf("group transaction aborted by another unit's failure, nothing was written: %w", abort)
 				}
-				return
+				return g.rerunOn(abort)
 			}
 			if ok {
 				kept = append(kept, u)
@@ -162,36 +216,50 @@ func (g *groupCommitter) commit(group []*unit) {
 		}
 	}
 	if len(kept) == 0 {
-		return
+		return nil
 	}
 	if err := tx.Commit(); err != nil {
 		for _, u := range kept {
 			u.err = fmt.Errorf("commit: %w", err)
 		}
+		return g.rerunOn(err)
 	}
+	return nil
 }
 
-// call runs the unit's fn on tx, turning a panic into an error (the caller re-panics).
-func (u *unit) call(tx *sql.Tx) (err error) {
+// rerunOn returns err when it calls for running the group again, else nil.
+func (g *groupCommitter) rerunOn(err error) error {
+	if g.db.rerun(err) {
+		return err
+	}
+	return nil
+}
+
+// call runs the unit's fn on q, turning a panic into an error (the caller re-panics).
+func (u *unit) call(q queryer) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			u.panicked = p
 			err = fmt.Errorf("panic in transaction: %v", p)
 		}
 	}()
-	return u.fn(unitQueryer{tx: tx, ctx: context.WithoutCancel(u.ctx)})
+	return u.fn(unitQueryer{q: q, ctx: context.WithoutCancel(u.ctx)})
 }
 
-// inSavepoint runs the unit inside a savepoint of tx: ok when it is kept; abort when
-// the transaction cannot go on (a savepoint statement failed, e.g. SQLite rolled the
-// whole transaction back after an I/O error).
-func (u *unit) inSavepoint(tx *sql.Tx) (ok bool, abort error) {
+// inSavepoint runs the unit inside a savepoint of tx, its statements on q: ok when it is
+// kept; abort when the transaction cannot go on (a savepoint statement failed, e.g.
+// SQLite rolled the whole transaction back after an I/O error) or the group is to run
+// again (the unit's failure calls for it).
+func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit) (ok bool, abort error) {
 	ctx := context.WithoutCancel(u.ctx)
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT unit`); err != nil {
 		u.err = fmt.Errorf("savepoint: %w", err)
 		return false, err
 	}
-	if u.err = u.call(tx); u.err != nil {
+	if u.err = u.call(q); u.err != nil {
+		if g.db.rerun(u.err) {
+			return false, u.err
+		}
 		if _, err := tx.ExecContext(ctx, `ROLLBACK TO unit`); err != nil {
 			return false, fmt.Errorf("roll back to savepoint: %w", err)
 		}
@@ -208,18 +276,18 @@ func (u *unit) inSavepoint(tx *sql.Tx) (ok bool, abort error) {
 // unitQueryer runs a unit's statements on the group's transaction with the unit's
 // context values but not its cancellation (see groupCommitter).
 type unitQueryer struct {
-	tx  *sql.Tx
+	q   queryer
 	ctx context.Context
 }
 
 func (q unitQueryer) ExecContext(_ context.Context, query string, args ...any) (sql.Result, error) {
-	return q.tx.ExecContext(q.ctx, query, args...)
+	return q.q.ExecContext(q.ctx, query, args...)
 }
 
 func (q unitQueryer) QueryContext(_ context.Context, query string, args ...any) (*sql.Rows, error) {
-	return q.tx.QueryContext(q.ctx, query, args...)
+	return q.q.QueryContext(q.ctx, query, args...)
 }
 
 func (q unitQueryer) QueryRowContext(_ context.Context, query string, args ...any) *sql.Row {
-	return q.tx.QueryRowContext(q.ctx, query, args...)
+	return q.q.QueryRowContext(q.ctx, query, args...)
 }

@@ -7,10 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/internal/store/pgtest"
 )
 
 // TestGroupCommitUnitsStandAlone: units that share one SQLite transaction still commit
@@ -98,4 +102,116 @@ func TestGroupCommitUnitsStandAlone(t *testing.T) {
 	require.NoError(t, err)
 	groups, units := s.group.groups.Load()-groupsBefore, int64(n-1)
 	require.Less(t, groups, units, "the queued units shared transactions (%d transactions for %d units)", groups, units)
+}
+
+// TestPostgresGroupCommit: on PostgreSQL too, units that share a transaction commit or
+// roll back on their own (a failing unit, or one whose statement failed, leaves nothing;
+// the others are kept), and a unit that loses a serialization conflict (to another
+// replica's lone statement, which takes no turn at the gate) has the whole group run
+// again, every unit's effect landing exactly once.
+func TestPostgresGroupCommit(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Start(t)
+	open := func() *Postgres {
+		s, err := OpenPostgres(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { require.NoError(t, s.Close()) })
+		return s
+	}
+	s, other := open(), open()
+	const n = 10
+	entry := func(i int) LedgerEntry {
+		return LedgerEntry{ExternalKey: fmt.Sprintf("e%d", i), Kind: "TEST", CreatedAt: time.Now(), Postings: []LedgerPosting{
+			{Book: fmt.Sprintf("in:%d", i), Asset: "usd", Amount: decimal.NewFromInt(1)},
+			{Book: fmt.Sprintf("out:%d", i), Asset: "usd", Amount: decimal.NewFromInt(-1)}}}
+	}
+	// The row the conflicting unit writes, so that another replica can change it.
+	const conflicting = 6
+	_, err := s.InsertLedgerEntry(ctx, LedgerEntry{ExternalKey: "setup", Kind: "TEST", CreatedAt: time.Now(), Postings: []LedgerPosting{
+		{Book: fmt.Sprintf("in:%d", conflicting), Asset: "usd", Amount: decimal.NewFromInt(100)},
+		{Book: "setup", Asset: "usd", Amount: decimal.NewFromInt(-100)}}})
+	require.NoError(t, err)
+
+	// Hold the committer so that the units below queue up and go in one group.
+	hold, held := make(chan struct{}), make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		require.NoError(t, s.InTx(ctx, func(tx Tx) error {
+			close(held)
+			<-hold
+			return tx.CreateAccount(ctx, Account{ID: "holder", CreatedAt: time.Now()})
+		}))
+	}()
+	<-held
+
+	errs := make([]error, n)
+	runs := make([]atomic.Int64, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = s.InTx(ctx, func(tx Tx) error {
+				run := runs[i].Add(1)
+				if i == conflicting && run == 1 {
+					// Read (the group's snapshot is taken by now), then let another replica
+					// change the row this unit writes next: the write loses a conflict.
+					if _, err := tx.LedgerBalance(ctx, fmt.Sprintf("in:%d", i), "usd"); err != nil {
+						return err
+					}
+					if _, err := other.db.ExecContext(ctx, `UPDATE ledger_balances SET balance = balance WHERE book = $1`,
+						fmt.Sprintf("in:%d", i)); err != nil {
+						return err
+					}
+				}
+				if err := tx.CreateAccount(ctx, Account{ID: fmt.Sprintf("a%d", i), CreatedAt: time.Now()}); err != nil {
+					return err
+				}
+				if _, err := tx.InsertLedgerEntry(ctx, entry(i)); err != nil {
+					return err
+				}
+				switch i {
+				case 2:
+					return errors.New("unit 2 fails after writing")
+				case 4: // a statement fails (the transaction is aborted until ROLLBACK TO)
+					return tx.CreateAccount(ctx, Account{ID: "holder", CreatedAt: time.Now()})
+				}
+				return nil
+			})
+		}()
+	}
+	require.Eventually(t, func() bool { return s.group.waiting.Load() == n }, 5*time.Second, time.Millisecond)
+	reruns := s.group.reruns.Load()
+	close(hold)
+	wg.Wait()
+
+	require.Equal(t, int64(1), s.group.reruns.Load()-reruns, "the conflict ran the group again, once")
+	require.Equal(t, int64(2), runs[conflicting].Load(), "the conflicting unit ran twice")
+	for i := range n {
+		_, aerr := s.GetAccount(ctx, fmt.Sprintf("a%d", i))
+		_, eerr := s.LedgerEntryByKey(ctx, fmt.Sprintf("e%d", i))
+		bal, err := s.LedgerBalance(ctx, fmt.Sprintf("out:%d", i), "usd")
+		require.NoError(t, err)
+		switch i {
+		case 2:
+			require.EqualError(t, errs[i], "unit 2 fails after writing")
+			require.ErrorIs(t, aerr, ErrNotFound, "a failed unit's writes are rolled back")
+			require.ErrorIs(t, eerr, ErrNotFound)
+			require.True(t, bal.IsZero(), "unit %d: out balance %s", i, bal)
+		case 4:
+			require.ErrorIs(t, errs[i], ErrConflict)
+			require.ErrorIs(t, aerr, ErrNotFound, "a unit whose statement failed is rolled back")
+			require.ErrorIs(t, eerr, ErrNotFound)
+			require.True(t, bal.IsZero(), "unit %d: out balance %s", i, bal)
+		default:
+			require.NoError(t, errs[i], "unit %d", i)
+			require.NoError(t, aerr, "unit %d's account was committed", i)
+			require.NoError(t, eerr, "unit %d's entry was committed", i)
+			require.True(t, bal.Equal(decimal.NewFromInt(-1)), "unit %d's entry landed once: out balance %s", i, bal)
+		}
+	}
+	bal, err := s.LedgerBalance(ctx, fmt.Sprintf("in:%d", conflicting), "usd")
+	require.NoError(t, err)
+	require.True(t, bal.Equal(decimal.NewFromInt(101)), "in balance %s", bal)
 }

@@ -27,18 +27,21 @@ var pgMigrationFiles embed.FS
 // all replicas have the effect of some serial order, which is what SQLite's single writer
 // gives, so a unit of work may read a balance, a hold or a quote and write on what it read
 // (the ledger, relays, quotes and withdrawals do) without a lost update or a write skew,
-// and without locking rows by hand. A transaction that loses a conflict (SQLSTATE 40001,
-// or a deadlock, 40P01) is rolled back and run again from the start, up to pgTxAttempts
-// times, each run after the first alone (pgDB.tx); so InTx's fn may run more than once
-// and must not act outside tx. A lone statement outside a transaction runs at READ COMMITTED: each is
-// atomic, and its WHERE clause re-checks the row it changes (no money path reads, then
-// writes, outside a transaction).
+// and without locking rows by hand. As on SQLite, a store runs its units of work queued
+// behind a commit in one transaction, each in its own savepoint (groupcommit.go), and
+// the replicas' transactions take turns (a gate table locked EXCLUSIVE, pgGroup): one
+// group at a time, as SQLite has one writer. A group that loses a conflict all the same
+// (SQLSTATE 40001, or a deadlock, 40P01, in any unit or at the commit: a lone statement
+// outside a transaction takes no turn) is rolled back and run again from the start,
+// every unit's fn again, up to pgTxAttempts times; so InTx's fn may run more than once
+// and must not act outside tx. A lone statement outside a transaction runs at READ
+// COMMITTED: each is atomic, and its WHERE clause re-checks the row it changes (no money
+// path reads, then writes, outside a transaction).
 //
 // Outbox readers in any replica are woken by LISTEN/NOTIFY (migration 0004's triggers):
 // each store keeps one listening connection, re-established after a loss.
 type Postgres struct {
 	db  *sql.DB
-	pg  *pgDB
 	cfg *pgx.ConnConfig
 	// origin marks this store's commits in their notifications, so the listener skips them
 	// (InTx and the methods signal their own commits at once).
@@ -56,6 +59,10 @@ var _ Store = (*Postgres)(nil)
 const (
 	// pgTxAttempts bounds the runs of a transaction that keeps losing conflicts.
 	pgTxAttempts = 12
+	// pgMaxGroup bounds the units of work of one transaction: its savepoints' subtransaction
+	// ids stay within what PostgreSQL caches per transaction (64), so other sessions'
+	// snapshots need not look them up.
+	pgMaxGroup = 32
 	// pgMigrateLock is the advisory lock key of migrations ("dtwg" "mig").
 	pgMigrateLock int64 = 0x64747767_006d6967
 	// pgListenRetryMax is the longest wait between attempts to re-establish the listener.
@@ -88,7 +95,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	pg := &pgDB{db: db}
 	p := &Postgres{
-		db: db, pg: pg, cfg: cfg, origin: origin,
+		db: db, cfg: cfg, origin: origin,
 		conn: conn{q: pg, r: pg, root: db, notify: newNotifier(), access: newNotifier()},
 		done: make(chan struct{}),
 	}
@@ -96,6 +103,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		db.Close()
 		return nil, err
 	}
+	p.group = newGroupCommitter(pgGroup{db: db}, pgMaxGroup, pgTxAttempts)
 	listening := make(chan error, 1)
 	lctx, stop := context.WithCancel(context.Background())
 	p.stop = stop
@@ -108,6 +116,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	if err != nil {
 		stop()
 		<-p.done
+		p.group.close()
 		db.Close()
 		return nil, fmt.Errorf("postgres listen: %w", err)
 	}
@@ -129,7 +138,7 @@ func (p *Postgres) migrate(ctx context.Context) error {
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
-	// The transactions' gate (pgDB.tx): a table only ever locked, never read or written.
+	// The transactions' gate (pgGroup): a table only ever locked, never read or written.
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS dtwgate_tx_gate ()`); err != nil {
 		return fmt.Errorf("create dtwgate_tx_gate: %w", err)
 	}
@@ -142,57 +151,48 @@ func (p *Postgres) migrate(ctx context.Context) error {
 	return nil
 }
 
-// tx runs fn in a SERIALIZABLE transaction, committing when it returns nil, and runs it
-// again (up to pgTxAttempts times in all) when it lost a serialization conflict or a
-// deadlock. Every transaction first locks the gate table (before its snapshot is taken):
-// a first run in SHARE mode, beside every other first run; a run after a lost conflict in
-// EXCLUSIVE mode, alone. So transactions that keep colliding on the same rows (every
-// OFFCHAIN trade posts to the house's books) do not fail each other again and again: the
-// loser runs next, on its own, and new transactions wait for it.
-func (p *pgDB) tx(ctx context.Context, fn func(tx queryer) error) error {
-	for attempt := 1; ; attempt++ {
-		err := p.try(ctx, fn, attempt > 1)
-		if err == nil || attempt == pgTxAttempts || !pgRetryable(err) || ctx.Err() != nil {
-			return err
-		}
-	}
-}
+// pgGroup runs a group commit's transactions at SERIALIZABLE isolation. Every
+// transaction first locks the gate table in EXCLUSIVE mode (before its snapshot is
+// taken), so the replicas' groups run one at a time, each on the commits of those before
+// it: groups of different replicas that ran side by side (the gate in SHARE mode) all
+// wrote the house's balances, and nearly every overlap cost a group its run, or a
+// deadlock its second (deadlock_timeout). The gate does not hold back reads, nor lone
+// statements outside a transaction; a group that still loses a conflict to one of them
+// runs again.
+type pgGroup struct{ db *sql.DB }
 
-// Gate locks: a first run shares the gate; a run after a lost conflict has it alone.
-const (
-	pgGateShared    = `LOCK TABLE dtwgate_tx_gate IN SHARE MODE`
-	pgGateExclusive = `LOCK TABLE dtwgate_tx_gate IN EXCLUSIVE MODE`
-)
+// pgGate is the lock every transaction of the store takes first.
+const pgGate = `LOCK TABLE dtwgate_tx_gate IN EXCLUSIVE MODE`
 
-// try runs fn in one SERIALIZABLE transaction, alone when exclusive.
-func (p *pgDB) try(ctx context.Context, fn func(tx queryer) error, exclusive bool) error {
-	tx, err := p.db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
+// begin implements groupDB.
+func (g pgGroup) begin(ctx context.Context) (*sql.Tx, error) {
+	tx, err := g.db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
 	if err != nil {
-		return fmt.Errorf("begin: %w", err)
+		return nil, err
 	}
-	defer func() { _ = tx.Rollback() }() // after a commit, a no-op; after an error or panic, the rollback
-	gate := pgGateShared
-	if exclusive {
-		gate = pgGateExclusive
+	if _, err := tx.ExecContext(ctx, pgGate); err != nil { // a lock statement: the snapshot comes after it
+		_ = tx.Rollback()
+		return nil, fmt.Errorf("transaction gate: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, gate); err != nil { // a lock statement: the snapshot comes after it
-		return fmt.Errorf("transaction gate: %w", err)
-	}
-	if err := fn(pgTx{tx: tx}); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
+	return tx, nil
 }
 
-// InTx implements Store. fn's Tx runs every method on one SERIALIZABLE transaction; fn
-// may run more than once (see Postgres), must not use tx after returning, and must not
-// act outside tx.
+// on implements groupDB: the units' statements have their placeholders rewritten.
+func (pgGroup) on(tx *sql.Tx) queryer { return pgTx{tx: tx} }
+
+// rerun implements groupDB: a lost conflict or deadlock, or a failed statement that a
+// unit's fn carried on after (pgRetryable).
+func (pgGroup) rerun(err error) bool { return pgRetryable(err) }
+
+// InTx implements Store. fn's Tx runs every method on one SERIALIZABLE transaction,
+// which it may share with other callers' units of work, each in its own savepoint
+// (groupCommitter); fn may run more than once (see Postgres), must not use tx after
+// returning, must not act outside tx nor write through the Postgres itself (that would
+// wait for the transaction fn runs in), and should do only database work (other units
+// wait for it).
 func (p *Postgres) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	var pending pendingSignals
-	err := p.pg.tx(ctx, func(q queryer) error {
+	err := p.conn.tx(ctx, func(q queryer) error {
 		pending = pendingSignals{} // what an earlier, rolled-back run wrote is gone
 		return fn(&conn{q: q, r: q, notify: p.notify, access: p.access, pending: &pending})
 	})
@@ -219,6 +219,7 @@ func (p *Postgres) Ping(ctx context.Context) error { return p.db.PingContext(ctx
 // Close implements Store: it stops the listener and closes the pool.
 func (p *Postgres) Close() error {
 	p.closeOnce.Do(func() {
+		p.group.close()
 		p.stop()
 		<-p.done
 		p.closeErr = p.db.Close()

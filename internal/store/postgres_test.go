@@ -93,8 +93,9 @@ func TestPostgresMigrateTogether(t *testing.T) {
 }
 
 // TestPostgresNoLostUpdate: units of work on two handles (two replicas) that read a
-// book's available balance and then hold part of it never hold more than it has: one of
-// two racing transactions is run again and sees the other's hold.
+// book's available balance and then hold part of it never hold more than it has: the
+// replicas' transactions take turns (one that lost a conflict all the same runs again),
+// each seeing the holds committed before it.
 func TestPostgresNoLostUpdate(t *testing.T) {
 	ctx := context.Background()
 	dsn := pgtest.Start(t)

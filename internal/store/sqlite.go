@@ -68,7 +68,7 @@ type conn struct {
 	r queryer
 	// root begins transactions; nil inside InTx, where everything runs on q.
 	root *sql.DB
-	// group, when set, runs root's transactions, several to a SQLite transaction
+	// group, when set, runs root's transactions, several to a database transaction
 	// (groupcommit.go).
 	group *groupCommitter
 	// notify wakes event readers after a commit that wrote events.
@@ -211,7 +211,7 @@ func OpenSQLiteWith(ctx context.Context, path string, opts SQLiteOptions) (*SQLi
 		writer.Close()
 		return nil, err
 	}
-	s.group = newGroupCommitter(writer)
+	s.group = newGroupCommitter(sqliteGroup{db: writer}, maxGroup, 1)
 	go s.checkpointer()
 	return s, nil
 }
@@ -319,10 +319,7 @@ func (s *conn) tx(ctx context.Context, fn func(tx queryer) error) error {
 	if s.root == nil {
 		return fn(s.q)
 	}
-	if pg, ok := s.q.(*pgDB); ok { // SERIALIZABLE, run again after a lost conflict
-		return pg.tx(ctx, fn)
-	}
-	if s.group != nil {
+	if s.group != nil { // on PostgreSQL, SERIALIZABLE and run again after a lost conflict
 		return s.group.do(ctx, fn)
 	}
 	tx, err := s.root.BeginTx(ctx, nil)
