@@ -18,8 +18,9 @@ const (
 	// Drop closes every open connection and each new one at once: the peer sees a reset
 	// or EOF, as when a node goes down.
 	Drop
-	// Blackhole closes the open connections and accepts new ones but never answers: the
-	// peer's requests hang until its own timeout, as behind a dead network path.
+	// Blackhole closes the open connections and accepts new ones but never answers them,
+	// as a hung node does: the peer's requests hang until its own timeout. A connection
+	// accepted meanwhile stays unanswered after the proxy forwards again.
 	Blackhole
 )
 

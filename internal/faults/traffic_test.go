@@ -241,7 +241,11 @@ func (e *env) chaos(ctx context.Context, t *testing.T, sz size, rng *rand.Rand, 
 			e.kill(ctx, t, f, rng, r, &failovers)
 		case "reorg":
 			depth := 1 + rng.IntN(5)
+			if sz.reorgs == 1 { // the bounded run's one reorg goes deeper than the confirmations
+				depth = confirmations + 1 + rng.IntN(5-confirmations)
+			}
 			c := e.net.Chain(f.source)
+			e.waitActivity(ctx, c, depth, 20*time.Second) // a reorg of empty blocks undoes nothing
 			drop := r.reorgs%2 == 0 // every other reorg loses the operator's transactions
 			res, err := Reorg(ctx, c.RPC, ReorgOptions{Depth: depth, Noise: e.noise.Key, BlockTime: blockTime,
 				Drop: func(_ *types.Transaction, from common.Address) bool { return drop && from == c.Operator.Address }})
@@ -253,9 +257,9 @@ func (e *env) chaos(ctx context.Context, t *testing.T, sz size, rng *rand.Rand, 
 			t.Logf("reorg of %s: blocks %d-%d replaced (head %s -> %s), %d transactions mined again, %d of the operator's dropped",
 				f.source, res.From, res.Head, res.OldHead.TerminalString(), res.NewHead.TerminalString(), res.Kept, res.Dropped)
 		case "rpc-cut":
-			mode, name := Drop, "dropped"
+			mode, name := Blackhole, "black-holed"
 			if r.cuts%2 == 1 {
-				mode, name = Blackhole, "black-holed"
+				mode, name = Drop, "dropped"
 			}
 			d := 5*time.Second + time.Duration(rng.IntN(8))*time.Second
 			e.proxies[f.source].SetMode(mode)
@@ -272,6 +276,27 @@ func (e *env) chaos(ctx context.Context, t *testing.T, sz size, rng *rand.Rand, 
 			r.pgRestarts++
 			t.Logf("PostgreSQL restarted in %s", time.Since(began).Round(time.Millisecond))
 		}
+	}
+}
+
+// waitActivity waits (at most limit) until the last depth blocks of c hold a transaction
+// to the DTW contract.
+func (e *env) waitActivity(ctx context.Context, c *testnet.Chain, depth int, limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		head, err := c.Client.BlockNumber(ctx)
+		for n := head; err == nil && n+uint64(depth) > head && n > 0; n-- {
+			b, berr := c.Client.BlockByNumber(ctx, new(big.Int).SetUint64(n))
+			if berr != nil {
+				break
+			}
+			for _, tx := range b.Transactions() {
+				if to := tx.To(); to != nil && *to == c.DTW {
+					return
+				}
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
 
