@@ -246,7 +246,7 @@ func (e *env) chaos(ctx context.Context, t *testing.T, sz size, rng *rand.Rand, 
 			}
 			c := e.net.Chain(f.source)
 			e.waitActivity(ctx, c, depth, 20*time.Second) // a reorg of empty blocks undoes nothing
-			drop := r.reorgs%2 == 0 // every other reorg loses the operator's transactions
+			drop := r.reorgs%2 == 0                       // every other reorg loses the operator's transactions
 			res, err := Reorg(ctx, c.RPC, ReorgOptions{Depth: depth, Noise: e.noise.Key, BlockTime: blockTime,
 				Drop: func(_ *types.Transaction, from common.Address) bool { return drop && from == c.Operator.Address }})
 			if err != nil {
