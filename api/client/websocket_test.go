@@ -147,8 +147,13 @@ func TestWatchRefused(t *testing.T) {
 	c := g.newClient(t, client.NewAPIKeyAuth(g.createKeyID(t, api.PermRead)))
 	_, err = c.Watch(ctx, api.Subscription{ChannelType: api.ChannelPriceFeedUpdates})
 	requireAPIError(t, err, 400, api.CodeInvalidSchema)
-	w, err := c.Watch(ctx, ethUSDT)
-	require.NoError(t, err)
+	// The refused socket's place is freed once the gateway sees it closed (the client
+	// closes it on the ERROR; the gateway keeps a socket open after one).
+	var w *client.Watch
+	require.Eventually(t, func() bool {
+		w, err = c.Watch(ctx, ethUSDT)
+		return err == nil
+	}, 5*time.Second, 20*time.Millisecond, "the refused socket's place is freed")
 	_, err = c.Watch(ctx, ethUSDT)
 	requireAPIError(t, err, 429, api.CodeRateLimited)
 	require.NoError(t, w.Close())
