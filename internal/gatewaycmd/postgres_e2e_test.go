@@ -1,15 +1,19 @@
 package gatewaycmd_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/coder/websocket"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -21,8 +25,8 @@ import (
 // (DTWGATE_STORE), each with its own data directory (they share nothing but the
 // database), serve one system: a key that `dtwgate admin keys create --store` made logs
 // in on either (the secrets' hashing key is the store's), the token one issued works on
-// the other, and a whitelist change made through one admin command is seen by both; no
-// SQLite database is created.
+// the other, a websocket ticket one issued opens one socket on the other, and a whitelist
+// change made through one admin command is seen by both; no SQLite database is created.
 func TestPostgresReplicas(t *testing.T) {
 	dsn := pgtest.Start(t)
 	var (
@@ -61,6 +65,21 @@ func TestPostgresReplicas(t *testing.T) {
 
 	status, body = b.do(t, http.MethodPost, api.PathAuthToken, "", fmt.Sprintf(`{"keyId":%q,"secret":%q}`, key.APIKeyID, key.APIKeySecret))
 	require.Equal(t, http.StatusOK, status, "the key logs in on replica b too: %s", body)
+
+	// A websocket ticket replica a issued opens a socket on replica b, once.
+	status, body = a.do(t, http.MethodPost, api.PathAuthTicket, "", fmt.Sprintf(`{"keyId":%q,"secret":%q}`, key.APIKeyID, key.APIKeySecret))
+	require.Equal(t, http.StatusOK, status, "body: %s", body)
+	var ticket api.TicketResponse
+	require.NoError(t, json.Unmarshal(body, &ticket))
+	wsURL := "ws" + strings.TrimPrefix(b.base, "http") + api.PathWebsocket + "?" + api.ParamToken + "=" + url.QueryEscape(ticket.Ticket)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	conn, resp, err := websocket.Dial(ctx, wsURL, nil)
+	require.NoError(t, err, "a's ticket on b: %v", resp)
+	require.NoError(t, conn.Close(websocket.StatusNormalClosure, ""))
+	_, resp, err = websocket.Dial(ctx, wsURL, nil)
+	require.Error(t, err, "a ticket is single-use across replicas")
+	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 
 	for _, dir := range dataDirs {
 		entries, err := os.ReadDir(dir)

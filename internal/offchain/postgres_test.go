@@ -27,7 +27,8 @@ func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 // each with its service) take swaps and withdrawals of one account at once. The account
 // never spends more than it has (each unit of work reads the balance and then posts:
 // SERIALIZABLE runs a loser again), a swap retried on both replicas at once is one order,
-// and the ledger audits clean.
+// a quote one replica issued is actioned once when both action it at once, and the ledger
+// audits clean.
 func TestConcurrentTradingOnPostgres(t *testing.T) {
 	ctx := context.Background()
 	dsn := pgtest.Start(t)
@@ -112,6 +113,29 @@ func TestConcurrentTradingOnPostgres(t *testing.T) {
 	bal, err = stores[0].LedgerBalance(ctx, ledger.UserBook(acct), "eur")
 	require.NoError(t, err)
 	require.True(t, bal.Sub(held["eur"]).Equal(decimal.NewFromInt(5)), "the retried swap spent once: balance %s", bal)
+
+	// A quote issued by replica 0 is actioned by either, once: both at once, one wins.
+	q, err := services[0].RequestQuote(ctx, acct, api.QuoteRequest{InstructionID: "q1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToBuy: "2"})
+	require.NoError(t, err)
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			oerrs[i] = services[i].ActionQuote(ctx, acct, "q1")
+		}()
+	}
+	wg.Wait()
+	require.True(t, (oerrs[0] == nil) != (oerrs[1] == nil), "one action wins: %v, %v", oerrs[0], oerrs[1])
+	for _, err := range oerrs {
+		if err != nil {
+			require.ErrorIs(t, err, offchain.ErrQuote)
+		}
+	}
+	after, err := stores[1].LedgerBalance(ctx, ledger.UserBook(acct), "eur")
+	require.NoError(t, err)
+	sold, err := decimal.NewFromString(q.AmountToSell)
+	require.NoError(t, err)
+	require.True(t, bal.Sub(after).Equal(sold), "the quote traded once at its amount: %s then %s, quoted %s", bal, after, sold)
 
 	require.NoError(t, ledger.Audit(ctx, stores[0]))
 }
