@@ -90,7 +90,7 @@ bench-api: tools
 ## `dtwgate serve` for 10 s, every swap committed before its answer (checked by a SIGKILL and
 ## restart), then sequential RFQ round trips: swaps_per_second, swap_p50_ms, swap_p99_ms,
 ## rfq_roundtrip_p99_ms, non_2xx and the store's durability. BENCH_OFFCHAIN_FLAGS: -duration,
-## -clients, -rfqs, -store-sync normal|full (storeSync; the default is the gateway's, normal), -cpuprofile FILE
+## -clients, -rfqs, -store-sync full|normal (storeSync; the default is the gateway's, full), -cpuprofile FILE
 ## (the gateway's, over the swaps), -keep.
 bench-offchain:
 	@$(GO) run ./testnet/cmd/benchoffchain $(BENCH_OFFCHAIN_FLAGS)

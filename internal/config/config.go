@@ -64,11 +64,11 @@ type Config struct {
 	// (the SQLite database in DataDir). Flag --store or DTWGATE_STORE.
 	Store string `yaml:"store"`
 	// StoreSync is when a commit to the SQLite store counts as durable (the answer of a
-	// swap, an order or a withdrawal waits for it): "normal" (default), written to the
-	// WAL: it survives a crash of the gateway, not of the OS or a power loss; "full",
-	// fsynced at every commit (shared by the requests committed together): it survives a
-	// power loss, at a cost in latency (README's figures). PostgreSQL's durability is its
-	// own setting (synchronous_commit).
+	// swap, an order or a withdrawal waits for it): "full" (default), fsynced at every
+	// commit (shared by the requests committed together): it survives a power loss;
+	// "normal", written to the WAL: it survives a crash of the gateway, not of the OS or
+	// a power loss (README's figures compare them). PostgreSQL's durability is its own
+	// setting (synchronous_commit).
 	StoreSync string `yaml:"storeSync"`
 	// JWTKeyFile is the HS256 signing key file of gateways from before the signing keys
 	// moved into the store: when the store has no key yet, the first start stores this

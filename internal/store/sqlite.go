@@ -115,7 +115,7 @@ const (
 
 // SQLiteOptions tune OpenSQLiteWith.
 type SQLiteOptions struct {
-	// Synchronous is when a commit counts as durable: SyncNormal (the default) or SyncFull.
+	// Synchronous is when a commit counts as durable: SyncFull (the default) or SyncNormal.
 	Synchronous string
 }
 
@@ -127,6 +127,8 @@ const (
 	SyncNormal = "normal"
 	// SyncFull: the WAL is fsynced at every commit before it returns (group commit shares
 	// the fsync among the units of work committed together): it survives a power loss.
+	// Under bench-offchain on a quiet machine it cost 2% of the swaps per second and
+	// lowered their p99 (the writer's checkpoints find the WAL already synced).
 	SyncFull = "full"
 )
 
@@ -140,11 +142,11 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 // directory must be private to the owner (like ssh's key files) and the database, its
 // -wal and -shm files are created, or tightened to, mode 0600.
 func OpenSQLiteWith(ctx context.Context, path string, opts SQLiteOptions) (*SQLite, error) {
-	sync := "NORMAL"
+	sync := "FULL"
 	switch opts.Synchronous {
-	case "", SyncNormal:
-	case SyncFull:
-		sync = "FULL"
+	case "", SyncFull:
+	case SyncNormal:
+		sync = "NORMAL"
 	default:
 		return nil, fmt.Errorf("sqlite synchronous %q: want %s or %s", opts.Synchronous, SyncNormal, SyncFull)
 	}

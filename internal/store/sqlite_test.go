@@ -40,7 +40,7 @@ func TestSQLiteConformance(t *testing.T) {
 // unknown setting is refused before anything is opened.
 func TestSQLiteSynchronous(t *testing.T) {
 	ctx := context.Background()
-	for opt, want := range map[string]int{"": 1, store.SyncNormal: 1, store.SyncFull: 2} {
+	for opt, want := range map[string]int{"": 2, store.SyncNormal: 1, store.SyncFull: 2} {
 		path := filepath.Join(testnet.PrivateDir(t), "sync.db")
 		s, err := store.OpenSQLiteWith(ctx, path, store.SQLiteOptions{Synchronous: opt})
 		require.NoError(t, err)

@@ -34,7 +34,7 @@ var (
 	rfqs       = flag.Int("rfqs", 300, "RFQ round trips (request-quote then action-quote), one after another")
 	cpuProfile = flag.String("cpuprofile", "", "write a CPU profile of the gateway over the swap phase to this file (its --pprof-listen)")
 	keep       = flag.Bool("keep", false, "keep the temporary directory (gateway log, data)")
-	storeSync  = flag.String("store-sync", "normal", "the gateway's storeSync: normal (its default: a commit is in the WAL before the answer) or full (fsynced)")
+	storeSync  = flag.String("store-sync", "full", "the gateway's storeSync: full (its default: a commit is fsynced before the answer) or normal (in the WAL)")
 )
 
 func main() {
@@ -139,7 +139,7 @@ func run(ctx context.Context) error {
 			"fsynced at every commit; swaps queued together share a commit), so it survives a crash of the process (checked above), " +
 			"of the OS, or a power loss")
 	} else {
-		fmt.Println("# WAL with synchronous=NORMAL (the gateway's default; -store-sync full measures the other): a swap is answered " +
+		fmt.Println("# WAL with synchronous=NORMAL (-store-sync normal; the gateway's default is full): a swap is answered " +
 			"after the commit that holds it is in the WAL, so it survives a crash of the process (checked above); the WAL is fsynced " +
 			"at checkpoints, so a crash of the OS or a power loss may lose the last commits")
 	}

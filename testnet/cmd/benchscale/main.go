@@ -99,7 +99,7 @@ func run(ctx context.Context, setups []setup) error {
 	}
 	fmt.Printf("# %d CPUs shared by the gateways, PostgreSQL and the %d clients (this process), and whatever else runs on the machine: "+
 		"the figures are noisy, read them with the load averages\n", runtime.NumCPU(), *clients)
-	fmt.Println("# SQLite: WAL, synchronous=FULL (storeSync full, not the gateway's default normal: a swap is answered after its " +
+	fmt.Println("# SQLite: WAL, synchronous=FULL (storeSync full, the gateway's default: a swap is answered after its " +
 		"commit was fsynced; concurrent swaps share a commit), as durable as PostgreSQL's setting below")
 
 	var pg *postgres
@@ -143,7 +143,8 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 			return err
 		}
 		// Replicas share nothing but the store (its keys included); SQLite runs durable
-		// like PostgreSQL (storeSync full), so the stores compare fairly.
+		// like PostgreSQL (storeSync full, the default, said outright), so the stores
+		// compare fairly.
 		gw, err := benchkit.NewGateway(bin, rdir, benchkit.GatewayOptions{Store: storeURL, StoreSync: "full"})
 		if err != nil {
 			return err
