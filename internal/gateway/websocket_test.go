@@ -292,6 +292,7 @@ func TestWebsocketConnectionCap(t *testing.T) {
 func TestWebsocketSlowConsumer(t *testing.T) {
 	ctx := context.Background()
 	e := newEnvWith(t, func(c *config.Config) { c.Websocket.SendBuffer = 16 })
+	smallSendBuffers(e) // so that the paused reader's socket fills
 	tok := e.token(e.createKey(api.PermRead))
 	// Every pair of eth the default book prices: six messages per change of eth.
 	sub := priceSub("eth/usdt", "eth/dai", "eth/fot", "usdt/eth", "dai/eth", "fot/eth")

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"slices"
 	"strings"
@@ -247,6 +248,34 @@ func smallReceiveBuffer() *websocket.DialOptions {
 		return errors.Join(err, serr)
 	}}
 	return &websocket.DialOptions{HTTPClient: &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}}
+}
+
+// smallSendBuffers serves e on a new test server whose accepted connections have a small
+// kernel send buffer: on loopback Linux grows a socket's buffer to megabytes when left
+// alone, which can hold every message a test sends a paused reader.
+func smallSendBuffers(e *env) {
+	e.t.Helper()
+	h := e.srv.Config.Handler
+	e.srv.Close()
+	srv := httptest.NewUnstartedServer(h)
+	srv.Listener = smallSendListener{srv.Listener}
+	srv.Start()
+	e.t.Cleanup(srv.Close)
+	e.srv = srv
+}
+
+// smallSendListener sets a 4 KiB send buffer on each connection it accepts.
+type smallSendListener struct{ net.Listener }
+
+func (l smallSendListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if tc, ok := c.(*net.TCPConn); ok {
+		if serr := tc.SetWriteBuffer(4096); serr != nil {
+			_ = c.Close()
+			return nil, serr
+		}
+	}
+	return c, err
 }
 
 // asyncDoc is the AsyncAPI document, parsed once.
