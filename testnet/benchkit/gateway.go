@@ -185,17 +185,27 @@ func (g *Gateway) Kill() error {
 	return nil
 }
 
+// Terminate ends a started process with SIGTERM, and SIGKILL when it has not exited
+// 20 s later, and waits for it.
+func Terminate(cmd *exec.Cmd) {
+	if cmd.Process == nil {
+		return
+	}
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		_ = cmd.Process.Kill()
+		<-done
+	}
+}
+
 // Stop ends the gateway with SIGTERM (SIGKILL after 20 s) and closes its log.
 func (g *Gateway) Stop() {
-	if g.cmd != nil && g.cmd.Process != nil {
-		_ = g.cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = g.cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			_ = g.cmd.Process.Kill()
-		}
+	if g.cmd != nil {
+		Terminate(g.cmd)
 		g.cmd = nil
 	}
 	if g.logFile != nil {

@@ -28,7 +28,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -539,15 +538,8 @@ func (g *gateway) sizes() (logBytes, walBytes, rssBytes int64) {
 }
 
 func (g *gateway) stop() {
-	if g.cmd != nil && g.cmd.Process != nil {
-		_ = g.cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = g.cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			_ = g.cmd.Process.Kill()
-		}
+	if g.cmd != nil {
+		benchkit.Terminate(g.cmd)
 	}
 	g.net.Stop()
 }
