@@ -186,6 +186,14 @@ func (m *model) step(step int) {
 		m.run(step, m.setPaused())
 		return
 	}
+	if s := m.stats["cancel (grace over)"]; (s == nil || s[0] == 0) && !m.paused && m.rng.Intn(2) == 0 {
+		// Until one has succeeded, a requested order past its grace period (see warp) is
+		// cancelled before settles, operator cancels or long warps take it away.
+		if o, ok := m.pickRequested(true); ok {
+			m.run(step, m.cancel("cancel (grace over)", m.trader(), o, ""))
+			return
+		}
+	}
 	choices := []struct {
 		weight int
 		make   func() (action, bool)
