@@ -153,9 +153,26 @@ func (c *Chain) SendTx(ctx context.Context, from Account, to *common.Address, da
 	return signed, nil
 }
 
+// Receipt waits: how long before a block is mined by hand for a transaction still
+// without a receipt, and how long before WaitReceipt gives up when ctx has no deadline.
+const (
+	receiptNudgeAfter = 5 * time.Second
+	receiptMaxWait    = 90 * time.Second
+)
+
 // WaitReceipt polls for a transaction's receipt and fails with ErrReverted when its
-// status is not successful.
+// status is not successful. A transaction still unmined after receiptNudgeAfter gets a
+// block mined by hand now and then (anvil has left a transaction in its pool after an
+// evm_revert: a CI run hung on one), and WaitReceipt fails after receiptMaxWait unless
+// ctx has a deadline of its own, saying what the node knows of the transaction.
 func (c *Chain) WaitReceipt(ctx context.Context, hash common.Hash) (*types.Receipt, error) {
+	start := time.Now()
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, receiptMaxWait)
+		defer cancel()
+	}
+	nudged := start
 	for {
 		r, err := c.Client.TransactionReceipt(ctx, hash)
 		if err == nil {
@@ -167,9 +184,15 @@ func (c *Chain) WaitReceipt(ctx context.Context, hash common.Hash) (*types.Recei
 		if !errors.Is(err, ethereum.NotFound) {
 			return nil, fmt.Errorf("receipt %s: %w", hash, err)
 		}
+		if time.Since(nudged) > receiptNudgeAfter {
+			nudged = time.Now()
+			_ = c.Mine(ctx, 1) // best effort: the next poll tells
+		}
 		select {
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			_, pending, terr := c.Client.TransactionByHash(context.Background(), hash)
+			return nil, fmt.Errorf("receipt %s: none after %s (known to the node: %v, pending: %v): %w",
+				hash, time.Since(start).Round(time.Millisecond), terr == nil, pending, ctx.Err())
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
