@@ -3,7 +3,6 @@ package store
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"slices"
 	"time"
 )
@@ -25,15 +24,7 @@ const pgClaimSQL = `UPDATE webhook_deliveries d SET lease_owner = ?, lease_until
 
 // claimPostgres implements ClaimWebhookDeliveries on PostgreSQL.
 func (s *conn) claimPostgres(ctx context.Context, owner string, now, until time.Time, limit int) ([]WebhookDelivery, error) {
-	out, err := queryAll(ctx, s.q, "claim webhook deliveries", func(r scanner) (WebhookDelivery, error) {
-		var url, headers, secret string
-		d, err := scanDelivery(r, &url, &headers, &secret)
-		if err != nil {
-			return d, err
-		}
-		d.URL, d.Secret = url, secret
-		return d, json.Unmarshal([]byte(headers), &d.Headers)
-	}, pgClaimSQL, owner, until.UnixMilli(), now.UnixMilli(), now.UnixMilli(), limit)
+	out, err := queryAll(ctx, s.q, "claim webhook deliveries", scanClaimed, pgClaimSQL, owner, until.UnixMilli(), now.UnixMilli(), now.UnixMilli(), limit)
 	if err != nil {
 		return nil, err
 	}

@@ -254,6 +254,17 @@ const claimSQL = `SELECT ` + deliveryColumns + `, s.url, s.headers, s.secret
 	WHERE d.next_attempt_at <= ? AND d.lease_until <= ?
 	ORDER BY d.next_attempt_at, d.id LIMIT ?`
 
+// scanClaimed scans a claimed delivery with its subscription's url, headers and secret.
+func scanClaimed(r scanner) (WebhookDelivery, error) {
+	var url, headers, secret string
+	d, err := scanDelivery(r, &url, &headers, &secret)
+	if err != nil {
+		return d, err
+	}
+	d.URL, d.Secret = url, secret
+	return d, json.Unmarshal([]byte(headers), &d.Headers)
+}
+
 // ClaimWebhookDeliveries implements Webhooks.
 func (s *conn) ClaimWebhookDeliveries(ctx context.Context, owner string, now, until time.Time, limit int) ([]WebhookDelivery, error) {
 	if s.postgres() {
@@ -269,15 +280,7 @@ func (s *conn) ClaimWebhookDeliveries(ctx context.Context, owner string, now, un
 	var out []WebhookDelivery
 	err := s.tx(ctx, func(tx queryer) error {
 		var err error
-		out, err = queryAll(ctx, tx, "claim webhook deliveries", func(r scanner) (WebhookDelivery, error) {
-			var url, headers, secret string
-			d, err := scanDelivery(r, &url, &headers, &secret)
-			if err != nil {
-				return d, err
-			}
-			d.URL, d.Secret = url, secret
-			return d, json.Unmarshal([]byte(headers), &d.Headers)
-		}, claimSQL, now.UnixMilli(), now.UnixMilli(), limit)
+		out, err = queryAll(ctx, tx, "claim webhook deliveries", scanClaimed, claimSQL, now.UnixMilli(), now.UnixMilli(), limit)
 		if err != nil {
 			return err
 		}
