@@ -189,6 +189,11 @@ func (c *Config) checkOffchain(bad func(field, format string, args ...any)) {
 	}
 	if o.AccountAsset != "" && o.AccountAsset != strings.ToLower(o.AccountAsset) {
 		bad("offchain.accountAsset", "%q must be a lower-case ticker", o.AccountAsset)
+	} else if a := c.OffchainAccountAsset(); !c.Pricing.Priced(a) {
+		// Accounts are valued, and lent credit, in their account asset: one the gateway
+		// cannot price would value every balance at zero.
+		bad("offchain.accountAsset", "%q has no price: set it to pricing.unit (%s, the currency of the reference prices) "+
+			"or to an asset of pricing.prices or pricing.feeds", a, c.Pricing.UnitOrDefault())
 	}
 	for asset, v := range o.InventoryLimits {
 		if asset != strings.ToLower(asset) {

@@ -10,6 +10,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/market"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/onchain"
@@ -102,6 +103,9 @@ var errorCodes = []struct {
 	{offchain.ErrInvalidQuery, api.CodeInvalidQueryParams, 0, true},
 	{offchain.ErrNotFound, api.CodeNotFound, 0, true},
 	{offchain.ErrInsufficientFunds, api.CodeInsufficientFunds, 0, true},
+	{ledger.ErrInsufficientFunds, api.CodeInsufficientFunds, 0, true},
+	// An owed asset without a price: what rests on its value waits until a price is back.
+	{ledger.ErrUnpriced, api.CodeNoMarketDataFound, http.StatusServiceUnavailable, true},
 	{offchain.ErrInstructionIDReused, api.CodeInstructionIDReused, 0, true},
 	{offchain.ErrUnavailable, api.CodeServiceUnavailable, 0, true},
 	{offchain.ErrNoCredit, api.CodeInvalidOrderSource, 0, true},

@@ -92,9 +92,10 @@ type Options struct {
 	// (zero when nil, or for books it does not name). It is negative when the caller
 	// lends credit.
 	Floor func(book, asset string) decimal.Decimal
-	// Checked says the caller has already judged the entry's effect on every user book
-	// within the same transaction (a trade's credit check): no floor is checked.
-	Checked bool
+	// Credit lends the entry's account (LedgerEntry.AccountID) credit on these terms: its
+	// available balances may go below zero as long as its position after the entry fits
+	// them (Position.Fits). Every other user book keeps its floor.
+	Credit *Terms
 }
 
 func (o Options) floor(book, asset string) decimal.Decimal {
@@ -179,10 +180,8 @@ func (l *Ledger) PostTx(ctx context.Context, tx store.Tx, e store.LedgerEntry, e
 	case !errors.Is(err, store.ErrNotFound):
 		return store.LedgerEntry{}, false, err
 	}
-	if !opts.Checked {
-		if err := l.checkFloors(ctx, tx, e, opts); err != nil {
-			return store.LedgerEntry{}, false, err
-		}
+	if err := l.checkFloors(ctx, tx, e, opts); err != nil {
+		return store.LedgerEntry{}, false, err
 	}
 	if e.CreatedAt.IsZero() {
 		e.CreatedAt = l.now()
@@ -200,7 +199,8 @@ func (l *Ledger) PostTx(ctx context.Context, tx store.Tx, e store.LedgerEntry, e
 }
 
 // checkFloors refuses an entry that takes a user book's available balance below its
-// floor. Only books the entry takes from are checked: a credit is always accepted.
+// floor, or, for the account lent credit (opts.Credit), its position beyond its terms.
+// Only books the entry takes from are checked: a credit is always accepted.
 func (l *Ledger) checkFloors(ctx context.Context, tx store.Tx, e store.LedgerEntry, opts Options) error {
 	type key struct{ book, asset string }
 	net := map[key]decimal.Decimal{}
@@ -210,8 +210,25 @@ func (l *Ledger) checkFloors(ctx context.Context, tx store.Tx, e store.LedgerEnt
 			net[k] = net[k].Add(p.Amount)
 		}
 	}
+	borrower := ""
+	if opts.Credit != nil {
+		borrower = UserBook(e.AccountID)
+		delta := map[string]decimal.Decimal{}
+		takes := false
+		for k, d := range net {
+			if k.book == borrower {
+				delta[k.asset] = d
+				takes = takes || d.IsNegative()
+			}
+		}
+		if takes {
+			if err := checkCredit(ctx, tx, e.AccountID, *opts.Credit, delta); err != nil {
+				return err
+			}
+		}
+	}
 	for k, delta := range net {
-		if !delta.IsNegative() {
+		if !delta.IsNegative() || k.book == borrower {
 			continue
 		}
 		avail, err := available(ctx, tx, k.book, k.asset)
@@ -223,6 +240,15 @@ func (l *Ledger) checkFloors(ctx context.Context, tx store.Tx, e store.LedgerEnt
 		}
 	}
 	return nil
+}
+
+// checkCredit judges moving accountID's available balances by delta under terms.
+func checkCredit(ctx context.Context, q Reader, accountID string, terms Terms, delta map[string]decimal.Decimal) error {
+	before, err := PositionIn(ctx, q, accountID, terms)
+	if err != nil {
+		return err
+	}
+	return before.Fits(before.Apply(delta))
 }
 
 // available is a book's balance less its open holds.
@@ -284,6 +310,11 @@ func (l *Ledger) HoldTx(ctx context.Context, tx store.Tx, key, accountID, asset 
 	if floor := opts.floor(book, asset); avail.Sub(amount).LessThan(floor) {
 		return fmt.Errorf("%w: %s available %s, needs %s", ErrInsufficientFunds, asset, avail.Sub(floor), amount)
 	}
+	if opts.Credit != nil {
+		if err := checkCredit(ctx, tx, accountID, *opts.Credit, map[string]decimal.Decimal{asset: amount.Neg()}); err != nil {
+			return err
+		}
+	}
 	return tx.PutLedgerHold(ctx, store.LedgerHold{Key: key, Book: book, Asset: asset, Amount: amount, CreatedAt: l.now()})
 }
 
@@ -322,25 +353,7 @@ type Balance struct {
 
 // Balances returns an account's balance of every asset it ever held, by asset.
 func (l *Ledger) Balances(ctx context.Context, accountID string) (map[string]Balance, error) {
-	book := UserBook(accountID)
-	bals, err := l.st.LedgerBalances(ctx, book)
-	if err != nil {
-		return nil, err
-	}
-	held, err := l.st.HeldAmounts(ctx, book)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]Balance, len(bals))
-	for asset, b := range bals {
-		out[asset] = Balance{Asset: asset, Balance: b, Held: held[asset], Available: b.Sub(held[asset])}
-	}
-	for asset, h := range held { // held without a balance row cannot happen; keep it visible if it does
-		if _, ok := out[asset]; !ok {
-			out[asset] = Balance{Asset: asset, Held: h, Available: h.Neg()}
-		}
-	}
-	return out, nil
+	return BalancesIn(ctx, l.st, accountID)
 }
 
 // Audit checks the ledger as a whole: every asset's postings sum to zero, and every

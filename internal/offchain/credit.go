@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
@@ -19,98 +20,64 @@ func errorf(kind error, format string, args ...any) error {
 	return fmt.Errorf("%w: %s", kind, fmt.Sprintf(format, args...))
 }
 
-// holding is one asset of an account, as the credit arithmetic sees it.
-type holding struct {
-	asset     string
-	balance   decimal.Decimal
-	available decimal.Decimal // balance less holds
-}
-
-// valued is an account's holdings valued in its account asset.
-type valued struct {
-	accountAsset string
-	holdings     []holding
-	prices       map[string]decimal.Decimal // asset -> account asset per unit
-	capacity     decimal.Decimal
-	leverage     decimal.Decimal
-}
-
-// value is a holding's balance in the account asset (zero without a price).
-func (v valued) value(h holding) decimal.Decimal { return h.balance.Mul(v.prices[h.asset]) }
-
-// collateral is the value of the positive balances; used the value of the negative ones.
-func (v valued) collateral() (collateral, used decimal.Decimal) {
-	for _, h := range v.holdings {
-		if x := v.value(h); x.IsPositive() {
-			collateral = collateral.Add(x)
-		} else {
-			used = used.Sub(x)
-		}
-	}
-	return collateral, used
-}
-
-// totalCredit is min(cap, leverage x collateral).
-func (v valued) totalCredit() decimal.Decimal {
-	c, _ := v.collateral()
-	return decimal.Min(v.capacity, v.leverage.Mul(c))
-}
-
-// withdrawable is how much of asset may leave: its available balance, less what must stay
-// as collateral for the credit in use (creditUsed / leverage of collateral value, all of
-// it without leverage), rounded down to decimals; never negative.
-func (v valued) withdrawable(h holding, decimals int32) decimal.Decimal {
-	avail := h.available
-	if !avail.IsPositive() {
-		return decimal.Zero
-	}
-	collateral, used := v.collateral()
-	if used.IsPositive() {
-		needed := collateral
-		if v.leverage.IsPositive() {
-			needed = used.DivRound(v.leverage, 40)
-		}
-		free := collateral.Sub(needed)
-		price := v.prices[h.asset]
-		if !free.IsPositive() || !price.IsPositive() {
-			return decimal.Zero
-		}
-		avail = decimal.Min(avail, free.DivRound(price, 40))
-	}
-	return avail.RoundFloor(decimals)
-}
-
-// priceIn returns the value of one unit of asset in accountAsset: 1 for the same asset,
-// zero when the price source has no market for the pair (the asset then counts for
-// nothing as collateral).
-func (s *Service) priceIn(ctx context.Context, asset, accountAsset string) (decimal.Decimal, error) {
+// priceIn returns the value of one unit of asset in accountAsset (1 for the same asset);
+// ok is false when the price source has no market for the pair now (the asset is
+// unpriced: no collateral, and a debt in it blocks what depends on it).
+func (s *Service) priceIn(ctx context.Context, asset, accountAsset string) (p decimal.Decimal, ok bool, err error) {
 	if strings.EqualFold(asset, accountAsset) {
-		return decimal.NewFromInt(1), nil
+		return decimal.NewFromInt(1), true, nil
 	}
 	if s.prices == nil {
-		return decimal.Zero, nil
+		return decimal.Zero, false, nil
 	}
-	p, err := s.prices.Price(ctx, strings.ToLower(asset), accountAsset)
+	p, err = s.prices.Price(ctx, strings.ToLower(asset), accountAsset)
 	if errors.Is(err, pricing.ErrNoMarketData) || errors.Is(err, pricing.ErrDuplicatePair) {
-		return decimal.Zero, nil
+		return decimal.Zero, false, nil
 	}
-	return p, err
+	return p, err == nil && p.IsPositive(), err
 }
 
-// pricesOf values every asset in accountAsset.
-func (s *Service) pricesOf(ctx context.Context, accountAsset string, assets []string) (map[string]decimal.Decimal, error) {
-	out := make(map[string]decimal.Decimal, len(assets))
+// pricesOf values every asset in accountAsset; an asset without a price is left out.
+func (s *Service) pricesOf(ctx context.Context, accountAsset string, assets []string) (ledger.Prices, error) {
+	out := make(ledger.Prices, len(assets))
 	for _, a := range assets {
 		if _, ok := out[a]; ok {
 			continue
 		}
-		p, err := s.priceIn(ctx, a, accountAsset)
+		p, ok, err := s.priceIn(ctx, a, accountAsset)
 		if err != nil {
 			return nil, err
 		}
-		out[a] = p
+		if ok {
+			out[a] = p
+		}
 	}
 	return out, nil
+}
+
+// terms are an account's credit terms, with the prices of assets (and of every asset
+// the account holds) in its account asset. Prices may wait on a feed: read them before a
+// transaction.
+func (s *Service) terms(ctx context.Context, accountID string, assets ...string) (ledger.Terms, error) {
+	accountAsset, err := s.accountAsset(ctx, accountID)
+	if err != nil {
+		return ledger.Terms{}, err
+	}
+	bals, err := s.led.Balances(ctx, accountID)
+	if err != nil {
+		return ledger.Terms{}, err
+	}
+	for a := range bals {
+		assets = append(assets, a)
+	}
+	t := ledger.Terms{Unit: accountAsset}
+	if t.Prices, err = s.pricesOf(ctx, accountAsset, assets); err != nil {
+		return ledger.Terms{}, err
+	}
+	if t.Cap, t.Leverage, err = s.creditLimits(ctx, s.st, accountID); err != nil {
+		return ledger.Terms{}, err
+	}
+	return t, nil
 }
 
 // accountAsset is an account's valuation currency.
@@ -132,60 +99,73 @@ func (s *Service) defaultAccountAsset() string {
 	return s.off.AccountAsset
 }
 
-// valuedBalances values balances of a venue for an account.
-func (s *Service) valuedBalances(ctx context.Context, v venue.Venue, c venue.Caller) (valued, error) {
+// position values a venue's balances of an account: the OFFCHAIN ledger's (with the
+// account's credit terms), or a chain's (no credit).
+func (s *Service) position(ctx context.Context, v venue.Venue, c venue.Caller) (ledger.Position, error) {
+	if _, ok := v.(venue.Lender); ok {
+		terms, err := s.terms(ctx, c.AccountID)
+		if err != nil {
+			return ledger.Position{}, err
+		}
+		return ledger.PositionIn(ctx, s.st, c.AccountID, terms)
+	}
 	b, ok := v.(venue.Balancer)
 	if !ok {
-		return valued{}, errorf(ErrNoCredit, "%s reports no balances", v.Source())
+		return ledger.Position{}, errorf(ErrNoCredit, "%s reports no balances", v.Source())
 	}
 	bals, err := b.Balances(ctx, c)
 	if err != nil {
-		return valued{}, err
+		return ledger.Position{}, err
 	}
-	out := valued{}
-	if out.accountAsset, err = s.accountAsset(ctx, c.AccountID); err != nil {
-		return valued{}, err
+	accountAsset, err := s.accountAsset(ctx, c.AccountID)
+	if err != nil {
+		return ledger.Position{}, err
 	}
+	pos := ledger.Position{Terms: ledger.Terms{Unit: accountAsset}, Balances: map[string]ledger.Balance{}}
 	assets := make([]string, 0, len(bals))
 	for _, x := range bals {
 		bal, err1 := decimal.NewFromString(x.Balance)
 		avail, err2 := decimal.NewFromString(x.Available)
 		if err := errors.Join(err1, err2); err != nil {
-			return valued{}, fmt.Errorf("balance of %s: %w", x.Asset, err)
+			return ledger.Position{}, fmt.Errorf("balance of %s: %w", x.Asset, err)
 		}
-		out.holdings = append(out.holdings, holding{asset: x.Asset, balance: bal, available: avail})
+		pos.Balances[x.Asset] = ledger.Balance{Asset: x.Asset, Balance: bal, Held: bal.Sub(avail), Available: avail}
 		assets = append(assets, x.Asset)
 	}
-	if out.prices, err = s.pricesOf(ctx, out.accountAsset, assets); err != nil {
-		return valued{}, err
+	if pos.Prices, err = s.pricesOf(ctx, accountAsset, assets); err != nil {
+		return ledger.Position{}, err
 	}
-	if l, ok := v.(venue.Lender); ok {
-		if out.capacity, out.leverage, err = l.CreditLimits(ctx, c.AccountID); err != nil {
-			return valued{}, err
-		}
-	}
-	return out, nil
+	return pos, nil
 }
 
 // Snapshot answers GET /v2/account-snapshot/{source} for any venue that reports balances:
 // each balance valued in the account asset, the total, the credit (zero on a venue that
-// lends none) and what may be withdrawn of each asset.
+// lends none) and what may be withdrawn of each asset. While an owed asset has no price
+// the credit in use cannot be valued, and the snapshot is refused (ledger.ErrUnpriced)
+// rather than show a debt as zero.
 func (s *Service) Snapshot(ctx context.Context, v venue.Venue, c venue.Caller) (api.AccountSnapshot, error) {
-	val, err := s.valuedBalances(ctx, v, c)
+	pos, err := s.position(ctx, v, c)
 	if err != nil {
 		return api.AccountSnapshot{}, err
 	}
-	out := api.AccountSnapshot{AccountAsset: val.accountAsset, Balances: []api.BalanceEntry{}}
+	used, err := pos.Used()
+	if err != nil {
+		return api.AccountSnapshot{}, err
+	}
+	out := api.AccountSnapshot{AccountAsset: pos.Unit, Balances: []api.BalanceEntry{}}
 	total := decimal.Zero
-	for _, h := range val.holdings {
-		x := val.value(h)
+	for asset := range pos.Balances {
+		x, _ := pos.Value(asset) // an asset without a price is worth nothing here: it is not owed (Used)
 		total = total.Add(x)
-		out.Balances = append(out.Balances, api.BalanceEntry{Asset: h.asset, Balance: h.balance.String(),
-			AccountAssetValuation: x.String(), AvailableToWithdraw: val.withdrawable(h, s.decimals(h.asset)).String()})
+		max, err := pos.Withdrawable(asset, s.decimals(asset))
+		if err != nil {
+			return api.AccountSnapshot{}, err
+		}
+		out.Balances = append(out.Balances, api.BalanceEntry{Asset: asset, Balance: pos.Balances[asset].Balance.String(),
+			AccountAssetValuation: x.String(), AvailableToWithdraw: max.String()})
 	}
 	slices.SortFunc(out.Balances, func(a, b api.BalanceEntry) int { return strings.Compare(a.Asset, b.Asset) })
-	_, used := val.collateral()
-	out.TotalAccountAssetValuation, out.TotalCredit, out.CreditUsed = total.String(), val.totalCredit().String(), used.String()
+	out.TotalAccountAssetValuation, out.TotalCredit, out.CreditUsed = total.String(), pos.TotalCredit().String(), used.String()
 	return out, nil
 }
 
@@ -194,12 +174,15 @@ func (s *Service) Credit(ctx context.Context, v venue.Venue, c venue.Caller) (ap
 	if _, ok := v.(venue.Lender); !ok {
 		return api.CreditResponse{}, errorf(ErrNoCredit, "credit exists only for OFFCHAIN: %s is an on-chain source, whose trades are funded in the DTW contract", v.Source())
 	}
-	val, err := s.valuedBalances(ctx, v, c)
+	pos, err := s.position(ctx, v, c)
 	if err != nil {
 		return api.CreditResponse{}, err
 	}
-	_, used := val.collateral()
-	return api.CreditResponse{TotalCredit: val.totalCredit().String(), CreditUsed: used.String()}, nil
+	used, err := pos.Used()
+	if err != nil {
+		return api.CreditResponse{}, err
+	}
+	return api.CreditResponse{TotalCredit: pos.TotalCredit().String(), CreditUsed: used.String()}, nil
 }
 
 // AccountSettings answers GET /v2/account-settings/{source}: a chain has no settings.

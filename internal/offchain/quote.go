@@ -70,7 +70,7 @@ func (s *Service) RequestQuote(ctx context.Context, accountID string, req api.Qu
 		Commission: amount.Mul(rate).DivRound(one.Sub(rate), 40).RoundCeil(int32(buy.Decimals)), RequestHash: hash,
 		CreatedAt: now, ExpiresAt: now.Add(QuoteValidity)}
 	q.Price = amount.DivRound(q.AmountToSell, 18)
-	accountAsset, prices, err := s.tradePrices(ctx, accountID, sell.ID, buy.ID)
+	terms, err := s.terms(ctx, accountID, sell.ID, buy.ID)
 	if err != nil {
 		return api.Quote{}, err
 	}
@@ -81,7 +81,7 @@ func (s *Service) RequestQuote(ctx context.Context, accountID string, req api.Qu
 			return nil
 		}
 		t := quoteTrade(q, 0)
-		if err := s.fitsCredit(ctx, tx, t, accountAsset, prices); err != nil {
+		if err := s.fitsCredit(ctx, tx, t, terms); err != nil {
 			return err
 		}
 		if err := s.fitsInventory(ctx, tx, t.buy, t.gross()); err != nil {
@@ -138,7 +138,7 @@ func (s *Service) ActionQuote(ctx context.Context, accountID, instructionID stri
 	if err := s.actionable(q, s.now()); err != nil {
 		return err
 	}
-	accountAsset, prices, err := s.tradePrices(ctx, accountID, q.SellingAsset, q.BuyingAsset)
+	terms, err := s.terms(ctx, accountID, q.SellingAsset, q.BuyingAsset)
 	if err != nil {
 		return err
 	}
@@ -168,7 +168,7 @@ func (s *Service) ActionQuote(ctx context.Context, accountID, instructionID stri
 		} else if err != nil {
 			return err
 		}
-		return s.executeTx(ctx, tx, quoteTrade(q, id), accountAsset, prices, closedEvent(o, store.OrderSettled))
+		return s.executeTx(ctx, tx, quoteTrade(q, id), terms, closedEvent(o, store.OrderSettled))
 	})
 }
 

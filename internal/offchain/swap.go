@@ -96,7 +96,7 @@ func (s *Service) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 	if !bought.IsPositive() {
 		return api.OrderStatus{}, errorf(ErrInvalid, "%s %s buys no %s after commission: sell more", o.AmountToSell, o.SellingAsset, o.BuyingAsset)
 	}
-	accountAsset, prices, err := s.tradePrices(ctx, accountID, o.SellingAsset, o.BuyingAsset)
+	terms, err := s.terms(ctx, accountID, o.SellingAsset, o.BuyingAsset)
 	if err != nil {
 		return api.OrderStatus{}, err
 	}
@@ -115,7 +115,7 @@ func (s *Service) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		o.ID, o.UpdatedAt = id, o.CreatedAt
 		t := trade{accountID: accountID, sell: o.SellingAsset, buy: o.BuyingAsset, sold: o.AmountToSell, bought: bought, commission: commission,
 			key: swapKey(accountID, o.InstructionID), meta: TradeMeta{Kind: o.Kind, InstructionID: o.InstructionID, OrderID: id}}
-		if err := s.executeTx(ctx, tx, t, accountAsset, prices, closedEvent(o, store.OrderSettled)); err != nil {
+		if err := s.executeTx(ctx, tx, t, terms, closedEvent(o, store.OrderSettled)); err != nil {
 			return err
 		}
 		out = o
@@ -142,13 +142,18 @@ func (s *Service) retriedOrder(old, o store.OffchainOrder) (api.OrderStatus, err
 // placeLimit holds a limit order's amount to sell and records it OPEN, then fills it at
 // once if the price already meets its limit.
 func (s *Service) placeLimit(ctx context.Context, o store.OffchainOrder) (api.OrderStatus, error) {
+	// What the order holds is no longer collateral: the hold must fit the account's credit.
+	terms, err := s.terms(ctx, o.AccountID, o.SellingAsset)
+	if err != nil {
+		return api.OrderStatus{}, err
+	}
 	var out store.OffchainOrder
-	err := s.st.InTx(ctx, func(tx store.Tx) error {
+	err = s.st.InTx(ctx, func(tx store.Tx) error {
 		if old, err := tx.OffchainOrder(ctx, o.AccountID, store.OrderKindSwap, o.InstructionID); err == nil {
 			out = old
 			return nil
 		}
-		if err := s.led.HoldTx(ctx, tx, o.HoldKey(), o.AccountID, o.SellingAsset, o.AmountToSell, ledger.Options{}); err != nil {
+		if err := s.led.HoldTx(ctx, tx, o.HoldKey(), o.AccountID, o.SellingAsset, o.AmountToSell, ledger.Options{Credit: &terms}); err != nil {
 			if errors.Is(err, ledger.ErrInsufficientFunds) {
 				return errorf(ErrInsufficientFunds, "a LIMIT order holds its amount to sell until it fills: %s", strings.TrimPrefix(err.Error(), ledger.ErrInsufficientFunds.Error()+": "))
 			}
@@ -184,7 +189,7 @@ func (s *Service) tryFill(ctx context.Context, o store.OffchainOrder) (*store.Of
 	if err != nil || bought.LessThan(o.LimitAmountToReceive) {
 		return nil, nil
 	}
-	accountAsset, prices, err := s.tradePrices(ctx, o.AccountID, o.SellingAsset, o.BuyingAsset)
+	terms, err := s.terms(ctx, o.AccountID, o.SellingAsset, o.BuyingAsset)
 	if err != nil {
 		return nil, err
 	}
@@ -200,12 +205,12 @@ func (s *Service) tryFill(ctx context.Context, o store.OffchainOrder) (*store.Of
 		o.Price = bought.DivRound(o.AmountToSell, 18)
 		t := trade{accountID: o.AccountID, sell: o.SellingAsset, buy: o.BuyingAsset, sold: o.AmountToSell, bought: bought, commission: commission,
 			key: swapKey(o.AccountID, o.InstructionID), meta: TradeMeta{Kind: o.Kind, InstructionID: o.InstructionID, OrderID: o.ID}}
-		return s.executeTx(ctx, tx, t, accountAsset, prices, closedEvent(o, store.OrderSettled))
+		return s.executeTx(ctx, tx, t, terms, closedEvent(o, store.OrderSettled))
 	})
 	switch {
 	case err == nil:
 		return &o, nil
-	case errors.Is(err, store.ErrNotFound), errors.Is(err, ErrNotEnoughLiquidity), errors.Is(err, ErrInsufficientFunds):
+	case errors.Is(err, store.ErrNotFound), errors.Is(err, ErrNotEnoughLiquidity), errors.Is(err, ErrInsufficientFunds), errors.Is(err, ledger.ErrUnpriced):
 		return nil, nil
 	default:
 		return nil, err

@@ -27,11 +27,6 @@ var (
 	ErrQuote = errors.New("quote cannot be actioned")
 )
 
-// noFloor lets a trade's postings through without the ledger's own floor check: the
-// trade's credit check (fitsCredit) has already judged the account's balances in the
-// same transaction.
-var noFloor = ledger.Options{Checked: true}
-
 // trade is one fill against the house: the account sells sold of sell and receives
 // bought of buy; the house's inventory takes sold and pays bought + commission; the
 // commission goes to the fees book.
@@ -172,78 +167,39 @@ func requestHash(fields ...string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// tradePrices values, in the account asset, every asset the account holds and the pair:
-// read before a trade's transaction (a live feed may wait).
-func (s *Service) tradePrices(ctx context.Context, accountID string, pair ...string) (string, map[string]decimal.Decimal, error) {
-	accountAsset, err := s.accountAsset(ctx, accountID)
-	if err != nil {
-		return "", nil, err
-	}
-	bals, err := s.st.LedgerBalances(ctx, ledger.UserBook(accountID))
-	if err != nil {
-		return "", nil, err
-	}
-	assets := append([]string{}, pair...)
-	for a := range bals {
-		assets = append(assets, a)
-	}
-	prices, err := s.pricesOf(ctx, accountAsset, assets)
-	return accountAsset, prices, err
-}
-
-// executeTx posts a trade inside tx after its checks: the account's balances after the
-// trade stay within its credit (only what is available, not held, counts), and the
+// executeTx posts a trade inside tx after its checks: the account's position after the
+// trade fits its credit terms (the ledger judges it, ledger.Options.Credit), and the
 // house's inventory of the asset bought stays within its limit.
-func (s *Service) executeTx(ctx context.Context, tx store.Tx, t trade, accountAsset string, prices map[string]decimal.Decimal, ev *ledger.Event) error {
-	if err := s.fitsCredit(ctx, tx, t, accountAsset, prices); err != nil {
-		return err
-	}
+func (s *Service) executeTx(ctx context.Context, tx store.Tx, t trade, terms ledger.Terms, ev *ledger.Event) error {
 	if err := s.fitsInventory(ctx, tx, t.buy, t.gross()); err != nil {
 		return err
 	}
 	if err := s.introduce(ctx, tx, &t); err != nil {
 		return err
 	}
-	_, created, err := s.led.PostTx(ctx, tx, t.entry(), ev, noFloor)
-	if err == nil && !created {
+	_, created, err := s.led.PostTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms})
+	switch {
+	case errors.Is(err, ledger.ErrInsufficientFunds):
+		return errorf(ErrInsufficientFunds, "selling %s %s: %s", t.sold, t.sell, strings.TrimPrefix(err.Error(), ledger.ErrInsufficientFunds.Error()+": "))
+	case err == nil && !created:
 		return errorf(ErrInstructionIDReused, "the trade %s was booked before", t.key)
 	}
 	return err
 }
 
-// fitsCredit checks the account's available balances after the trade: any that is
-// negative is borrowed, and what is borrowed (valued in the account asset) may not exceed
-// min(COLLATERAL_CREDIT_CAP, COLLATERAL_CREDIT_LEVERAGE x the value of the positive ones).
-func (s *Service) fitsCredit(ctx context.Context, tx store.Tx, t trade, accountAsset string, prices map[string]decimal.Decimal) error {
-	val, err := s.valuedTx(ctx, tx, t.accountID, accountAsset, prices)
+// fitsCredit checks, inside tx, that the account's position after the trade fits its
+// credit terms: what the ledger checks again when the trade is posted (an RFQ quote is
+// checked when it is issued, and again when it is actioned).
+func (s *Service) fitsCredit(ctx context.Context, tx store.Tx, t trade, terms ledger.Terms) error {
+	pos, err := ledger.PositionIn(ctx, tx, t.accountID, terms)
 	if err != nil {
 		return err
 	}
-	delta := map[string]decimal.Decimal{t.sell: t.sold.Neg(), t.buy: t.bought}
-	for i := range val.holdings {
-		h := &val.holdings[i]
-		h.balance = h.available.Add(delta[h.asset])
-		delete(delta, h.asset)
+	err = pos.Fits(pos.Apply(map[string]decimal.Decimal{t.sell: t.sold.Neg(), t.buy: t.bought}))
+	if errors.Is(err, ledger.ErrInsufficientFunds) {
+		return errorf(ErrInsufficientFunds, "selling %s %s: %s", t.sold, t.sell, strings.TrimPrefix(err.Error(), ledger.ErrInsufficientFunds.Error()+": "))
 	}
-	for asset, d := range delta {
-		val.holdings = append(val.holdings, holding{asset: asset, balance: d, available: d})
-	}
-	borrowing := false
-	for _, h := range val.holdings {
-		borrowing = borrowing || h.balance.IsNegative()
-	}
-	if !borrowing {
-		return nil
-	}
-	if !prices[t.sell].IsPositive() {
-		return errorf(ErrInsufficientFunds, "selling %s %s needs credit, and %s has no price in %s to value it", t.sold, t.sell, t.sell, accountAsset)
-	}
-	_, used := val.collateral()
-	if credit := val.totalCredit(); used.GreaterThan(credit) {
-		return errorf(ErrInsufficientFunds, "selling %s %s would borrow %s %s, beyond the account's credit of %s %s (COLLATERAL_CREDIT_CAP and _LEVERAGE, GET /v2/credit/OFFCHAIN)",
-			t.sold, t.sell, used.Round(2), accountAsset, credit.Round(2), accountAsset)
-	}
-	return nil
+	return err
 }
 
 // fitsInventory checks that paying out amount of asset keeps the house's inventory book

@@ -176,19 +176,7 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, req ap
 		return api.OffchainWithdrawal{}, err
 	}
 	// Prices may wait on a feed: read them before the transaction takes the write lock.
-	accountAsset, err := s.accountAsset(ctx, accountID)
-	if err != nil {
-		return api.OffchainWithdrawal{}, err
-	}
-	held, err := s.st.LedgerBalances(ctx, ledger.UserBook(accountID))
-	if err != nil {
-		return api.OffchainWithdrawal{}, err
-	}
-	assets := []string{w.Asset}
-	for a := range held {
-		assets = append(assets, a)
-	}
-	prices, err := s.pricesOf(ctx, accountAsset, assets)
+	terms, err := s.terms(ctx, accountID, w.Asset)
 	if err != nil {
 		return api.OffchainWithdrawal{}, err
 	}
@@ -198,20 +186,20 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, req ap
 			out = old
 			return nil
 		}
-		val, err := s.valuedTx(ctx, tx, accountID, accountAsset, prices)
+		pos, err := ledger.PositionIn(ctx, tx, accountID, terms)
 		if err != nil {
 			return err
 		}
-		h := holding{asset: w.Asset}
-		for _, x := range val.holdings {
-			if x.asset == w.Asset {
-				h = x
-			}
+		max, err := pos.Withdrawable(w.Asset, s.decimals(w.Asset))
+		if err != nil {
+			return err
 		}
-		if max := val.withdrawable(h, s.decimals(w.Asset)); w.Amount.GreaterThan(max) {
+		if w.Amount.GreaterThan(max) {
 			return errorf(ErrInsufficientFunds, "%s %s requested, %s available to withdraw", w.Amount, w.Asset, max)
 		}
-		if err := s.led.HoldTx(ctx, tx, w.HoldKey(), accountID, w.Asset, w.Amount, ledger.Options{}); err != nil {
+		// The ledger judges the hold against the same terms: what the service checked is
+		// what the ledger enforces.
+		if err := s.led.HoldTx(ctx, tx, w.HoldKey(), accountID, w.Asset, w.Amount, ledger.Options{Credit: &terms}); err != nil {
 			if errors.Is(err, ledger.ErrInsufficientFunds) {
 				return errorf(ErrInsufficientFunds, "%s", err.Error())
 			}
@@ -240,27 +228,6 @@ func (s *Service) retried(old, w store.OffchainWithdrawal) (api.OffchainWithdraw
 			echo.Value(w.InstructionID), old.Amount, old.Asset)
 	}
 	return withdrawalView(old), nil
-}
-
-// valuedTx values an account's OFFCHAIN holdings inside tx at the given prices.
-func (s *Service) valuedTx(ctx context.Context, tx store.Tx, accountID, accountAsset string, prices map[string]decimal.Decimal) (valued, error) {
-	book := ledger.UserBook(accountID)
-	bals, err := tx.LedgerBalances(ctx, book)
-	if err != nil {
-		return valued{}, err
-	}
-	held, err := tx.HeldAmounts(ctx, book)
-	if err != nil {
-		return valued{}, err
-	}
-	val := valued{accountAsset: accountAsset, prices: prices}
-	for a, b := range bals {
-		val.holdings = append(val.holdings, holding{asset: a, balance: b, available: b.Sub(held[a])})
-	}
-	if val.capacity, val.leverage, err = s.creditLimits(ctx, tx, accountID); err != nil {
-		return valued{}, err
-	}
-	return val, nil
 }
 
 // Withdrawal answers GET /v2/offchain-withdrawals/{instructionId}.

@@ -404,7 +404,7 @@ func (f *Feeds) Commission(source, sell, buy string) decimal.Decimal {
 func (f *Feeds) ref(ctx context.Context, asset string) (decimal.Decimal, error) {
 	fd, ok := f.feeds[asset]
 	if !ok {
-		p, ok := f.book.prices[asset]
+		p, ok := f.book.ref(asset)
 		if !ok {
 			return decimal.Zero, fmt.Errorf("%w for %s", ErrNoMarketData, echo.Value(asset))
 		}

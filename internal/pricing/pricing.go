@@ -34,6 +34,9 @@ type Source interface {
 
 // Config is the configured book.
 type Config struct {
+	// Unit is the currency every reference price and feed is quoted in (lower case).
+	// It is priced 1 by definition, so accounts can always be valued in it. Default usd.
+	Unit string `yaml:"unit,omitempty"`
 	// Prices maps an asset id (lowercase ticker) to its reference price in a common unit.
 	Prices map[string]string `yaml:"prices"`
 	// SpreadBps is the spread around the reference price, in basis points; a conversion
@@ -67,6 +70,7 @@ func DefaultConfig() Config {
 
 // Book is the configured price source.
 type Book struct {
+	unit        string
 	prices      map[string]decimal.Decimal
 	halfSpread  decimal.Decimal
 	commission  decimal.Decimal
@@ -86,6 +90,7 @@ func NewBook(cfg Config) (*Book, error) {
 		return nil, fmt.Errorf("pricing.commissionBps %d: want 0 to 9999", cfg.CommissionBps)
 	}
 	b := &Book{
+		unit:       cfg.UnitOrDefault(),
 		prices:     map[string]decimal.Decimal{},
 		halfSpread: decimal.NewFromInt(cfg.SpreadBps).Div(bps).Div(decimal.NewFromInt(2)),
 		commission: decimal.NewFromInt(cfg.CommissionBps).Div(bps),
@@ -107,6 +112,31 @@ func NewBook(cfg Config) (*Book, error) {
 	return b, nil
 }
 
+// DefaultUnit is the currency of reference prices when Config.Unit is empty.
+const DefaultUnit = "usd"
+
+// UnitOrDefault is c.Unit, lower case, or DefaultUnit.
+func (c Config) UnitOrDefault() string {
+	if c.Unit == "" {
+		return DefaultUnit
+	}
+	return strings.ToLower(c.Unit)
+}
+
+// Priced reports whether the configuration prices asset: the unit, an asset of Prices
+// or an asset with a feed.
+func (c Config) Priced(asset string) bool {
+	if strings.EqualFold(asset, c.UnitOrDefault()) || c.hasPrice(asset) {
+		return true
+	}
+	for _, f := range c.Feeds {
+		if strings.EqualFold(f.Asset, asset) {
+			return true
+		}
+	}
+	return false
+}
+
 // Assets returns the priced assets, sorted.
 func (b *Book) Assets() []string {
 	out := make([]string, 0, len(b.prices))
@@ -123,12 +153,23 @@ func (b *Book) Price(_ context.Context, sell, buy string) (decimal.Decimal, erro
 	if sell == buy {
 		return decimal.Zero, ErrDuplicatePair
 	}
-	ps, ok1 := b.prices[sell]
-	pb, ok2 := b.prices[buy]
+	ps, ok1 := b.ref(sell)
+	pb, ok2 := b.ref(buy)
 	if !ok1 || !ok2 {
 		return decimal.Zero, fmt.Errorf("%w for %s/%s", ErrNoMarketData, echo.Value(sell), echo.Value(buy))
 	}
 	return b.convert(ps, pb), nil
+}
+
+// ref is an asset's reference price: its configured price, or 1 for the unit.
+func (b *Book) ref(asset string) (decimal.Decimal, bool) {
+	if p, ok := b.prices[asset]; ok {
+		return p, true
+	}
+	if asset == b.unit {
+		return decimal.NewFromInt(1), true
+	}
+	return decimal.Zero, false
 }
 
 // convert is the price of sell in buy from their reference prices: ps/pb less half the
