@@ -307,3 +307,29 @@ func TestDepositBankDetailsProvider(t *testing.T) {
 	eur := decode[api.BankDetailsResponse](t, e.do(http.MethodGet, api.PathDepositBankDetails+"?asset=eur", tok, nil), 200)
 	require.Equal(t, "DE89370400440532013000", eur.BankDetails[0].IBAN)
 }
+
+// TestOffchainValuedInUnit: accounts are valued in usd by default, the unit of the
+// reference prices, whether or not pricing.prices names usd (the audit found 482 DAI
+// valued "0", and with it no credit at all); an account asset that cannot be priced
+// stops the gateway from starting.
+func TestOffchainValuedInUnit(t *testing.T) {
+	e, op := offchainEnv(t, func(c *config.Config) {
+		c.Pricing.Prices = map[string]string{"eur": "1.1", "usdc": "1"}
+		c.Offchain.CreditCap, c.Offchain.CreditLeverage = "1000", "1"
+	})
+	k := e.createKey(api.AllPermissions...)
+	tok := e.token(k)
+	fund(t, e, op, k.account, "100", "t-1")
+	snap := decode[api.AccountSnapshot](t, e.do(http.MethodGet, "/v2/account-snapshot/OFFCHAIN", tok, nil), 200)
+	require.Equal(t, "usd", snap.AccountAsset)
+	require.Equal(t, "109.89", snap.TotalAccountAssetValuation)
+	credit := decode[api.CreditResponse](t, e.do(http.MethodGet, "/v2/credit/OFFCHAIN", tok, nil), 200)
+	require.Equal(t, "109.89", credit.TotalCredit)
+
+	c := config.Default()
+	offchainConfig(&c)
+	c.Pricing.Unit, c.Pricing.Prices = "eur", map[string]string{"usdc": "0.9"}
+	err := c.Check()
+	require.ErrorContains(t, err, "offchain.accountAsset")
+	require.ErrorContains(t, err, `"usd" has no price`)
+}
