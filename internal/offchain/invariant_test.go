@@ -21,16 +21,21 @@ import (
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
 // TestTradingLedgerInvariant runs a random sequence of bank deposits, off-chain
-// withdrawals (requested, then paid or rejected), market and limit swaps, RFQ quotes
-// (actioned in time, late, or twice), price moves with the limit-order matcher, and clock
-// moves that expire orders and quotes, by several accounts; after every step it checks
-// the ledger: every asset's postings sum to zero, every book's derived balance is the sum
-// of its postings, no account (without credit) has a negative balance or available
-// balance, holds never exceed balances, and the house never owes more than its
-// inventory limits. DTW_TRADING_SEED replays a run.
+// withdrawals (requested, then paid or rejected at any moment), market and limit swaps,
+// RFQ quotes (actioned in time, late, or twice), price moves with the limit-order matcher,
+// feeds going stale and back, and clock moves that expire orders and quotes, by several
+// accounts, one of them lent credit (at its limits: it borrows as much as it may); after
+// every step it checks the ledger: every asset's postings sum to zero, every book's
+// derived balance is the sum of its postings, no account without credit has a negative
+// balance or available balance, holds never exceed what they hold, the house never owes
+// more than its inventory limits, what was paid out equals the holds captured, and after
+// any step that took from an account it still covers its credit in use with its
+// available collateral (valued independently here, at the prices of that step).
+// DTW_TRADING_SEED replays a run.
 func TestTradingLedgerInvariant(t *testing.T) {
 	seed := uint64(time.Now().UnixNano())
 	if s := os.Getenv("DTW_TRADING_SEED"); s != "" {
@@ -68,6 +73,12 @@ func TestTradingLedgerInvariant(t *testing.T) {
 	for _, a := range accounts {
 		require.NoError(t, st.CreateAccount(ctx, store.Account{ID: a, CreatedAt: now}))
 	}
+	// acc_c borrows: cap 2000 usd at leverage 2.
+	lender := "acc_c"
+	require.NoError(t, s.SetSetting(ctx, lender, api.SettingCreditCap, "2000"))
+	require.NoError(t, s.SetSetting(ctx, lender, api.SettingCreditLeverage, "2"))
+	stale := map[string]string{} // assets whose feed has no data now, with the price it had
+	paid := map[string]decimal.Decimal{}
 	assets := []string{"eur", "usdc", "eth"}
 	amount := func(asset string) string {
 		switch asset {
@@ -91,12 +102,26 @@ func TestTradingLedgerInvariant(t *testing.T) {
 			// Refusals are the service's client errors, never anything else.
 			require.True(t, errors.Is(err, offchain.ErrInvalid) || errors.Is(err, offchain.ErrInsufficientFunds) ||
 				errors.Is(err, offchain.ErrNotEnoughLiquidity) || errors.Is(err, offchain.ErrQuote) ||
-				errors.Is(err, pricing.ErrDuplicatePair), "%s: unexpected error %v", name, err)
+				errors.Is(err, pricing.ErrDuplicatePair) || errors.Is(err, pricing.ErrNoMarketData) ||
+				errors.Is(err, ledger.ErrUnpriced), "%s: unexpected error %v", name, err)
 		}
 		stats[name] = c
+		if os.Getenv("DTW_TRADING_TRACE") != "" {
+			t.Logf("%s: %v", name, err)
+		}
 	}
 
-	for step := 1; step <= 400; step++ {
+	kinds := []string{"deposit", "market swap", "limit swap", "quote", "action", "withdrawal", "withdrawal paid", "withdrawal rejected"}
+	allSucceeded := func() bool {
+		for _, name := range kinds {
+			if stats[name][0] == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	// 400 steps, and on until every kind of step has succeeded once (stale feeds refuse many).
+	for step := 1; step <= 400 || (!allSucceeded() && step <= 2000); step++ {
 		acct := accounts[rng.IntN(len(accounts))]
 		id := fmt.Sprintf("i%d", step)
 		sell, buy := assets[rng.IntN(3)], assets[rng.IntN(3)]
@@ -109,6 +134,9 @@ func TestTradingLedgerInvariant(t *testing.T) {
 		case r < 45:
 			_, err := s.SubmitSwap(ctx, acct, api.SwapRequest{InstructionID: id, SellingAsset: sell, BuyingAsset: buy, AmountToSell: amount(sell)})
 			count("market swap", err)
+			if err == nil && acct == lender {
+				checkCovered(t, st, lender, prices, step)
+			}
 		case r < 55:
 			_, err := s.SubmitSwap(ctx, acct, api.SwapRequest{InstructionID: id, SellingAsset: sell, BuyingAsset: buy, AmountToSell: amount(sell),
 				OrderType: "LIMIT", LimitAmountToReceive: amount(buy), ExpiresAt: now.Add(time.Duration(1+rng.IntN(60)) * time.Minute).Format(time.RFC3339Nano)})
@@ -128,9 +156,22 @@ func TestTradingLedgerInvariant(t *testing.T) {
 		case r < 85:
 			w, err := s.SubmitWithdrawal(ctx, acct, api.OffchainWithdrawalRequest{InstructionID: id, Asset: "eur", Amount: amount("eur"),
 				BankDetail: &api.BankDetail{AccountName: "Client", IBAN: "FR7630006000011234567890189"}})
+			if acct == lender && rng.IntN(2) == 0 { // as much as the snapshot offers
+				if snap, serr := s.Snapshot(ctx, s.Venue(), venue.Caller{AccountID: acct}); serr == nil {
+					for _, b := range snap.Balances {
+						if b.Asset == "eur" && b.AvailableToWithdraw != "0" {
+							w, err = s.SubmitWithdrawal(ctx, acct, api.OffchainWithdrawalRequest{InstructionID: id + "max", Asset: "eur", Amount: b.AvailableToWithdraw,
+								BankDetail: &api.BankDetail{AccountName: "Client", IBAN: "FR7630006000011234567890189"}})
+						}
+					}
+				}
+			}
 			count("withdrawal", err)
 			if err == nil {
 				pending = append(pending, w)
+				if acct == lender {
+					checkCovered(t, st, lender, prices, step)
+				}
 			}
 		case r < 90 && len(pending) > 0:
 			i := rng.IntN(len(pending))
@@ -139,14 +180,33 @@ func TestTradingLedgerInvariant(t *testing.T) {
 			if rng.IntN(2) == 0 {
 				_, err := s.CompleteFiat(ctx, w.AccountID, w.InstructionID, "SEPA-"+id)
 				count("withdrawal paid", err)
+				if err == nil {
+					paid[w.Asset] = paid[w.Asset].Add(decimal.RequireFromString(w.Amount))
+				}
 			} else {
 				_, err := s.Reject(ctx, w.AccountID, w.InstructionID, "test")
 				count("withdrawal rejected", err)
 			}
-		case r < 96: // the feeds move; the matcher runs
+		case r < 93: // the feeds move; the matcher runs
 			a := assets[rng.IntN(3)]
+			if p, ok := stale[a]; ok {
+				prices[a] = p
+			}
 			p := decimal.RequireFromString(prices[a]).Mul(decimal.NewFromFloat(0.8 + 0.4*rng.Float64())).Round(6)
 			prices[a] = p.String()
+			delete(stale, a)
+			s = service()
+			_, err := s.MatchLimitOrders(ctx)
+			require.NoError(t, err)
+		case r < 96: // a feed goes stale (no data), or comes back
+			a := assets[rng.IntN(3)]
+			if p, ok := stale[a]; ok {
+				prices[a] = p
+				delete(stale, a)
+			} else {
+				stale[a] = prices[a]
+				delete(prices, a)
+			}
 			s = service()
 			_, err := s.MatchLimitOrders(ctx)
 			require.NoError(t, err)
@@ -155,18 +215,22 @@ func TestTradingLedgerInvariant(t *testing.T) {
 			_, err := s.MatchLimitOrders(ctx)
 			require.NoError(t, err)
 		}
-		checkLedger(t, st, accounts, limits, step)
+		if os.Getenv("DTW_TRADING_TRACE") != "" {
+			t.Logf("step %d: %s", step, acct)
+		}
+		checkLedger(t, st, accounts, lender, limits, step)
+		checkPaid(t, st, accounts, paid, step)
 	}
 	for name, c := range stats {
 		t.Logf("%-20s ok %3d  refused %3d", name, c[0], c[1])
 	}
-	for _, name := range []string{"deposit", "market swap", "limit swap", "quote", "action", "withdrawal"} {
+	for _, name := range kinds {
 		require.Positive(t, stats[name][0], "%s never succeeded (seed %d)", name, seed)
 	}
 }
 
-// checkLedger checks the invariants of the ledger after a step.
-func checkLedger(t *testing.T, st *store.SQLite, accounts []string, limits map[string]string, step int) {
+// checkLedger checks the invariants of the ledger after a step; lender alone may owe.
+func checkLedger(t *testing.T, st *store.SQLite, accounts []string, lender string, limits map[string]string, step int) {
 	t.Helper()
 	ctx := context.Background()
 	require.NoError(t, ledger.Audit(ctx, st), "step %d", step)
@@ -177,8 +241,11 @@ func checkLedger(t *testing.T, st *store.SQLite, accounts []string, limits map[s
 		held, err := st.HeldAmounts(ctx, book)
 		require.NoError(t, err)
 		for asset, b := range bals {
-			require.False(t, b.IsNegative(), "step %d: %s %s balance %s without credit", step, a, asset, b)
-			require.True(t, held[asset].LessThanOrEqual(b), "step %d: %s %s holds %s above balance %s", step, a, asset, held[asset], b)
+			if a != lender {
+				require.False(t, b.IsNegative(), "step %d: %s %s balance %s without credit", step, a, asset, b)
+			}
+			// A lender's held funds stay reserved while it borrows the same asset.
+			require.True(t, a == lender || held[asset].LessThanOrEqual(b), "step %d: %s %s holds %s above balance %s", step, a, asset, held[asset], b)
 		}
 	}
 	inv, err := st.LedgerBalances(ctx, ledger.BookInventory)
@@ -186,4 +253,55 @@ func checkLedger(t *testing.T, st *store.SQLite, accounts []string, limits map[s
 	for asset, b := range inv {
 		require.True(t, b.GreaterThanOrEqual(decimal.RequireFromString(limits[asset]).Neg()), "step %d: the house owes %s %s, beyond its limit", step, b.Neg(), asset)
 	}
+}
+
+// checkCovered checks, right after a step that took from account, that its available
+// collateral covers its credit in use at leverage 2 (the test's own arithmetic over the
+// store's balances, at the book's prices of that step less nothing: the venue's prices
+// carry half the spread, so its valuation is the stricter one). An owed asset whose feed
+// is stale cannot have been taken further.
+func checkCovered(t *testing.T, st *store.SQLite, account string, prices map[string]string, step int) {
+	t.Helper()
+	ctx := context.Background()
+	book := ledger.UserBook(account)
+	bals, err := st.LedgerBalances(ctx, book)
+	require.NoError(t, err)
+	held, err := st.HeldAmounts(ctx, book)
+	require.NoError(t, err)
+	collateral, used := decimal.Zero, decimal.Zero
+	for asset, b := range bals {
+		avail := b.Sub(held[asset])
+		p, ok := prices[asset]
+		if !ok {
+			require.False(t, avail.IsNegative(), "step %d: %s took while owing %s %s, whose feed is stale", step, account, avail.Neg(), asset)
+			continue
+		}
+		v := avail.Mul(decimal.RequireFromString(p)).Div(decimal.RequireFromString(prices["usd"]))
+		if v.IsPositive() {
+			collateral = collateral.Add(v)
+		} else {
+			used = used.Sub(v)
+		}
+	}
+	require.True(t, used.LessThanOrEqual(collateral.Mul(decimal.NewFromInt(2)).Mul(decimal.RequireFromString("1.002"))),
+		"step %d: %s owes %s usd against %s usd of available collateral at leverage 2", step, account, used, collateral)
+}
+
+// checkPaid checks that what was paid out equals what the withdrawals' captured holds
+// took: the custody books received exactly the paid amounts.
+func checkPaid(t *testing.T, st *store.SQLite, accounts []string, paid map[string]decimal.Decimal, step int) {
+	t.Helper()
+	sum := decimal.Zero
+	for _, a := range accounts {
+		entries, err := st.LedgerEntries(context.Background(), store.LedgerQuery{AccountID: a, Kinds: []string{ledger.KindWithdrawal}, Limit: 10_000})
+		require.NoError(t, err)
+		for _, e := range entries {
+			for _, p := range e.Postings {
+				if p.Book == ledger.CustodyBook("bank:eur-main") {
+					sum = sum.Add(p.Amount)
+				}
+			}
+		}
+	}
+	require.True(t, sum.Equal(paid["eur"]), "step %d: withdrawal entries paid %s eur, the operator paid %s", step, sum, paid["eur"])
 }
