@@ -584,7 +584,19 @@ func (s *conn) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error) {
 			}
 		}
 		if t.Ref != "" {
-			_, err := tx.ExecContext(ctx, `INSERT INTO journal_refs (source, ref, sender, nonce, tx_hash, created_at)
+			// A ref that names a ledger hold (an OFFCHAIN withdrawal's payment) is journaled
+			// only while the hold is open: funds released by a reject or a failure are never
+			// paid. The read locks the hold's row, so a concurrent release waits or fails.
+			var state string
+			err := tx.QueryRowContext(ctx, `SELECT state FROM ledger_holds WHERE hold_key = ?`+s.forUpdate(), t.Ref).Scan(&state)
+			switch {
+			case errors.Is(err, sql.ErrNoRows):
+			case err != nil:
+				return wrap("journal ref hold", err)
+			case state != HoldOpen:
+				return fmt.Errorf("%s on %s: its hold is %s: %w", t.Ref, t.Source, state, chain.ErrRefClosed)
+			}
+			_, err = tx.ExecContext(ctx, `INSERT INTO journal_refs (source, ref, sender, nonce, tx_hash, created_at)
 				VALUES (?, ?, ?, ?, ?, ?)`, t.Source, t.Ref, addrText(t.Sender), t.Nonce, t.Hash.Hex(), now)
 			if err = wrap("insert journal ref", err); errors.Is(err, ErrConflict) {
 				return fmt.Errorf("%s on %s: %w", t.Ref, t.Source, chain.ErrRefExists)
