@@ -104,6 +104,10 @@ type Journal interface {
 	MaxNonce(ctx context.Context, source string, sender common.Address) (nonce uint64, ok bool, err error)
 	// ReopenFrom sets the Confirmed and Failed transactions of a sender with a nonce at or
 	// above `nonce` back to Pending and returns how many it reopened: the chain no longer
-	// has them (a reorg deeper than the confirmation depth), so they must be sent again.
+	// has them (a reorg deeper than the confirmation depth), so they must be sent again
+	// (their nonces would be gaps otherwise). A return transaction is sent again as is:
+	// the DTW contract closes an order once. A Failed transaction whose Ref named funds
+	// released when it failed has them reserved again in the same store transaction:
+	// what the new chain makes of it is settled with its funds held.
 	ReopenFrom(ctx context.Context, source string, sender common.Address, nonce uint64) (int64, error)
 }

@@ -244,3 +244,46 @@ func TestPaymentJournaledNotMarked(t *testing.T) {
 	require.Equal(t, amount, e.paid(t, "dai"))
 	eq(t, "6", e.balance(t, "acc-1", "dai").Balance)
 }
+
+// TestReorgRepaysFailedPayment: a payment that reverted settles its withdrawal FAILED and
+// releases the hold; a reorg deeper than the confirmation depth then takes its block out,
+// and the same signed payment is sent again (its nonce must be filled) and succeeds on
+// the new chain. The reopen holds the amount again and the withdrawal is SENT again, so
+// it ends COMPLETED with the hold captured: the money paid is never left unheld.
+func TestReorgRepaysFailedPayment(t *testing.T) {
+	ctx := context.Background()
+	e := newPayEnv(t)
+	e.deposit(t, "acc-1", "eth", "3")
+	e.rounds(t, 1) // nothing else of the sender in flight
+	w := e.withdraw(t, "acc-1", "reorged", "eth", "1")
+
+	snap, err := e.c.Snapshot(ctx)
+	require.NoError(t, err)
+	require.NoError(t, e.c.SetAutomine(ctx, false))
+	e.round(t) // pays: the payment waits in the pool
+	sent := e.status(t, w)
+	require.Equal(t, store.WithdrawalSent, sent.Status)
+	// The destination refuses ether when the payment is mined: it reverts.
+	require.NoError(t, e.c.RPC.CallContext(ctx, nil, "anvil_setCode", e.dest, "0x5f5ffd"))
+	require.NoError(t, e.c.Mine(ctx, 1))
+	r, err := e.c.Client.TransactionReceipt(ctx, common.HexToHash(sent.TxHash))
+	require.NoError(t, err)
+	require.Equal(t, types.ReceiptStatusFailed, r.Status)
+	require.NoError(t, e.c.SetAutomine(ctx, true))
+	e.until(t, func() bool { return e.status(t, w).Status == store.WithdrawalFailed }, "the reverted payment never failed")
+	eq(t, "3", e.balance(t, "acc-1", "eth").Available, "the hold is released")
+
+	// A reorg deeper than the depth: the chain as before the payment's block.
+	require.NoError(t, e.c.Revert(ctx, snap))
+	require.NoError(t, e.c.RPC.CallContext(ctx, nil, "anvil_setCode", e.dest, "0x"))
+	e.until(t, func() bool {
+		return e.paid(t, "eth").Sign() > 0 && e.status(t, w).Status != store.WithdrawalSent
+	}, "the reorged payment was never mined again")
+	e.rounds(t, depth+2)
+	got := e.status(t, w)
+	require.Equal(t, new(big.Int).Exp(big.NewInt(10), big.NewInt(18), nil), e.paid(t, "eth"), "paid once")
+	require.Equal(t, store.WithdrawalCompleted, got.Status, "the withdrawal follows the chain: %+v", got)
+	b := e.balance(t, "acc-1", "eth")
+	eq(t, "2", b.Balance)
+	eq(t, "0", b.Held)
+}
