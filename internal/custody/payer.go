@@ -17,7 +17,8 @@ import (
 // KindPayment is the journal kind of an OFFCHAIN withdrawal's payment.
 const KindPayment = "offchain-withdrawal"
 
-// payBatch bounds the withdrawals paid, and the payments settled, in one round.
+// payBatch bounds the withdrawals paid, and the payments settled, in one round; the next
+// round goes on from where it stopped.
 const payBatch = 20
 
 // transferSelector is ERC-20 transfer(address,uint256).
@@ -45,11 +46,19 @@ func (c *Custodian) payment(w store.OffchainWithdrawal) (tok token, to common.Ad
 // (the sender's key), journaled under the withdrawal's hold key, and marks each SENT with
 // the transaction hash. A withdrawal whose payment is already journaled (a crash between
 // sending and marking, or a lost status update) is marked with the journaled transaction,
-// never paid again, even when the same payment could no longer be sent.
+// never paid again, even when the same payment could no longer be sent. A round takes
+// payBatch withdrawals from where the last one stopped, oldest first, and starts over
+// after the newest: withdrawals the treasury cannot pay yet wait, held, without keeping
+// the later ones waiting.
 func (c *Custodian) pay(ctx context.Context, sender *chain.Sender) error {
-	ws, err := c.st.OffchainWithdrawalsByStatus(ctx, store.WithdrawalCrypto, c.cfg.Source.Name, store.WithdrawalPending, payBatch)
+	ws, err := c.st.OffchainWithdrawalsAfter(ctx, store.WithdrawalCrypto, c.cfg.Source.Name, store.WithdrawalPending, c.payFrom, payBatch)
 	if err != nil {
 		return err
+	}
+	if len(ws) < payBatch {
+		c.payFrom = store.WithdrawalPosition{}
+	} else {
+		c.payFrom = ws[len(ws)-1].Position()
 	}
 	var errs []error
 	for _, w := range ws {
@@ -101,9 +110,14 @@ func (c *Custodian) markSent(ctx context.Context, w store.OffchainWithdrawal, jt
 // and checked (the hold captured by the withdrawal's ledger entry), and fails those whose
 // payment reverted or can no longer be mined (the hold released).
 func (c *Custodian) settlePayments(ctx context.Context) error {
-	ws, err := c.st.OffchainWithdrawalsByStatus(ctx, store.WithdrawalCrypto, c.cfg.Source.Name, store.WithdrawalSent, payBatch)
+	ws, err := c.st.OffchainWithdrawalsAfter(ctx, store.WithdrawalCrypto, c.cfg.Source.Name, store.WithdrawalSent, c.settleFrom, payBatch)
 	if err != nil {
 		return err
+	}
+	if len(ws) < payBatch {
+		c.settleFrom = store.WithdrawalPosition{}
+	} else {
+		c.settleFrom = ws[len(ws)-1].Position()
 	}
 	var errs []error
 	for _, w := range ws {

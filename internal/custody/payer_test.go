@@ -287,3 +287,24 @@ func TestReorgRepaysFailedPayment(t *testing.T) {
 	eq(t, "2", b.Balance)
 	eq(t, "0", b.Held)
 }
+
+// TestUnpayableWithdrawalsDoNotBlock: more PENDING withdrawals than a round takes that the
+// treasury cannot pay (it has no DAI) do not keep a later one it can pay (ETH) waiting:
+// the payer goes on through the pending set, oldest first, a bounded number per round.
+func TestUnpayableWithdrawalsDoNotBlock(t *testing.T) {
+	e := newPayEnv(t)
+	e.drain(t, "DAI")
+	e.deposit(t, "acc-1", "dai", "100")
+	e.deposit(t, "acc-2", "eth", "1")
+	var stuck []store.OffchainWithdrawal
+	for i := range 25 {
+		stuck = append(stuck, e.withdraw(t, "acc-1", fmt.Sprintf("dai-%02d", i), "dai", "1"))
+	}
+	w := e.withdraw(t, "acc-2", "eth-after", "eth", "0.5")
+	e.until(t, func() bool { return e.status(t, w).Status == store.WithdrawalCompleted }, "a payable withdrawal waited behind unpayable ones")
+	for _, s := range stuck {
+		require.Equal(t, store.WithdrawalPending, e.status(t, s).Status, "an unpayable withdrawal waits, held")
+	}
+	eq(t, "25", e.balance(t, "acc-1", "dai").Held)
+	eq(t, "0.5", e.balance(t, "acc-2", "eth").Balance)
+}
