@@ -308,3 +308,28 @@ func TestUnpayableWithdrawalsDoNotBlock(t *testing.T) {
 	eq(t, "25", e.balance(t, "acc-1", "dai").Held)
 	eq(t, "0.5", e.balance(t, "acc-2", "eth").Balance)
 }
+
+// TestPaidWithdrawalCompletesBelowZero: a withdrawal whose hold reserved the funds is
+// completed once paid even when a credit trade took the asset's balance below zero after
+// the hold: the capture is never refused by a floor.
+func TestPaidWithdrawalCompletesBelowZero(t *testing.T) {
+	ctx := context.Background()
+	e := newPayEnv(t)
+	e.deposit(t, "acc-1", "dai", "10")
+	w := e.withdraw(t, "acc-1", "credit", "dai", "4")
+	// A trade within the account's credit (the trade's credit check passed, so the ledger
+	// checks no floor): 12 DAI sold, the balance at -2, available -6.
+	_, _, err := e.led.Post(ctx, store.LedgerEntry{ExternalKey: "trade:credit", Kind: ledger.KindTrade, AccountID: "acc-1", Postings: []store.LedgerPosting{
+		{Book: ledger.UserBook("acc-1"), Asset: "dai", Amount: decimal.NewFromInt(-12)},
+		{Book: ledger.UserBook("acc-1"), Asset: "eth", Amount: decimal.RequireFromString("0.004")},
+		{Book: "house:inventory", Asset: "dai", Amount: decimal.NewFromInt(12)},
+		{Book: "house:inventory", Asset: "eth", Amount: decimal.RequireFromString("-0.004")},
+	}}, nil, ledger.Options{Checked: true})
+	require.NoError(t, err)
+	eq(t, "-2", e.balance(t, "acc-1", "dai").Balance)
+	e.until(t, func() bool { return e.paid(t, "dai").Sign() > 0 }, "never paid")
+	e.until(t, func() bool { return e.status(t, w).Status == store.WithdrawalCompleted }, "the paid withdrawal never completed")
+	b := e.balance(t, "acc-1", "dai")
+	eq(t, "-6", b.Balance)
+	eq(t, "0", b.Held)
+}

@@ -348,9 +348,9 @@ func CompleteTx(ctx context.Context, tx store.Tx, led *ledger.Ledger, w store.Of
 	}
 	e, ev := WithdrawalEntry(w, ref)
 	e.CreatedAt = at
-	// The hold reserved the amount: the capture is not refused by the floor.
-	reserved := ledger.Options{Floor: func(string, string) decimal.Decimal { return w.Amount.Neg() }}
-	_, err := led.CaptureTx(ctx, tx, w.HoldKey(), e, ev, reserved)
+	// The hold reserved the amount and the money is gone: the capture is never refused by
+	// a floor, even when a credit trade took the balance below zero after the hold.
+	_, err := led.CaptureTx(ctx, tx, w.HoldKey(), e, ev, ledger.Options{Checked: true})
 	return err
 }
 
