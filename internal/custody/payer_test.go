@@ -234,8 +234,10 @@ func TestPaymentJournaledNotMarked(t *testing.T) {
 	dai := e.c.MustToken("DAI")
 	// The payer's crash: the payment is journaled and sent, the status update lost.
 	amount := new(big.Int).Mul(big.NewInt(4), big.NewInt(1e18))
-	_, err := e.sender.SendRef(ctx, custody.KindPayment, w.HoldKey(), dai.Address, nil,
+	jt, err := e.sender.SendRef(ctx, custody.KindPayment, w.HoldKey(), dai.Address, nil,
 		append(append([]byte{0xa9, 0x05, 0x9c, 0xbb}, common.LeftPadBytes(e.dest.Bytes(), 32)...), common.LeftPadBytes(amount.Bytes(), 32)...))
+	require.NoError(t, err)
+	_, err = e.c.WaitReceipt(ctx, jt.Hash)
 	require.NoError(t, err)
 	e.drain(t, "DAI") // the same payment would now revert: it cannot be sent again
 	_, err = e.svc.Reject(ctx, w.AccountID, w.InstructionID, "looks stuck")
