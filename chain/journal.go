@@ -83,13 +83,18 @@ var ErrRelayExists = errors.New("a relay with this trader nonce is already recor
 // recorded on its source: that work was sent before; nothing was journaled.
 var ErrRefExists = errors.New("a transaction with this reference is already journaled")
 
+// ErrRefClosed is returned by Journal.InsertTx when the transaction's Ref names funds that
+// are no longer reserved for it (an OFFCHAIN withdrawal's hold was released: the
+// withdrawal was rejected or failed); nothing was journaled, and nothing may be sent.
+var ErrRefClosed = errors.New("the reference's funds are no longer reserved")
+
 // Journal is the durable record of every transaction a Sender signs. Insert happens before
 // broadcast, so a crash at any point leaves a record to resume from.
 type Journal interface {
 	// InsertTx stores a signed transaction, with its Relay record and its Ref if it has
 	// them, and returns its id. It fails with ErrRelayExists, storing nothing, when the
-	// Relay's (source, trader, nonce) is already recorded, and with ErrRefExists when the
-	// Ref is.
+	// Relay's (source, trader, nonce) is already recorded, with ErrRefExists when the Ref
+	// is, and with ErrRefClosed when the Ref names funds no longer reserved for it.
 	InsertTx(ctx context.Context, tx JournalTx) (int64, error)
 	// OpenTxs returns the Pending and Mined transactions of a sender on a source, by nonce.
 	OpenTxs(ctx context.Context, source string, sender common.Address) ([]JournalTx, error)
@@ -99,6 +104,10 @@ type Journal interface {
 	MaxNonce(ctx context.Context, source string, sender common.Address) (nonce uint64, ok bool, err error)
 	// ReopenFrom sets the Confirmed and Failed transactions of a sender with a nonce at or
 	// above `nonce` back to Pending and returns how many it reopened: the chain no longer
-	// has them (a reorg deeper than the confirmation depth), so they must be sent again.
+	// has them (a reorg deeper than the confirmation depth), so they must be sent again
+	// (their nonces would be gaps otherwise). A return transaction is sent again as is:
+	// the DTW contract closes an order once. A Failed transaction whose Ref named funds
+	// released when it failed has them reserved again in the same store transaction:
+	// what the new chain makes of it is settled with its funds held.
 	ReopenFrom(ctx context.Context, source string, sender common.Address, nonce uint64) (int64, error)
 }

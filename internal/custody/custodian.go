@@ -81,6 +81,9 @@ type Custodian struct {
 	byAsset   map[string]token
 	factory   *bindings.DepositForwarderFactory
 	deploying map[common.Address]time.Time
+	// payFrom and settleFrom are where the next round goes on in the queues of PENDING and
+	// SENT withdrawals (the zero position: from the oldest).
+	payFrom, settleFrom store.WithdrawalPosition
 }
 
 // New returns the custodian of cfg.Source.

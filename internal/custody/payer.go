@@ -17,7 +17,8 @@ import (
 // KindPayment is the journal kind of an OFFCHAIN withdrawal's payment.
 const KindPayment = "offchain-withdrawal"
 
-// payBatch bounds the withdrawals paid, and the payments settled, in one round.
+// payBatch bounds the withdrawals paid, and the payments settled, in one round; the next
+// round goes on from where it stopped.
 const payBatch = 20
 
 // transferSelector is ERC-20 transfer(address,uint256).
@@ -41,25 +42,46 @@ func (c *Custodian) payment(w store.OffchainWithdrawal) (tok token, to common.Ad
 	return tok, tok.address, nil, data, nil
 }
 
-// pay sends the payment of each PENDING crypto withdrawal of the chain from the treasury
-// (the sender's key), journaled under the withdrawal's hold key, and marks it SENT with
+// pay sends the payment of PENDING crypto withdrawals of the chain from the treasury
+// (the sender's key), journaled under the withdrawal's hold key, and marks each SENT with
 // the transaction hash. A withdrawal whose payment is already journaled (a crash between
-// sending and marking) is marked with the journaled transaction, never paid again.
+// sending and marking, or a lost status update) is marked with the journaled transaction,
+// never paid again, even when the same payment could no longer be sent. A round takes
+// payBatch withdrawals from where the last one stopped, oldest first, and starts over
+// after the newest: withdrawals the treasury cannot pay yet wait, held, without keeping
+// the later ones waiting.
 func (c *Custodian) pay(ctx context.Context, sender *chain.Sender) error {
-	ws, err := c.st.OffchainWithdrawalsByStatus(ctx, store.WithdrawalCrypto, c.cfg.Source.Name, store.WithdrawalPending, payBatch)
+	ws, err := c.st.OffchainWithdrawalsAfter(ctx, store.WithdrawalCrypto, c.cfg.Source.Name, store.WithdrawalPending, c.payFrom, payBatch)
 	if err != nil {
 		return err
 	}
+	if len(ws) < payBatch {
+		c.payFrom = store.WithdrawalPosition{}
+	} else {
+		c.payFrom = ws[len(ws)-1].Position()
+	}
 	var errs []error
 	for _, w := range ws {
+		jt, err := c.st.JournalRef(ctx, c.cfg.Source.Name, w.HoldKey())
+		switch {
+		case err == nil:
+			errs = append(errs, c.markSent(ctx, w, jt))
+			continue
+		case !errors.Is(err, store.ErrNotFound):
+			errs = append(errs, err)
+			continue
+		}
 		_, to, value, data, err := c.payment(w)
 		if err != nil {
 			errs = append(errs, c.fail(ctx, w, store.WithdrawalPending, "", err.Error()))
 			continue
 		}
-		jt, err := sender.SendRef(ctx, KindPayment, w.HoldKey(), to, value, data)
+		jt, err = sender.SendRef(ctx, KindPayment, w.HoldKey(), to, value, data)
 		if errors.Is(err, chain.ErrRefExists) {
 			jt, err = c.st.JournalRef(ctx, c.cfg.Source.Name, w.HoldKey())
+		}
+		if errors.Is(err, chain.ErrRefClosed) {
+			continue // rejected since it was read: not paid
 		}
 		if err != nil {
 			// Most often the treasury lacks the funds or the gas: the withdrawal waits,
@@ -68,21 +90,34 @@ func (c *Custodian) pay(ctx context.Context, sender *chain.Sender) error {
 				"asset", w.Asset, "amount", w.Amount, "err", err)
 			continue
 		}
-		if err := c.st.SetOffchainWithdrawalStatus(ctx, w.AccountID, w.InstructionID, store.WithdrawalPending, store.WithdrawalSent,
-			jt.Hash.Hex(), "", c.cfg.Now()); err != nil {
-			errs = append(errs, err)
-		}
+		errs = append(errs, c.markSent(ctx, w, jt))
 	}
 	return errors.Join(errs...)
+}
+
+// markSent moves w from PENDING to SENT with its journaled payment. When that fails, the
+// next round finds the payment in the journal again.
+func (c *Custodian) markSent(ctx context.Context, w store.OffchainWithdrawal, jt chain.JournalTx) error {
+	err := c.st.SetOffchainWithdrawalStatus(ctx, w.AccountID, w.InstructionID, store.WithdrawalPending, store.WithdrawalSent,
+		jt.Hash.Hex(), "", c.cfg.Now())
+	if err != nil {
+		return fmt.Errorf("withdrawal %s paid by %s: %w", w.HoldKey(), jt.Hash, err)
+	}
+	return nil
 }
 
 // settlePayments completes each SENT withdrawal whose payment is confirmed at the depth
 // and checked (the hold captured by the withdrawal's ledger entry), and fails those whose
 // payment reverted or can no longer be mined (the hold released).
 func (c *Custodian) settlePayments(ctx context.Context) error {
-	ws, err := c.st.OffchainWithdrawalsByStatus(ctx, store.WithdrawalCrypto, c.cfg.Source.Name, store.WithdrawalSent, payBatch)
+	ws, err := c.st.OffchainWithdrawalsAfter(ctx, store.WithdrawalCrypto, c.cfg.Source.Name, store.WithdrawalSent, c.settleFrom, payBatch)
 	if err != nil {
 		return err
+	}
+	if len(ws) < payBatch {
+		c.settleFrom = store.WithdrawalPosition{}
+	} else {
+		c.settleFrom = ws[len(ws)-1].Position()
 	}
 	var errs []error
 	for _, w := range ws {

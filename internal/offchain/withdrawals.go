@@ -270,6 +270,9 @@ func (s *Service) CompleteFiat(ctx context.Context, accountID, instructionID, re
 }
 
 // Reject refuses a PENDING withdrawal (an operator's decision): REJECTED, hold released.
+// A crypto withdrawal whose payment is journaled is no longer rejected, even while it
+// still shows PENDING (the payer crashed before marking it SENT): the payment may be
+// mined, so the withdrawal follows it (COMPLETED, or FAILED with its funds released).
 func (s *Service) Reject(ctx context.Context, accountID, instructionID, reason string) (api.OffchainWithdrawal, error) {
 	var out store.OffchainWithdrawal
 	err := s.st.InTx(ctx, func(tx store.Tx) error {
@@ -279,6 +282,19 @@ func (s *Service) Reject(ctx context.Context, accountID, instructionID, reason s
 		}
 		if w.Status != store.WithdrawalPending {
 			return errorf(ErrState, "withdrawal %s is %s; only a PENDING withdrawal is rejected", instructionID, w.Status)
+		}
+		if w.Kind == store.WithdrawalCrypto {
+			// The payer journals the payment only while the hold is open, in a transaction
+			// that this one is serialized with: either it sees this reject, or this sees it.
+			switch p, err := tx.JournalRef(ctx, w.Location, w.HoldKey()); {
+			case err == nil:
+				return errorf(ErrState, "withdrawal %s has a payment transaction %s on %s (sent %s) and can no longer be rejected: "+
+					"it completes when the payment is confirmed, or fails with its funds released when the payment reverts or is dropped; "+
+					"if it stays PENDING or SENT, check the transaction and the treasury's funds and gas",
+					instructionID, p.Hash.Hex(), w.Location, p.CreatedAt.UTC().Format(time.RFC3339))
+			case !errors.Is(err, store.ErrNotFound):
+				return err
+			}
 		}
 		at := s.now()
 		if err := ReleaseTx(ctx, tx, s.led, w, store.WithdrawalPending, store.WithdrawalRejected, "", reason, at); err != nil {
@@ -299,9 +315,9 @@ func CompleteTx(ctx context.Context, tx store.Tx, led *ledger.Ledger, w store.Of
 	}
 	e, ev := WithdrawalEntry(w, ref)
 	e.CreatedAt = at
-	// The hold reserved the amount: the capture is not refused by the floor.
-	reserved := ledger.Options{Floor: func(string, string) decimal.Decimal { return w.Amount.Neg() }}
-	_, err := led.CaptureTx(ctx, tx, w.HoldKey(), e, ev, reserved)
+	// The hold reserved the amount and the money is gone: the capture is never refused by
+	// a floor, even when a credit trade took the balance below zero after the hold.
+	_, err := led.CaptureTx(ctx, tx, w.HoldKey(), e, ev, ledger.Options{Checked: true})
 	return err
 }
 

@@ -584,7 +584,19 @@ func (s *conn) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error) {
 			}
 		}
 		if t.Ref != "" {
-			_, err := tx.ExecContext(ctx, `INSERT INTO journal_refs (source, ref, sender, nonce, tx_hash, created_at)
+			// A ref that names a ledger hold (an OFFCHAIN withdrawal's payment) is journaled
+			// only while the hold is open: funds released by a reject or a failure are never
+			// paid. The read locks the hold's row, so a concurrent release waits or fails.
+			var state string
+			err := tx.QueryRowContext(ctx, `SELECT state FROM ledger_holds WHERE hold_key = ?`+s.forUpdate(), t.Ref).Scan(&state)
+			switch {
+			case errors.Is(err, sql.ErrNoRows):
+			case err != nil:
+				return wrap("journal ref hold", err)
+			case state != HoldOpen:
+				return fmt.Errorf("%s on %s: its hold is %s: %w", t.Ref, t.Source, state, chain.ErrRefClosed)
+			}
+			_, err = tx.ExecContext(ctx, `INSERT INTO journal_refs (source, ref, sender, nonce, tx_hash, created_at)
 				VALUES (?, ?, ?, ?, ?, ?)`, t.Source, t.Ref, addrText(t.Sender), t.Nonce, t.Hash.Hex(), now)
 			if err = wrap("insert journal ref", err); errors.Is(err, ErrConflict) {
 				return fmt.Errorf("%s on %s: %w", t.Ref, t.Source, chain.ErrRefExists)
@@ -631,15 +643,73 @@ func (s *conn) SetTxState(ctx context.Context, id int64, state chain.TxState, bl
 		WHERE id = ?`, string(state), block, time.Now().UnixMilli(), id))
 }
 
-// ReopenFrom implements chain.Journal.
+// ReopenFrom implements chain.Journal. A reopened payment of an OFFCHAIN withdrawal that
+// was settled FAILED (its payment reverted, its hold released) has its hold opened again
+// and the withdrawal moved back to SENT, in the same transaction: the payment is sent
+// again only with its funds reserved, and its withdrawal ends as the new chain decides.
 func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Address, nonce uint64) (int64, error) {
-	res, err := s.q.ExecContext(ctx, `UPDATE tx_journal SET state = ?, block_number = 0, updated_at = ? WHERE source = ?
-		AND sender = ? AND nonce >= ? AND state IN (?, ?)`, string(chain.TxPending), time.Now().UnixMilli(), source,
-		addrText(sender), nonce, string(chain.TxConfirmed), string(chain.TxFailed))
-	if err != nil {
-		return 0, wrap("reopen txs", err)
-	}
-	return res.RowsAffected()
+	var n int64
+	err := s.tx(ctx, func(tx queryer) error {
+		now := time.Now().UnixMilli()
+		rows, err := tx.QueryContext(ctx, `SELECT r.ref, j.tx_hash FROM tx_journal j JOIN journal_refs r
+			ON r.source = j.source AND r.sender = j.sender AND r.nonce = j.nonce
+			WHERE j.source = ? AND j.sender = ? AND j.nonce >= ? AND j.state = ?`,
+			source, addrText(sender), nonce, string(chain.TxFailed))
+		if err != nil {
+			return wrap("reopen refs", err)
+		}
+		type reopened struct{ ref, hash string }
+		var refs []reopened
+		for rows.Next() {
+			var r reopened
+			if err := rows.Scan(&r.ref, &r.hash); err != nil {
+				rows.Close()
+				return wrap("reopen refs", err)
+			}
+			refs = append(refs, r)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return wrap("reopen refs", err)
+		}
+		for _, r := range refs {
+			res, err := tx.ExecContext(ctx, `UPDATE offchain_withdrawals SET status = ?, tx_hash = ?, reason = ?, updated_at = ?
+				WHERE kind = ? AND location = ? AND status = ? AND 'withdrawal:' || account_id || ':' || instruction_id = ?`,
+				WithdrawalSent, r.hash, "a reorg took out the block of its reverted payment: the payment is pending again", now,
+				WithdrawalCrypto, source, WithdrawalFailed, r.ref)
+			if err != nil {
+				return wrap("reopen withdrawal", err)
+			}
+			moved, err := res.RowsAffected()
+			if err != nil {
+				return wrap("reopen withdrawal", err)
+			}
+			if moved == 0 { // not a withdrawal's payment, or its withdrawal is not FAILED
+				continue
+			}
+			res, err = tx.ExecContext(ctx, `UPDATE ledger_holds SET state = ?, updated_at = ? WHERE hold_key = ? AND state = ?`,
+				HoldOpen, now, r.ref, HoldReleased)
+			if err != nil {
+				return wrap("reopen hold", err)
+			}
+			held, err := res.RowsAffected()
+			if err != nil {
+				return wrap("reopen hold", err)
+			}
+			if held != 1 { // a FAILED withdrawal's hold is released with it: never sent unheld
+				return fmt.Errorf("reopen %s: its hold is not released: %w", r.ref, ErrConflict)
+			}
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE tx_journal SET state = ?, block_number = 0, updated_at = ? WHERE source = ?
+			AND sender = ? AND nonce >= ? AND state IN (?, ?)`, string(chain.TxPending), now, source,
+			addrText(sender), nonce, string(chain.TxConfirmed), string(chain.TxFailed))
+		if err != nil {
+			return wrap("reopen txs", err)
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n, err
 }
 
 // MaxNonce implements chain.Journal.

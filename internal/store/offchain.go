@@ -62,12 +62,30 @@ type OffchainWithdrawals interface {
 	// OffchainWithdrawalsByStatus returns up to limit withdrawals of a kind and location in
 	// a status, oldest first (the payer's work queue).
 	OffchainWithdrawalsByStatus(ctx context.Context, kind, location, status string, limit int) ([]OffchainWithdrawal, error)
+	// OffchainWithdrawalsAfter returns up to limit withdrawals of a kind and location in a
+	// status that come after `after` in the order (created_at, account, instruction id);
+	// the zero position starts at the oldest. A payer pages through its whole queue with
+	// it, so that withdrawals it cannot pay do not hide the later ones.
+	OffchainWithdrawalsAfter(ctx context.Context, kind, location, status string, after WithdrawalPosition, limit int) ([]OffchainWithdrawal, error)
 	// SetOffchainWithdrawalStatus moves a withdrawal from status from to status to,
 	// recording txHash and reason when not empty; ErrNotFound when it is not in from.
 	SetOffchainWithdrawalStatus(ctx context.Context, accountID, instructionID, from, to, txHash, reason string, at time.Time) error
 }
 
 var _ OffchainWithdrawals = (*SQLite)(nil)
+
+// WithdrawalPosition is a withdrawal's place in a payer's queue: OffchainWithdrawalsAfter
+// resumes after it. The zero position is before the first.
+type WithdrawalPosition struct {
+	CreatedAt     time.Time
+	AccountID     string
+	InstructionID string
+}
+
+// Position is w's place in the queue.
+func (w OffchainWithdrawal) Position() WithdrawalPosition {
+	return WithdrawalPosition{CreatedAt: w.CreatedAt, AccountID: w.AccountID, InstructionID: w.InstructionID}
+}
 
 const offchainWithdrawalColumns = `account_id, instruction_id, asset, amount, kind, location, destination, request_hash, status,
 	tx_hash, reason, created_at, updated_at`
@@ -111,6 +129,22 @@ func (s *conn) OffchainWithdrawalsByStatus(ctx context.Context, kind, location, 
 	return queryAll(ctx, s.r, "offchain withdrawals", scanOffchainWithdrawal, `SELECT `+offchainWithdrawalColumns+`
 		FROM offchain_withdrawals WHERE kind = ? AND location = ? AND status = ? ORDER BY created_at LIMIT ?`,
 		kind, location, status, limit)
+}
+
+// OffchainWithdrawalsAfter implements OffchainWithdrawals.
+func (s *conn) OffchainWithdrawalsAfter(ctx context.Context, kind, location, status string, after WithdrawalPosition, limit int) ([]OffchainWithdrawal, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	created := int64(-1) // before every withdrawal, even one created at the epoch
+	if after != (WithdrawalPosition{}) {
+		created = after.CreatedAt.UnixMilli()
+	}
+	return queryAll(ctx, s.r, "offchain withdrawals after", scanOffchainWithdrawal, `SELECT `+offchainWithdrawalColumns+`
+		FROM offchain_withdrawals WHERE kind = ? AND location = ? AND status = ?
+		AND (created_at, account_id, instruction_id) > (?, ?, ?)
+		ORDER BY created_at, account_id, instruction_id LIMIT ?`,
+		kind, location, status, created, after.AccountID, after.InstructionID, limit)
 }
 
 // SetOffchainWithdrawalStatus implements OffchainWithdrawals.

@@ -46,6 +46,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"AccessChanges", testAccessChanges},
 		{"OrderView", testOrderView},
 		{"OffchainWithdrawals", testOffchainWithdrawals},
+		{"PaymentRefs", testPaymentRefs},
+		{"WithdrawalQueue", testWithdrawalQueue},
 		{"SubAccounts", testSubAccounts},
 		{"DepositReferences", testDepositReferences},
 		{"AccountSettings", testAccountSettings},
