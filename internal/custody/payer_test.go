@@ -319,14 +319,15 @@ func TestPaidWithdrawalCompletesBelowZero(t *testing.T) {
 	e := newPayEnv(t)
 	e.deposit(t, "acc-1", "dai", "10")
 	w := e.withdraw(t, "acc-1", "credit", "dai", "4")
-	// A trade within the account's credit (the trade's credit check passed, so the ledger
-	// checks no floor): 12 DAI sold, the balance at -2, available -6.
+	// A trade within the account's credit (the ledger judges it on these terms): 12 DAI
+	// sold, the balance at -2, available -6.
 	_, _, err := e.led.Post(ctx, store.LedgerEntry{ExternalKey: "trade:credit", Kind: ledger.KindTrade, AccountID: "acc-1", Postings: []store.LedgerPosting{
 		{Book: ledger.UserBook("acc-1"), Asset: "dai", Amount: decimal.NewFromInt(-12)},
 		{Book: ledger.UserBook("acc-1"), Asset: "eth", Amount: decimal.RequireFromString("0.004")},
 		{Book: "house:inventory", Asset: "dai", Amount: decimal.NewFromInt(12)},
 		{Book: "house:inventory", Asset: "eth", Amount: decimal.RequireFromString("-0.004")},
-	}}, nil, ledger.Options{Checked: true})
+	}}, nil, ledger.Options{Credit: &ledger.Terms{Unit: "usd", Prices: ledger.Prices{"dai": decimal.NewFromInt(1), "eth": decimal.NewFromInt(3000)},
+		Cap: decimal.NewFromInt(1000), Leverage: decimal.NewFromInt(10)}})
 	require.NoError(t, err)
 	eq(t, "-2", e.balance(t, "acc-1", "dai").Balance)
 	e.until(t, func() bool { return e.paid(t, "dai").Sign() > 0 }, "never paid")

@@ -167,6 +167,11 @@ func (l *Ledger) Post(ctx context.Context, e store.LedgerEntry, ev *Event, opts 
 // whose available balance would fall below its floor fails the whole entry with
 // ErrInsufficientFunds.
 func (l *Ledger) PostTx(ctx context.Context, tx store.Tx, e store.LedgerEntry, ev *Event, opts Options) (store.LedgerEntry, bool, error) {
+	return l.post(ctx, tx, e, ev, opts, true)
+}
+
+// post is PostTx; floors says whether the user books' floors and credit are checked.
+func (l *Ledger) post(ctx context.Context, tx store.Tx, e store.LedgerEntry, ev *Event, opts Options, floors bool) (store.LedgerEntry, bool, error) {
 	if err := Check(e); err != nil {
 		return store.LedgerEntry{}, false, err
 	}
@@ -180,8 +185,10 @@ func (l *Ledger) PostTx(ctx context.Context, tx store.Tx, e store.LedgerEntry, e
 	case !errors.Is(err, store.ErrNotFound):
 		return store.LedgerEntry{}, false, err
 	}
-	if err := l.checkFloors(ctx, tx, e, opts); err != nil {
-		return store.LedgerEntry{}, false, err
+	if floors {
+		if err := l.checkFloors(ctx, tx, e, opts); err != nil {
+			return store.LedgerEntry{}, false, err
+		}
 	}
 	if e.CreatedAt.IsZero() {
 		e.CreatedAt = l.now()
@@ -328,15 +335,16 @@ func (l *Ledger) ReleaseTx(ctx context.Context, tx store.Tx, key string) error {
 	return nil
 }
 
-// CaptureTx closes an open hold and posts the entry it reserved funds for, inside tx: the
-// entry's debit is checked against the balance without the hold.
-func (l *Ledger) CaptureTx(ctx context.Context, tx store.Tx, key string, e store.LedgerEntry, ev *Event, opts Options) (store.LedgerEntry, error) {
+// CaptureTx closes an open hold and posts the entry it reserved funds for, inside tx. No
+// floor is checked: the hold reserved the funds and the money is gone (a paid withdrawal
+// always completes, even when a credit trade took the balance below zero after the hold).
+func (l *Ledger) CaptureTx(ctx context.Context, tx store.Tx, key string, e store.LedgerEntry, ev *Event) (store.LedgerEntry, error) {
 	if err := tx.SetLedgerHoldState(ctx, key, store.HoldCaptured, l.now()); errors.Is(err, store.ErrNotFound) {
 		return store.LedgerEntry{}, fmt.Errorf("%w: %s", ErrNoOpenHold, key)
 	} else if err != nil {
 		return store.LedgerEntry{}, err
 	}
-	out, _, err := l.PostTx(ctx, tx, e, ev, opts)
+	out, _, err := l.post(ctx, tx, e, ev, Options{}, false)
 	return out, err
 }
 

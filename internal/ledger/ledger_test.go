@@ -162,7 +162,7 @@ func TestLedgerInvariant(t *testing.T) {
 				if rng.IntN(2) == 0 {
 					return l.ReleaseTx(ctx, tx, h)
 				}
-				_, err := l.CaptureTx(ctx, tx, h, holdEntry[h], nil, ledger.Options{})
+				_, err := l.CaptureTx(ctx, tx, h, holdEntry[h], nil)
 				return err
 			})
 		default: // transfer between users

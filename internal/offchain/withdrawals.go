@@ -11,7 +11,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/shopspring/decimal"
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
@@ -317,7 +316,7 @@ func CompleteTx(ctx context.Context, tx store.Tx, led *ledger.Ledger, w store.Of
 	e.CreatedAt = at
 	// The hold reserved the amount and the money is gone: the capture is never refused by
 	// a floor, even when a credit trade took the balance below zero after the hold.
-	_, err := led.CaptureTx(ctx, tx, w.HoldKey(), e, ev, ledger.Options{Checked: true})
+	_, err := led.CaptureTx(ctx, tx, w.HoldKey(), e, ev)
 	return err
 }
 
