@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/internal/store/pgtest"
 )
 
 // TestGroupCommitFailedCommit: a group whose COMMIT fails (a deferred foreign key
@@ -110,4 +112,37 @@ func (t leakyTx) Commit() error {
 func (t leakyTx) Rollback() error {
 	_, err := t.c.ExecContext(context.Background(), `ROLLBACK`, nil)
 	return err
+}
+
+// TestPostgresFailedCommit: on PostgreSQL too, a group whose COMMIT fails (a deferred
+// foreign key violation) leaves nothing, and the next group and a lone write commit.
+func TestPostgresFailedCommit(t *testing.T) {
+	ctx := context.Background()
+	s, err := OpenPostgres(ctx, pgtest.Start(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, s.Close()) })
+	account := func(id string) Account { return Account{ID: id, CreatedAt: time.Now()} }
+
+	err = s.InTx(ctx, func(tx Tx) error {
+		q := tx.(*conn).q
+		if _, err := q.ExecContext(ctx, `CREATE TEMP TABLE dangling (id TEXT PRIMARY KEY, parent TEXT REFERENCES dangling(id) DEFERRABLE INITIALLY DEFERRED) ON COMMIT DROP`); err != nil {
+			return err
+		}
+		if err := tx.CreateAccount(ctx, account("pg-lost")); err != nil {
+			return err
+		}
+		_, err := q.ExecContext(ctx, `INSERT INTO dangling (id, parent) VALUES ('a', 'nobody')`)
+		return err // the violation is checked at COMMIT
+	})
+	require.ErrorContains(t, err, "commit: ")
+	require.ErrorContains(t, err, "foreign key")
+
+	require.NoError(t, s.InTx(ctx, func(tx Tx) error { return tx.CreateAccount(ctx, account("pg-next")) }), "the next group")
+	require.NoError(t, s.CreateAccount(ctx, account("pg-lone")), "a lone write")
+	_, err = s.GetAccount(ctx, "pg-lost")
+	require.ErrorIs(t, err, ErrNotFound, "the failed group's account was committed")
+	for _, id := range []string{"pg-next", "pg-lone"} {
+		_, err := s.GetAccount(ctx, id)
+		require.NoError(t, err, id)
+	}
 }
