@@ -18,6 +18,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/election"
 	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/metrics"
+	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -84,6 +85,14 @@ func onChainService(ctx context.Context, cfg config.Config, st store.Store, rela
 	policy.Wait = relayWait
 	return onchain.NewWithPolicy(reg, chains, st, policy), closeAll, nil
 }
+
+// The settler's work (engine, custody, matcher) is given only a store fenced by its lease:
+// a write added to any of their stores does not compile until election.Fenced fences it.
+var (
+	_ engine.Store   = (*election.Fenced)(nil)
+	_ custody.Store  = (*election.Fenced)(nil)
+	_ offchain.Store = (*election.Fenced)(nil)
+)
 
 // buildSettler opens each configured chain's RPC and operator signer and prepares its
 // settler's work: an engine (and its custody jobs), which prices through the process's

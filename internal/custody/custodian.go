@@ -74,7 +74,7 @@ type token struct {
 type Custodian struct {
 	cfg       Config
 	client    Client
-	st        store.Store
+	st        Store
 	led       *ledger.Ledger
 	log       *slog.Logger
 	byAddress map[common.Address]token
@@ -87,7 +87,7 @@ type Custodian struct {
 }
 
 // New returns the custodian of cfg.Source.
-func New(cfg Config, client Client, st store.Store) *Custodian {
+func New(cfg Config, client Client, st Store) *Custodian {
 	if cfg.MaxRange == 0 {
 		cfg.MaxRange = 2000
 	}

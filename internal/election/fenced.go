@@ -7,25 +7,31 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/shopspring/decimal"
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
-// Fenced is a store.Store for the work of one lease term: InTx, and every write that the
-// settler of a chain (follower, engine, sender, custody) and the OFFCHAIN matcher make
-// outside InTx, first check the lease's token in the same transaction
-// (store.Leases.CheckLease) and fail with store.ErrFenced, writing nothing, once the token
-// is no longer current or the lease expired. Reads, and the writes of other concepts (the
-// API's), pass through unchecked.
+// Fenced is the store of the work of one lease term: the settler of a chain (its
+// follower, engine, journaled sender and custody) and the OFFCHAIN limit-order matcher
+// are given nothing else. Its InTx, and every write it offers, first checks the lease's
+// token in the same transaction (store.Leases.CheckLease) and fails with store.ErrFenced,
+// writing nothing, once the token is no longer current or the lease expired. Reads pass
+// through unchecked.
+//
+// Fenced implements the stores of those consumers (engine.Store, custody.Store,
+// offchain.Store: internal/app checks it) and embeds nothing: every method is written out
+// below, so a write added to a consumer's store does not compile until it is written out
+// here, and TestFencedWrites fails until it is listed there as a fenced write.
 //
 // The sender journals a transaction before it broadcasts it, and broadcasts nothing whose
 // journal insert failed; so a process that lost its lease can neither journal nor send a
 // new transaction, and the new leader resumes from a journal that has everything the old
 // one sent.
 type Fenced struct {
-	store.Store
+	st    store.Store
 	lease string
 	token int64
 	now   func() time.Time
@@ -37,10 +43,8 @@ func Fence(st store.Store, lease string, token int64, now func() time.Time) *Fen
 	if now == nil {
 		now = time.Now
 	}
-	return &Fenced{Store: st, lease: lease, token: token, now: now}
+	return &Fenced{st: st, lease: lease, token: token, now: now}
 }
-
-var _ store.Store = (*Fenced)(nil)
 
 // Check fails with store.ErrFenced once the term's token is no longer current or its
 // lease expired.
@@ -66,9 +70,11 @@ func (s fencedSigner) SignTx(ctx context.Context, tx *types.Transaction, chainID
 	return s.TxSigner.SignTx(ctx, tx, chainID)
 }
 
-// InTx implements store.Store: fn runs after the lease check, in its transaction.
+// InTx runs fn after the lease check, in the check's transaction: every write fn makes
+// through tx commits only if the term still held the lease when it began, and the check
+// locks the lease row until the commit, so no other holder takes it meanwhile.
 func (f *Fenced) InTx(ctx context.Context, fn func(tx store.Tx) error) error {
-	return f.Store.InTx(ctx, func(tx store.Tx) error {
+	return f.st.InTx(ctx, func(tx store.Tx) error {
 		if err := tx.CheckLease(ctx, f.lease, f.token, f.now()); err != nil {
 			return err
 		}
@@ -76,7 +82,19 @@ func (f *Fenced) InTx(ctx context.Context, fn func(tx store.Tx) error) error {
 	})
 }
 
-// InsertTx implements chain.Journal.
+// The writes: each runs in InTx, so it checks the lease in its own transaction.
+
+// ApplyBlocks implements chain.FollowerStore: a write, fenced.
+func (f *Fenced) ApplyBlocks(ctx context.Context, source string, refs []chain.BlockRef, events []dtw.Event, keep int) error {
+	return f.InTx(ctx, func(tx store.Tx) error { return tx.ApplyBlocks(ctx, source, refs, events, keep) })
+}
+
+// RollbackFrom implements chain.FollowerStore: a write, fenced.
+func (f *Fenced) RollbackFrom(ctx context.Context, source string, number uint64) error {
+	return f.InTx(ctx, func(tx store.Tx) error { return tx.RollbackFrom(ctx, source, number) })
+}
+
+// InsertTx implements chain.Journal: a write, fenced.
 func (f *Fenced) InsertTx(ctx context.Context, t chain.JournalTx) (id int64, err error) {
 	err = f.InTx(ctx, func(tx store.Tx) error {
 		id, err = tx.InsertTx(ctx, t)
@@ -85,12 +103,12 @@ func (f *Fenced) InsertTx(ctx context.Context, t chain.JournalTx) (id int64, err
 	return id, err
 }
 
-// SetTxState implements chain.Journal.
+// SetTxState implements chain.Journal: a write, fenced.
 func (f *Fenced) SetTxState(ctx context.Context, id int64, state chain.TxState, block uint64) error {
 	return f.InTx(ctx, func(tx store.Tx) error { return tx.SetTxState(ctx, id, state, block) })
 }
 
-// ReopenFrom implements chain.Journal.
+// ReopenFrom implements chain.Journal: a write, fenced.
 func (f *Fenced) ReopenFrom(ctx context.Context, source string, sender common.Address, nonce uint64) (n int64, err error) {
 	err = f.InTx(ctx, func(tx store.Tx) error {
 		n, err = tx.ReopenFrom(ctx, source, sender, nonce)
@@ -99,59 +117,226 @@ func (f *Fenced) ReopenFrom(ctx context.Context, source string, sender common.Ad
 	return n, err
 }
 
-// ApplyBlocks implements chain.FollowerStore.
-func (f *Fenced) ApplyBlocks(ctx context.Context, source string, refs []chain.BlockRef, events []dtw.Event, keep int) error {
-	return f.InTx(ctx, func(tx store.Tx) error { return tx.ApplyBlocks(ctx, source, refs, events, keep) })
-}
-
-// RollbackFrom implements chain.FollowerStore.
-func (f *Fenced) RollbackFrom(ctx context.Context, source string, number uint64) error {
-	return f.InTx(ctx, func(tx store.Tx) error { return tx.RollbackFrom(ctx, source, number) })
-}
-
-// PutOrderReturn implements store.ChainEvents.
+// PutOrderReturn implements engine.Store: a write, fenced.
 func (f *Fenced) PutOrderReturn(ctx context.Context, r store.OrderReturn) error {
 	return f.InTx(ctx, func(tx store.Tx) error { return tx.PutOrderReturn(ctx, r) })
 }
 
-// PutSettlerHead implements store.SettlerStore.
-func (f *Fenced) PutSettlerHead(ctx context.Context, h store.SettlerHead) error {
-	return f.InTx(ctx, func(tx store.Tx) error { return tx.PutSettlerHead(ctx, h) })
-}
-
-// PutInventory implements store.SettlerStore.
-func (f *Fenced) PutInventory(ctx context.Context, inv store.Inventory) error {
-	return f.InTx(ctx, func(tx store.Tx) error { return tx.PutInventory(ctx, inv) })
-}
-
-// FailRelayRequest implements store.SettlerStore.
+// FailRelayRequest implements engine.Store: a write, fenced.
 func (f *Fenced) FailRelayRequest(ctx context.Context, id int64, reason string) error {
 	return f.InTx(ctx, func(tx store.Tx) error { return tx.FailRelayRequest(ctx, id, reason) })
 }
 
-// SetForwarderDeployed implements store.Custody.
+// PutSettlerHead implements engine.Store: a write, fenced.
+func (f *Fenced) PutSettlerHead(ctx context.Context, h store.SettlerHead) error {
+	return f.InTx(ctx, func(tx store.Tx) error { return tx.PutSettlerHead(ctx, h) })
+}
+
+// PutInventory implements engine.Store: a write, fenced.
+func (f *Fenced) PutInventory(ctx context.Context, inv store.Inventory) error {
+	return f.InTx(ctx, func(tx store.Tx) error { return tx.PutInventory(ctx, inv) })
+}
+
+// SetForwarderDeployed implements custody.Store: a write, fenced.
 func (f *Fenced) SetForwarderDeployed(ctx context.Context, source string, address common.Address, at time.Time) error {
 	return f.InTx(ctx, func(tx store.Tx) error { return tx.SetForwarderDeployed(ctx, source, address, at) })
 }
 
-// SetCustodyCursor implements store.Custody.
-func (f *Fenced) SetCustodyCursor(ctx context.Context, source string, block uint64, hash common.Hash) error {
-	return f.InTx(ctx, func(tx store.Tx) error { return tx.SetCustodyCursor(ctx, source, block, hash) })
-}
-
-// MarkSweep implements store.Custody.
-func (f *Fenced) MarkSweep(ctx context.Context, s store.Sweep) error {
-	return f.InTx(ctx, func(tx store.Tx) error { return tx.MarkSweep(ctx, s) })
-}
-
-// ClearSweep implements store.Custody.
+// ClearSweep implements custody.Store: a write, fenced.
 func (f *Fenced) ClearSweep(ctx context.Context, source string, address, token common.Address) error {
 	return f.InTx(ctx, func(tx store.Tx) error { return tx.ClearSweep(ctx, source, address, token) })
 }
 
-// SetOffchainWithdrawalStatus implements store.OffchainWithdrawals.
+// SetOffchainWithdrawalStatus implements custody.Store: a write, fenced.
 func (f *Fenced) SetOffchainWithdrawalStatus(ctx context.Context, accountID, instructionID, from, to, txHash, reason string, at time.Time) error {
 	return f.InTx(ctx, func(tx store.Tx) error {
 		return tx.SetOffchainWithdrawalStatus(ctx, accountID, instructionID, from, to, txHash, reason, at)
 	})
+}
+
+// SetAccountSetting implements store.OffchainAccounts: a write, fenced.
+func (f *Fenced) SetAccountSetting(ctx context.Context, accountID, settingType, value string, at time.Time) error {
+	return f.InTx(ctx, func(tx store.Tx) error { return tx.SetAccountSetting(ctx, accountID, settingType, value, at) })
+}
+
+// SetAccountCommission implements offchain.Store: a write, fenced.
+func (f *Fenced) SetAccountCommission(ctx context.Context, c store.AccountCommission) error {
+	return f.InTx(ctx, func(tx store.Tx) error { return tx.SetAccountCommission(ctx, c) })
+}
+
+// PutIntroducer implements offchain.Store: a write, fenced.
+func (f *Fenced) PutIntroducer(ctx context.Context, r store.IntroducerRelationship) error {
+	return f.InTx(ctx, func(tx store.Tx) error { return tx.PutIntroducer(ctx, r) })
+}
+
+// The reads pass through: a read of an ex-leader changes nothing.
+
+// RecentBlocks implements chain.FollowerStore: a read, not fenced.
+func (f *Fenced) RecentBlocks(ctx context.Context, source string, n int) ([]chain.BlockRef, error) {
+	return f.st.RecentBlocks(ctx, source, n)
+}
+
+// OpenTxs implements chain.Journal: a read, not fenced.
+func (f *Fenced) OpenTxs(ctx context.Context, source string, sender common.Address) ([]chain.JournalTx, error) {
+	return f.st.OpenTxs(ctx, source, sender)
+}
+
+// MaxNonce implements chain.Journal: a read, not fenced.
+func (f *Fenced) MaxNonce(ctx context.Context, source string, sender common.Address) (nonce uint64, ok bool, err error) {
+	return f.st.MaxNonce(ctx, source, sender)
+}
+
+// OpenOrders implements engine.Store: a read, not fenced.
+func (f *Fenced) OpenOrders(ctx context.Context, source string) ([]dtw.Event, error) {
+	return f.st.OpenOrders(ctx, source)
+}
+
+// OpenCancelRequests implements engine.Store: a read, not fenced.
+func (f *Fenced) OpenCancelRequests(ctx context.Context, source string) ([]dtw.Event, error) {
+	return f.st.OpenCancelRequests(ctx, source)
+}
+
+// Order implements engine.Store: a read, not fenced.
+func (f *Fenced) Order(ctx context.Context, source string, orderID uint64) (store.ChainOrder, error) {
+	return f.st.Order(ctx, source, orderID)
+}
+
+// UncheckedCloses implements engine.Store: a read, not fenced.
+func (f *Fenced) UncheckedCloses(ctx context.Context, source string) ([]dtw.Event, error) {
+	return f.st.UncheckedCloses(ctx, source)
+}
+
+// RelayByNonce implements engine.Store: a read, not fenced.
+func (f *Fenced) RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (store.Relay, error) {
+	return f.st.RelayByNonce(ctx, source, trader, nonce)
+}
+
+// PendingRelayRequests implements engine.Store: a read, not fenced.
+func (f *Fenced) PendingRelayRequests(ctx context.Context, source string, limit int) ([]store.RelayRequest, error) {
+	return f.st.PendingRelayRequests(ctx, source, limit)
+}
+
+// DepositAddresses implements custody.Store: a read, not fenced.
+func (f *Fenced) DepositAddresses(ctx context.Context, source string) ([]store.DepositAddress, error) {
+	return f.st.DepositAddresses(ctx, source)
+}
+
+// CustodyCursor implements custody.Store: a read, not fenced.
+func (f *Fenced) CustodyCursor(ctx context.Context, source string) (block uint64, hash common.Hash, ok bool, err error) {
+	return f.st.CustodyCursor(ctx, source)
+}
+
+// SweepsDue implements custody.Store: a read, not fenced.
+func (f *Fenced) SweepsDue(ctx context.Context, source string, limit int) ([]store.Sweep, error) {
+	return f.st.SweepsDue(ctx, source, limit)
+}
+
+// JournalRef implements custody.Store: a read, not fenced.
+func (f *Fenced) JournalRef(ctx context.Context, source, ref string) (chain.JournalTx, error) {
+	return f.st.JournalRef(ctx, source, ref)
+}
+
+// TxsAtNonce implements custody.Store: a read, not fenced.
+func (f *Fenced) TxsAtNonce(ctx context.Context, source string, sender common.Address, nonce uint64) ([]chain.JournalTx, error) {
+	return f.st.TxsAtNonce(ctx, source, sender, nonce)
+}
+
+// OffchainWithdrawalsByStatus implements custody.Store: a read, not fenced.
+func (f *Fenced) OffchainWithdrawalsByStatus(ctx context.Context, kind, location, status string, limit int) ([]store.OffchainWithdrawal, error) {
+	return f.st.OffchainWithdrawalsByStatus(ctx, kind, location, status, limit)
+}
+
+// LedgerBalances implements ledger.Store: a read, not fenced.
+func (f *Fenced) LedgerBalances(ctx context.Context, book string) (map[string]decimal.Decimal, error) {
+	return f.st.LedgerBalances(ctx, book)
+}
+
+// HeldAmounts implements ledger.Store: a read, not fenced.
+func (f *Fenced) HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error) {
+	return f.st.HeldAmounts(ctx, book)
+}
+
+// AccountSettings implements store.OffchainAccounts: a read, not fenced.
+func (f *Fenced) AccountSettings(ctx context.Context, accountID string) (map[string]string, error) {
+	return f.st.AccountSettings(ctx, accountID)
+}
+
+// AccountByDepositReference implements store.OffchainAccounts: a read, not fenced.
+func (f *Fenced) AccountByDepositReference(ctx context.Context, ref string) (string, error) {
+	return f.st.AccountByDepositReference(ctx, ref)
+}
+
+// TraderEvents implements store.OffchainAccounts: a read, not fenced.
+func (f *Fenced) TraderEvents(ctx context.Context, source string, traders []common.Address) ([]dtw.Event, error) {
+	return f.st.TraderEvents(ctx, source, traders)
+}
+
+// GetAccount implements offchain.Store: a read, not fenced.
+func (f *Fenced) GetAccount(ctx context.Context, id string) (store.Account, error) {
+	return f.st.GetAccount(ctx, id)
+}
+
+// WithdrawalAddresses implements offchain.Store: a read, not fenced.
+func (f *Fenced) WithdrawalAddresses(ctx context.Context, accountID string) ([]store.WithdrawalAddress, error) {
+	return f.st.WithdrawalAddresses(ctx, accountID)
+}
+
+// LedgerBalance implements offchain.Store: a read, not fenced.
+func (f *Fenced) LedgerBalance(ctx context.Context, book, asset string) (decimal.Decimal, error) {
+	return f.st.LedgerBalance(ctx, book, asset)
+}
+
+// LedgerEntries implements offchain.Store: a read, not fenced.
+func (f *Fenced) LedgerEntries(ctx context.Context, q store.LedgerQuery) ([]store.LedgerEntry, error) {
+	return f.st.LedgerEntries(ctx, q)
+}
+
+// LedgerEntryByKey implements offchain.Store: a read, not fenced.
+func (f *Fenced) LedgerEntryByKey(ctx context.Context, key string) (store.LedgerEntry, error) {
+	return f.st.LedgerEntryByKey(ctx, key)
+}
+
+// OffchainWithdrawal implements offchain.Store: a read, not fenced.
+func (f *Fenced) OffchainWithdrawal(ctx context.Context, accountID, instructionID string) (store.OffchainWithdrawal, error) {
+	return f.st.OffchainWithdrawal(ctx, accountID, instructionID)
+}
+
+// OffchainOrder implements offchain.Store: a read, not fenced.
+func (f *Fenced) OffchainOrder(ctx context.Context, accountID, kind, instructionID string) (store.OffchainOrder, error) {
+	return f.st.OffchainOrder(ctx, accountID, kind, instructionID)
+}
+
+// OffchainOrderByID implements offchain.Store: a read, not fenced.
+func (f *Fenced) OffchainOrderByID(ctx context.Context, accountID string, id int64) (store.OffchainOrder, error) {
+	return f.st.OffchainOrderByID(ctx, accountID, id)
+}
+
+// OffchainOrderHistory implements offchain.Store: a read, not fenced.
+func (f *Fenced) OffchainOrderHistory(ctx context.Context, q store.OrderHistoryQuery) ([]store.OffchainOrder, error) {
+	return f.st.OffchainOrderHistory(ctx, q)
+}
+
+// OpenLimitOrders implements offchain.Store: a read, not fenced.
+func (f *Fenced) OpenLimitOrders(ctx context.Context, afterID int64, limit int) ([]store.OffchainOrder, error) {
+	return f.st.OpenLimitOrders(ctx, afterID, limit)
+}
+
+// Quote implements offchain.Store: a read, not fenced.
+func (f *Fenced) Quote(ctx context.Context, accountID, instructionID string) (store.RFQQuote, error) {
+	return f.st.Quote(ctx, accountID, instructionID)
+}
+
+// AccountCommissions implements offchain.Store: a read, not fenced.
+func (f *Fenced) AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error) {
+	return f.st.AccountCommissions(ctx, accountID, source)
+}
+
+// IntroducerRelationships implements offchain.Store: a read, not fenced.
+func (f *Fenced) IntroducerRelationships(ctx context.Context, accountID string) ([]store.IntroducerRelationship, error) {
+	return f.st.IntroducerRelationships(ctx, accountID)
+}
+
+// IntroducerRevenues implements offchain.Store: a read, not fenced.
+func (f *Fenced) IntroducerRevenues(ctx context.Context, q store.RevenueQuery) ([]store.IntroducerRevenue, error) {
+	return f.st.IntroducerRevenues(ctx, q)
 }

@@ -89,10 +89,22 @@ func (NoopMetrics) RecordOrderSettled(latencyBlocks uint64) {}
 func (NoopMetrics) RecordOrderCancelled() {}
 
 // Store is what an engine keeps in the store: the chain's events and journal, and what it
-// tells the API processes (its head, the operator's inventory, the relays it sends).
+// tells the API processes (its head, the operator's inventory, the relays it sends). The
+// settler gives it a store fenced by its lease (election.Fenced), which must fence every
+// write added here.
 type Store interface {
-	store.ChainStore
-	store.SettlerStore
+	chain.FollowerStore
+	chain.Journal
+	OpenOrders(ctx context.Context, source string) ([]dtw.Event, error)
+	OpenCancelRequests(ctx context.Context, source string) ([]dtw.Event, error)
+	Order(ctx context.Context, source string, orderID uint64) (store.ChainOrder, error)
+	UncheckedCloses(ctx context.Context, source string) ([]dtw.Event, error)
+	PutOrderReturn(ctx context.Context, r store.OrderReturn) error
+	RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (store.Relay, error)
+	PendingRelayRequests(ctx context.Context, source string, limit int) ([]store.RelayRequest, error)
+	FailRelayRequest(ctx context.Context, id int64, reason string) error
+	PutSettlerHead(ctx context.Context, h store.SettlerHead) error
+	PutInventory(ctx context.Context, inv store.Inventory) error
 }
 
 // Engine settles the DTW orders of one chain and relays the signed requests that the API

@@ -105,15 +105,22 @@ func (o Options) floor(book, asset string) decimal.Decimal {
 	return o.Floor(book, asset)
 }
 
+// Store is what a Ledger reads and writes: every write goes through InTx.
+type Store interface {
+	InTx(ctx context.Context, fn func(tx store.Tx) error) error
+	LedgerBalances(ctx context.Context, book string) (map[string]decimal.Decimal, error)
+	HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error)
+}
+
 // Ledger posts entries and manages holds on a store. It is safe for concurrent use: every
 // check and write of one call runs in one store transaction.
 type Ledger struct {
-	st  store.Store
+	st  Store
 	now func() time.Time
 }
 
 // New returns a ledger over st; now defaults to time.Now.
-func New(st store.Store, now func() time.Time) *Ledger {
+func New(st Store, now func() time.Time) *Ledger {
 	if now == nil {
 		now = time.Now
 	}

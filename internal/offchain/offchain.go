@@ -48,7 +48,7 @@ var (
 
 // Service serves the OFFCHAIN venue's accounts. It is safe for concurrent use.
 type Service struct {
-	st      store.Store
+	st      Store
 	led     *ledger.Ledger
 	prices  pricing.Source
 	assets  map[string]config.OffchainAssetInfo
@@ -61,7 +61,7 @@ type Service struct {
 
 // New returns the service of a checked configuration; prices values balances in account
 // assets; now defaults to time.Now.
-func New(cfg config.Config, st store.Store, prices pricing.Source, now func() time.Time) *Service {
+func New(cfg config.Config, st Store, prices pricing.Source, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}

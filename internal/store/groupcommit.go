@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -19,8 +21,9 @@ var errStoreClosed = errors.New("store is closed")
 
 // groupDB is the database a groupCommitter runs its groups on.
 type groupDB interface {
-	// begin starts a group's transaction.
-	begin(ctx context.Context) (*sql.Tx, error)
+	// begin starts a group's transaction on a connection that the group holds until it
+	// closes it, after the transaction ended (beginOn).
+	begin(ctx context.Context) (*sql.Conn, *sql.Tx, error)
 	// on returns what the units' statements run on in tx.
 	on(tx *sql.Tx) queryer
 	// rerun reports whether a group whose transaction failed with err (a unit's error, a
@@ -33,8 +36,41 @@ type sqliteGroup struct{ db *sql.DB }
 
 // begin implements groupDB: BEGIN IMMEDIATE (the writer's _txlock) waits up to
 // busy_timeout for another process's write lock.
-func (g sqliteGroup) begin(ctx context.Context) (*sql.Tx, error) {
-	return g.db.BeginTx(ctx, nil)
+func (g sqliteGroup) begin(ctx context.Context) (*sql.Conn, *sql.Tx, error) {
+	return beginOn(ctx, g.db, nil)
+}
+
+// beginOn takes a connection of db and begins a transaction on it. The caller closes the
+// connection once the transaction ended; after a failed Commit it calls
+// rollbackFailedCommit first.
+func beginOn(ctx context.Context, db *sql.DB, opts *sql.TxOptions) (*sql.Conn, *sql.Tx, error) {
+	c, err := db.Conn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	tx, err := c.BeginTx(ctx, opts)
+	if err != nil {
+		_ = c.Close()
+		return nil, nil, err
+	}
+	return c, tx, nil
+}
+
+// rollbackFailedCommit ends, on its connection c, a transaction whose COMMIT failed.
+// SQLite keeps the transaction open after some failed COMMITs (SQLITE_BUSY, a deferred
+// foreign key violation), while database/sql takes the Tx for done whatever Commit
+// returned and hands the connection on: a driver that does not roll back itself (modernc
+// does today) would leave the next lone write running, unseen and uncommitted, inside the
+// failed transaction, and every later BEGIN failing. So ROLLBACK runs here regardless;
+// when it fails other than for there being no transaction, the connection is closed,
+// which rolls back. (PostgreSQL ends the transaction at any COMMIT it received, and pgx
+// closes a connection whose COMMIT failed in a transaction: ROLLBACK changes nothing.)
+func rollbackFailedCommit(ctx context.Context, c *sql.Conn) {
+	_, err := c.ExecContext(ctx, `ROLLBACK`)
+	if err == nil || strings.Contains(err.Error(), "no transaction is active") {
+		return
+	}
+	_ = c.Raw(func(any) error { return driver.ErrBadConn }) // database/sql closes it
 }
 
 // on implements groupDB.
@@ -185,14 +221,18 @@ func (g *groupCommitter) try(live []*unit) (rerun error) {
 	for _, u := range live {
 		u.err, u.panicked = nil, nil
 	}
-	tx, err := g.db.begin(context.WithoutCancel(live[0].ctx))
+	ctx := context.WithoutCancel(live[0].ctx)
+	c, tx, err := g.db.begin(ctx)
 	if err != nil {
 		for _, u := range live {
 			u.err = fmt.Errorf("begin: %w", err)
 		}
 		return g.rerunOn(err)
 	}
-	defer func() { _ = tx.Rollback() }() // after the commit, a no-op
+	defer func() {
+		_ = tx.Rollback() // after the commit, a no-op
+		_ = c.Close()
+	}()
 	q := g.db.on(tx)
 	kept := live[:0:0]
 	if len(live) == 1 { // alone: no savepoint needed, the transaction is the unit's
@@ -219,6 +259,7 @@ func (g *groupCommitter) try(live []*unit) (rerun error) {
 		return nil
 	}
 	if err := tx.Commit(); err != nil {
+		rollbackFailedCommit(ctx, c)
 		for _, u := range kept {
 			u.err = fmt.Errorf("commit: %w", err)
 		}

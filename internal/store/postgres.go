@@ -165,16 +165,17 @@ type pgGroup struct{ db *sql.DB }
 const pgGate = `LOCK TABLE dtwgate_tx_gate IN EXCLUSIVE MODE`
 
 // begin implements groupDB.
-func (g pgGroup) begin(ctx context.Context) (*sql.Tx, error) {
-	tx, err := g.db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
+func (g pgGroup) begin(ctx context.Context) (*sql.Conn, *sql.Tx, error) {
+	c, tx, err := beginOn(ctx, g.db, &sql.TxOptions{Isolation: sql.LevelSerializable})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if _, err := tx.ExecContext(ctx, pgGate); err != nil { // a lock statement: the snapshot comes after it
 		_ = tx.Rollback()
-		return nil, fmt.Errorf("transaction gate: %w", err)
+		_ = c.Close()
+		return nil, nil, fmt.Errorf("transaction gate: %w", err)
 	}
-	return tx, nil
+	return c, tx, nil
 }
 
 // on implements groupDB: the units' statements have their placeholders rewritten.

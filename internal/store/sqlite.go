@@ -327,15 +327,19 @@ func (s *conn) tx(ctx context.Context, fn func(tx queryer) error) error {
 	if s.group != nil { // on PostgreSQL, SERIALIZABLE and run again after a lost conflict
 		return s.group.do(ctx, fn)
 	}
-	tx, err := s.root.BeginTx(ctx, nil)
+	c, tx, err := beginOn(ctx, s.root, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	defer func() { _ = tx.Rollback() }() // after a commit, a no-op; after an error or panic, the rollback
+	defer func() {
+		_ = tx.Rollback() // after a commit, a no-op; after an error or panic, the rollback
+		_ = c.Close()
+	}()
 	if err := fn(tx); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
+		rollbackFailedCommit(context.WithoutCancel(ctx), c)
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil
