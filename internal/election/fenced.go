@@ -241,6 +241,11 @@ func (f *Fenced) TxsAtNonce(ctx context.Context, source string, sender common.Ad
 	return f.st.TxsAtNonce(ctx, source, sender, nonce)
 }
 
+// OffchainWithdrawalsAfter implements custody.Store: a read, not fenced.
+func (f *Fenced) OffchainWithdrawalsAfter(ctx context.Context, kind, location, status string, after store.WithdrawalPosition, limit int) ([]store.OffchainWithdrawal, error) {
+	return f.st.OffchainWithdrawalsAfter(ctx, kind, location, status, after, limit)
+}
+
 // OffchainWithdrawalsByStatus implements custody.Store: a read, not fenced.
 func (f *Fenced) OffchainWithdrawalsByStatus(ctx context.Context, kind, location, status string, limit int) ([]store.OffchainWithdrawal, error) {
 	return f.st.OffchainWithdrawalsByStatus(ctx, kind, location, status, limit)

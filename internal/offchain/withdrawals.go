@@ -11,7 +11,6 @@ import (
 	"time"
 	"unicode"
 
-
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/echo"
