@@ -333,3 +333,37 @@ func TestOffchainValuedInUnit(t *testing.T) {
 	require.ErrorContains(t, err, "offchain.accountAsset")
 	require.ErrorContains(t, err, `"usd" has no price`)
 }
+
+// TestOffchainCreditCollateralOnce is the audit's bug 1 from outside: with credit in use,
+// what a pending withdrawal holds is no longer collateral, so the snapshot offers nothing
+// more once the free collateral is held, and a second withdrawal is refused.
+func TestOffchainCreditCollateralOnce(t *testing.T) {
+	e, op := offchainEnv(t, func(c *config.Config) {
+		c.Offchain.Assets = append(c.Offchain.Assets, config.OffchainAsset{ID: "eth", Decimals: 18})
+		c.Pricing.Prices = map[string]string{"eur": "1.1", "usdc": "1", "eth": "3000", "usd": "1"}
+		c.Pricing.SpreadBps, c.Pricing.CommissionBps = 0, 0
+		c.Offchain.InventoryLimits = map[string]string{"eur": "100000", "usdc": "100000", "eth": "100"}
+		c.Offchain.CreditCap, c.Offchain.CreditLeverage = "100000", "1"
+	})
+	k := e.createKey(api.AllPermissions...)
+	tok := e.token(k)
+	fund(t, e, op, k.account, "1000", "t-1")
+	decode[api.OrderStatus](t, e.do(http.MethodPost, api.PathOrders, tok, api.SwapRequest{InstructionID: "borrow", SellingAsset: "eth", BuyingAsset: "eur",
+		AmountToSell: "0.2", OrderType: "MARKET"}), 200)
+	withdrawable := func() string {
+		snap := decode[api.AccountSnapshot](t, e.do(http.MethodGet, "/v2/account-snapshot/OFFCHAIN", tok, nil), 200)
+		require.Equal(t, "600", snap.CreditUsed)
+		for _, b := range snap.Balances {
+			if b.Asset == "eur" {
+				return b.AvailableToWithdraw
+			}
+		}
+		return ""
+	}
+	first := withdrawable()
+	require.Equal(t, "999.99", first)
+	decode[api.OffchainWithdrawal](t, e.do(http.MethodPost, api.PathOffchainWithdrawals, tok, fiatWithdrawal("w-1", first)), 200)
+	require.Equal(t, "0", withdrawable())
+	e.do(http.MethodPost, api.PathOffchainWithdrawals, tok, fiatWithdrawal("w-2", "545.46")).requireError(t, 400, api.CodeInsufficientFunds)
+	e.do(http.MethodPost, api.PathOffchainWithdrawals, tok, fiatWithdrawal("w-3", "0.01")).requireError(t, 400, api.CodeInsufficientFunds)
+}
