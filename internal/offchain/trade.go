@@ -168,12 +168,10 @@ func requestHash(fields ...string) string {
 }
 
 // executeTx posts a trade inside tx after its checks: the account's position after the
-// trade fits its credit terms (the ledger judges it, ledger.Options.Credit), and the
-// house's inventory of the asset bought stays within its limit.
+// trade fits its credit terms (the ledger judges it, ledger.Options.Credit), then the
+// house's inventory of the asset bought stays within its limit (checked after posting:
+// a refusal fails the unit of work, whose writes roll back with it).
 func (s *Service) executeTx(ctx context.Context, tx store.Tx, t trade, terms ledger.Terms, ev *ledger.Event) error {
-	if err := s.fitsInventory(ctx, tx, t.buy, t.gross()); err != nil {
-		return err
-	}
 	if err := s.introduce(ctx, tx, &t); err != nil {
 		return err
 	}
@@ -183,8 +181,10 @@ func (s *Service) executeTx(ctx context.Context, tx store.Tx, t trade, terms led
 		return errorf(ErrInsufficientFunds, "selling %s %s: %s", t.sold, t.sell, strings.TrimPrefix(err.Error(), ledger.ErrInsufficientFunds.Error()+": "))
 	case err == nil && !created:
 		return errorf(ErrInstructionIDReused, "the trade %s was booked before", t.key)
+	case err != nil:
+		return err
 	}
-	return err
+	return s.fitsInventory(ctx, tx, t.buy, t.gross(), true)
 }
 
 // fitsCredit checks, inside tx, that the account's position after the trade fits its
@@ -203,8 +203,8 @@ func (s *Service) fitsCredit(ctx context.Context, tx store.Tx, t trade, terms le
 }
 
 // fitsInventory checks that paying out amount of asset keeps the house's inventory book
-// within offchain.inventoryLimits.
-func (s *Service) fitsInventory(ctx context.Context, tx store.Tx, asset string, amount decimal.Decimal) error {
+// within offchain.inventoryLimits; posted says the payment is already in the book.
+func (s *Service) fitsInventory(ctx context.Context, tx store.Tx, asset string, amount decimal.Decimal, posted bool) error {
 	limit, ok := s.inventoryLimit(asset)
 	if !ok {
 		return errorf(ErrNotEnoughLiquidity, "the house does not sell %s", asset)
@@ -212,6 +212,9 @@ func (s *Service) fitsInventory(ctx context.Context, tx store.Tx, asset string, 
 	have, err := tx.LedgerBalance(ctx, ledger.BookInventory, asset)
 	if err != nil {
 		return err
+	}
+	if posted {
+		have = have.Add(amount)
 	}
 	if have.Sub(amount).LessThan(limit.Neg()) {
 		room := decimal.Max(decimal.Zero, have.Add(limit))
