@@ -108,6 +108,9 @@ type Engine struct {
 	// closing holds the orders of confirmed return transactions while they still look
 	// open, so they are not priced again meanwhile.
 	closing map[uint64]chain.JournalTx
+	// relaysFailed is set when a relay transaction may have reverted or been dropped
+	// since relays were last checked (and at start, for what a crash left unchecked).
+	relaysFailed bool
 }
 
 // Kinds of return transactions in the journal.
@@ -149,7 +152,7 @@ func New(cfg Config, client Client, st Store, operator chain.TxSigner) *Engine {
 		}, client, operator, st),
 		dtw:     bindings.NewDTW(),
 		log:     log,
-		closing: map[uint64]chain.JournalTx{},
+		closing: map[uint64]chain.JournalTx{}, relaysFailed: true,
 	}
 }
 
@@ -195,6 +198,9 @@ func (e *Engine) Step(ctx context.Context) error {
 		return fmt.Errorf("sender: %w", err)
 	}
 	for _, o := range outcomes {
+		if o.Tx.State == chain.TxFailed || o.Tx.State == chain.TxDropped {
+			e.relaysFailed = true
+		}
 		if o.Tx.State != chain.TxConfirmed {
 			continue
 		}
@@ -213,6 +219,12 @@ func (e *Engine) Step(ctx context.Context) error {
 	}
 	if err := e.checkCloses(ctx); err != nil {
 		return fmt.Errorf("check: %w", err)
+	}
+	if e.relaysFailed {
+		if err := e.failRelays(ctx); err != nil {
+			return fmt.Errorf("relay: %w", err)
+		}
+		e.relaysFailed = false
 	}
 	if err := e.sendRelays(ctx); err != nil {
 		return fmt.Errorf("relay: %w", err)
