@@ -226,7 +226,9 @@ type OrderStatus struct {
 	Price string `json:"price,omitempty"`
 	// Commission is what the fill paid, in the buying asset (OFFCHAIN).
 	Commission string `json:"commission,omitempty"`
-	// Reason says why an OFFCHAIN order closed unfilled (e.g. its limit expired).
+	// Reason says why an OFFCHAIN order closed unfilled (e.g. its limit expired), or why
+	// a relayed on-chain order is FAILED: its transaction reverted or was dropped; no order
+	// was placed and its nonce may be signed again.
 	Reason string `json:"reason,omitempty"`
 }
 
@@ -242,6 +244,9 @@ type WithdrawalStatus struct {
 	TransactionHash string `json:"transactionHash"`
 	Confirmations   string `json:"confirmations"`
 	TimestampMillis string `json:"timestampMillis"`
+	// Reason says why a relayed withdrawal is FAILED: its transaction reverted or was
+	// dropped; nothing was withdrawn and its nonce may be signed again.
+	Reason string `json:"reason,omitempty"`
 }
 
 // ActivityReference ties a withdrawal to its transaction.

@@ -8,9 +8,16 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// MaxAmountText is the longest amount text accepted, in bytes. A uint256 has 78 digits;
-// the rest leaves room for a point, an exponent and trailing zeros.
-const MaxAmountText = 100
+// MaxAmountText is the longest amount text accepted, in bytes: any uint256 amount of
+// any token (78 digits at most, a point and a leading "0") fits.
+const MaxAmountText = 80
+
+// AmountPattern is the grammar of amount text, as a regular expression (the OpenAPI
+// document's pattern of every amount): digits, then optionally a point and more digits;
+// no sign, exponent, spaces or leading zeros other than a single "0" before the point.
+// Every amount of a request, a flag or a configuration is read by the parsers below,
+// which accept exactly this grammar, at most MaxAmountText bytes.
+const AmountPattern = `^(0|[1-9][0-9]*)(\.[0-9]+)?$`
 
 // maxUint256Digits is the number of decimal digits of the largest uint256.
 const maxUint256Digits = 78
@@ -28,8 +35,8 @@ var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewI
 // prefix of the text (internal/echo).
 
 // ParseDecimal reads the text of a decimal amount that is not tied to an asset (a price,
-// a quantity to estimate): at most MaxAmountText bytes, decimal or exponent notation, with
-// at most 78 digits before the point and 78 after it, trailing zeros aside. The result is
+// a quantity to estimate): AmountPattern, at most MaxAmountText bytes, with at most 78
+// digits before the point and 78 after it, trailing zeros aside. The result is
 // normalized (no trailing zeros in its coefficient).
 func ParseDecimal(s string) (decimal.Decimal, error) {
 	d, err := lexAmount(s)
@@ -112,21 +119,42 @@ func (a Asset) baseUnits(d decimal.Decimal) (*big.Int, error) {
 	return units, nil
 }
 
-// lexAmount reads amount text; decimal.NewFromString is cheap whatever the exponent, and
-// the length bound keeps the coefficient short.
+// lexAmount reads amount text of AmountPattern, at most MaxAmountText bytes. Nothing is
+// trimmed or normalized first: text that is not exactly an amount (" 1", "+1", ".5",
+// "0001", "1e-1") is refused, not guessed at.
 func lexAmount(s string) (decimal.Decimal, error) {
-	s = strings.TrimSpace(s)
 	if len(s) > MaxAmountText {
 		return decimal.Zero, fmt.Errorf("%w: longer than %d characters", ErrBadAmount, MaxAmountText)
 	}
 	if s == "" {
 		return decimal.Zero, fmt.Errorf("%w: empty", ErrBadAmount)
 	}
+	if !plainDecimal(s) {
+		return decimal.Zero, fmt.Errorf("%w: not a decimal such as 1.5: digits, optionally a point and digits (no sign, exponent or spaces)", ErrBadAmount)
+	}
 	d, err := decimal.NewFromString(s)
 	if err != nil {
-		return decimal.Zero, fmt.Errorf("%w: not a decimal number such as 1.5", ErrBadAmount)
+		return decimal.Zero, fmt.Errorf("%w: not a decimal such as 1.5", ErrBadAmount)
 	}
 	return d, nil
+}
+
+// plainDecimal reports whether s matches AmountPattern.
+func plainDecimal(s string) bool {
+	whole, frac, point := strings.Cut(s, ".")
+	if whole == "" || (len(whole) > 1 && whole[0] == '0') || (point && frac == "") {
+		return false
+	}
+	return allDigits(whole) && allDigits(frac)
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // significand returns the digits of |d| without trailing zeros and the exponent that

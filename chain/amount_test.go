@@ -1,6 +1,7 @@
 package chain_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -24,24 +25,24 @@ func TestParseAmount(t *testing.T) {
 	}{
 		{"integer", usdt, "1", "1000000", ""},
 		{"fraction", usdt, "1.5", "1500000", ""},
-		{"exponent", usdt, "1.5e3", "1500000000", ""},
-		{"negative exponent", usdt, "15e-6", "15", ""},
+		{"zero point", usdt, "0.5", "500000", ""},
 		{"trailing zeros beyond precision", usdt, "1.000000000000", "1000000", ""},
-		{"trailing zeros with an exponent", usdt, "100e-8", "1", ""},
-		{"surrounding space", usdt, " 2 ", "2000000", ""},
 		{"largest uint256", chain.Asset{ID: "raw"}, maxUint256, maxUint256, ""},
-		{"largest uint256 in exponent form", dai, "1e59", "1" + strings.Repeat("0", 77), ""},
+		{"largest uint256 of an 18-decimal token", dai, maxUint256[:60] + "." + maxUint256[60:], maxUint256, ""},
 		{"one over uint256", chain.Asset{ID: "raw"}, "115792089237316195423570985008687907853269984665640564039457584007913129639936", "", "too large"},
-		{"too large with decimals", dai, "1e60", "", "too large"},
-		{"huge exponent", dai, "1e10000000", "", "too large"},
-		{"largest int32 exponent", dai, "1e2147483647", "", "too large"},
-		{"huge negative exponent", usdt, "1e-10000000", "", "more than 6 decimals"},
+		{"too large with decimals", dai, "1" + strings.Repeat("0", 60), "", "too large"},
 		{"more decimals than the token", usdt, "0.0000001", "", "more than 6 decimals"},
 		{"zero", usdt, "0", "", "positive"},
-		{"zero with a huge exponent", usdt, "0e10000000", "", "positive"},
-		{"negative", usdt, "-1", "", "positive"},
-		{"negative huge", usdt, "-1e10000000", "", "positive"},
+		{"zero point zero", usdt, "0.0", "", "positive"},
 		{"too long", usdt, "1" + strings.Repeat("0", chain.MaxAmountText), "", "longer than"},
+		{"exponent", usdt, "1.5e3", "", "not a decimal"},
+		{"negative exponent", usdt, "15e-6", "", "not a decimal"},
+		{"huge exponent", dai, "1e10000000", "", "not a decimal"},
+		{"largest int32 exponent", dai, "1e2147483647", "", "not a decimal"},
+		{"huge negative exponent", usdt, "1e-10000000", "", "not a decimal"},
+		{"zero with a huge exponent", usdt, "0e10000000", "", "not a decimal"},
+		{"negative", usdt, "-1", "", "not a decimal"},
+		{"negative huge", usdt, "-1e10000000", "", "not a decimal"},
 		{"not a number", usdt, "1.2.3", "", "not a decimal"},
 		{"hex", usdt, "0x10", "", "not a decimal"},
 		{"empty", usdt, "", "", "empty"},
@@ -65,7 +66,7 @@ func TestParseAmount(t *testing.T) {
 
 func TestParseUnitsAllowsZero(t *testing.T) {
 	usdt := chain.Asset{ID: "usdt", Decimals: 6}
-	got, err := usdt.ParseUnits("0e10000000")
+	got, err := usdt.ParseUnits("0")
 	require.NoError(t, err)
 	require.Zero(t, got.Sign())
 	_, err = usdt.ParseUnits("-0.1")
@@ -77,14 +78,15 @@ func TestParseDecimal(t *testing.T) {
 		in, want, why string
 	}{
 		{"1.5", "1.5", ""},
-		{"2.50e2", "250", ""},
-		{"1e78", "", "digits before the point"},
-		{"1e77", "1" + strings.Repeat("0", 77), ""},
-		{"1e-78", "0." + strings.Repeat("0", 77) + "1", ""},
-		{"1e-79", "", "decimals"},
-		{"1e10000000", "", "digits before the point"},
-		{"1e-10000000", "", "decimals"},
-		{"-3", "-3", ""},
+		{"2.50", "2.5", ""},
+		{"0", "0", ""},
+		{"1" + strings.Repeat("0", 77), "1" + strings.Repeat("0", 77), ""},
+		{"1" + strings.Repeat("0", 78), "", "digits before the point"},
+		{"0." + strings.Repeat("0", 77) + "1", "0." + strings.Repeat("0", 77) + "1", ""},
+		{"0." + strings.Repeat("0", 78) + "1", "", "longer than"},
+		{"2.50e2", "", "not a decimal"},
+		{"1e10000000", "", "not a decimal"},
+		{"-3", "", "not a decimal"},
 		{strings.Repeat("1", chain.MaxAmountText+1), "", "longer than"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
@@ -146,4 +148,28 @@ func TestSourceAssetStrictAddress(t *testing.T) {
 	}
 	_, err := src.Asset(strings.Repeat("x", 1<<20))
 	require.Less(t, len(err.Error()), 120)
+}
+
+// TestAmountGrammar: amount text is exactly AmountPattern, nothing trimmed or guessed;
+// every parser (ParseDecimal, ParseAmount, ParseUnits) reads the same grammar.
+func TestAmountGrammar(t *testing.T) {
+	pattern := regexp.MustCompile(chain.AmountPattern)
+	dai := chain.Asset{ID: "dai", Decimals: 18}
+	for _, in := range []string{"0.5", "10", "1.25", "0", "0.0", "1.000", "100", "0.000000000000000001"} {
+		require.True(t, pattern.MatchString(in), "pattern refuses %q", in)
+		_, err := chain.ParseDecimal(in)
+		require.NoError(t, err, in)
+		_, err = dai.ParseUnits(in)
+		require.NoError(t, err, in)
+	}
+	for _, in := range []string{" 1", "1 ", "\t1", "1\t", "1\n", "1\u00a0", "\u00a01", "\u20071", "+1", "-1", ".5", "5.", ".",
+		"0001", "00", "01.5", "00.5", "1e-1", "1E1", "1e0", "0x1", "1_000", "1,5", "1.2.3", "１", "NaN", "Inf", "1..2", "", "1.5\x00"} {
+		require.False(t, pattern.MatchString(in), "pattern accepts %q", in)
+		_, err := chain.ParseDecimal(in)
+		require.ErrorIs(t, err, chain.ErrBadAmount, "ParseDecimal %q", in)
+		_, err = dai.ParseAmount(in)
+		require.ErrorIs(t, err, chain.ErrBadAmount, "ParseAmount %q", in)
+		_, err = dai.ParseUnits(in)
+		require.ErrorIs(t, err, chain.ErrBadAmount, "ParseUnits %q", in)
+	}
 }

@@ -162,26 +162,25 @@ func relayPolicy(cfg config.Config) (onchain.RelayPolicy, error) {
 	return p, nil
 }
 
-// chainRPCTimeout bounds each HTTP JSON-RPC call to a chain. Without it an endpoint that
-// takes a request and never answers (a hung node, a connection black-holed by the
-// network) stalled the follower and the sender of the chain for good, while the settler
-// kept renewing its lease, so no other replica took over (found by the fault-injection
-// suite, internal/faults).
+// chainRPCTimeout bounds each JSON-RPC call to a chain, and the dial, whatever the
+// transport (http, ws, ipc). Without it an endpoint that takes a request and never
+// answers (a hung node, a connection black-holed by the network) stalled the follower and
+// the sender of the chain for good, while the settler kept renewing its lease, so no
+// other replica took over (found by the fault-injection suite, internal/faults).
 var chainRPCTimeout = 30 * time.Second
 
 // DialChain connects to the first of the source's RPC URLs that answers with the
 // configured chain id. An RPC of another chain is refused outright: the gateway must
 // never sign for, or read events of, a chain other than the configured one. Each call
-// over HTTP fails after chainRPCTimeout, whatever its context.
-func DialChain(ctx context.Context, src *chain.Source) (*ethclient.Client, error) {
+// fails after chainRPCTimeout, whatever its context and transport.
+func DialChain(ctx context.Context, src *chain.Source) (*chain.TimedClient, error) {
 	var errs []error
 	for _, url := range src.RPCURLs {
-		rc, err := rpc.DialOptions(ctx, url, rpc.WithHTTPClient(&http.Client{Timeout: chainRPCTimeout}))
+		client, err := dialRPC(ctx, url)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("dial %s: %w", url, err))
 			continue
 		}
-		client := ethclient.NewClient(rc)
 		id, err := client.ChainID(ctx)
 		switch {
 		case err != nil:
@@ -197,11 +196,22 @@ func DialChain(ctx context.Context, src *chain.Source) (*ethclient.Client, error
 	return nil, fmt.Errorf("%s: no RPC URL answered: %w", src.Name, errors.Join(errs...))
 }
 
+// dialRPC connects to one RPC URL, the dial and every call bounded by chainRPCTimeout.
+func dialRPC(ctx context.Context, url string) (*chain.TimedClient, error) {
+	dctx, cancel := context.WithTimeout(ctx, chainRPCTimeout)
+	defer cancel()
+	rc, err := rpc.DialOptions(dctx, url, rpc.WithHTTPClient(&http.Client{Timeout: chainRPCTimeout}))
+	if err != nil {
+		return nil, err
+	}
+	return chain.NewTimedClient(ethclient.NewClient(rc), chainRPCTimeout), nil
+}
+
 // contractWallets dials the first RPC URL of each configured chain for ERC-1271 checks of
 // contract-wallet sign-ins; with no chain RPC, contract wallets cannot sign in.
 func contractWallets(ctx context.Context, cfg config.Config) (siweverify.CodeVerifier, func(), error) {
 	callers := map[uint64]siweverify.ContractCaller{}
-	var clients []*ethclient.Client
+	var clients []*chain.TimedClient
 	closeAll := func() {
 		for _, cl := range clients {
 			cl.Close()
@@ -211,7 +221,7 @@ func contractWallets(ctx context.Context, cfg config.Config) (siweverify.CodeVer
 		if len(ch.RPCURLs) == 0 {
 			continue
 		}
-		cl, err := ethclient.DialContext(ctx, ch.RPCURLs[0])
+		cl, err := dialRPC(ctx, ch.RPCURLs[0])
 		if err != nil {
 			closeAll()
 			return nil, nil, fmt.Errorf("dial %s rpc: %w", ch.Source, err)

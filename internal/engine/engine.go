@@ -120,6 +120,9 @@ type Engine struct {
 	// closing holds the orders of confirmed return transactions while they still look
 	// open, so they are not priced again meanwhile.
 	closing map[uint64]chain.JournalTx
+	// relaysFailed is set when a relay transaction may have reverted or been dropped
+	// since relays were last checked (and at start, for what a crash left unchecked).
+	relaysFailed bool
 }
 
 // Kinds of return transactions in the journal.
@@ -161,7 +164,7 @@ func New(cfg Config, client Client, st Store, operator chain.TxSigner) *Engine {
 		}, client, operator, st),
 		dtw:     bindings.NewDTW(),
 		log:     log,
-		closing: map[uint64]chain.JournalTx{},
+		closing: map[uint64]chain.JournalTx{}, relaysFailed: true,
 	}
 }
 
@@ -207,6 +210,9 @@ func (e *Engine) Step(ctx context.Context) error {
 		return fmt.Errorf("sender: %w", err)
 	}
 	for _, o := range outcomes {
+		if o.Tx.State == chain.TxFailed || o.Tx.State == chain.TxDropped {
+			e.relaysFailed = true
+		}
 		if o.Tx.State != chain.TxConfirmed {
 			continue
 		}
@@ -225,6 +231,12 @@ func (e *Engine) Step(ctx context.Context) error {
 	}
 	if err := e.checkCloses(ctx); err != nil {
 		return fmt.Errorf("check: %w", err)
+	}
+	if e.relaysFailed {
+		if err := e.failRelays(ctx); err != nil {
+			return fmt.Errorf("relay: %w", err)
+		}
+		e.relaysFailed = false
 	}
 	if err := e.sendRelays(ctx); err != nil {
 		return fmt.Errorf("relay: %w", err)

@@ -3,9 +3,11 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
 	"time"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/dtwgate/dtwgate/chain"
@@ -69,6 +71,41 @@ func (e *Engine) sendRelays(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// failRelays fails the relays whose transaction reverted or was dropped, with the reason
+// the status endpoints answer: the DTW contract consumed nothing of a transaction that
+// reverted or was never mined, so the store frees the trader's nonce for another signed
+// request (the contract refuses it there if something else has used it since).
+func (e *Engine) failRelays(ctx context.Context) error {
+	fs, err := e.store.RelaysToFail(ctx, e.cfg.Source.Name)
+	if err != nil {
+		return err
+	}
+	for _, f := range fs {
+		reason := e.relayFailure(ctx, f)
+		e.log.Warn("relay failed; its trader nonce is free again", "kind", f.Relay.Kind, "trader", f.Relay.Trader,
+			"nonce", f.Relay.Nonce, "tx", f.Relay.TxHash, "reason", reason)
+		if err := e.store.FailRelayRequest(ctx, f.RequestID, reason); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// relayFailure says why a relay failed. For a revert it names the contract's error when
+// replaying the call at the end of the block still reverts.
+func (e *Engine) relayFailure(ctx context.Context, f store.RelayFailure) string {
+	if f.State == chain.TxDropped {
+		return fmt.Sprintf("%s: transaction %s was never mined (another transaction used its operator nonce)", store.RelayReasonDropped, f.TxHash.Hex())
+	}
+	what := store.RelayReasonReverted
+	_, err := e.client.CallContract(ctx, ethereum.CallMsg{From: e.sender.Address(), To: &e.cfg.Source.DTW, Data: f.Data},
+		new(big.Int).SetUint64(f.Block))
+	if name := dtw.RevertName(err); name != "" {
+		what += " (" + name + ")"
+	}
+	return fmt.Sprintf("%s: transaction %s reverted in block %d", what, f.TxHash.Hex(), f.Block)
 }
 
 // publish writes the follower's head and the operator's inventory of every listed token

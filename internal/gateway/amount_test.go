@@ -1,6 +1,7 @@
 package gateway_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -215,4 +216,119 @@ func BenchmarkHostileAmount(b *testing.B) {
 			}
 		})
 	}
+}
+
+// looseAmounts are amount texts a lenient parser reads as a number: each is refused with
+// the interface's 400, on every endpoint and every amount field (chain.AmountPattern).
+var looseAmounts = []string{" 1", "1 ", "\t1", "1\u00a0", "+1", ".5", "5.", "0001", "1e-1",
+	"-1", "1E1", "0x1", "1,5", "1_000", "00.5", "１", ""}
+
+// TestAmountGrammarOnEveryEndpoint: every endpoint that takes an amount refuses each
+// loose amount in each amount field with 400 (INVALID_SCHEMA in a body,
+// INVALID_QUERY_PARAMS in a query) naming the field, and still takes 0.5, 10 and 1.25.
+func TestAmountGrammarOnEveryEndpoint(t *testing.T) {
+	valid := []string{"0.5", "10", "1.25"}
+
+	t.Run("OFFCHAIN", func(t *testing.T) {
+		te := newTradingEnv(t, nil)
+		k := te.createKey(api.AllPermissions...)
+		tok := te.token(k)
+		fund(t, te.env, te.op, k.account, "1000", "bt-1")
+		n := 0
+		id := func() string { n++; return fmt.Sprintf("i-%d", n) }
+		body := map[string]func(amount string) (string, any){
+			"orders amountToSell": func(a string) (string, any) {
+				return api.PathOrders, api.SwapRequest{InstructionID: id(), SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: a}
+			},
+			"orderV2 amountToSell": func(a string) (string, any) {
+				return api.PathOrderV2, api.SwapRequest{InstructionID: id(), SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: a}
+			},
+			"orders limitAmountToReceive": func(a string) (string, any) {
+				return api.PathOrders, api.SwapRequest{InstructionID: id(), SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1",
+					OrderType: api.OrderTypeLimit, LimitAmountToReceive: a}
+			},
+			"request-quote amountToBuy": func(a string) (string, any) {
+				return api.PathRequestQuote, api.QuoteRequest{InstructionID: id(), SellingAsset: "eur", BuyingAsset: "usdc", AmountToBuy: a}
+			},
+			"offchain-withdrawals amount": func(a string) (string, any) {
+				return api.PathOffchainWithdrawals, fiatWithdrawal(id(), a)
+			},
+		}
+		for name, req := range body {
+			field := name[strings.LastIndex(name, " ")+1:]
+			for _, a := range looseAmounts {
+				t.Run(fmt.Sprintf("%s %q", name, a), func(t *testing.T) {
+					path, b := req(a)
+					e := te.do(http.MethodPost, path, tok, b).requireError(t, 400, api.CodeInvalidSchema)
+					require.Contains(t, e.Description, field)
+				})
+			}
+			for _, a := range valid {
+				t.Run(fmt.Sprintf("%s %q", name, a), func(t *testing.T) {
+					path, b := req(a)
+					r := te.do(http.MethodPost, path, tok, b)
+					require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
+				})
+			}
+		}
+		for _, a := range looseAmounts {
+			t.Run(fmt.Sprintf("quantity-estimate %q", a), func(t *testing.T) {
+				q := url.Values{"selling_asset": {"eur"}, "buying_asset": {"usdc"}, "sell_quantity": {a}, "commission_source": {"OFFCHAIN"}}
+				e := te.do(http.MethodGet, api.PathQuantityEstimate+"?"+q.Encode(), tok, nil).requireError(t, 400, api.CodeInvalidQueryParams)
+				require.Contains(t, e.Description, "sell_quantity")
+			})
+		}
+		for _, a := range valid {
+			q := url.Values{"selling_asset": {"eur"}, "buying_asset": {"usdc"}, "sell_quantity": {a}, "commission_source": {"OFFCHAIN"}}
+			decode[api.QuantityEstimateResponse](t, te.do(http.MethodGet, api.PathQuantityEstimate+"?"+q.Encode(), tok, nil), 200)
+		}
+		requireBalanced(t, te.store)
+	})
+
+	t.Run("relays", func(t *testing.T) {
+		gw := newChainGW(t)
+		// Every relay below fails a later check when its amounts pass: orderType NEITHER
+		// (400 naming orderType), a destination nobody approved (403).
+		for _, field := range []string{"amountToSell", "limitAmountToReceive"} {
+			edit := func(r *api.SignedOrderRequest, a string) {
+				r.OrderType = "NEITHER"
+				if field == "amountToSell" {
+					r.AmountToSell = a
+				} else {
+					r.LimitAmountToReceive = a
+				}
+			}
+			for _, a := range looseAmounts {
+				t.Run(fmt.Sprintf("order %s %q", field, a), func(t *testing.T) {
+					req := order()
+					edit(&req, a)
+					requireShortError(t, http.StatusBadRequest, api.CodeInvalidSchema, field)(gw.do(t, http.MethodPost, api.PathOrder, req))
+				})
+			}
+			for _, a := range valid {
+				t.Run(fmt.Sprintf("order %s %q", field, a), func(t *testing.T) {
+					req := order()
+					edit(&req, a)
+					requireShortError(t, http.StatusBadRequest, api.CodeInvalidSchema, "orderType")(gw.do(t, http.MethodPost, api.PathOrder, req))
+				})
+			}
+		}
+		for _, a := range looseAmounts {
+			t.Run(fmt.Sprintf("withdrawal amount %q", a), func(t *testing.T) {
+				req := withdrawal()
+				req.Amount = a
+				requireShortError(t, http.StatusBadRequest, api.CodeInvalidSchema, "amount")(gw.do(t, http.MethodPost, api.PathWithdrawals, req))
+			})
+			t.Run(fmt.Sprintf("quantity-estimate %q", a), func(t *testing.T) {
+				requireShortError(t, http.StatusBadRequest, api.CodeInvalidQueryParams, "sell_quantity")(gw.quantityEstimate(t, a))
+			})
+		}
+		for _, a := range valid {
+			t.Run(fmt.Sprintf("withdrawal amount %q", a), func(t *testing.T) {
+				req := withdrawal()
+				req.Amount = a
+				requireShortError(t, http.StatusForbidden, api.CodeInvalidPermissions, "not an approved withdrawal address")(gw.do(t, http.MethodPost, api.PathWithdrawals, req))
+			})
+		}
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 )
 
@@ -101,4 +102,37 @@ func TestOpenAPIServed(t *testing.T) {
 	r := e.do(http.MethodGet, api.PathOpenAPI, "", nil)
 	require.Equal(t, http.StatusOK, r.status)
 	require.Equal(t, api.OpenAPI, r.body)
+}
+
+// TestOpenAPIAmountPattern: the document states the amount grammar the parsers accept
+// (chain.AmountPattern, chain.MaxAmountText), and every amount field of a request refers
+// to it.
+func TestOpenAPIAmountPattern(t *testing.T) {
+	var doc struct {
+		Paths      map[string]map[string]any `yaml:"paths"`
+		Components struct {
+			Schemas map[string]struct {
+				Pattern    string                    `yaml:"pattern"`
+				MaxLength  int                       `yaml:"maxLength"`
+				Properties map[string]map[string]any `yaml:"properties"`
+			} `yaml:"schemas"`
+		} `yaml:"components"`
+	}
+	require.NoError(t, yaml.Unmarshal(api.OpenAPI, &doc))
+	amount := doc.Components.Schemas["Amount"]
+	require.Equal(t, chain.AmountPattern, amount.Pattern)
+	require.Equal(t, chain.MaxAmountText, amount.MaxLength)
+	const ref = "#/components/schemas/Amount"
+	for schema, fields := range map[string][]string{
+		"SwapRequest":               {"amountToSell", "limitAmountToReceive"},
+		"QuoteRequest":              {"amountToBuy"},
+		"OffchainWithdrawalRequest": {"amount"},
+		"SignedOrderRequest":        {"amountToSell", "limitAmountToReceive"},
+		"SignedWithdrawalRequest":   {"amount"},
+	} {
+		for _, f := range fields {
+			require.Equal(t, ref, doc.Components.Schemas[schema].Properties[f]["$ref"], "%s.%s", schema, f)
+		}
+	}
+	require.Contains(t, string(api.OpenAPI), "{name: sell_quantity, in: query, required: true, schema: {$ref: '"+ref+"'}}")
 }

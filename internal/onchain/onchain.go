@@ -359,6 +359,11 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallet
 	if err != nil {
 		return api.SubmitResponse{}, err
 	}
+	// A malformed body is a 400 whatever the account has approved.
+	w := dtw.SignedWithdrawal{Trader: trader, Token: asset.Address, To: to}
+	if w.Amount, err = parseAmount("amount", req.Amount, asset); err != nil {
+		return api.SubmitResponse{}, err
+	}
 	approved, err := s.store.WithdrawalAddresses(ctx, accountID)
 	if err != nil {
 		return api.SubmitResponse{}, err
@@ -367,10 +372,6 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallet
 		return w.Address == to && w.Source == c.Source.Name && w.Status == store.AddressApproved
 	}) {
 		return api.SubmitResponse{}, fmt.Errorf("%w: %s is not an approved withdrawal address of your account on %s (see GET /v2/withdrawal-addresses)", ErrForbidden, to.Hex(), c.Source.Name)
-	}
-	w := dtw.SignedWithdrawal{Trader: trader, Token: asset.Address, To: to}
-	if w.Amount, err = parseAmount("amount", req.Amount, asset); err != nil {
-		return api.SubmitResponse{}, err
 	}
 	if err := s.checkMinimum(c, asset, w.Amount, RelayWithdrawal); err != nil {
 		return api.SubmitResponse{}, err

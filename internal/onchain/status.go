@@ -56,8 +56,12 @@ func (s *Service) orderByInstruction(ctx context.Context, c *Chain, wallets []co
 	if err != nil {
 		return api.OrderStatus{}, err
 	}
-	return api.OrderStatus{InstructionID: tx.Hex(), OrderSource: c.Source.Name, Trader: r.Trader.Hex(), Status: api.StatusPending,
-		Confirmations: "0", ReturnTxConfirmations: "0"}, nil
+	st := api.OrderStatus{InstructionID: tx.Hex(), OrderSource: c.Source.Name, Trader: r.Trader.Hex(), Status: api.StatusPending,
+		Confirmations: "0", ReturnTxConfirmations: "0"}
+	if r.Reason != "" { // reverted or dropped: no order was placed, and the nonce is free again
+		st.Status, st.Reason = api.StatusFailed, r.Reason
+	}
+	return st, nil
 }
 
 func parseHash(field, value string) (common.Hash, error) {
@@ -169,8 +173,12 @@ func (s *Service) WithdrawalStatus(ctx context.Context, wallets []common.Address
 	if err != nil {
 		return api.WithdrawalStatus{}, err
 	}
-	return api.WithdrawalStatus{InstructionID: tx.Hex(), Source: r.Source, Trader: r.Trader.Hex(), Status: api.StatusPending,
-		TransactionHash: tx.Hex(), Confirmations: "0"}, nil
+	st := api.WithdrawalStatus{InstructionID: tx.Hex(), Source: r.Source, Trader: r.Trader.Hex(), Status: api.StatusPending,
+		TransactionHash: tx.Hex(), Confirmations: "0"}
+	if r.Reason != "" { // reverted or dropped: nothing was withdrawn, and the nonce is free again
+		st.Status, st.Reason = api.StatusFailed, r.Reason
+	}
+	return st, nil
 }
 
 // head returns the chain head its settler last recorded; before the settler's first

@@ -118,7 +118,8 @@ type Relays interface {
 	// RelayByNonce returns the relay of a trader nonce on a source (an order or a
 	// withdrawal), or ErrNotFound.
 	RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (Relay, error)
-	// RelayByTx returns the relay with a transaction hash, or ErrNotFound.
+	// RelayByTx returns the relay with a transaction hash, one that failed (Reason set)
+	// included, or ErrNotFound.
 	RelayByTx(ctx context.Context, tx common.Hash) (Relay, error)
 }
 
@@ -765,6 +766,9 @@ type Relay struct {
 	Digest    common.Hash
 	TxHash    common.Hash
 	AccountID string
+	// Reason says why the relay failed (its transaction reverted or was dropped); its
+	// trader nonce is free again. Empty for a relay that stands.
+	Reason string
 }
 
 const relayColumns = `source, kind, trader, nonce, digest, tx_hash, account_id`
@@ -772,7 +776,7 @@ const relayColumns = `source, kind, trader, nonce, digest, tx_hash, account_id`
 func scanRelay(row scanner) (Relay, error) {
 	var r Relay
 	var trader, digest, tx string
-	if err := row.Scan(&r.Source, &r.Kind, &trader, &r.Nonce, &digest, &tx, &r.AccountID); err != nil {
+	if err := row.Scan(&r.Source, &r.Kind, &trader, &r.Nonce, &digest, &tx, &r.AccountID, &r.Reason); err != nil {
 		return r, err
 	}
 	r.Trader, r.Digest, r.TxHash = common.HexToAddress(trader), common.HexToHash(digest), common.HexToHash(tx)
@@ -781,14 +785,15 @@ func scanRelay(row scanner) (Relay, error) {
 
 // RelayByNonce implements Relays.
 func (s *conn) RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (Relay, error) {
-	r, err := scanRelay(s.r.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE source = ? AND trader = ?
+	r, err := scanRelay(s.r.QueryRowContext(ctx, `SELECT `+relayColumns+`, '' FROM relays WHERE source = ? AND trader = ?
 		AND nonce = ?`, source, trader.Hex(), nonce))
 	return r, wrap("relay by nonce", err)
 }
 
 // RelayByTx implements Relays.
 func (s *conn) RelayByTx(ctx context.Context, tx common.Hash) (Relay, error) {
-	r, err := scanRelay(s.r.QueryRowContext(ctx, `SELECT `+relayColumns+` FROM relays WHERE tx_hash = ?`, tx.Hex()))
+	r, err := scanRelay(s.r.QueryRowContext(ctx, `SELECT `+relayColumns+`, '' FROM relays WHERE tx_hash = ?
+		UNION ALL SELECT `+relayColumns+`, reason FROM failed_relays WHERE tx_hash = ?`, tx.Hex(), tx.Hex()))
 	return r, wrap("relay by tx", err)
 }
 

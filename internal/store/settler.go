@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/dtwgate/dtwgate/chain"
 )
 
 // SettlerHead is where the settler of a chain stands: the chain head its follower last
@@ -50,6 +52,10 @@ const (
 	// RelayReasonNotSent starts the reason of a request the settler could not send for
 	// reasons of its own (RPC errors), after retrying; the rest is the error.
 	RelayReasonNotSent = "not sent: "
+	// RelayReasonReverted starts the reason of a relay whose transaction reverted on
+	// chain; RelayReasonDropped of one never mined.
+	RelayReasonReverted = "reverted"
+	RelayReasonDropped  = "dropped"
 )
 
 // RelayRequest is a trader's signed order or withdrawal an API process accepted for the
@@ -93,8 +99,31 @@ type SettlerStore interface {
 	// PendingRelayRequests returns the PENDING requests of a source that have no relays
 	// row yet, oldest first.
 	PendingRelayRequests(ctx context.Context, source string, limit int) ([]RelayRequest, error)
-	// FailRelayRequest marks a request FAILED with reason.
+	// FailRelayRequest marks a request FAILED with reason. When the request was relayed
+	// (its relays row exists) and its transaction reverted or was dropped, the relay
+	// leaves relays in the same transaction, freeing the trader nonce, and RelayByTx
+	// answers it with reason.
 	FailRelayRequest(ctx context.Context, id int64, reason string) error
+	// RelaysToFail returns the relays of a source whose transaction reverted or was
+	// dropped (no transaction of its operator nonce is open or succeeded) and whose
+	// request is not failed yet: FailRelayRequest each.
+	RelaysToFail(ctx context.Context, source string) ([]RelayFailure, error)
+}
+
+// RelayFailure is a relay whose transaction reverted or was dropped.
+type RelayFailure struct {
+	Relay Relay
+	// RequestID is the relay request that was relayed.
+	RequestID int64
+	// Data is the relay transaction's calldata.
+	Data []byte
+	// State is the final state of its transaction: chain.TxFailed (reverted) or
+	// chain.TxDropped.
+	State chain.TxState
+	// TxHash and Block are the transaction that reverted (a fee bump of the relay's own,
+	// perhaps) and its block; Block is 0 when dropped.
+	TxHash common.Hash
+	Block  uint64
 }
 
 var _ SettlerStore = (*SQLite)(nil)
@@ -226,13 +255,61 @@ func (s *conn) PendingRelayRequests(ctx context.Context, source string, limit in
 
 // FailRelayRequest implements SettlerStore.
 func (s *conn) FailRelayRequest(ctx context.Context, id int64, reason string) error {
-	res, err := s.q.ExecContext(ctx, `UPDATE relay_requests SET state = ?, reason = ?, updated_at = ? WHERE id = ?`,
-		RelayRequestFailed, reason, time.Now().UnixMilli(), id)
+	now := time.Now().UnixMilli()
+	return s.tx(ctx, func(tx queryer) error {
+		res, err := tx.ExecContext(ctx, `UPDATE relay_requests SET state = ?, reason = ?, updated_at = ? WHERE id = ?`,
+			RelayRequestFailed, reason, now, id)
+		if err != nil {
+			return wrap("fail relay request", err)
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			return fmt.Errorf("relay request %d: %w", id, ErrNotFound)
+		}
+		// Only the relay of this very request (its digest) moves; another request's relay
+		// of the nonce stands.
+		const ofRequest = `FROM relays r JOIN relay_requests q ON q.source = r.source AND q.trader = r.trader
+			AND q.nonce = r.nonce AND q.digest = r.digest WHERE q.id = ?`
+		if _, err := tx.ExecContext(ctx, `INSERT INTO failed_relays (tx_hash, source, kind, trader, nonce, digest, account_id,
+			reason, failed_at) SELECT r.tx_hash, r.source, r.kind, r.trader, r.nonce, r.digest, r.account_id, ?, ? `+ofRequest,
+			reason, now, id); err != nil {
+			return wrap("fail relay", err)
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM relays WHERE tx_hash IN (SELECT r.tx_hash `+ofRequest+`)`, id)
+		return wrap("fail relay", err)
+	})
+}
+
+// RelaysToFail implements SettlerStore.
+func (s *conn) RelaysToFail(ctx context.Context, source string) ([]RelayFailure, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT r.source, r.kind, r.trader, r.nonce, r.digest, r.tx_hash, r.account_id, '',
+		q.id, q.data, j.state, j.tx_hash, j.block_number
+		FROM relays r
+		JOIN relay_requests q ON q.source = r.source AND q.trader = r.trader AND q.nonce = r.nonce AND q.digest = r.digest
+			AND q.state = ?
+		JOIN tx_journal j0 ON j0.tx_hash = r.tx_hash
+		JOIN tx_journal j ON j.source = j0.source AND j.sender = j0.sender AND j.nonce = j0.nonce AND j.state IN (?, ?)
+		WHERE r.source = ? AND NOT EXISTS (SELECT 1 FROM tx_journal k WHERE k.source = j0.source AND k.sender = j0.sender
+			AND k.nonce = j0.nonce AND k.state IN (?, ?, ?))
+		ORDER BY q.id, j.id`, RelayRequestPending, string(chain.TxFailed), string(chain.TxDropped), source,
+		string(chain.TxPending), string(chain.TxMined), string(chain.TxConfirmed))
 	if err != nil {
-		return wrap("fail relay request", err)
+		return nil, wrap("relays to fail", err)
 	}
-	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return fmt.Errorf("relay request %d: %w", id, ErrNotFound)
+	defer rows.Close()
+	var out []RelayFailure
+	for rows.Next() {
+		var f RelayFailure
+		var trader, digest, tx, state, failedTx string
+		if err := rows.Scan(&f.Relay.Source, &f.Relay.Kind, &trader, &f.Relay.Nonce, &digest, &tx, &f.Relay.AccountID,
+			&f.Relay.Reason, &f.RequestID, &f.Data, &state, &failedTx, &f.Block); err != nil {
+			return nil, wrap("relays to fail", err)
+		}
+		if n := len(out); n > 0 && out[n-1].RequestID == f.RequestID {
+			continue // a dropped relay and its fee bumps: one failure
+		}
+		f.Relay.Trader, f.Relay.Digest, f.Relay.TxHash = common.HexToAddress(trader), common.HexToHash(digest), common.HexToHash(tx)
+		f.State, f.TxHash = chain.TxState(state), common.HexToHash(failedTx)
+		out = append(out, f)
 	}
-	return nil
+	return out, wrap("relays to fail", rows.Err())
 }

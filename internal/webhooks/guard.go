@@ -48,12 +48,22 @@ var blocked = []struct {
 	{netip.MustParsePrefix("169.254.0.0/16"), "a link-local address"},
 	{netip.MustParsePrefix("172.16.0.0/12"), "a private address"},
 	{netip.MustParsePrefix("192.0.0.0/24"), "a reserved (IETF protocol) address"},
+	{netip.MustParsePrefix("192.0.2.0/24"), "a documentation address"},
+	{netip.MustParsePrefix("192.88.99.0/24"), "a 6to4 relay anycast address"},
 	{netip.MustParsePrefix("192.168.0.0/16"), "a private address"},
 	{netip.MustParsePrefix("198.18.0.0/15"), "a reserved (benchmarking) address"},
+	{netip.MustParsePrefix("198.51.100.0/24"), "a documentation address"},
+	{netip.MustParsePrefix("203.0.113.0/24"), "a documentation address"},
 	{netip.MustParsePrefix("224.0.0.0/4"), "a multicast address"},
 	{netip.MustParsePrefix("240.0.0.0/4"), "a reserved or broadcast address"},
 	{netip.MustParsePrefix("::/128"), "an unspecified address"},
 	{netip.MustParsePrefix("::1/128"), "a loopback address"},
+	{netip.MustParsePrefix("::/96"), "an IPv4-compatible address (deprecated; may be tunnelled to the IPv4 address)"},
+	{netip.MustParsePrefix("::ffff:0:0:0/96"), "an IPv4-translated address"},
+	{netip.MustParsePrefix("64:ff9b:1::/48"), "a local-use NAT64 address"},
+	{netip.MustParsePrefix("100::/64"), "a discard-only address"},
+	{netip.MustParsePrefix("2001::/32"), "a Teredo address (it embeds an IPv4 address)"},
+	{netip.MustParsePrefix("2001:db8::/32"), "a documentation address"},
 	{netip.MustParsePrefix("fc00::/7"), "a private (unique local) address"},
 	{netip.MustParsePrefix("fe80::/10"), "a link-local address"},
 	{netip.MustParsePrefix("fec0::/10"), "a site-local address"},
@@ -66,12 +76,22 @@ var (
 	sixToIP = netip.MustParsePrefix("2002::/16")
 )
 
-// Forbidden says why a is not a public unicast address, "" when it is.
+// Forbidden says why a is not a public unicast address, "" when it is. An address with
+// a zone (fe80::1%eth0, ::1%lo) is refused whatever it is: a zoned address matches no
+// prefix, and the kernel ignores the zone of an address that is not link-local, so
+// [::1%lo] would reach loopback. IPv4 addresses embedded in IPv6 (mapped, NAT64, 6to4)
+// are checked as the IPv4 address.
 func Forbidden(a netip.Addr) string {
-	a = a.Unmap()
 	if !a.IsValid() {
 		return "not an IP address"
 	}
+	if a.Zone() != "" {
+		if why := Forbidden(a.WithZone("")); why != "" {
+			return why + " (with a zone)"
+		}
+		return "an address with a zone (%" + a.Zone() + "); a zone only names a local link"
+	}
+	a = a.Unmap()
 	switch b := a.As16(); {
 	case a.Is6() && nat64.Contains(a):
 		a = netip.AddrFrom4([4]byte(b[12:16]))

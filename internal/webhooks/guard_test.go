@@ -3,15 +3,19 @@ package webhooks_test
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
 
@@ -46,6 +50,24 @@ func TestForbidden(t *testing.T) {
 		{"2002:a00:1::1", "private"},    // 6to4 of 10.0.0.1
 		{"64:ff9b::5db8:d822", ""},      // NAT64 of 93.184.216.34
 		{"::ffff:169.254.169.254", "metadata"},
+		{"::1%lo", "zone"},
+		{"fe80::1%eth0", "zone"},
+		{"fd00:ec2::254%eth0", "zone"},
+		{"2606:2800:220:1:248:1893:25c8:1946%eth0", "zone"}, // a zone has no meaning beyond the link
+		{"::ffff:127.0.0.1%lo", "loopback"},
+		{"::7f00:1", "IPv4-compatible"},
+		{"::ffff:0:7f00:1", "IPv4-translated"},
+		{"64:ff9b:1::7f00:1", "local-use NAT64"},
+		{"64:ff9b::a9fe:a9fe", "metadata"}, // NAT64 of 169.254.169.254
+		{"2002:7f00:1::", "loopback"},      // 6to4 of 127.0.0.1
+		{"2002:5db8:d822::1", ""},          // 6to4 of 93.184.216.34
+		{"2001:0:4136:e378:8000:63bf:80ff:fffe", "Teredo"},
+		{"100::1", "discard"},
+		{"2001:db8::1", "documentation"},
+		{"192.0.2.1", "documentation"},
+		{"198.51.100.7", "documentation"},
+		{"203.0.113.9", "documentation"},
+		{"0.1.2.3", "unspecified"},
 	} {
 		t.Run(tc.addr, func(t *testing.T) {
 			got := webhooks.Forbidden(netip.MustParseAddr(tc.addr))
@@ -148,4 +170,99 @@ func TestClientChecksEveryDial(t *testing.T) {
 	require.NoError(t, err)
 	resp.Body.Close()
 	require.Equal(t, http.StatusNoContent, resp.StatusCode)
+}
+
+// bypasses are target hosts (URL form) that reach this machine, its link or the cloud
+// metadata service through a spelling the plain ranges miss: IPv6 zones (a zoned
+// address never matches a prefix, and the kernel ignores the zone of a non-link-local
+// address), IPv4-mapped, -compatible and -translated forms, NAT64 and 6to4 embeddings.
+var bypasses = []string{
+	"[::1%25lo]",
+	"[::1%25eth0]",
+	"[fe80::1%25eth0]",
+	"[fd00:ec2::254%25eth0]",
+	"[::ffff:127.0.0.1]",
+	"[::ffff:127.0.0.1%25lo]",
+	"[::ffff:169.254.169.254]",
+	"[::127.0.0.1]",
+	"[::ffff:0:127.0.0.1]",
+	"0.0.0.0",
+	"[::]",
+	"[::%25lo]",
+	"[64:ff9b::127.0.0.1]",
+	"[64:ff9b::10.0.0.1]",
+	"[64:ff9b::169.254.169.254]",
+	"[64:ff9b:1::7f00:1]",
+	"[2002:7f00:1::]",
+	"[2002:a9fe:a9fe::1]",
+	"[2001:0:4136:e378:8000:63bf:80ff:fffe]",
+	"[100::1]",
+	"[2001:db8::1]",
+}
+
+// TestBypassesRefusedAtCreation: every bypass spelling is refused when a subscription is
+// created with the gateway's defaults (public targets only).
+func TestBypassesRefusedAtCreation(t *testing.T) {
+	cfg := testConfig()
+	cfg.AllowPrivateTargets = false
+	e := newEnv(t, cfg)
+	acct := e.account()
+	for _, host := range bypasses {
+		for _, raw := range []string{"http://" + host + ":9/hook", "https://" + host + "/hook"} {
+			_, err := e.svc.Create(context.Background(), acct, api.CreateWebhookRequest{EventTypes: []api.ChannelType{api.ChannelAccountActivity},
+				Target: api.WebhookTarget{URL: raw}})
+			require.ErrorIs(t, err, webhooks.ErrForbiddenTarget, raw)
+		}
+	}
+	ws, err := e.svc.List(context.Background(), acct)
+	require.NoError(t, err)
+	require.Empty(t, ws.Webhooks)
+}
+
+// TestBypassesRefusedAtDial: the delivery client (the dispatcher's dialer) never
+// connects through a bypass spelling to a receiver listening on every local address,
+// v4 and v6 (zoned link-local addresses of this machine's interfaces included).
+func TestBypassesRefusedAtDial(t *testing.T) {
+	ln, err := net.Listen("tcp", ":0")
+	require.NoError(t, err)
+	var hits atomic.Int32
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		hits.Add(1)
+		w.WriteHeader(http.StatusNoContent)
+	}), ReadHeaderTimeout: time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { srv.Close() })
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+
+	hosts := append([]string{"127.0.0.1", "[::1]", "localhost"}, bypasses...)
+	ifaces, err := net.Interfaces()
+	require.NoError(t, err)
+	for _, ifc := range ifaces { // this machine's own link-local addresses, with their zone
+		addrs, _ := ifc.Addrs()
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok && n.IP.To4() == nil && n.IP.IsLinkLocalUnicast() {
+				hosts = append(hosts, "["+n.IP.String()+"%25"+ifc.Name+"]")
+			}
+		}
+	}
+	c := (&webhooks.Guard{AllowHTTP: true}).Client(time.Second)
+	for _, host := range hosts {
+		t.Run(host, func(t *testing.T) {
+			resp, err := c.Post("http://"+host+":"+port+"/hook", "application/json", strings.NewReader("{}"))
+			if err == nil {
+				resp.Body.Close()
+			}
+			require.ErrorIs(t, err, webhooks.ErrForbiddenTarget)
+		})
+	}
+	require.Zero(t, hits.Load(), "the receiver was reached")
+
+	// The receiver is reachable at all: the refusals above are the guard's.
+	open := (&webhooks.Guard{AllowHTTP: true, AllowPrivate: true}).Client(time.Second)
+	for _, host := range []string{"127.0.0.1", "[::1%25lo]", "[::ffff:127.0.0.1]"} {
+		resp, err := open.Post("http://"+host+":"+port+"/hook", "application/json", strings.NewReader("{}"))
+		require.NoError(t, err, host)
+		resp.Body.Close()
+	}
+	require.EqualValues(t, 3, hits.Load())
 }

@@ -35,6 +35,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"NonceSingleUse", testNonceSingleUse},
 		{"Tickets", testTickets},
 		{"RelayUniqueness", testRelayUniqueness},
+		{"RelayFailure", testRelayFailure},
 		{"ChainEvents", testChainEvents},
 		{"WithdrawalAddresses", testWithdrawalAddresses},
 		{"InTxCommit", testInTxCommit},
@@ -268,6 +269,64 @@ func testRelayUniqueness(t *testing.T, s store.Store) {
 	open, err = s.OpenTxs(ctx, source, operator)
 	require.NoError(t, err)
 	require.Len(t, open, 4)
+}
+
+// testRelayFailure: a relay whose transaction reverted is listed by RelaysToFail until
+// its request is failed; failing it frees the trader nonce (RelayByNonce no longer finds
+// it, a new request and relay of the nonce are accepted) while RelayByTx still answers it
+// with the reason. A relay whose transaction is open or succeeded is not listed.
+func testRelayFailure(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	digest := common.HexToHash("0xf1")
+	request := store.RelayRequest{Source: source, Kind: "relay-order", Trader: traderA, Nonce: "5", Digest: digest, AccountID: "acct", Data: []byte{1}}
+	require.NoError(t, s.InsertRelayRequest(ctx, request))
+	sent := relayTx(0, "relay-order", traderA, 5, digest)
+	id, err := s.InsertTx(ctx, sent)
+	require.NoError(t, err)
+	standing := store.RelayRequest{Source: source, Kind: "relay-order", Trader: traderB, Nonce: "5", Digest: digest, AccountID: "acct", Data: []byte{2}}
+	require.NoError(t, s.InsertRelayRequest(ctx, standing))
+	okID, err := s.InsertTx(ctx, relayTx(1, "relay-order", traderB, 5, digest))
+	require.NoError(t, err)
+
+	fs, err := s.RelaysToFail(ctx, source)
+	require.NoError(t, err)
+	require.Empty(t, fs, "open relays are not failed")
+	require.NoError(t, s.SetTxState(ctx, id, chain.TxFailed, 7))
+	require.NoError(t, s.SetTxState(ctx, okID, chain.TxConfirmed, 8))
+	fs, err = s.RelaysToFail(ctx, source)
+	require.NoError(t, err)
+	require.Len(t, fs, 1)
+	f := fs[0]
+	require.Equal(t, sent.Hash, f.Relay.TxHash)
+	require.Equal(t, traderA, f.Relay.Trader)
+	require.Equal(t, chain.TxFailed, f.State)
+	require.Equal(t, uint64(7), f.Block)
+	require.Equal(t, []byte{1}, f.Data)
+
+	require.NoError(t, s.FailRelayRequest(ctx, f.RequestID, "reverted: test"))
+	_, err = s.RelayByNonce(ctx, source, traderA, "5")
+	require.ErrorIs(t, err, store.ErrNotFound, "the nonce is free")
+	r, err := s.RelayByTx(ctx, sent.Hash)
+	require.NoError(t, err)
+	require.Equal(t, "reverted: test", r.Reason)
+	require.Equal(t, traderA, r.Trader)
+	q, err := s.RelayRequestByNonce(ctx, source, traderA, "5")
+	require.NoError(t, err)
+	require.Equal(t, store.RelayRequestFailed, q.State)
+	fs, err = s.RelaysToFail(ctx, source)
+	require.NoError(t, err)
+	require.Empty(t, fs)
+	_, err = s.RelayByNonce(ctx, source, traderB, "5")
+	require.NoError(t, err, "the other trader's relay stands")
+
+	again := request
+	again.Digest = common.HexToHash("0xf2")
+	require.NoError(t, s.InsertRelayRequest(ctx, again))
+	_, err = s.InsertTx(ctx, relayTx(2, "relay-order", traderA, 5, again.Digest))
+	require.NoError(t, err, "a new relay of the freed nonce")
+	r, err = s.RelayByNonce(ctx, source, traderA, "5")
+	require.NoError(t, err)
+	require.Empty(t, r.Reason)
 }
 
 // block returns the ref of block n (hash varies with fork).

@@ -1,0 +1,130 @@
+package app_test
+
+import (
+	"context"
+	"log/slog"
+	"math/big"
+	"net"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	gethcommon "github.com/ethereum/go-ethereum/common"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/trader"
+	"github.com/dtwgate/dtwgate/internal/app"
+	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/testnet"
+)
+
+// TestRelayThatRevertsFails: a relayed order, then a relayed withdrawal, whose
+// transaction reverts on chain (the trader withdrew its balance directly after the
+// gateway's gas estimate and before the broadcast) answer FAILED with the reason on the
+// status endpoints, not PENDING for ever; the trader's nonce, which the contract did not
+// consume, is free again: another signed order with it is relayed and settles.
+func TestRelayThatRevertsFails(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 2})
+	c := n.Chains[0]
+	src := c.ChainSource(1)
+	cfg := chainConfig(t, c)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	cfg.Listen = ln.Addr().String()
+	cfg.Finish()
+
+	// drain, when set, makes the trader withdraw its whole free balance of the token
+	// directly just before the gateway broadcasts its next relay transaction.
+	var drain atomic.Pointer[func(ctx context.Context)]
+	drained := make(chan error, 1)
+	before := func(ctx context.Context, tx chain.JournalTx) {
+		if f := drain.Swap(nil); f != nil && strings.HasPrefix(tx.Kind, "relay-") {
+			(*f)(ctx)
+		}
+	}
+	a, err := app.New(ctx, cfg, app.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler), BeforeBroadcast: before,
+		EngineInterval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond})
+	require.NoError(t, err)
+	run(t, a)
+	s, cl := traderClient(t, a, cfg, c)
+	tr, err := trader.New(ctx, src, s, c.Client, trader.Options{PollInterval: 20 * time.Millisecond})
+	require.NoError(t, err)
+	usdt, err := tr.Asset("usdt")
+	require.NoError(t, err)
+	dai, err := tr.Asset("dai")
+	require.NoError(t, err)
+	withdrawAll := func(ctx context.Context) {
+		free, err := c.DTWBalance(ctx, tr.Address(), usdt.Address)
+		if err == nil {
+			_, err = tr.Withdraw(ctx, usdt, free, tr.Address())
+		}
+		drained <- err
+	}
+	_, err = tr.Deposit(ctx, usdt, big.NewInt(10_000_000))
+	require.NoError(t, err)
+
+	nonce := big.NewInt(424242)
+	so, err := tr.SignOrder(ctx, trader.OrderParams{Sell: usdt, Buy: dai, SellAmount: big.NewInt(5_000_000),
+		MinBuyAmount: new(big.Int).Mul(big.NewInt(4), big.NewInt(1e18))}, nonce)
+	require.NoError(t, err)
+	drain.Store(&withdrawAll)
+	resp, err := cl.SubmitOrder(ctx, so.Request)
+	require.NoError(t, err)
+	require.Equal(t, api.StatusPending, resp.Status)
+	require.NoError(t, <-drained)
+	var st api.OrderStatus
+	require.Eventually(t, func() bool {
+		st, err = cl.OrderByInstruction(ctx, src.Name, resp.InstructionID)
+		return err == nil && st.Status == api.StatusFailed
+	}, 30*time.Second, 50*time.Millisecond, "the reverted relay still answers %+v (%v)", st, err)
+	require.Contains(t, st.Reason, "reverted")
+	require.Contains(t, st.Reason, resp.InstructionID)
+	t.Logf("order relay: %s", st.Reason)
+	receipt, err := c.Client.TransactionReceipt(ctx, gethcommon.HexToHash(resp.InstructionID))
+	require.NoError(t, err)
+	require.Zero(t, receipt.Status, "the relay transaction reverted on chain")
+
+	// The nonce is free again: another order signed with it is relayed and settles.
+	_, err = tr.Deposit(ctx, usdt, big.NewInt(10_000_000))
+	require.NoError(t, err)
+	other, err := tr.SignOrder(ctx, trader.OrderParams{Sell: usdt, Buy: dai, SellAmount: big.NewInt(6_000_000),
+		MinBuyAmount: new(big.Int).Mul(big.NewInt(5), big.NewInt(1e18))}, nonce)
+	require.NoError(t, err)
+	again, err := cl.SubmitOrder(ctx, other.Request)
+	require.NoError(t, err, "the failed relay's nonce is free")
+	require.NotEqual(t, resp.InstructionID, again.InstructionID)
+	require.Eventually(t, func() bool {
+		st, err = cl.OrderByInstruction(ctx, src.Name, again.InstructionID)
+		return err == nil && st.Status == api.StatusSettled
+	}, 30*time.Second, 50*time.Millisecond, "the order with the freed nonce never settled: %+v (%v)", st, err)
+	st, err = cl.OrderByInstruction(ctx, src.Name, resp.InstructionID)
+	require.NoError(t, err)
+	require.Equal(t, api.StatusFailed, st.Status, "the failed relay still answers FAILED")
+
+	// A relayed withdrawal that reverts answers FAILED too.
+	account, err := a.Store().WalletAccount(ctx, tr.Address())
+	require.NoError(t, err)
+	to := c.Traders[1].Address
+	wa := store.WithdrawalAddress{ID: "wa_relay_fail", AccountID: account, Source: src.Name, Address: to, Status: store.AddressPending, CreatedAt: time.Now()}
+	require.NoError(t, a.Store().AddWithdrawalAddress(ctx, wa))
+	require.NoError(t, a.Store().ApproveWithdrawalAddress(ctx, wa.ID))
+	_, err = tr.Deposit(ctx, usdt, big.NewInt(3_000_000))
+	require.NoError(t, err)
+	sw, err := tr.SignWithdrawal(ctx, trader.WithdrawalParams{Asset: usdt, Amount: big.NewInt(2_000_000), To: to})
+	require.NoError(t, err)
+	drain.Store(&withdrawAll)
+	wresp, err := cl.SubmitWithdrawal(ctx, sw.Request)
+	require.NoError(t, err)
+	require.NoError(t, <-drained)
+	var ws api.WithdrawalStatus
+	require.Eventually(t, func() bool {
+		ws, err = cl.Withdrawal(ctx, wresp.InstructionID)
+		return err == nil && ws.Status == api.StatusFailed
+	}, 30*time.Second, 50*time.Millisecond, "the reverted withdrawal relay still answers %+v (%v)", ws, err)
+	require.Contains(t, ws.Reason, "reverted")
+	t.Logf("withdrawal relay: %s", ws.Reason)
+}
