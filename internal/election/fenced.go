@@ -241,6 +241,11 @@ func (f *Fenced) TxsAtNonce(ctx context.Context, source string, sender common.Ad
 	return f.st.TxsAtNonce(ctx, source, sender, nonce)
 }
 
+// RelaysToFail implements engine.Store: a read, not fenced.
+func (f *Fenced) RelaysToFail(ctx context.Context, source string) ([]store.RelayFailure, error) {
+	return f.st.RelaysToFail(ctx, source)
+}
+
 // OffchainWithdrawalsAfter implements custody.Store: a read, not fenced.
 func (f *Fenced) OffchainWithdrawalsAfter(ctx context.Context, kind, location, status string, after store.WithdrawalPosition, limit int) ([]store.OffchainWithdrawal, error) {
 	return f.st.OffchainWithdrawalsAfter(ctx, kind, location, status, after, limit)

@@ -40,7 +40,7 @@ var _ settlerStore = (*election.Fenced)(nil)
 var fencedReads = []string{
 	"RecentBlocks", "OpenTxs", "MaxNonce", "OpenOrders", "OpenCancelRequests", "Order", "UncheckedCloses",
 	"RelayByNonce", "PendingRelayRequests", "DepositAddresses", "CustodyCursor", "SweepsDue", "JournalRef",
-	"TxsAtNonce", "OffchainWithdrawalsByStatus", "OffchainWithdrawalsAfter", "LedgerBalances", "HeldAmounts", "AccountSettings",
+	"TxsAtNonce", "OffchainWithdrawalsByStatus", "OffchainWithdrawalsAfter", "RelaysToFail", "LedgerBalances", "HeldAmounts", "AccountSettings",
 	"AccountByDepositReference", "TraderEvents", "GetAccount", "WithdrawalAddresses", "LedgerBalance",
 	"LedgerEntries", "LedgerEntryByKey", "OffchainWithdrawal", "OffchainOrder", "OffchainOrderByID",
 	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "IntroducerRelationships",

@@ -102,6 +102,7 @@ type Store interface {
 	PutOrderReturn(ctx context.Context, r store.OrderReturn) error
 	RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (store.Relay, error)
 	PendingRelayRequests(ctx context.Context, source string, limit int) ([]store.RelayRequest, error)
+	RelaysToFail(ctx context.Context, source string) ([]store.RelayFailure, error)
 	FailRelayRequest(ctx context.Context, id int64, reason string) error
 	PutSettlerHead(ctx context.Context, h store.SettlerHead) error
 	PutInventory(ctx context.Context, inv store.Inventory) error
