@@ -1,9 +1,12 @@
 package gateway
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -11,7 +14,10 @@ import (
 	"time"
 
 	mcpauth "github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/dtwgate/dtwgate/internal/echo"
 )
 
 // MCP limits.
@@ -22,7 +28,25 @@ const (
 	mcpSessionsPerAccount = 8
 	// mcpServerName is what initialize reports.
 	mcpServerName = "dtwgate"
+	// mcpStatelessProtocol is the first protocol version without initialize (SEP-2575);
+	// mcpLegacyProtocol is the newest one an initialize handshake negotiates.
+	mcpStatelessProtocol = "2026-07-28"
+	mcpLegacyProtocol    = "2025-11-25"
 )
+
+// mcpConfirmWait bounds how long a money-moving tool waits for the user's confirmation
+// (an elicitation) before it gives up with CANCELLED_BY_USER, doing nothing: a client
+// that went away never holds a tool call, its session or the gateway's shutdown.
+var mcpConfirmWait = 2 * time.Minute
+
+// mcpMethods are the JSON-RPC requests the SDK's server answers; a request of another
+// method is answered -32601 Method not found.
+var mcpMethods = map[string]bool{
+	"initialize": true, "ping": true, "tools/list": true, "tools/call": true,
+	"prompts/list": true, "prompts/get": true, "resources/list": true, "resources/read": true,
+	"resources/templates/list": true, "resources/subscribe": true, "resources/unsubscribe": true,
+	"logging/setLevel": true, "completion/complete": true, "server/discover": true, "subscriptions/listen": true,
+}
 
 // mcpEndpoint serves {base}/mcp: the Model Context Protocol over the SDK's streamable
 // HTTP transport, with the gateway's operations as tools (mcp_tools.go). It takes the same
@@ -40,13 +64,17 @@ type mcpEndpoint struct {
 	// when it has been idle longer than the transport keeps it.
 	sessions map[string]map[string]time.Time
 	slots    int
+	// calls cancels the tool calls in flight, by session id: a call waiting for a
+	// client that went away must not hold its session's DELETE or the shutdown.
+	calls map[string]map[*int]context.CancelFunc
+	shut  bool
 }
 
 // callerKey carries the authenticated *Caller from the auth check to the tools.
 const mcpCallerKey = "caller"
 
 func newMCPEndpoint(s *Service) *mcpEndpoint {
-	e := &mcpEndpoint{s: s, sessions: map[string]map[string]time.Time{}}
+	e := &mcpEndpoint{s: s, sessions: map[string]map[string]time.Time{}, calls: map[string]map[*int]context.CancelFunc{}}
 	e.server = mcp.NewServer(&mcp.Implementation{Name: mcpServerName, Title: "dtwgate asset conversion gateway", Version: "1"}, &mcp.ServerOptions{
 		Instructions: "Tools of the dtwgate Asset Conversion Service: market data, assets, addresses, order and " +
 			"withdrawal status and history, and submitting signed on-chain orders and withdrawals. Each tool needs " +
@@ -54,6 +82,7 @@ func newMCPEndpoint(s *Service) *mcpEndpoint {
 		Logger: quiet(s.log),
 	})
 	addMCPTools(e.server, s)
+	e.server.AddReceivingMiddleware(e.middleware)
 	streamable := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return e.server }, &mcp.StreamableHTTPOptions{
 		SessionTimeout:      mcpSessionIdle,
 		MaxRequestBodyBytes: s.cfg.MaxBodyBytes,
@@ -152,6 +181,9 @@ func (e *mcpEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := context.WithValue(r.Context(), mcpCallerCtx{}, c)
 	ctx = context.WithValue(ctx, mcpExpiryCtx{}, claims.ExpiresAt.Time)
 	r = r.WithContext(ctx)
+	if r.Method == http.MethodPost && !e.screen(w, r) {
+		return
+	}
 	w = &jsonErrorWriter{ResponseWriter: w, s: e.s, r: r}
 	if r.Method == http.MethodGet { // the server-to-client stream outlives the API's write timeout
 		_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
@@ -159,6 +191,9 @@ func (e *mcpEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	session := r.Header.Get("Mcp-Session-Id")
 	jw := w.(*jsonErrorWriter)
 	if session != "" {
+		if r.Method == http.MethodDelete && e.owns(c.AccountID, session) {
+			e.cancelCalls(session) // else the SDK waits for them to end
+		}
 		e.handler.ServeHTTP(w, r)
 		e.track(c.AccountID, session, r.Method, jw.status)
 		return
@@ -182,6 +217,140 @@ func (e *mcpEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	e.handler.ServeHTTP(w, r)
 	e.release(c.AccountID, slot)
+}
+
+// screen reads a POST's body and answers, as JSON-RPC does, what the SDK would answer
+// badly: a batch (MCP 2025-06-18 dropped them; answered one by one they amplify a
+// request many times), a body that is not JSON, a request of an unknown method. It
+// reports whether the request goes on, with its body restored.
+func (e *mcpEndpoint) screen(w http.ResponseWriter, r *http.Request) bool {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, e.s.cfg.MaxBodyBytes))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		e.s.respondError(w, r, fail(ErrBodyTooLarge, "request body exceeds %d bytes", e.s.cfg.MaxBodyBytes))
+		return false
+	case err != nil:
+		e.s.respondError(w, r, fail(ErrInvalidSchema, "read the request body: %v", err))
+		return false
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if t := bytes.TrimLeft(body, " \t\r\n"); len(t) > 0 && t[0] == '[' {
+		writeJSONRPCError(w, http.StatusBadRequest, nil, jsonrpc.CodeInvalidRequest,
+			"JSON-RPC batches are not supported (MCP 2025-06-18 removed them): send one message per request")
+		return false
+	}
+	var msg struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+	}
+	if err := json.Unmarshal(body, &msg); err != nil {
+		writeJSONRPCError(w, http.StatusBadRequest, nil, jsonrpc.CodeParseError, "the body is not a JSON-RPC message: "+echo.Prefix(err.Error(), 200))
+		return false
+	}
+	isCall := len(msg.ID) > 0 && string(msg.ID) != "null"
+	if isCall && msg.Method != nil && !mcpMethods[*msg.Method] {
+		writeJSONRPCError(w, http.StatusOK, msg.ID, jsonrpc.CodeMethodNotFound, fmt.Sprintf("method not found: %q", echo.Value(*msg.Method)))
+		return false
+	}
+	return true
+}
+
+// writeJSONRPCError answers a JSON-RPC error response (id null when nil).
+func writeJSONRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int, message string) {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": message}})
+}
+
+// middleware runs inside the SDK's server. An initialize asking a protocol version newer
+// than the handshake negotiates is recorded as the version negotiated: the SDK keeps the
+// asked one and then refuses to ask the client anything (elicitation) on a session that
+// speaks the older protocol. A tool call is registered, so that it can be cancelled.
+func (e *mcpEndpoint) middleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		switch method {
+		case "initialize":
+			if p, ok := req.GetParams().(*mcp.InitializeParams); ok && p.ProtocolVersion >= mcpStatelessProtocol {
+				p.ProtocolVersion = mcpLegacyProtocol
+			}
+		case "tools/call":
+			ss, ok := req.GetSession().(*mcp.ServerSession)
+			if !ok {
+				break
+			}
+			ctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			key := new(int)
+			if !e.addCall(ss.ID(), key, cancel) {
+				return nil, fmt.Errorf("the gateway is shutting down")
+			}
+			defer e.removeCall(ss.ID(), key)
+			return next(ctx, method, req)
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// addCall registers a tool call's cancel under its session; false once shut down.
+func (e *mcpEndpoint) addCall(session string, key *int, cancel context.CancelFunc) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.shut {
+		return false
+	}
+	if e.calls[session] == nil {
+		e.calls[session] = map[*int]context.CancelFunc{}
+	}
+	e.calls[session][key] = cancel
+	return true
+}
+
+// removeCall forgets a finished tool call.
+func (e *mcpEndpoint) removeCall(session string, key *int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	delete(e.calls[session], key)
+	if len(e.calls[session]) == 0 {
+		delete(e.calls, session)
+	}
+}
+
+// cancelCalls cancels the tool calls in flight on a session.
+func (e *mcpEndpoint) cancelCalls(session string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, cancel := range e.calls[session] {
+		cancel()
+	}
+}
+
+// owns reports whether account opened session.
+func (e *mcpEndpoint) owns(account, session string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	_, ok := e.sessions[account][session]
+	return ok
+}
+
+// shutdown cancels every tool call in flight, refuses new ones and closes every
+// session, ending their streams, so that the HTTP server's shutdown is not held by
+// requests that would wait for clients.
+func (e *mcpEndpoint) shutdown() {
+	e.mu.Lock()
+	e.shut = true
+	for _, calls := range e.calls {
+		for _, cancel := range calls {
+			cancel()
+		}
+	}
+	e.mu.Unlock()
+	for ss := range e.server.Sessions() {
+		go func() { _ = ss.Close() }()
+	}
 }
 
 // track records a request on one of an account's sessions: its use, or its end.

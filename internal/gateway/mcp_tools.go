@@ -155,9 +155,12 @@ var confirmSchema = map[string]any{
 }
 
 // confirm asks the user, when the client supports elicitation, to confirm what a
-// money-moving tool is about to do; a decline, a cancel or a false answer is
-// ErrCancelledByUser and nothing is done. Clients without elicitation are not asked: their
-// tool calls are the user's instruction, and money-moving tools are idempotent by key.
+// money-moving tool is about to do; a decline, a cancel, a false answer, an answer that
+// is not the form's (a string "true" for the boolean), no answer within mcpConfirmWait
+// or the session's end are ErrCancelledByUser and nothing is done: what the client
+// answers is the client's doing, never a server error. Clients without elicitation are
+// not asked: their tool calls are the user's instruction, and money-moving tools are
+// idempotent by key.
 func confirm(ctx context.Context, message string) error {
 	req, _ := ctx.Value(mcpRequestCtx{}).(*mcp.CallToolRequest)
 	if req == nil || req.Session == nil {
@@ -166,9 +169,20 @@ func confirm(ctx context.Context, message string) error {
 	if p := req.Session.InitializeParams(); p == nil || p.Capabilities == nil || p.Capabilities.Elicitation == nil {
 		return nil
 	}
-	res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: message, RequestedSchema: confirmSchema})
-	if err != nil {
-		return fmt.Errorf("ask the user to confirm: %w", err)
+	wait := mcpConfirmWait
+	askCtx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	res, err := req.Session.Elicit(askCtx, &mcp.ElicitParams{Message: message, RequestedSchema: confirmSchema})
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return fail(ErrCancelledByUser, "the session ended before the confirmation was answered; nothing was done: %s", message)
+	case err != nil && askCtx.Err() != nil:
+		return fail(ErrCancelledByUser, "the confirmation was not answered within %s; nothing was done: %s", wait, message)
+	case err != nil:
+		// Every failure after the question was sent is the client's answer: an error,
+		// a malformed result, or content that does not fit the form.
+		return fail(ErrCancelledByUser, "the answer to the confirmation was not {\"confirm\": true} (%s); nothing was done: %s",
+			echo.Prefix(err.Error(), 300), message)
 	}
 	if res.Action != "accept" || res.Content["confirm"] != true {
 		return fail(ErrCancelledByUser, "the user did not confirm: %s", message)

@@ -115,6 +115,8 @@ type Service struct {
 	offchain *offchain.Service
 	// hub serves the websockets of this process.
 	hub *push.Hub
+	// mcp serves {base}/mcp (set by mux).
+	mcp *mcpEndpoint
 	// webhooks owns the callers' webhook subscriptions.
 	webhooks *webhooks.Service
 	// depositAddrs lists accounts' OFFCHAIN deposit addresses (nil: none).
@@ -241,6 +243,7 @@ func (s *Service) mux() *http.ServeMux {
 		})
 	}
 	mcpEP := newMCPEndpoint(s)
+	s.mcp = mcpEP
 	for _, m := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
 		mux.Handle(m+" "+s.cfg.BasePath+api.PathMCP, mcpEP)
 	}
@@ -366,6 +369,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	srv.RegisterOnShutdown(s.hub.Shutdown) // hijacked websockets are not the server's to close
+	srv.RegisterOnShutdown(s.mcp.shutdown) // MCP tool calls and streams wait for clients
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(jsonErrorListener{Listener: ln}) }()
 	select {

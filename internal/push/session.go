@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"slices"
 	"strings"
 	"sync"
@@ -25,6 +26,12 @@ const (
 	// statusGoingAway is RFC 6455's 1001, sent when the gateway shuts down.
 	statusGoingAway = websocket.StatusGoingAway
 )
+
+// CloseWait bounds how long a session judged dead (slow consumer, no pong, revoked,
+// shutdown, ...) may take to close: its close frame and the client's answer, or a write
+// stuck on a client that stopped reading. Then its TCP connection is reset and its slot
+// freed.
+const CloseWait = 5 * time.Second
 
 // Session is one socket: its subscriptions and its buffer of messages to write. Get it
 // from Hub.Join, then Run it (or Abort it).
@@ -57,8 +64,10 @@ func newSession(h *Hub, account string, check func(context.Context) error) *Sess
 func (s *Session) Abort() { s.hub.leave(s) }
 
 // Run serves the upgraded connection until it closes, then leaves the hub. The first
-// SUBSCRIBE must come within api.WSSubscribeWithin.
-func (s *Session) Run(conn *websocket.Conn) {
+// SUBSCRIBE must come within api.WSSubscribeWithin. raw is the connection conn was
+// upgraded from (nil when unknown): a session judged dead that has not closed within
+// CloseWait is reset through it.
+func (s *Session) Run(conn *websocket.Conn, raw net.Conn) {
 	defer s.hub.leave(s)
 	m := s.hub.cfg.Metrics
 	m.SocketOpened()
@@ -67,13 +76,16 @@ func (s *Session) Run(conn *websocket.Conn) {
 	deadline := s.hub.cfg.After(api.WSSubscribeWithin)
 	var wg sync.WaitGroup
 	wg.Add(2)
+	written := make(chan struct{})
 	go func() {
 		defer wg.Done()
+		defer close(written)
 		s.writeLoop(conn, deadline)
 	}()
 	go func() {
 		defer wg.Done()
 		s.watchdog(conn)
+		s.drop(conn, raw, written)
 	}()
 	// Reading ends when the connection does: a killed session's writer closes it (a
 	// cancelled read would drop the connection before the close frame is written).
@@ -91,6 +103,31 @@ func (s *Session) Run(conn *websocket.Conn) {
 	}
 	s.closeWith(websocket.StatusNormalClosure, "")
 	wg.Wait()
+}
+
+// drop waits, once the session is killed, for the writer's close handshake to end, at
+// most CloseWait, then closes the connection hard: a client that stopped reading would
+// otherwise keep a writer stuck, its kernel buffers full and its slot taken forever.
+func (s *Session) drop(conn *websocket.Conn, raw net.Conn, written <-chan struct{}) {
+	<-s.kill
+	t := time.NewTimer(CloseWait)
+	defer t.Stop()
+	select {
+	case <-written:
+	case <-t.C:
+	}
+	if raw == nil {
+		go func() { _ = conn.CloseNow() }() // may wait for a close handshake in flight
+		return
+	}
+	tcp := raw
+	if u, ok := raw.(interface{ NetConn() net.Conn }); ok { // TLS
+		tcp = u.NetConn()
+	}
+	if tc, ok := tcp.(*net.TCPConn); ok {
+		_ = tc.SetLinger(0) // reset: drop what the client never read
+	}
+	_ = raw.Close()
 }
 
 // closeWith ends the session with a close code and reason (the first call wins).
