@@ -2,6 +2,8 @@ package custody
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -332,12 +334,45 @@ func (c *Custodian) decode(l types.Log, accounts map[common.Address]string) (dep
 	return deposit{account: account, forwarder: forwarder, token: tok, amount: amount, tx: l.TxHash, logIndex: l.Index}, true
 }
 
-// sweep sends the forwarders whose funds waited SweepAfter to the treasury, in one
-// transaction of the factory (which deploys a forwarder first if needed).
+// Sweep bounds: marks read per round (in flight or not), marks one sweep takes, and the
+// longest wait before a failed sweep is tried again.
+const (
+	sweepScan       = 1000
+	sweepBatch      = 50
+	maxSweepBackoff = 10 * time.Minute
+)
+
+// sweep follows the sweeps in flight, then sends the forwarders whose funds waited
+// SweepAfter to the treasury, in one transaction of the factory (which deploys a
+// forwarder first if needed). A mark is forgotten only once its sweep is confirmed
+// successful at the depth; a sweep that reverted, was dropped or could not be sent
+// releases its marks, which are swept again after a backoff (doubling from SweepAfter up
+// to maxSweepBackoff, never given up: the funds can only go to the treasury).
 func (c *Custodian) sweep(ctx context.Context, sender *chain.Sender, addrs []store.DepositAddress) error {
-	due, err := c.st.SweepsDue(ctx, c.cfg.Source.Name, 50)
-	if err != nil || len(due) == 0 || c.cfg.Now().Sub(due[0].Since) < c.cfg.SweepAfter {
+	src := c.cfg.Source.Name
+	marks, err := c.st.SweepsDue(ctx, src, sweepScan)
+	if err != nil {
 		return err
+	}
+	var (
+		errs     []error
+		inFlight = map[string][]store.Sweep{}
+		due      []store.Sweep
+		now      = c.cfg.Now()
+	)
+	for _, m := range marks {
+		switch {
+		case m.Ref != "":
+			inFlight[m.Ref] = append(inFlight[m.Ref], m)
+		case !m.RetryAt.After(now) && len(due) < sweepBatch:
+			due = append(due, m)
+		}
+	}
+	for ref, ms := range inFlight {
+		errs = append(errs, c.followSweep(ctx, ref, ms))
+	}
+	if len(due) == 0 || now.Sub(due[0].Since) < c.cfg.SweepAfter {
+		return errors.Join(errs...)
 	}
 	salts := map[common.Address]common.Hash{}
 	for _, a := range addrs {
@@ -346,14 +381,17 @@ func (c *Custodian) sweep(ctx context.Context, sender *chain.Sender, addrs []sto
 	var (
 		saltList  [][32]byte
 		tokenList []common.Address
+		taken     []store.Sweep
 		seenSalt  = map[common.Hash]bool{}
 		seenToken = map[common.Address]bool{}
 	)
 	for _, sw := range due {
 		salt, ok := salts[sw.Address]
-		if !ok {
+		if !ok { // not a forwarder of ours: nothing to sweep
+			errs = append(errs, c.st.ClearSweep(ctx, src, sw.Address, sw.Token))
 			continue
 		}
+		taken = append(taken, sw)
 		if !seenSalt[salt] {
 			seenSalt[salt] = true
 			saltList = append(saltList, salt)
@@ -363,15 +401,92 @@ func (c *Custodian) sweep(ctx context.Context, sender *chain.Sender, addrs []sto
 			tokenList = append(tokenList, sw.Token)
 		}
 	}
-	if len(saltList) > 0 {
-		if _, err := sender.Send(ctx, "sweep", nil, c.cfg.Source.DepositFactory, c.factory.PackSweep(saltList, tokenList)); err != nil {
-			return fmt.Errorf("sweep: %w", err)
+	if len(taken) == 0 {
+		return errors.Join(errs...)
+	}
+	ref, err := sweepRef()
+	if err != nil {
+		return errors.Join(append(errs, err)...)
+	}
+	// The marks name the sweep before it is journaled: a crash in between leaves a ref
+	// without a journal entry, which the next round releases.
+	if err := c.st.InTx(ctx, func(tx store.Tx) error { return tx.SetSweepRef(ctx, src, ref, taken) }); err != nil {
+		return errors.Join(append(errs, err)...)
+	}
+	if _, err := sender.SendRef(ctx, "sweep", ref, c.cfg.Source.DepositFactory, nil, c.factory.PackSweep(saltList, tokenList)); err != nil {
+		errs = append(errs, fmt.Errorf("sweep: %w", err), c.retrySweep(ctx, ref, taken, "the sweep could not be sent: "+err.Error()))
+	}
+	return errors.Join(errs...)
+}
+
+// followSweep forgets the marks of the sweep of ref once it is confirmed successful, and
+// releases them for a later sweep when it reverted, was dropped or was never journaled.
+func (c *Custodian) followSweep(ctx context.Context, ref string, marks []store.Sweep) error {
+	src := c.cfg.Source.Name
+	jt, err := c.st.JournalRef(ctx, src, ref)
+	if errors.Is(err, store.ErrNotFound) {
+		return c.retrySweep(ctx, ref, marks, "the sweep was never journaled")
+	}
+	if err != nil {
+		return fmt.Errorf("sweep %s: %w", ref, err)
+	}
+	txs, err := c.st.TxsAtNonce(ctx, src, jt.Sender, jt.Nonce)
+	if err != nil {
+		return err
+	}
+	var confirmed, failed *chain.JournalTx
+	open := false
+	for i := range txs {
+		switch txs[i].State {
+		case chain.TxConfirmed:
+			confirmed = &txs[i]
+		case chain.TxFailed:
+			failed = &txs[i]
+		case chain.TxPending, chain.TxMined:
+			open = true
 		}
 	}
-	for _, sw := range due {
-		if err := c.st.ClearSweep(ctx, c.cfg.Source.Name, sw.Address, sw.Token); err != nil {
+	switch {
+	case confirmed != nil:
+		return c.st.InTx(ctx, func(tx store.Tx) error {
+			n, err := tx.ClearSweepRef(ctx, src, ref)
+			if err == nil {
+				c.log.Info("forwarders swept", "tx", confirmed.Hash, "marks", n)
+			}
 			return err
-		}
+		})
+	case failed != nil:
+		return c.retrySweep(ctx, ref, marks, "the sweep transaction "+failed.Hash.Hex()+" reverted on chain")
+	case !open:
+		return c.retrySweep(ctx, ref, marks, "the sweep transaction was dropped: its nonce was used by another transaction")
 	}
 	return nil
+}
+
+// retrySweep releases the marks of the sweep of ref for another sweep after a backoff.
+func (c *Custodian) retrySweep(ctx context.Context, ref string, marks []store.Sweep, reason string) error {
+	attempts := 0
+	for _, m := range marks {
+		attempts = max(attempts, m.Attempts+1)
+	}
+	wait := c.cfg.SweepAfter
+	for i := 1; i < attempts && wait < maxSweepBackoff; i++ {
+		wait *= 2
+	}
+	wait = min(wait, maxSweepBackoff)
+	c.log.Error("sweep failed; its forwarders will be swept again", "ref", ref, "reason", reason, "attempts", attempts,
+		"retry_in", wait, "marks", len(marks))
+	return c.st.InTx(ctx, func(tx store.Tx) error {
+		_, err := tx.RetrySweepRef(ctx, c.cfg.Source.Name, ref, c.cfg.Now().Add(wait))
+		return err
+	})
+}
+
+// sweepRef is a new journal ref for a sweep.
+func sweepRef() (string, error) {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("sweep ref: %w", err)
+	}
+	return "sweep:" + hex.EncodeToString(b[:]), nil
 }
