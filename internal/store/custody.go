@@ -43,6 +43,7 @@ type Sweep struct {
 // up to which each chain's deposits are credited, forwarders to sweep, and the journal's
 // references (which transaction does which work).
 type Custody interface {
+	CustodyReorgs
 	// PutDepositAddress records an account's deposit address on a source; recording the
 	// same one again is a no-op. ErrConflict when the account has another address on the
 	// source or the address is another account's.
@@ -56,7 +57,9 @@ type Custody interface {
 	// CustodyCursor returns the last block whose deposits are credited on a source, and
 	// its hash; ok false before the first.
 	CustodyCursor(ctx context.Context, source string) (block uint64, hash common.Hash, ok bool, err error)
-	// SetCustodyCursor records the last block whose deposits are credited.
+	// SetCustodyCursor records the last block whose deposits are credited, and records it
+	// among the blocks read (CustodyBlocks), forgetting those above it (a rescan goes back)
+	// and the oldest beyond the last custodyBlocksKept.
 	SetCustodyCursor(ctx context.Context, source string, block uint64, hash common.Hash) error
 	// MarkSweep records that a forwarder holds funds of a token. When it is recorded, it
 	// only forgets the sweep in flight that takes it (the new funds may have arrived after
@@ -159,8 +162,18 @@ func (s *conn) CustodyCursor(ctx context.Context, source string) (uint64, common
 
 // SetCustodyCursor implements Custody.
 func (s *conn) SetCustodyCursor(ctx context.Context, source string, block uint64, hash common.Hash) error {
-	_, err := s.q.ExecContext(ctx, `INSERT INTO custody_cursors (source, block, hash) VALUES (?, ?, ?)
-		ON CONFLICT (source) DO UPDATE SET block = excluded.block, hash = excluded.hash`, source, block, hash.Hex())
+	if _, err := s.q.ExecContext(ctx, `INSERT INTO custody_cursors (source, block, hash) VALUES (?, ?, ?)
+		ON CONFLICT (source) DO UPDATE SET block = excluded.block, hash = excluded.hash`, source, block, hash.Hex()); err != nil {
+		return wrap("set custody cursor", err)
+	}
+	if _, err := s.q.ExecContext(ctx, `DELETE FROM custody_blocks WHERE source = ? AND block >= ?`, source, block); err != nil {
+		return wrap("set custody cursor", err)
+	}
+	if _, err := s.q.ExecContext(ctx, `INSERT INTO custody_blocks (source, block, hash) VALUES (?, ?, ?)`, source, block, hash.Hex()); err != nil {
+		return wrap("set custody cursor", err)
+	}
+	_, err := s.q.ExecContext(ctx, `DELETE FROM custody_blocks WHERE source = ? AND block <
+		(SELECT block FROM custody_blocks WHERE source = ? ORDER BY block DESC LIMIT 1 OFFSET ?)`, source, source, custodyBlocksKept-1)
 	return wrap("set custody cursor", err)
 }
 
