@@ -25,6 +25,9 @@ import (
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
+// balanceOfSelector is ERC-20 balanceOf(address).
+var balanceOfSelector = crypto.Keccak256([]byte("balanceOf(address)"))[:4]
+
 // Event topics the custodian reads.
 var (
 	transferTopic = crypto.Keccak256Hash([]byte("Transfer(address,address,uint256)"))
@@ -41,6 +44,8 @@ var ErrDeepReorg = errors.New("a reorg took out a block whose deposits were cred
 type Client interface {
 	chain.LogReader
 	CodeAt(ctx context.Context, account common.Address, blockNumber *big.Int) ([]byte, error)
+	BalanceAt(ctx context.Context, account common.Address, blockNumber *big.Int) (*big.Int, error)
+	CallContract(ctx context.Context, call ethereum.CallMsg, blockNumber *big.Int) ([]byte, error)
 	TransactionReceipt(ctx context.Context, hash common.Hash) (*types.Receipt, error)
 }
 
@@ -669,7 +674,27 @@ func (c *Custodian) followSweep(ctx context.Context, ref string, marks []store.S
 	}
 	switch {
 	case confirmed != nil:
+		// The factory skips a token whose transfer fails: what a forwarder still holds is
+		// swept again, after a backoff, rather than left until another deposit.
+		left, err := c.unswept(ctx, marks)
+		if err != nil {
+			return err
+		}
+		if len(left) > 0 {
+			c.log.Error("sweep confirmed but forwarders still hold funds (a token's transfer failed, or funds arrived since); sweeping them again",
+				"tx", confirmed.Hash, "marks", len(left))
+		}
+		again := ref + ":again"
+		retryAt := c.cfg.Now().Add(c.sweepBackoff(left))
 		return c.st.InTx(ctx, func(tx store.Tx) error {
+			if len(left) > 0 {
+				if err := tx.SetSweepRef(ctx, src, again, left); err != nil {
+					return err
+				}
+				if _, err := tx.RetrySweepRef(ctx, src, again, retryAt); err != nil {
+					return err
+				}
+			}
 			n, err := tx.ClearSweepRef(ctx, src, ref)
 			if err == nil {
 				c.log.Info("forwarders swept", "tx", confirmed.Hash, "marks", n)
@@ -686,21 +711,54 @@ func (c *Custodian) followSweep(ctx context.Context, ref string, marks []store.S
 
 // retrySweep releases the marks of the sweep of ref for another sweep after a backoff.
 func (c *Custodian) retrySweep(ctx context.Context, ref string, marks []store.Sweep, reason string) error {
-	attempts := 0
-	for _, m := range marks {
-		attempts = max(attempts, m.Attempts+1)
-	}
-	wait := c.cfg.SweepAfter
-	for i := 1; i < attempts && wait < maxSweepBackoff; i++ {
-		wait *= 2
-	}
-	wait = min(wait, maxSweepBackoff)
-	c.log.Error("sweep failed; its forwarders will be swept again", "ref", ref, "reason", reason, "attempts", attempts,
-		"retry_in", wait, "marks", len(marks))
+	wait := c.sweepBackoff(marks)
+	c.log.Error("sweep failed; its forwarders will be swept again", "ref", ref, "reason", reason, "retry_in", wait, "marks", len(marks))
 	return c.st.InTx(ctx, func(tx store.Tx) error {
 		_, err := tx.RetrySweepRef(ctx, c.cfg.Source.Name, ref, c.cfg.Now().Add(wait))
 		return err
 	})
+}
+
+// sweepBackoff is how long marks wait after a failed sweep: SweepAfter, doubled for each
+// failed attempt before, at most maxSweepBackoff.
+func (c *Custodian) sweepBackoff(marks []store.Sweep) time.Duration {
+	attempts := 0
+	for _, m := range marks {
+		attempts = max(attempts, m.Attempts)
+	}
+	wait := c.cfg.SweepAfter
+	for i := 0; i < attempts && wait < maxSweepBackoff; i++ {
+		wait *= 2
+	}
+	return min(wait, maxSweepBackoff)
+}
+
+// unswept returns the marks whose forwarder still holds funds of the token.
+func (c *Custodian) unswept(ctx context.Context, marks []store.Sweep) ([]store.Sweep, error) {
+	var left []store.Sweep
+	for _, m := range marks {
+		var (
+			held *big.Int
+			err  error
+		)
+		if m.Token == (common.Address{}) {
+			held, err = c.client.BalanceAt(ctx, m.Address, nil)
+		} else {
+			var out []byte
+			data := append(append([]byte{}, balanceOfSelector...), common.LeftPadBytes(m.Address.Bytes(), 32)...)
+			if out, err = c.client.CallContract(ctx, ethereum.CallMsg{To: &m.Token, Data: data}, nil); err == nil {
+				held = new(big.Int).SetBytes(out)
+			}
+		}
+		if err != nil { // a token that cannot say: sweep it again
+			c.log.Warn("forwarder balance unknown after its sweep", "forwarder", m.Address, "token", m.Token, "err", err)
+			held = big.NewInt(1)
+		}
+		if held.Sign() > 0 {
+			left = append(left, m)
+		}
+	}
+	return left, nil
 }
 
 // sweepRef is a new journal ref for a sweep.

@@ -9,15 +9,31 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// burnerCode is runtime code that loops until it runs out of gas (JUMPDEST PUSH1 0 JUMP):
-// a token with it makes the forwarder's sweep run out of gas, and the factory's sweep
-// reverts OutOfGas on chain, although its gas was estimated before.
-var burnerCode = hexutil.Bytes{0x5b, 0x60, 0x00, 0x56}
+// Token code a test swaps in while a sweep is mined.
+var (
+	// burnerCode loops until it runs out of gas (JUMPDEST PUSH1 0 JUMP): the forwarder's
+	// sweep runs out of gas, and the factory's sweep reverts OutOfGas on chain, although
+	// its gas was estimated before.
+	burnerCode = hexutil.Bytes{0x5b, 0x60, 0x00, 0x56}
+	// reverterCode reverts every call (PUSH1 0 PUSH1 0 REVERT): the factory skips the
+	// token, and the sweep succeeds without moving it.
+	reverterCode = hexutil.Bytes{0x60, 0x00, 0x60, 0x00, 0xfd}
+)
 
 // TestSweepRevertRetried: a sweep that reverts on chain (its token burnt the gas between
-// the estimate and the inclusion) keeps its forwarder's sweep marks, and a later sweep
-// moves the funds to the treasury without another deposit.
+// the estimate and the inclusion), or that succeeds but skips a token whose transfer
+// failed, keeps its forwarder's sweep marks, and a later sweep moves the funds to the
+// treasury without another deposit.
 func TestSweepRevertRetried(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		code hexutil.Bytes
+	}{{"reverted", burnerCode}, {"token skipped", reverterCode}} {
+		t.Run(tc.name, func(t *testing.T) { testSweepRetried(t, tc.code) })
+	}
+}
+
+func testSweepRetried(t *testing.T, broken hexutil.Bytes) {
 	ctx := context.Background()
 	e := newEnv(t)
 	c := e.c
@@ -48,10 +64,10 @@ func TestSweepRevertRetried(t *testing.T) {
 	mined, err := c.Client.NonceAt(ctx, c.Operator.Address, nil)
 	require.NoError(t, err)
 
-	// The token burns all gas while the sweep is mined: the sweep reverts on chain.
+	// The token is broken while the sweep is mined.
 	code, err := c.Client.CodeAt(ctx, dai.Address, nil)
 	require.NoError(t, err)
-	require.NoError(t, c.RPC.CallContext(ctx, nil, "anvil_setCode", dai.Address, burnerCode))
+	require.NoError(t, c.RPC.CallContext(ctx, nil, "anvil_setCode", dai.Address, broken))
 	require.NoError(t, c.Mine(ctx, 1))
 	require.NoError(t, c.RPC.CallContext(ctx, nil, "anvil_setCode", dai.Address, hexutil.Bytes(code)))
 	after, err := c.Client.NonceAt(ctx, c.Operator.Address, nil)
@@ -59,7 +75,7 @@ func TestSweepRevertRetried(t *testing.T) {
 	require.Greater(t, after, mined, "the sweep was mined")
 	left, err := c.TokenBalance(ctx, dai, fwd)
 	require.NoError(t, err)
-	require.Equal(t, whole(t, dai, "10"), left, "the sweep reverted")
+	require.Equal(t, whole(t, dai, "10"), left, "the sweep did not move the DAI")
 
 	// No other deposit: the funds are swept anyway.
 	require.NoError(t, c.SetAutomine(ctx, true))
