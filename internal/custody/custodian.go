@@ -330,7 +330,7 @@ func (c *Custodian) applyRescan(ctx context.Context) error {
 		if err := tx.DeleteCustodyReorg(ctx, src); err != nil {
 			return err
 		}
-		return tx.DeleteCustodyRescan(ctx, src)
+		return tx.DeleteCustodyRescan(ctx, req)
 	}); err != nil {
 		return err
 	}

@@ -104,8 +104,9 @@ type CustodyReorgs interface {
 	RequestCustodyRescan(ctx context.Context, r CustodyRescan) error
 	// CustodyRescanOf returns a source's rescan request not yet carried out, or ErrNotFound.
 	CustodyRescanOf(ctx context.Context, source string) (CustodyRescan, error)
-	// DeleteCustodyRescan forgets a source's rescan request (a no-op without one).
-	DeleteCustodyRescan(ctx context.Context, source string) error
+	// DeleteCustodyRescan forgets the rescan request r (carried out), unless the operator
+	// replaced it since (a no-op then, and without one).
+	DeleteCustodyRescan(ctx context.Context, r CustodyRescan) error
 }
 
 // custodyBlocksKept bounds the blocks read recorded per source: a deep reorg is searched
@@ -257,7 +258,8 @@ func (s *conn) CustodyRescanOf(ctx context.Context, source string) (CustodyResca
 }
 
 // DeleteCustodyRescan implements CustodyReorgs.
-func (s *conn) DeleteCustodyRescan(ctx context.Context, source string) error {
-	_, err := s.q.ExecContext(ctx, `DELETE FROM custody_rescans WHERE source = ?`, source)
+func (s *conn) DeleteCustodyRescan(ctx context.Context, r CustodyRescan) error {
+	_, err := s.q.ExecContext(ctx, `DELETE FROM custody_rescans WHERE source = ? AND from_block = ? AND requested_at = ?`,
+		r.Source, r.From, r.RequestedAt.UnixMilli())
 	return wrap("delete custody rescan", err)
 }

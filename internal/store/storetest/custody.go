@@ -114,12 +114,16 @@ func testCustodyReorgs(t *testing.T, s store.Store) {
 	_, err = s.CustodyReorgOf(ctx, source)
 	require.ErrorIs(t, err, store.ErrNotFound)
 
-	require.NoError(t, s.RequestCustodyRescan(ctx, store.CustodyRescan{Source: source, From: 5, RequestedAt: now()}))
-	require.NoError(t, s.RequestCustodyRescan(ctx, store.CustodyRescan{Source: source, From: 21, RequestedAt: now()}))
+	first := store.CustodyRescan{Source: source, From: 5, RequestedAt: now()}
+	require.NoError(t, s.RequestCustodyRescan(ctx, first))
+	require.NoError(t, s.RequestCustodyRescan(ctx, store.CustodyRescan{Source: source, From: 21, RequestedAt: now().Add(time.Second)}))
 	req, err := s.CustodyRescanOf(ctx, source)
 	require.NoError(t, err)
 	require.Equal(t, uint64(21), req.From)
-	require.NoError(t, s.DeleteCustodyRescan(ctx, source))
+	require.NoError(t, s.DeleteCustodyRescan(ctx, first)) // replaced since: kept
+	_, err = s.CustodyRescanOf(ctx, source)
+	require.NoError(t, err)
+	require.NoError(t, s.DeleteCustodyRescan(ctx, req))
 	_, err = s.CustodyRescanOf(ctx, source)
 	require.ErrorIs(t, err, store.ErrNotFound)
 }
