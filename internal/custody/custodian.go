@@ -251,6 +251,17 @@ func (c *Custodian) credit(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if ok {
+		// Checked again after the tip was read: the tip is on the cursor's chain, so a
+		// reorg of credited blocks is always seen at the cursor.
+		h, err := c.client.HeaderByNumber(ctx, new(big.Int).SetUint64(cursor))
+		if err != nil {
+			return fmt.Errorf("header %d: %w", cursor, err)
+		}
+		if h.Hash() != hash {
+			return fmt.Errorf("block %d changed during the read", cursor)
+		}
+	}
 	return c.st.InTx(ctx, func(tx store.Tx) error {
 		for _, d := range deposits {
 			if err := c.creditOne(ctx, tx, d); err != nil {
