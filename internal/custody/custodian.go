@@ -393,6 +393,16 @@ func (c *Custodian) deepReorg(ctx context.Context, cursor uint64, hash common.Ha
 		}
 	}
 	resume := fork != nil && rec.Missing == 0 && rec.Waiting == 0
+	prev, err := c.st.CustodyReorgOf(ctx, src)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	same := err == nil && prev.Block == rec.Block && prev.ForkKnown == rec.ForkKnown && prev.Fork == rec.Fork &&
+		prev.Missing == rec.Missing && prev.Waiting == rec.Waiting
+	logStop := c.log.Error
+	if same { // said before: once per change, not every round
+		logStop = c.log.Debug
+	}
 	if err := c.st.InTx(ctx, func(tx store.Tx) error {
 		for _, d := range changed {
 			if err := tx.SetCustodyDepositSeen(ctx, d); err != nil {
@@ -415,10 +425,10 @@ func (c *Custodian) deepReorg(ctx context.Context, cursor uint64, hash common.Ha
 			"block", cursor, "from_block", fork.Number+1)
 		return nil
 	case fork == nil:
-		c.log.Error("deposits not credited: a deep reorg replaced every block read that is recorded; an operator must choose where to rescan from (dtwgate admin custody reorg-status)",
+		logStop("deposits not credited: a deep reorg replaced every block read that is recorded; an operator must choose where to rescan from (dtwgate admin custody reorg-status)",
 			"block", cursor)
 	default:
-		c.log.Error("deposits not credited: a deep reorg replaced credited blocks; waiting for their deposits (dtwgate admin custody reorg-status)",
+		logStop("deposits not credited: a deep reorg replaced credited blocks; waiting for their deposits (dtwgate admin custody reorg-status)",
 			"block", cursor, "fork_block", fork.Number, "missing", rec.Missing, "waiting_for_depth", rec.Waiting)
 	}
 	return fmt.Errorf("%w: block %d (%d credited deposits not on the chain, %d not at the depth yet)", ErrDeepReorg, cursor, rec.Missing, rec.Waiting)
