@@ -2,10 +2,13 @@ package custody
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
 	"math/big"
+	"sort"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
@@ -22,6 +25,9 @@ import (
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
+// balanceOfSelector is ERC-20 balanceOf(address).
+var balanceOfSelector = crypto.Keccak256([]byte("balanceOf(address)"))[:4]
+
 // Event topics the custodian reads.
 var (
 	transferTopic = crypto.Keccak256Hash([]byte("Transfer(address,address,uint256)"))
@@ -29,14 +35,17 @@ var (
 )
 
 // ErrDeepReorg: a block whose deposits were credited is no longer canonical (a reorg
-// deeper than the confirmation depth). The custodian stops crediting the chain until an
-// operator looks: credits are never guessed.
+// deeper than the confirmation depth), and a deposit credited after the fork is not on the
+// new chain at the depth (yet). The custodian stops crediting the chain until it is, or an
+// operator asks for a rescan: credits are never guessed, and never reversed silently.
 var ErrDeepReorg = errors.New("a reorg took out a block whose deposits were credited")
 
 // Client is the RPC a custodian needs.
 type Client interface {
 	chain.LogReader
 	CodeAt(ctx context.Context, account common.Address, blockNumber *big.Int) ([]byte, error)
+	BalanceAt(ctx context.Context, account common.Address, blockNumber *big.Int) (*big.Int, error)
+	CallContract(ctx context.Context, call ethereum.CallMsg, blockNumber *big.Int) ([]byte, error)
 	TransactionReceipt(ctx context.Context, hash common.Hash) (*types.Receipt, error)
 }
 
@@ -186,16 +195,34 @@ type deposit struct {
 	forwarder common.Address
 	token     token
 	amount    decimal.Decimal
+	units     *big.Int
 	tx        common.Hash
 	logIndex  uint
+	block     uint64
+	blockHash common.Hash
+	// occurrence numbers equal transfers (forwarder, token, amount) of one transaction.
+	occurrence int
+}
+
+// record is d as a recorded deposit (its identity and where it was read).
+func (c *Custodian) record(d deposit) store.CustodyDeposit {
+	return store.CustodyDeposit{Source: c.cfg.Source.Name, TxHash: d.tx, Forwarder: d.forwarder, Token: d.token.address,
+		Amount: d.units, Occurrence: d.occurrence, LogIndex: d.logIndex, BlockNumber: d.block, BlockHash: d.blockHash,
+		AccountID: d.account, Asset: d.token.asset, Credited: d.amount.String()}
 }
 
 // credit reads the deposits to forwarders in the blocks that reached the confirmation
 // depth since the last round, and credits them with the new cursor in one store
-// transaction: each once (keyed by transaction and log index), none from a block that
-// is not at the depth yet (a reorg before the depth credits nothing).
+// transaction: each once, none from a block that is not at the depth yet (a reorg before
+// the depth credits nothing). A deposit is recognised by what its transaction did
+// (transaction, forwarder, token, amount, occurrence), not by its log index, so one read
+// again after a reorg moved it is not credited twice. When the cursor's block is no longer
+// canonical (a reorg deeper than the depth), deepReorg decides whether crediting resumes.
 func (c *Custodian) credit(ctx context.Context) error {
 	src := c.cfg.Source
+	if err := c.applyRescan(ctx); err != nil {
+		return err
+	}
 	head, err := c.client.BlockNumber(ctx)
 	if err != nil {
 		return fmt.Errorf("head: %w", err)
@@ -215,8 +242,7 @@ func (c *Custodian) credit(ctx context.Context) error {
 			return fmt.Errorf("header %d: %w", cursor, err)
 		}
 		if h.Hash() != hash {
-			c.log.Error("deposits not credited: a block already credited was reorganized out; an operator must check the deposits of the blocks since", "block", cursor)
-			return fmt.Errorf("%w: block %d", ErrDeepReorg, cursor)
+			return c.deepReorg(ctx, cursor, hash, target)
 		}
 		from = cursor + 1
 	}
@@ -228,17 +254,21 @@ func (c *Custodian) credit(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if ok {
+		// Checked again after the tip was read: the tip is on the cursor's chain, so a
+		// reorg of credited blocks is always seen at the cursor.
+		h, err := c.client.HeaderByNumber(ctx, new(big.Int).SetUint64(cursor))
+		if err != nil {
+			return fmt.Errorf("header %d: %w", cursor, err)
+		}
+		if h.Hash() != hash {
+			return fmt.Errorf("block %d changed during the read", cursor)
+		}
+	}
 	return c.st.InTx(ctx, func(tx store.Tx) error {
 		for _, d := range deposits {
-			key := fmt.Sprintf("deposit:%s:%s:%d", src.Name, d.tx.Hex(), d.logIndex)
-			e, ev := offchain.DepositEntry(key, d.account, d.token.asset, d.amount,
-				offchain.DepositMeta{Location: src.Name, TransactionHash: d.tx.Hex()}, src.Name)
-			_, created, err := c.led.PostTx(ctx, tx, e, ev, ledger.Options{})
-			if err != nil {
-				return fmt.Errorf("credit %s: %w", key, err)
-			}
-			if created {
-				c.log.Info("deposit credited", "account", d.account, "asset", d.token.asset, "amount", d.amount, "tx", d.tx)
+			if err := c.creditOne(ctx, tx, d); err != nil {
+				return err
 			}
 			if err := tx.MarkSweep(ctx, store.Sweep{Source: src.Name, Address: d.forwarder, Token: d.token.address, Since: c.cfg.Now()}); err != nil {
 				return err
@@ -246,6 +276,213 @@ func (c *Custodian) credit(ctx context.Context) error {
 		}
 		return tx.SetCustodyCursor(ctx, src.Name, to, tip)
 	})
+}
+
+// creditOne credits d unless it was credited before (then it only records where it was
+// read this time).
+func (c *Custodian) creditOne(ctx context.Context, tx store.Tx, d deposit) error {
+	src := c.cfg.Source.Name
+	rec := c.record(d)
+	old, err := tx.CustodyDepositOf(ctx, rec)
+	if err == nil {
+		if old.BlockHash != rec.BlockHash || old.LogIndex != rec.LogIndex || !old.MissingSince.IsZero() {
+			c.log.Warn("credited deposit read again at another place; not credited again", "tx", d.tx, "account", d.account,
+				"asset", d.token.asset, "amount", d.amount, "was_block", old.BlockNumber, "block", d.block, "was_log", old.LogIndex, "log", d.logIndex)
+			return tx.SetCustodyDepositSeen(ctx, rec)
+		}
+		return nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	key := fmt.Sprintf("deposit:%s:%s:%d", src, d.tx.Hex(), d.logIndex)
+	used, err := tx.CustodyLedgerKeyUsed(ctx, src, key)
+	if err != nil {
+		return err
+	}
+	if used { // another deposit of the transaction had this log index before a reorg
+		key = fmt.Sprintf("deposit:%s:%s:%s:%s:%s:%d", src, d.tx.Hex(), d.forwarder.Hex(), d.token.address.Hex(), d.units, d.occurrence)
+	}
+	e, ev := offchain.DepositEntry(key, d.account, d.token.asset, d.amount,
+		offchain.DepositMeta{Location: src, TransactionHash: d.tx.Hex()}, src)
+	_, created, err := c.led.PostTx(ctx, tx, e, ev, ledger.Options{})
+	if err != nil {
+		return fmt.Errorf("credit %s: %w", key, err)
+	}
+	if created {
+		c.log.Info("deposit credited", "account", d.account, "asset", d.token.asset, "amount", d.amount, "tx", d.tx)
+	}
+	rec.LedgerKey, rec.CreditedAt = key, c.cfg.Now()
+	return tx.PutCustodyDeposit(ctx, rec)
+}
+
+// applyRescan carries out an operator's rescan request: deposits are read again from its
+// block (those credited before are recognised and not credited again), and an open deep
+// reorg is closed, its deposits no longer on the chain left credited and reported.
+func (c *Custodian) applyRescan(ctx context.Context) error {
+	src := c.cfg.Source.Name
+	req, err := c.st.CustodyRescanOf(ctx, src)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	from := max(req.From, 1)
+	h, err := c.client.HeaderByNumber(ctx, new(big.Int).SetUint64(from-1))
+	if err != nil {
+		return fmt.Errorf("rescan: header %d: %w", from-1, err)
+	}
+	missing, err := c.st.MissingCustodyDeposits(ctx, src)
+	if err != nil {
+		return err
+	}
+	if err := c.st.InTx(ctx, func(tx store.Tx) error {
+		if err := tx.SetCustodyCursor(ctx, src, from-1, h.Hash()); err != nil {
+			return err
+		}
+		if err := tx.DeleteCustodyReorg(ctx, src); err != nil {
+			return err
+		}
+		return tx.DeleteCustodyRescan(ctx, req)
+	}); err != nil {
+		return err
+	}
+	c.log.Warn("operator's rescan: reading the deposits again", "from_block", from, "credited_not_on_chain", len(missing))
+	return nil
+}
+
+// deepReorg handles a cursor block that is no longer canonical. It finds the newest block
+// read before that still is (the fork), and looks up every deposit credited after it on
+// the new chain: when each is there again at the depth, crediting resumes from the fork
+// (those deposits are recognised and not credited again); otherwise it records the reorg
+// and the deposits gone (never reversing a credit) and crediting waits, checked again
+// each round, until they are back or an operator asks for a rescan.
+func (c *Custodian) deepReorg(ctx context.Context, cursor uint64, hash common.Hash, target uint64) error {
+	src := c.cfg.Source.Name
+	now := c.cfg.Now()
+	rec := store.CustodyReorg{Source: src, DetectedAt: now, CheckedAt: now, Block: cursor, Hash: hash}
+	fork, err := c.forkPoint(ctx, cursor)
+	if err != nil {
+		return err
+	}
+	var changed []store.CustodyDeposit
+	if fork != nil {
+		rec.ForkKnown, rec.Fork = true, fork.Number
+		deps, err := c.st.CustodyDepositsFrom(ctx, src, fork.Number+1)
+		if err != nil {
+			return err
+		}
+		for _, d := range deps {
+			where, err := c.find(ctx, d)
+			if err != nil {
+				return err
+			}
+			switch {
+			case where == nil:
+				rec.Missing++
+				if d.MissingSince.IsZero() {
+					d.MissingSince = now
+					changed = append(changed, d)
+					c.log.Error("a credited deposit is no longer on the chain (deep reorg); it stays credited for an operator to decide",
+						"tx", d.TxHash, "account", d.AccountID, "asset", d.Asset, "amount", d.Credited, "block", d.BlockNumber)
+				}
+			case where.BlockNumber > target:
+				rec.Waiting++
+			case !d.MissingSince.IsZero():
+				d.MissingSince = time.Time{}
+				changed = append(changed, d)
+			}
+		}
+	}
+	resume := fork != nil && rec.Missing == 0 && rec.Waiting == 0
+	prev, err := c.st.CustodyReorgOf(ctx, src)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	same := err == nil && prev.Block == rec.Block && prev.ForkKnown == rec.ForkKnown && prev.Fork == rec.Fork &&
+		prev.Missing == rec.Missing && prev.Waiting == rec.Waiting
+	logStop := c.log.Error
+	if same { // said before: once per change, not every round
+		logStop = c.log.Debug
+	}
+	if err := c.st.InTx(ctx, func(tx store.Tx) error {
+		for _, d := range changed {
+			if err := tx.SetCustodyDepositSeen(ctx, d); err != nil {
+				return err
+			}
+		}
+		if !resume {
+			return tx.PutCustodyReorg(ctx, rec)
+		}
+		if err := tx.DeleteCustodyReorg(ctx, src); err != nil {
+			return err
+		}
+		return tx.SetCustodyCursor(ctx, src, fork.Number, fork.Hash)
+	}); err != nil {
+		return err
+	}
+	switch {
+	case resume:
+		c.log.Warn("deep reorg: every deposit credited in the replaced blocks is on the new chain; reading them again",
+			"block", cursor, "from_block", fork.Number+1)
+		return nil
+	case fork == nil:
+		logStop("deposits not credited: a deep reorg replaced every block read that is recorded; an operator must choose where to rescan from (dtwgate admin custody reorg-status)",
+			"block", cursor)
+	default:
+		logStop("deposits not credited: a deep reorg replaced credited blocks; waiting for their deposits (dtwgate admin custody reorg-status)",
+			"block", cursor, "fork_block", fork.Number, "missing", rec.Missing, "waiting_for_depth", rec.Waiting)
+	}
+	return fmt.Errorf("%w: block %d (%d credited deposits not on the chain, %d not at the depth yet)", ErrDeepReorg, cursor, rec.Missing, rec.Waiting)
+}
+
+// forkPoint returns the newest block read below cursor that is still canonical, or nil.
+func (c *Custodian) forkPoint(ctx context.Context, cursor uint64) (*chain.BlockRef, error) {
+	blocks, err := c.st.CustodyBlocks(ctx, c.cfg.Source.Name, cursor, 1000)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range blocks {
+		h, err := c.client.HeaderByNumber(ctx, new(big.Int).SetUint64(b.Number))
+		if err != nil {
+			return nil, fmt.Errorf("header %d: %w", b.Number, err)
+		}
+		if h.Hash() == b.Hash {
+			return &b, nil
+		}
+	}
+	return nil, nil
+}
+
+// find returns where the chain has the credited deposit d now (its block), or nil when its
+// transaction is not mined, failed, or no longer makes that deposit.
+func (c *Custodian) find(ctx context.Context, d store.CustodyDeposit) (*store.CustodyDeposit, error) {
+	r, err := c.client.TransactionReceipt(ctx, d.TxHash)
+	if errors.Is(err, ethereum.NotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("receipt %s: %w", d.TxHash, err)
+	}
+	if r.Status != types.ReceiptStatusSuccessful {
+		return nil, nil
+	}
+	accounts := map[common.Address]string{d.Forwarder: d.AccountID}
+	occurrence := 0
+	for _, l := range r.Logs {
+		got, ok := c.decode(*l, accounts)
+		if !ok || got.token.address != d.Token || got.units.Cmp(d.Amount) != 0 {
+			continue
+		}
+		if occurrence == d.Occurrence {
+			found := d
+			found.LogIndex, found.BlockNumber, found.BlockHash = l.Index, l.BlockNumber, l.BlockHash
+			return &found, nil
+		}
+		occurrence++
+	}
+	return nil, nil
 }
 
 // read returns the deposits to forwarders in blocks [from, to] and the hash of block to.
@@ -296,13 +533,23 @@ func (c *Custodian) read(ctx context.Context, from, to uint64) ([]deposit, commo
 			}
 		}
 	}
+	sort.Slice(logs, func(i, j int) bool {
+		if logs[i].BlockNumber != logs[j].BlockNumber {
+			return logs[i].BlockNumber < logs[j].BlockNumber
+		}
+		return logs[i].Index < logs[j].Index
+	})
 	var out []deposit
+	seen := map[string]int{}
 	for _, l := range logs {
 		if l.Removed || (l.BlockNumber == to && l.BlockHash != tip.Hash()) {
 			return nil, common.Hash{}, fmt.Errorf("block %d changed during the read", l.BlockNumber)
 		}
 		d, ok := c.decode(l, accounts)
 		if ok {
+			id := fmt.Sprintf("%s:%s:%s:%s", d.tx.Hex(), d.forwarder.Hex(), d.token.address.Hex(), d.units)
+			d.occurrence = seen[id]
+			seen[id]++
 			out = append(out, d)
 		}
 	}
@@ -328,19 +575,54 @@ func (c *Custodian) decode(l types.Log, accounts map[common.Address]string) (dep
 	if !ok || !mine {
 		return deposit{}, false
 	}
-	amount := decimal.NewFromBigInt(new(big.Int).SetBytes(l.Data), -tok.decimals)
+	units := new(big.Int).SetBytes(l.Data)
+	amount := decimal.NewFromBigInt(units, -tok.decimals)
 	if !amount.IsPositive() {
 		return deposit{}, false
 	}
-	return deposit{account: account, forwarder: forwarder, token: tok, amount: amount, tx: l.TxHash, logIndex: l.Index}, true
+	return deposit{account: account, forwarder: forwarder, token: tok, amount: amount, units: units, tx: l.TxHash, logIndex: l.Index,
+		block: l.BlockNumber, blockHash: l.BlockHash}, true
 }
 
-// sweep sends the forwarders whose funds waited SweepAfter to the treasury, in one
-// transaction of the factory (which deploys a forwarder first if needed).
+// Sweep bounds: marks read per round (in flight or not), marks one sweep takes, and the
+// longest wait before a failed sweep is tried again.
+const (
+	sweepScan       = 1000
+	sweepBatch      = 50
+	maxSweepBackoff = 10 * time.Minute
+)
+
+// sweep follows the sweeps in flight, then sends the forwarders whose funds waited
+// SweepAfter to the treasury, in one transaction of the factory (which deploys a
+// forwarder first if needed). A mark is forgotten only once its sweep is confirmed
+// successful at the depth; a sweep that reverted, was dropped or could not be sent
+// releases its marks, which are swept again after a backoff (doubling from SweepAfter up
+// to maxSweepBackoff, never given up: the funds can only go to the treasury).
 func (c *Custodian) sweep(ctx context.Context, sender *chain.Sender, addrs []store.DepositAddress) error {
-	due, err := c.st.SweepsDue(ctx, c.cfg.Source.Name, 50)
-	if err != nil || len(due) == 0 || c.cfg.Now().Sub(due[0].Since) < c.cfg.SweepAfter {
+	src := c.cfg.Source.Name
+	marks, err := c.st.SweepsDue(ctx, src, sweepScan)
+	if err != nil {
 		return err
+	}
+	var (
+		errs     []error
+		inFlight = map[string][]store.Sweep{}
+		due      []store.Sweep
+		now      = c.cfg.Now()
+	)
+	for _, m := range marks {
+		switch {
+		case m.Ref != "":
+			inFlight[m.Ref] = append(inFlight[m.Ref], m)
+		case !m.RetryAt.After(now) && len(due) < sweepBatch:
+			due = append(due, m)
+		}
+	}
+	for ref, ms := range inFlight {
+		errs = append(errs, c.followSweep(ctx, ref, ms))
+	}
+	if len(due) == 0 || now.Sub(due[0].Since) < c.cfg.SweepAfter {
+		return errors.Join(errs...)
 	}
 	salts := map[common.Address]common.Hash{}
 	for _, a := range addrs {
@@ -349,14 +631,17 @@ func (c *Custodian) sweep(ctx context.Context, sender *chain.Sender, addrs []sto
 	var (
 		saltList  [][32]byte
 		tokenList []common.Address
+		taken     []store.Sweep
 		seenSalt  = map[common.Hash]bool{}
 		seenToken = map[common.Address]bool{}
 	)
 	for _, sw := range due {
 		salt, ok := salts[sw.Address]
-		if !ok {
+		if !ok { // not a forwarder of ours: nothing to sweep
+			errs = append(errs, c.st.ClearSweep(ctx, src, sw.Address, sw.Token))
 			continue
 		}
+		taken = append(taken, sw)
 		if !seenSalt[salt] {
 			seenSalt[salt] = true
 			saltList = append(saltList, salt)
@@ -366,15 +651,145 @@ func (c *Custodian) sweep(ctx context.Context, sender *chain.Sender, addrs []sto
 			tokenList = append(tokenList, sw.Token)
 		}
 	}
-	if len(saltList) > 0 {
-		if _, err := sender.Send(ctx, "sweep", nil, c.cfg.Source.DepositFactory, c.factory.PackSweep(saltList, tokenList)); err != nil {
-			return fmt.Errorf("sweep: %w", err)
+	if len(taken) == 0 {
+		return errors.Join(errs...)
+	}
+	ref, err := sweepRef()
+	if err != nil {
+		return errors.Join(append(errs, err)...)
+	}
+	// The marks name the sweep before it is journaled: a crash in between leaves a ref
+	// without a journal entry, which the next round releases.
+	if err := c.st.InTx(ctx, func(tx store.Tx) error { return tx.SetSweepRef(ctx, src, ref, taken) }); err != nil {
+		return errors.Join(append(errs, err)...)
+	}
+	if _, err := sender.SendRef(ctx, "sweep", ref, c.cfg.Source.DepositFactory, nil, c.factory.PackSweep(saltList, tokenList)); err != nil {
+		errs = append(errs, fmt.Errorf("sweep: %w", err), c.retrySweep(ctx, ref, taken, "the sweep could not be sent: "+err.Error()))
+	}
+	return errors.Join(errs...)
+}
+
+// followSweep forgets the marks of the sweep of ref once it is confirmed successful, and
+// releases them for a later sweep when it reverted, was dropped or was never journaled.
+func (c *Custodian) followSweep(ctx context.Context, ref string, marks []store.Sweep) error {
+	src := c.cfg.Source.Name
+	jt, err := c.st.JournalRef(ctx, src, ref)
+	if errors.Is(err, store.ErrNotFound) {
+		return c.retrySweep(ctx, ref, marks, "the sweep was never journaled")
+	}
+	if err != nil {
+		return fmt.Errorf("sweep %s: %w", ref, err)
+	}
+	txs, err := c.st.TxsAtNonce(ctx, src, jt.Sender, jt.Nonce)
+	if err != nil {
+		return err
+	}
+	var confirmed, failed *chain.JournalTx
+	open := false
+	for i := range txs {
+		switch txs[i].State {
+		case chain.TxConfirmed:
+			confirmed = &txs[i]
+		case chain.TxFailed:
+			failed = &txs[i]
+		case chain.TxPending, chain.TxMined:
+			open = true
 		}
 	}
-	for _, sw := range due {
-		if err := c.st.ClearSweep(ctx, c.cfg.Source.Name, sw.Address, sw.Token); err != nil {
+	switch {
+	case confirmed != nil:
+		// The factory skips a token whose transfer fails: what a forwarder still holds is
+		// swept again, after a backoff, rather than left until another deposit.
+		left, err := c.unswept(ctx, marks)
+		if err != nil {
 			return err
 		}
+		if len(left) > 0 {
+			c.log.Error("sweep confirmed but forwarders still hold funds (a token's transfer failed, or funds arrived since); sweeping them again",
+				"tx", confirmed.Hash, "marks", len(left))
+		}
+		again := ref + ":again"
+		retryAt := c.cfg.Now().Add(c.sweepBackoff(left))
+		return c.st.InTx(ctx, func(tx store.Tx) error {
+			if len(left) > 0 {
+				if err := tx.SetSweepRef(ctx, src, again, left); err != nil {
+					return err
+				}
+				if _, err := tx.RetrySweepRef(ctx, src, again, retryAt); err != nil {
+					return err
+				}
+			}
+			n, err := tx.ClearSweepRef(ctx, src, ref)
+			if err == nil {
+				c.log.Info("forwarders swept", "tx", confirmed.Hash, "marks", n)
+			}
+			return err
+		})
+	case failed != nil:
+		return c.retrySweep(ctx, ref, marks, "the sweep transaction "+failed.Hash.Hex()+" reverted on chain")
+	case !open:
+		return c.retrySweep(ctx, ref, marks, "the sweep transaction was dropped: its nonce was used by another transaction")
 	}
 	return nil
+}
+
+// retrySweep releases the marks of the sweep of ref for another sweep after a backoff.
+func (c *Custodian) retrySweep(ctx context.Context, ref string, marks []store.Sweep, reason string) error {
+	wait := c.sweepBackoff(marks)
+	c.log.Error("sweep failed; its forwarders will be swept again", "ref", ref, "reason", reason, "retry_in", wait, "marks", len(marks))
+	return c.st.InTx(ctx, func(tx store.Tx) error {
+		_, err := tx.RetrySweepRef(ctx, c.cfg.Source.Name, ref, c.cfg.Now().Add(wait))
+		return err
+	})
+}
+
+// sweepBackoff is how long marks wait after a failed sweep: SweepAfter, doubled for each
+// failed attempt before, at most maxSweepBackoff.
+func (c *Custodian) sweepBackoff(marks []store.Sweep) time.Duration {
+	attempts := 0
+	for _, m := range marks {
+		attempts = max(attempts, m.Attempts)
+	}
+	wait := c.cfg.SweepAfter
+	for i := 0; i < attempts && wait < maxSweepBackoff; i++ {
+		wait *= 2
+	}
+	return min(wait, maxSweepBackoff)
+}
+
+// unswept returns the marks whose forwarder still holds funds of the token.
+func (c *Custodian) unswept(ctx context.Context, marks []store.Sweep) ([]store.Sweep, error) {
+	var left []store.Sweep
+	for _, m := range marks {
+		var (
+			held *big.Int
+			err  error
+		)
+		if m.Token == (common.Address{}) {
+			held, err = c.client.BalanceAt(ctx, m.Address, nil)
+		} else {
+			var out []byte
+			data := append(append([]byte{}, balanceOfSelector...), common.LeftPadBytes(m.Address.Bytes(), 32)...)
+			if out, err = c.client.CallContract(ctx, ethereum.CallMsg{To: &m.Token, Data: data}, nil); err == nil {
+				held = new(big.Int).SetBytes(out)
+			}
+		}
+		if err != nil { // a token that cannot say: sweep it again
+			c.log.Warn("forwarder balance unknown after its sweep", "forwarder", m.Address, "token", m.Token, "err", err)
+			held = big.NewInt(1)
+		}
+		if held.Sign() > 0 {
+			left = append(left, m)
+		}
+	}
+	return left, nil
+}
+
+// sweepRef is a new journal ref for a sweep.
+func sweepRef() (string, error) {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("sweep ref: %w", err)
+	}
+	return "sweep:" + hex.EncodeToString(b[:]), nil
 }

@@ -139,13 +139,15 @@ func (e *env) creditedThrough(t *testing.T, n uint64) {
 	}, "deposits were never read through block %d", n)
 }
 
-// quiet waits until the forwarders are swept, no sweep is due and the operator has no
-// transaction in flight, for half a second in a row.
+// quiet waits until the forwarders are swept, no sweep is due or in flight (a sweep's
+// marks stay until it is confirmed: quiet mines a block each time it looks) and the
+// operator has no transaction in flight, for half a second in a row.
 func (e *env) quiet(t *testing.T, forwarders ...common.Address) {
 	t.Helper()
 	ctx := context.Background()
 	since := time.Time{}
 	require.Eventually(t, func() bool {
+		require.NoError(t, e.c.Mine(ctx, 1))
 		busy := false
 		for _, f := range forwarders {
 			b, err := e.c.Client.BalanceAt(ctx, f, nil)

@@ -69,6 +69,7 @@ func adminCommand() *cli.Command {
 			withdrawalAddressCommand(),
 			accountsCommand(),
 			offchainCommand(),
+			custodyCommand(),
 			jwtKeysCommand(),
 		},
 	}

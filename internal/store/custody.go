@@ -30,12 +30,20 @@ type Sweep struct {
 	// Token is the token contract; the zero address is native ETH.
 	Token common.Address
 	Since time.Time
+	// Ref is the journal ref of the sweep transaction in flight that takes this mark, ""
+	// when none: the mark stays until that sweep is confirmed successful.
+	Ref string
+	// Attempts counts this mark's sweeps that reverted or were dropped.
+	Attempts int
+	// RetryAt is when the next sweep may take the mark after a failed one; zero at once.
+	RetryAt time.Time
 }
 
 // Custody owns the OFFCHAIN venue's crypto custody records: deposit addresses, the block
 // up to which each chain's deposits are credited, forwarders to sweep, and the journal's
 // references (which transaction does which work).
 type Custody interface {
+	CustodyReorgs
 	// PutDepositAddress records an account's deposit address on a source; recording the
 	// same one again is a no-op. ErrConflict when the account has another address on the
 	// source or the address is another account's.
@@ -49,14 +57,29 @@ type Custody interface {
 	// CustodyCursor returns the last block whose deposits are credited on a source, and
 	// its hash; ok false before the first.
 	CustodyCursor(ctx context.Context, source string) (block uint64, hash common.Hash, ok bool, err error)
-	// SetCustodyCursor records the last block whose deposits are credited.
+	// SetCustodyCursor records the last block whose deposits are credited, and records it
+	// among the blocks read (CustodyBlocks), forgetting those above it (a rescan goes back)
+	// and the oldest beyond the last custodyBlocksKept.
 	SetCustodyCursor(ctx context.Context, source string, block uint64, hash common.Hash) error
-	// MarkSweep records that a forwarder holds funds of a token (a no-op when recorded).
+	// MarkSweep records that a forwarder holds funds of a token. When it is recorded, it
+	// only forgets the sweep in flight that takes it (the new funds may have arrived after
+	// that sweep: the mark needs a sweep of its own).
 	MarkSweep(ctx context.Context, s Sweep) error
-	// SweepsDue returns up to limit recorded sweeps of a source, oldest first.
+	// SweepsDue returns up to limit recorded sweeps of a source, in flight or not, oldest
+	// first.
 	SweepsDue(ctx context.Context, source string, limit int) ([]Sweep, error)
 	// ClearSweep forgets a recorded sweep.
 	ClearSweep(ctx context.Context, source string, address, token common.Address) error
+	// SetSweepRef records that the sweep journaled under ref takes the recorded sweeps of
+	// a source at (address, token).
+	SetSweepRef(ctx context.Context, source, ref string, marks []Sweep) error
+	// ClearSweepRef forgets the recorded sweeps that the sweep of ref took (it was
+	// confirmed successful) and returns how many.
+	ClearSweepRef(ctx context.Context, source, ref string) (int64, error)
+	// RetrySweepRef releases the recorded sweeps that the sweep of ref took (it reverted,
+	// was dropped or never sent): each counts one more attempt and may be swept again from
+	// retryAt. It returns how many.
+	RetrySweepRef(ctx context.Context, source, ref string, retryAt time.Time) (int64, error)
 	// JournalRef returns the first journaled transaction of a ref on a source (its
 	// sender, nonce and hash), or ErrNotFound.
 	JournalRef(ctx context.Context, source, ref string) (chain.JournalTx, error)
@@ -139,15 +162,25 @@ func (s *conn) CustodyCursor(ctx context.Context, source string) (uint64, common
 
 // SetCustodyCursor implements Custody.
 func (s *conn) SetCustodyCursor(ctx context.Context, source string, block uint64, hash common.Hash) error {
-	_, err := s.q.ExecContext(ctx, `INSERT INTO custody_cursors (source, block, hash) VALUES (?, ?, ?)
-		ON CONFLICT (source) DO UPDATE SET block = excluded.block, hash = excluded.hash`, source, block, hash.Hex())
+	if _, err := s.q.ExecContext(ctx, `INSERT INTO custody_cursors (source, block, hash) VALUES (?, ?, ?)
+		ON CONFLICT (source) DO UPDATE SET block = excluded.block, hash = excluded.hash`, source, block, hash.Hex()); err != nil {
+		return wrap("set custody cursor", err)
+	}
+	if _, err := s.q.ExecContext(ctx, `DELETE FROM custody_blocks WHERE source = ? AND block >= ?`, source, block); err != nil {
+		return wrap("set custody cursor", err)
+	}
+	if _, err := s.q.ExecContext(ctx, `INSERT INTO custody_blocks (source, block, hash) VALUES (?, ?, ?)`, source, block, hash.Hex()); err != nil {
+		return wrap("set custody cursor", err)
+	}
+	_, err := s.q.ExecContext(ctx, `DELETE FROM custody_blocks WHERE source = ? AND block <
+		(SELECT block FROM custody_blocks WHERE source = ? ORDER BY block DESC LIMIT 1 OFFSET ?)`, source, source, custodyBlocksKept-1)
 	return wrap("set custody cursor", err)
 }
 
 // MarkSweep implements Custody.
 func (s *conn) MarkSweep(ctx context.Context, sw Sweep) error {
 	_, err := s.q.ExecContext(ctx, `INSERT INTO custody_sweeps (source, address, token, since) VALUES (?, ?, ?, ?)
-		ON CONFLICT (source, address, token) DO NOTHING`, sw.Source, sw.Address.Hex(), sw.Token.Hex(), sw.Since.UnixMilli())
+		ON CONFLICT (source, address, token) DO UPDATE SET sweep_ref = ''`, sw.Source, sw.Address.Hex(), sw.Token.Hex(), sw.Since.UnixMilli())
 	return wrap("mark sweep", err)
 }
 
@@ -158,14 +191,56 @@ func (s *conn) SweepsDue(ctx context.Context, source string, limit int) ([]Sweep
 	}
 	return queryAll(ctx, s.r, "sweeps due", func(r scanner) (Sweep, error) {
 		var (
-			sw          Sweep
-			addr, token string
-			since       int64
+			sw           Sweep
+			addr, token  string
+			since, retry int64
 		)
-		err := r.Scan(&sw.Source, &addr, &token, &since)
+		err := r.Scan(&sw.Source, &addr, &token, &since, &sw.Ref, &sw.Attempts, &retry)
 		sw.Address, sw.Token, sw.Since = common.HexToAddress(addr), common.HexToAddress(token), time.UnixMilli(since)
+		if retry != 0 {
+			sw.RetryAt = time.UnixMilli(retry)
+		}
 		return sw, err
-	}, `SELECT source, address, token, since FROM custody_sweeps WHERE source = ? ORDER BY since LIMIT ?`, source, limit)
+	}, `SELECT source, address, token, since, sweep_ref, attempts, retry_at FROM custody_sweeps WHERE source = ?
+		ORDER BY since, address, token LIMIT ?`, source, limit)
+}
+
+// SetSweepRef implements Custody.
+func (s *conn) SetSweepRef(ctx context.Context, source, ref string, marks []Sweep) error {
+	for _, m := range marks {
+		if _, err := s.q.ExecContext(ctx, `UPDATE custody_sweeps SET sweep_ref = ? WHERE source = ? AND address = ? AND token = ?`,
+			ref, source, m.Address.Hex(), m.Token.Hex()); err != nil {
+			return wrap("set sweep ref", err)
+		}
+	}
+	return nil
+}
+
+// ClearSweepRef implements Custody.
+func (s *conn) ClearSweepRef(ctx context.Context, source, ref string) (int64, error) {
+	if ref == "" {
+		return 0, nil
+	}
+	res, err := s.q.ExecContext(ctx, `DELETE FROM custody_sweeps WHERE source = ? AND sweep_ref = ?`, source, ref)
+	if err != nil {
+		return 0, wrap("clear sweep ref", err)
+	}
+	n, err := res.RowsAffected()
+	return n, wrap("clear sweep ref", err)
+}
+
+// RetrySweepRef implements Custody.
+func (s *conn) RetrySweepRef(ctx context.Context, source, ref string, retryAt time.Time) (int64, error) {
+	if ref == "" {
+		return 0, nil
+	}
+	res, err := s.q.ExecContext(ctx, `UPDATE custody_sweeps SET sweep_ref = '', attempts = attempts + 1, retry_at = ?
+		WHERE source = ? AND sweep_ref = ?`, retryAt.UnixMilli(), source, ref)
+	if err != nil {
+		return 0, wrap("retry sweep ref", err)
+	}
+	n, err := res.RowsAffected()
+	return n, wrap("retry sweep ref", err)
 }
 
 // ClearSweep implements Custody.

@@ -60,6 +60,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LeaseFencing", testLeaseFencing},
 		{"SigningKeys", testSigningKeys},
 		{"ServerKeys", testServerKeys},
+		{"CustodySweeps", testCustodySweeps},
+		{"CustodyReorgs", testCustodyReorgs},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
