@@ -112,3 +112,10 @@ func (t *TimedClient) CodeAt(ctx context.Context, account common.Address, blockN
 	defer cancel()
 	return t.c.CodeAt(ctx, account, blockNumber)
 }
+
+// BalanceAt returns an account's ether balance at a block; nil blockNumber is the newest.
+func (t *TimedClient) BalanceAt(ctx context.Context, account common.Address, blockNumber *big.Int) (*big.Int, error) {
+	ctx, cancel := t.call(ctx)
+	defer cancel()
+	return t.c.BalanceAt(ctx, account, blockNumber)
+}

@@ -24,6 +24,11 @@ type Store interface {
 	JournalRef(ctx context.Context, source, ref string) (chain.JournalTx, error)
 	TxsAtNonce(ctx context.Context, source string, sender common.Address, nonce uint64) ([]chain.JournalTx, error)
 	OffchainWithdrawalsByStatus(ctx context.Context, kind, location, status string, limit int) ([]store.OffchainWithdrawal, error)
+	CustodyDepositsFrom(ctx context.Context, source string, from uint64) ([]store.CustodyDeposit, error)
+	MissingCustodyDeposits(ctx context.Context, source string) ([]store.CustodyDeposit, error)
+	CustodyBlocks(ctx context.Context, source string, below uint64, limit int) ([]chain.BlockRef, error)
+	CustodyReorgOf(ctx context.Context, source string) (store.CustodyReorg, error)
+	CustodyRescanOf(ctx context.Context, source string) (store.CustodyRescan, error)
 	OffchainWithdrawalsAfter(ctx context.Context, kind, location, status string, after store.WithdrawalPosition, limit int) ([]store.OffchainWithdrawal, error)
 	SetOffchainWithdrawalStatus(ctx context.Context, accountID, instructionID, from, to, txHash, reason string, at time.Time) error
 }

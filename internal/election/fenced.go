@@ -246,6 +246,31 @@ func (f *Fenced) RelaysToFail(ctx context.Context, source string) ([]store.Relay
 	return f.st.RelaysToFail(ctx, source)
 }
 
+// CustodyDepositsFrom implements custody.Store: a read, not fenced.
+func (f *Fenced) CustodyDepositsFrom(ctx context.Context, source string, from uint64) ([]store.CustodyDeposit, error) {
+	return f.st.CustodyDepositsFrom(ctx, source, from)
+}
+
+// MissingCustodyDeposits implements custody.Store: a read, not fenced.
+func (f *Fenced) MissingCustodyDeposits(ctx context.Context, source string) ([]store.CustodyDeposit, error) {
+	return f.st.MissingCustodyDeposits(ctx, source)
+}
+
+// CustodyBlocks implements custody.Store: a read, not fenced.
+func (f *Fenced) CustodyBlocks(ctx context.Context, source string, below uint64, limit int) ([]chain.BlockRef, error) {
+	return f.st.CustodyBlocks(ctx, source, below, limit)
+}
+
+// CustodyReorgOf implements custody.Store: a read, not fenced.
+func (f *Fenced) CustodyReorgOf(ctx context.Context, source string) (store.CustodyReorg, error) {
+	return f.st.CustodyReorgOf(ctx, source)
+}
+
+// CustodyRescanOf implements custody.Store: a read, not fenced.
+func (f *Fenced) CustodyRescanOf(ctx context.Context, source string) (store.CustodyRescan, error) {
+	return f.st.CustodyRescanOf(ctx, source)
+}
+
 // OffchainWithdrawalsAfter implements custody.Store: a read, not fenced.
 func (f *Fenced) OffchainWithdrawalsAfter(ctx context.Context, kind, location, status string, after store.WithdrawalPosition, limit int) ([]store.OffchainWithdrawal, error) {
 	return f.st.OffchainWithdrawalsAfter(ctx, kind, location, status, after, limit)

@@ -40,7 +40,8 @@ var _ settlerStore = (*election.Fenced)(nil)
 var fencedReads = []string{
 	"RecentBlocks", "OpenTxs", "MaxNonce", "OpenOrders", "OpenCancelRequests", "Order", "UncheckedCloses",
 	"RelayByNonce", "PendingRelayRequests", "DepositAddresses", "CustodyCursor", "SweepsDue", "JournalRef",
-	"TxsAtNonce", "OffchainWithdrawalsByStatus", "OffchainWithdrawalsAfter", "RelaysToFail", "LedgerBalances", "HeldAmounts", "AccountSettings",
+	"TxsAtNonce", "OffchainWithdrawalsByStatus", "OffchainWithdrawalsAfter", "RelaysToFail",
+	"CustodyDepositsFrom", "MissingCustodyDeposits", "CustodyBlocks", "CustodyReorgOf", "CustodyRescanOf", "LedgerBalances", "HeldAmounts", "AccountSettings",
 	"AccountByDepositReference", "TraderEvents", "GetAccount", "WithdrawalAddresses", "LedgerBalance",
 	"LedgerEntries", "LedgerEntryByKey", "OffchainWithdrawal", "OffchainOrder", "OffchainOrderByID",
 	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "IntroducerRelationships",
