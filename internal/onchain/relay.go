@@ -166,6 +166,11 @@ func (s *Service) awaitRelay(ctx context.Context, c *Chain, req relayRequest, fr
 			return api.SubmitResponse{}, nonceUsedBy(req, q.Kind, "waiting to be relayed")
 		}
 		if q.State == store.RelayRequestFailed {
+			if q.FailedTx != (common.Hash{}) {
+				// Sent, then reverted or dropped before this wait saw it sent: its
+				// instructionId, FAILED (the status endpoints give the reason).
+				return api.SubmitResponse{InstructionID: q.FailedTx.Hex(), OrderSource: c.Source.Name, Status: api.StatusFailed}, nil
+			}
 			return api.SubmitResponse{}, refused(c, req, q.Reason)
 		}
 		select {

@@ -110,6 +110,12 @@ func (s *Session) Run(conn *websocket.Conn, raw net.Conn) {
 // otherwise keep a writer stuck, its kernel buffers full and its slot taken forever.
 func (s *Session) drop(conn *websocket.Conn, raw net.Conn, written <-chan struct{}) {
 	<-s.kill
+	if s.code == api.CloseSlowConsumer || s.code == websocket.StatusPolicyViolation {
+		// A client that stopped reading (or answering) gets a reset whoever closes the
+		// connection first: the writer's close handshake closes it gracefully after its
+		// own wait, which would leave the unread answers queued behind a FIN for good.
+		resetOnClose(raw)
+	}
 	t := time.NewTimer(CloseWait)
 	defer t.Stop()
 	select {
@@ -120,14 +126,20 @@ func (s *Session) drop(conn *websocket.Conn, raw net.Conn, written <-chan struct
 		go func() { _ = conn.CloseNow() }() // may wait for a close handshake in flight
 		return
 	}
+	resetOnClose(raw)
+	_ = raw.Close()
+}
+
+// resetOnClose makes closing raw (nil: nothing) send a reset and drop what the client
+// never read.
+func resetOnClose(raw net.Conn) {
 	tcp := raw
 	if u, ok := raw.(interface{ NetConn() net.Conn }); ok { // TLS
 		tcp = u.NetConn()
 	}
 	if tc, ok := tcp.(*net.TCPConn); ok {
-		_ = tc.SetLinger(0) // reset: drop what the client never read
+		_ = tc.SetLinger(0)
 	}
-	_ = raw.Close()
 }
 
 // closeWith ends the session with a close code and reason (the first call wins).

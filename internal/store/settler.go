@@ -73,7 +73,10 @@ type RelayRequest struct {
 	Data  []byte
 	State string
 	// Reason says why a FAILED request failed (e.g. the contract's revert name).
-	Reason    string
+	Reason string
+	// FailedTx is the transaction a FAILED request was sent in (zero when it was refused
+	// before sending).
+	FailedTx  common.Hash
 	CreatedAt time.Time
 }
 
@@ -213,14 +216,17 @@ func (s *conn) InsertRelayRequest(ctx context.Context, r RelayRequest) error {
 	return nil
 }
 
-const relayRequestColumns = `id, source, kind, trader, nonce, digest, account_id, data, state, reason, created_at`
+const relayRequestColumns = `id, source, kind, trader, nonce, digest, account_id, data, state, reason, failed_tx, created_at`
 
 func scanRelayRequest(row scanner) (RelayRequest, error) {
 	var r RelayRequest
-	var trader, digest string
+	var trader, digest, failedTx string
 	var at int64
-	if err := row.Scan(&r.ID, &r.Source, &r.Kind, &trader, &r.Nonce, &digest, &r.AccountID, &r.Data, &r.State, &r.Reason, &at); err != nil {
+	if err := row.Scan(&r.ID, &r.Source, &r.Kind, &trader, &r.Nonce, &digest, &r.AccountID, &r.Data, &r.State, &r.Reason, &failedTx, &at); err != nil {
 		return r, err
+	}
+	if failedTx != "" {
+		r.FailedTx = common.HexToHash(failedTx)
 	}
 	r.Trader, r.Digest, r.CreatedAt = common.HexToAddress(trader), common.HexToHash(digest), time.UnixMilli(at)
 	return r, nil
@@ -257,7 +263,9 @@ func (s *conn) PendingRelayRequests(ctx context.Context, source string, limit in
 func (s *conn) FailRelayRequest(ctx context.Context, id int64, reason string) error {
 	now := time.Now().UnixMilli()
 	return s.tx(ctx, func(tx queryer) error {
-		res, err := tx.ExecContext(ctx, `UPDATE relay_requests SET state = ?, reason = ?, updated_at = ? WHERE id = ?`,
+		res, err := tx.ExecContext(ctx, `UPDATE relay_requests SET state = ?, reason = ?, updated_at = ?,
+			failed_tx = COALESCE((SELECT r.tx_hash FROM relays r WHERE r.source = relay_requests.source AND r.trader = relay_requests.trader
+				AND r.nonce = relay_requests.nonce AND r.digest = relay_requests.digest), '') WHERE id = ?`,
 			RelayRequestFailed, reason, now, id)
 		if err != nil {
 			return wrap("fail relay request", err)

@@ -14,3 +14,8 @@ CREATE TABLE failed_relays (
     reason     TEXT    NOT NULL,
     failed_at  INTEGER NOT NULL
 );
+
+-- The transaction a FAILED request was sent in, if it was sent (empty when the contract
+-- refused it before sending): the API answers a sent request's instructionId even when
+-- it failed before the API saw it sent.
+ALTER TABLE relay_requests ADD COLUMN failed_tx TEXT NOT NULL DEFAULT '';

@@ -1,4 +1,4 @@
--- PostgreSQL translation of migrations/0067_failed_relays.sql.
+-- PostgreSQL translation of migrations/0065_failed_relays.sql.
 -- A relay whose transaction reverted on chain, or was dropped (its operator nonce used by
 -- another transaction), leaves relays: the DTW contract consumed nothing, so the trader's
 -- nonce is free again for another signed request. It is kept here, by the transaction
@@ -15,3 +15,8 @@ CREATE TABLE failed_relays (
     reason     TEXT    NOT NULL,
     failed_at  BIGINT  NOT NULL
 );
+
+-- The transaction a FAILED request was sent in, if it was sent (empty when the contract
+-- refused it before sending): the API answers a sent request's instructionId even when
+-- it failed before the API saw it sent.
+ALTER TABLE relay_requests ADD COLUMN failed_tx TEXT NOT NULL DEFAULT '';
