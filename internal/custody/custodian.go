@@ -684,18 +684,7 @@ func (c *Custodian) followSweep(ctx context.Context, ref string, marks []store.S
 	if err != nil {
 		return err
 	}
-	var confirmed, failed *chain.JournalTx
-	open := false
-	for i := range txs {
-		switch txs[i].State {
-		case chain.TxConfirmed:
-			confirmed = &txs[i]
-		case chain.TxFailed:
-			failed = &txs[i]
-		case chain.TxPending, chain.TxMined:
-			open = true
-		}
-	}
+	confirmed, failed, open := outcome(txs)
 	switch {
 	case confirmed != nil:
 		// The factory skips a token whose transfer fails: what a forwarder still holds is

@@ -131,18 +131,7 @@ func (c *Custodian) settlePayments(ctx context.Context) error {
 			errs = append(errs, err)
 			continue
 		}
-		var confirmed, failed *chain.JournalTx
-		open := false
-		for i := range txs {
-			switch txs[i].State {
-			case chain.TxConfirmed:
-				confirmed = &txs[i]
-			case chain.TxFailed:
-				failed = &txs[i]
-			case chain.TxPending, chain.TxMined:
-				open = true
-			}
-		}
+		confirmed, failed, open := outcome(txs)
 		switch {
 		case confirmed != nil:
 			errs = append(errs, c.complete(ctx, w, ref.Sender, confirmed.Hash))
@@ -202,4 +191,20 @@ func (c *Custodian) fail(ctx context.Context, w store.OffchainWithdrawal, from, 
 	return c.st.InTx(ctx, func(tx store.Tx) error {
 		return offchain.ReleaseTx(ctx, tx, c.led, w, from, store.WithdrawalFailed, txHash, reason, c.cfg.Now())
 	})
+}
+
+// outcome reads the journal's transactions at one nonce (a payment or sweep and its fee
+// bumps): the confirmed one, the failed one, and whether one is still pending or mined.
+func outcome(txs []chain.JournalTx) (confirmed, failed *chain.JournalTx, open bool) {
+	for i := range txs {
+		switch txs[i].State {
+		case chain.TxConfirmed:
+			confirmed = &txs[i]
+		case chain.TxFailed:
+			failed = &txs[i]
+		case chain.TxPending, chain.TxMined:
+			open = true
+		}
+	}
+	return confirmed, failed, open
 }
