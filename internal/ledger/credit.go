@@ -71,6 +71,16 @@ func BalancesIn(ctx context.Context, q Reader, accountID string) (map[string]Bal
 	return out, nil
 }
 
+// AssetsIn returns the assets an account ever held, read through q: what its position
+// must be able to price.
+func AssetsIn(ctx context.Context, q Reader, accountID string) ([]string, error) {
+	bals, err := q.LedgerBalances(ctx, UserBook(accountID))
+	if err != nil {
+		return nil, err
+	}
+	return slices.Sorted(maps.Keys(bals)), nil
+}
+
 // PositionIn reads an account's position through q under terms.
 func PositionIn(ctx context.Context, q Reader, accountID string, terms Terms) (Position, error) {
 	bals, err := BalancesIn(ctx, q, accountID)

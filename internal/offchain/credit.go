@@ -63,13 +63,11 @@ func (s *Service) terms(ctx context.Context, accountID string, assets ...string)
 	if err != nil {
 		return ledger.Terms{}, err
 	}
-	bals, err := s.led.Balances(ctx, accountID)
+	held, err := ledger.AssetsIn(ctx, s.st, accountID)
 	if err != nil {
 		return ledger.Terms{}, err
 	}
-	for a := range bals {
-		assets = append(assets, a)
-	}
+	assets = append(assets, held...)
 	t := ledger.Terms{Unit: accountAsset}
 	if t.Prices, err = s.pricesOf(ctx, accountAsset, assets); err != nil {
 		return ledger.Terms{}, err
