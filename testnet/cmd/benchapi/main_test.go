@@ -4,10 +4,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dtwgate/dtwgate/testnet/benchkit"
+	"github.com/dtwgate/dtwgate/testnet/benchkit/smoke"
 )
 
-func TestMain(m *testing.M) { benchkit.SmokeMain(m, main) }
+func TestMain(m *testing.M) { smoke.Main(m, main) }
 
 // TestSmoke runs `make bench-api` at a tiny size (one round of 1 s per target, 2
 // connections) to its figure lines. It needs wrk, which `make tools` installs.
@@ -17,5 +17,5 @@ func TestSmoke(t *testing.T) {
 		figures = append(figures, `ratio `+name+` [0-9.]+`, name+` req_per_s [0-9]+ p50_ms [0-9.]+ p99_ms [0-9.]+ non_2xx [0-9]+`)
 	}
 	figures = append(figures, `gateway_log_bytes [0-9]+`, `gateway_wal_bytes [0-9]+`, `gateway_rss_bytes [0-9]+`)
-	benchkit.Smoke(t, 3*time.Minute, []string{"-rounds", "1", "-duration", "1s", "-connections", "2"}, figures...)
+	smoke.Run(t, 3*time.Minute, []string{"-rounds", "1", "-duration", "1s", "-connections", "2"}, figures...)
 }

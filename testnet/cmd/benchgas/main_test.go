@@ -4,10 +4,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dtwgate/dtwgate/testnet/benchkit"
+	"github.com/dtwgate/dtwgate/testnet/benchkit/smoke"
 )
 
-func TestMain(m *testing.M) { benchkit.SmokeMain(m, main) }
+func TestMain(m *testing.M) { smoke.Main(m, main) }
 
 // TestSmoke runs `make bench-gas` to its figure lines, without its targets.
 func TestSmoke(t *testing.T) {
@@ -17,5 +17,5 @@ func TestSmoke(t *testing.T) {
 		"settle_batch_marginal", "settle_single_first_credit"} {
 		figures = append(figures, `gas `+name+` [0-9]+`)
 	}
-	benchkit.Smoke(t, 3*time.Minute, []string{"-targets=false"}, figures...)
+	smoke.Run(t, 3*time.Minute, []string{"-targets=false"}, figures...)
 }

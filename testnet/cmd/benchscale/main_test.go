@@ -4,10 +4,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dtwgate/dtwgate/testnet/benchkit"
+	"github.com/dtwgate/dtwgate/testnet/benchkit/smoke"
 )
 
-func TestMain(m *testing.M) { benchkit.SmokeMain(m, main) }
+func TestMain(m *testing.M) { smoke.Main(m, main) }
 
 // TestSmoke runs `make bench-scale` at a tiny size (2 clients, 1 s phases, SQLite and
 // two replicas on a durable PostgreSQL, as the benchmark runs it) to its figure lines.
@@ -21,6 +21,6 @@ func TestSmoke(t *testing.T) {
 			figures = append(figures, `non_2xx\{`+setup+`,phase="`+phase+`"\} [0-9]+`, `no_answer\{`+setup+`,phase="`+phase+`"\} [0-9]+`)
 		}
 	}
-	benchkit.Smoke(t, 3*time.Minute, []string{"-swap-duration", "1s", "-get-duration", "1s", "-clients", "2",
+	smoke.Run(t, 3*time.Minute, []string{"-swap-duration", "1s", "-get-duration", "1s", "-clients", "2",
 		"-setups", "sqlite:1,postgres:2"}, figures...)
 }

@@ -1,4 +1,4 @@
-package benchkit
+package smoke
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
-// smokedElsewhere are the make targets whose `go run` package has no benchkit.Smoke
+// smokedElsewhere are the make targets whose `go run` package has no smoke.Run
 // test, and the test of `make test` that runs the same code path instead.
 var smokedElsewhere = map[string]struct{ dir, test string }{
 	"demo":   {"internal/demo", "func TestDemo("},
@@ -37,12 +37,12 @@ func TestEveryBenchmarkHasASmokeForm(t *testing.T) {
 		}
 		if m := goRun.FindStringSubmatch(tg.recipe); m != nil {
 			seen[tg.name] = true
-			dir, want := m[1], "benchkit.Smoke("
+			dir, want := m[1], "smoke.Run("
 			if e, ok := smokedElsewhere[tg.name]; ok {
 				dir, want = e.dir, e.test
 			}
 			require.Truef(t, testsContain(t, filepath.Join(root, dir), want),
-				"make %s runs ./%s, but no test in %s has %q: add a smoke form (benchkit.Smoke)", tg.name, m[1], dir, want)
+				"make %s runs ./%s, but no test in %s has %q: add a smoke form (smoke.Run)", tg.name, m[1], dir, want)
 		}
 		if m := goTest.FindStringSubmatch(tg.recipe); m != nil {
 			seen[tg.name] = true

@@ -1,4 +1,8 @@
-package benchkit
+// Package smoke runs a benchmark (a program of testnet/cmd and the like) from its own
+// package's tests at a tiny size, in seconds, and checks that it printed its figure
+// lines: the smoke form every benchmark has in `make test`, so that none rots between
+// the sessions that measure them.
+package smoke
 
 import (
 	"bytes"
@@ -15,12 +19,12 @@ import (
 )
 
 // smokeEnv, set to 1, makes a benchmark's test binary run the benchmark (its main)
-// instead of its tests; Smoke starts it so.
+// instead of its tests; Run starts it so.
 const smokeEnv = "DTW_BENCH_SMOKE_MAIN"
 
-// SmokeMain is a benchmark's TestMain: it runs main, the benchmark itself, when Smoke
+// Main is a benchmark's TestMain: it runs main, the benchmark itself, when Run
 // started the test binary, and the package's tests otherwise.
-func SmokeMain(m *testing.M, main func()) {
+func Main(m *testing.M, main func()) {
 	if os.Getenv(smokeEnv) == "1" {
 		main()
 		os.Exit(0)
@@ -28,13 +32,13 @@ func SmokeMain(m *testing.M, main func()) {
 	os.Exit(m.Run())
 }
 
-// Smoke runs the benchmark of the test's package (its main, through SmokeMain, in a
+// Run runs the benchmark of the test's package (its main, through Main, in a
 // process of its own and its own process group) with args, which should make it tiny,
 // and requires that it exits 0 within timeout having printed a line matching each of
 // figures (regular expressions of a whole line). The figures' values are not checked:
 // the smoke form proves that the benchmark still runs to its figures, in `make test`, so
 // that none rots between the sessions that measure them. It returns the output.
-func Smoke(t *testing.T, timeout time.Duration, args []string, figures ...string) string {
+func Run(t *testing.T, timeout time.Duration, args []string, figures ...string) string {
 	t.Helper()
 	exe, err := os.Executable()
 	require.NoError(t, err)
