@@ -12,7 +12,7 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools postgres contracts test test-short test-faults bench-gas bench-settle bench-api bench-offchain bench-scale bench-push demo devnet fmt vet clean
+.PHONY: all build tools postgres wrk contracts test test-short test-faults bench-gas bench-settle bench-api bench-offchain bench-scale bench-push demo devnet fmt vet clean
 
 all: build
 
@@ -22,8 +22,8 @@ VAULT_BIN  := $(TOOLS)/bin/vault
 VAULT_SRCS := $(shell find testnet/vaultdev -name '*.go' -o -name go.mod -o -name go.sum)
 
 ## tools: install pinned anvil, cast and solc (npm) and build the Vault dev server into
-## ./tools, and install PostgreSQL (Debian) when absent; idempotent and fast when done.
-tools: $(TOOLS_STAMP) $(VAULT_BIN) postgres
+## ./tools, and install PostgreSQL and wrk (Debian) when absent; idempotent and fast when done.
+tools: $(TOOLS_STAMP) $(VAULT_BIN) postgres wrk
 
 # PostgreSQL's server binaries (initdb, postgres) for the PostgreSQL store's tests, which
 # start throwaway servers from them (internal/store/pgtest): Debian's package, pinned.
@@ -35,6 +35,13 @@ postgres:
 	echo "installing PostgreSQL ($(POSTGRES_PKG), Debian package)"; \
 	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
 	$$SUDO apt-get install -y $(POSTGRES_PKG) || { $$SUDO apt-get update && $$SUDO apt-get install -y $(POSTGRES_PKG); }
+
+## wrk: install wrk (Debian's package), bench-api's load generator, unless it is present.
+wrk:
+	@if command -v wrk >/dev/null; then exit 0; fi; \
+	echo "installing wrk (Debian package)"; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
+	$$SUDO apt-get install -y wrk || { $$SUDO apt-get update && $$SUDO apt-get install -y wrk; }
 
 $(TOOLS_STAMP): package.json package-lock.json
 	@mkdir -p $(TOOLS)
@@ -64,7 +71,9 @@ contracts: tools
 	node contracts/compile.js
 	$(GO) run ./abi/gen
 
-## test: every test (contracts on anvil, signer on Vault, gateway, end to end).
+## test: every test (contracts on anvil, signer on Vault, gateway, end to end), and every
+## benchmark, the demo, the devnet and the fault-injection suite in a smoke form (seconds,
+## tiny sizes, no thresholds): each must run to its figure lines.
 test: tools
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 30m ./...
@@ -83,7 +92,6 @@ bench-gas: tools
 ## bench-api: the API's hot paths against a bare net/http handler under wrk (installed from
 ## Debian's packages when absent): `ratio <target> X` lines, req/s, p50, p99 per target.
 bench-api: tools
-	@command -v wrk >/dev/null || { echo "installing wrk (Debian package)"; sudo -n apt-get install -y wrk 2>/dev/null || apt-get install -y wrk; }
 	@$(GO) run ./testnet/cmd/benchapi $(BENCH_API_FLAGS)
 
 ## bench-offchain: OFFCHAIN market swaps from 32 Go clients (API-key JWTs, real HTTP) on a real

@@ -25,7 +25,7 @@ import (
 
 // offchainYAML is a gateway's config: the OFFCHAIN venue only; rate limits off, so the
 // figures are the cost of serving, not of refusing. %s are the listen address and the
-// store and secret key lines.
+// store and storeSync lines.
 const offchainYAML = `listen: %s
 %s%srateLimits:
   authPerClient: {perSecond: -1}

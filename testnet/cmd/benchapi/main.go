@@ -233,11 +233,9 @@ func startGateway(ctx context.Context, dir string) (*gateway, error) {
 		return nil, err
 	}
 	f.Close()
-	bin := filepath.Join(dir, "dtwgate")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/dtwgate")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		return nil, fmt.Errorf("build dtwgate: %w", err)
+	bin, err := benchkit.Build(ctx, dir) // from the module's root, wherever this runs
+	if err != nil {
+		return nil, err
 	}
 	if err := os.MkdirAll(g.dataDir, 0o700); err != nil {
 		return nil, err

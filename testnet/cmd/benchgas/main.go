@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math/big"
 	"os"
@@ -26,7 +27,10 @@ var targets = map[string]uint64{
 
 const batchSize = 10
 
+var checkTargets = flag.Bool("targets", true, "fail when a figure is above its target (false: only print them, as the smoke form in make test does)")
+
 func main() {
+	flag.Parse()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	figures, err := run(ctx)
@@ -39,7 +43,7 @@ func main() {
 	}
 	failed := false
 	for _, f := range figures {
-		if t, ok := targets[f.name]; ok && f.gas > t {
+		if t, ok := targets[f.name]; ok && f.gas > t && *checkTargets {
 			fmt.Fprintf(os.Stderr, "benchgas: %s uses %d gas, target %d\n", f.name, f.gas, t)
 			failed = true
 		}

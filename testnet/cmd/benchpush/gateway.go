@@ -13,7 +13,6 @@ import (
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/app"
-	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -21,12 +20,14 @@ import (
 
 // gateway is a dtwgate process (the API role) serving on loopback, built in this process.
 type gateway struct {
-	app     *app.App
-	cfg     config.Config
-	secrets *auth.Secrets
-	dir     string
-	cancel  context.CancelFunc
-	done    chan struct{}
+	app *app.App
+	cfg config.Config
+	// keys is the API key service over the gateway's store, as `dtwgate admin keys
+	// create` builds it.
+	keys   *accounts.Service
+	dir    string
+	cancel context.CancelFunc
+	done   chan struct{}
 }
 
 // startGateway starts a gateway on the default configuration (the demo book's prices,
@@ -56,13 +57,15 @@ func startGateway(ctx context.Context, modify func(*config.Config)) (*gateway, e
 	if err != nil {
 		return nil, err
 	}
-	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
+	// The store's hashing key, as the admin command reads it (not the old key file, which
+	// the gateway no longer reads).
+	secrets, err := app.InitSecrets(ctx, a.Store(), cfg.SecretKeyFile, time.Now())
 	if err != nil {
 		_ = a.Close()
 		return nil, err
 	}
 	runCtx, cancel := context.WithCancel(context.Background())
-	g := &gateway{app: a, cfg: cfg, secrets: secrets, dir: dir, cancel: cancel, done: make(chan struct{})}
+	g := &gateway{app: a, cfg: cfg, keys: accounts.New(a.Store(), secrets, nil, nil), dir: dir, cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(g.done)
 		if err := a.Run(runCtx); err != nil {
@@ -86,17 +89,16 @@ func (g *gateway) store() store.Store { return g.app.Store() }
 // base is the API's base URL.
 func (g *gateway) base() string { return "http://" + g.cfg.Listen + g.cfg.BasePath }
 
-// account creates an account with an API key of perms, as `dtwgate admin keys create`
-// does, and returns a client of the API logged in with it.
+// account creates an account with an API key of perms through the service `dtwgate
+// admin keys create` calls, and returns a client of the API logged in with it.
 func (g *gateway) account(ctx context.Context, perms ...api.Permission) (*client.Client, string, error) {
-	id := auth.NewAccountID()
-	k, secret := accounts.NewKey(g.secrets, id, "bench", perms, time.Now())
-	if err := g.store().CreateAccountWithKey(ctx, store.Account{ID: id, CreatedAt: time.Now()}, k); err != nil {
+	k, id, err := g.keys.IssueKey(ctx, "", "bench", perms)
+	if err != nil {
 		return nil, "", err
 	}
 	cfg := client.DefaultConfig()
 	cfg.BaseURL = g.base()
-	cfg.Auth = client.NewAPIKeyAuth(k.ID, secret)
+	cfg.Auth = client.NewAPIKeyAuth(k.APIKeyID, k.APIKeySecret)
 	c, err := client.New(cfg)
 	if err != nil {
 		return nil, "", err
