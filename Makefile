@@ -36,12 +36,15 @@ postgres:
 	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
 	$$SUDO apt-get install -y $(POSTGRES_PKG) || { $$SUDO apt-get update && $$SUDO apt-get install -y $(POSTGRES_PKG); }
 
-## wrk: install wrk (Debian's package), bench-api's load generator, unless it is present.
+# wrk, the load generator of bench-api and of its smoke form: Debian's package, pinned.
+WRK_PKG := wrk=4.1.0-3+b2
+
+## wrk: install wrk (Debian's package, pinned), bench-api's load generator, unless it is present.
 wrk:
 	@if command -v wrk >/dev/null; then exit 0; fi; \
-	echo "installing wrk (Debian package)"; \
+	echo "installing wrk ($(WRK_PKG), Debian package)"; \
 	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
-	$$SUDO apt-get install -y wrk || { $$SUDO apt-get update && $$SUDO apt-get install -y wrk; }
+	$$SUDO apt-get install -y $(WRK_PKG) || { $$SUDO apt-get update && $$SUDO apt-get install -y $(WRK_PKG); }
 
 $(TOOLS_STAMP): package.json package-lock.json
 	@mkdir -p $(TOOLS)
