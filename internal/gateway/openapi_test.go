@@ -2,7 +2,9 @@ package gateway_test
 
 import (
 	"fmt"
+	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 )
 
@@ -99,11 +102,67 @@ func TestOpenAPIMatchesRouteTable(t *testing.T) {
 	require.Equal(t, perms, doc.Components.Schemas.Permission.Enum, "permissions")
 }
 
+// TestOpenAPIServed: the served documents (OpenAPI and AsyncAPI) are the embedded ones
+// with one change: their server is the address the client reached and the gateway's base
+// path, not a fixed default; a Host header that is not a plain host[:port] leaves the
+// default.
 func TestOpenAPIServed(t *testing.T) {
-	e := newEnv(t)
-	r := e.do(http.MethodGet, api.PathOpenAPI, "", nil)
-	require.Equal(t, http.StatusOK, r.status)
-	require.Equal(t, api.OpenAPI, r.body)
+	e := newEnvWith(t, func(c *config.Config) { c.BasePath = "/gw/api" })
+	base, err := url.Parse(e.srv.URL)
+	require.NoError(t, err)
+	get := func(path, host string) []byte {
+		req, err := http.NewRequest(http.MethodGet, e.srv.URL+"/gw/api"+path, nil)
+		require.NoError(t, err)
+		if host != "" {
+			req.Host = host
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		body, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return body
+	}
+	for _, tc := range []struct{ name, host, wantHost string }{
+		{"reached address", "", base.Host},
+		{"named host", "gateway.example:9443", "gateway.example:9443"},
+		{"ipv6", "[::1]:8080", "[::1]:8080"},
+		{"hostile host", "a'b:1", "127.0.0.1:8080"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wantPath := "/gw/api"
+			if tc.wantHost == "127.0.0.1:8080" {
+				wantPath = "/api"
+			}
+			served := get(api.PathOpenAPI, tc.host)
+			var o struct {
+				Servers []struct {
+					URL string `yaml:"url"`
+				} `yaml:"servers"`
+			}
+			require.NoError(t, yaml.Unmarshal(served, &o))
+			require.Len(t, o.Servers, 1)
+			require.Equal(t, "http://"+tc.wantHost+wantPath, o.Servers[0].URL)
+			// Nothing else changes: the embedded document with the served server line.
+			require.Equal(t, strings.Replace(string(api.OpenAPI), "http://127.0.0.1:8080/api", o.Servers[0].URL, 1),
+				strings.Replace(string(served), "this gateway, as the request for this document reached it", "default local gateway", 1))
+
+			served = get(api.PathAsyncAPI, tc.host)
+			var a struct {
+				Servers map[string]struct {
+					Host     string `yaml:"host"`
+					Pathname string `yaml:"pathname"`
+					Protocol string `yaml:"protocol"`
+				} `yaml:"servers"`
+			}
+			require.NoError(t, yaml.Unmarshal(served, &a))
+			require.Len(t, a.Servers, 1)
+			require.Equal(t, tc.wantHost, a.Servers["local"].Host)
+			require.Equal(t, wantPath, a.Servers["local"].Pathname)
+			require.Equal(t, "ws", a.Servers["local"].Protocol)
+		})
+	}
 }
 
 // TestOpenAPIAmountPattern: the document states the amount grammar the parsers accept

@@ -328,8 +328,7 @@ func TestWebsocketSlowConsumer(t *testing.T) {
 func TestAsyncAPIServed(t *testing.T) {
 	e := newEnv(t)
 	r := e.do(http.MethodGet, api.PathAsyncAPI, "", nil)
-	require.Equal(t, http.StatusOK, r.status)
-	require.Equal(t, api.AsyncAPI, r.body)
+	require.Equal(t, http.StatusOK, r.status) // its server: TestOpenAPIServed
 	var doc struct {
 		AsyncAPI string `yaml:"asyncapi"`
 		Info     struct {
