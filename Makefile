@@ -21,7 +21,7 @@ all: build
 VAULT_BIN  := $(TOOLS)/bin/vault
 VAULT_SRCS := $(shell find testnet/vaultdev -name '*.go' -o -name go.mod -o -name go.sum)
 
-## tools: install pinned anvil, cast and solc (npm) and build the Vault dev server into
+## tools: install pinned anvil, cast, solc and the API documents' validators (npm) and build the Vault dev server into
 ## ./tools, and install PostgreSQL (Debian) when absent; idempotent and fast when done.
 tools: $(TOOLS_STAMP) $(VAULT_BIN) postgres
 
