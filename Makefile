@@ -21,8 +21,9 @@ all: build
 VAULT_BIN  := $(TOOLS)/bin/vault
 VAULT_SRCS := $(shell find testnet/vaultdev -name '*.go' -o -name go.mod -o -name go.sum)
 
-## tools: install pinned anvil, cast and solc (npm) and build the Vault dev server into
-## ./tools, and install PostgreSQL and wrk (Debian) when absent; idempotent and fast when done.
+## tools: install pinned anvil, cast, solc and the API documents' validators (npm), build
+## the Vault dev server into ./tools, and install PostgreSQL and wrk (Debian) when absent;
+## idempotent and fast when done.
 tools: $(TOOLS_STAMP) $(VAULT_BIN) postgres wrk
 
 # PostgreSQL's server binaries (initdb, postgres) for the PostgreSQL store's tests, which

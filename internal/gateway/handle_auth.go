@@ -22,11 +22,8 @@ const (
 
 // checkKeySecret returns the key of a keyId + secret pair; ErrBadCredentials when either is
 // wrong, with the same work whether or not the key exists. Attempts are rate-limited per
-// client address and per keyId before any lookup.
+// client address (the route's LimitAuth) and per keyId before any lookup.
 func (s *Service) checkKeySecret(w http.ResponseWriter, r *http.Request, kind string) (store.APIKey, error) {
-	if err := s.allowAuth(r); err != nil {
-		return store.APIKey{}, err
-	}
 	var req api.TokenRequest
 	if err := s.decode(w, r, &req); err != nil {
 		return store.APIKey{}, err
@@ -94,9 +91,6 @@ func (s *Service) handleJWTCheck(w http.ResponseWriter, _ *http.Request, _ *Call
 // handleSIWENonce issues a single-use nonce that expires after cfg.SIWE.NonceTTL. It
 // carries its expiry under a MAC (auth.Nonces): issuing one writes nothing.
 func (s *Service) handleSIWENonce(w http.ResponseWriter, r *http.Request, _ *Caller) error {
-	if err := s.allowAuth(r); err != nil {
-		return err
-	}
 	respondJSON(w, http.StatusOK, api.NonceResponse{Nonce: s.nonces.Issue(s.now())})
 	return nil
 }
@@ -114,9 +108,6 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 		}
 		s.metrics.login(loginSIWE, result)
 	}()
-	if err := s.allowAuth(r); err != nil {
-		return err
-	}
 	var req api.SIWEVerifyRequest
 	if err := s.decode(w, r, &req); err != nil {
 		return err

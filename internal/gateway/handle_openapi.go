@@ -6,9 +6,9 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 )
 
-// handleOpenAPI serves the embedded OpenAPI document.
-func (s *Service) handleOpenAPI(w http.ResponseWriter, _ *http.Request, _ *Caller) error {
+// handleOpenAPI serves the OpenAPI document, its server the address the client reached.
+func (s *Service) handleOpenAPI(w http.ResponseWriter, r *http.Request, _ *Caller) error {
 	w.Header().Set("Content-Type", "application/yaml")
-	_, _ = w.Write(api.OpenAPI)
+	_, _ = w.Write(api.OpenAPIFor(r.TLS != nil, r.Host, s.cfg.BasePath))
 	return nil
 }

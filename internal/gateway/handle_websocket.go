@@ -166,9 +166,10 @@ func (v pushViews) Price(ctx context.Context, pair api.AssetPair) (string, error
 	return p.Price, err
 }
 
-// handleAsyncAPI serves the embedded AsyncAPI document of the websocket.
-func (s *Service) handleAsyncAPI(w http.ResponseWriter, _ *http.Request, _ *Caller) error {
+// handleAsyncAPI serves the AsyncAPI document of the websocket, its server the address
+// the client reached.
+func (s *Service) handleAsyncAPI(w http.ResponseWriter, r *http.Request, _ *Caller) error {
 	w.Header().Set("Content-Type", "application/yaml")
-	_, _ = w.Write(api.AsyncAPI)
+	_, _ = w.Write(api.AsyncAPIFor(r.TLS != nil, r.Host, s.cfg.BasePath))
 	return nil
 }

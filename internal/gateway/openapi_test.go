@@ -1,8 +1,12 @@
 package gateway_test
 
 import (
+	"fmt"
+	"io"
 	"net/http"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,6 +15,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 )
 
@@ -97,11 +102,67 @@ func TestOpenAPIMatchesRouteTable(t *testing.T) {
 	require.Equal(t, perms, doc.Components.Schemas.Permission.Enum, "permissions")
 }
 
+// TestOpenAPIServed: the served documents (OpenAPI and AsyncAPI) are the embedded ones
+// with one change: their server is the address the client reached and the gateway's base
+// path, not a fixed default; a Host header that is not a plain host[:port] leaves the
+// default.
 func TestOpenAPIServed(t *testing.T) {
-	e := newEnv(t)
-	r := e.do(http.MethodGet, api.PathOpenAPI, "", nil)
-	require.Equal(t, http.StatusOK, r.status)
-	require.Equal(t, api.OpenAPI, r.body)
+	e := newEnvWith(t, func(c *config.Config) { c.BasePath = "/gw/api" })
+	base, err := url.Parse(e.srv.URL)
+	require.NoError(t, err)
+	get := func(path, host string) []byte {
+		req, err := http.NewRequest(http.MethodGet, e.srv.URL+"/gw/api"+path, nil)
+		require.NoError(t, err)
+		if host != "" {
+			req.Host = host
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		body, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return body
+	}
+	for _, tc := range []struct{ name, host, wantHost string }{
+		{"reached address", "", base.Host},
+		{"named host", "gateway.example:9443", "gateway.example:9443"},
+		{"ipv6", "[::1]:8080", "[::1]:8080"},
+		{"hostile host", "a'b:1", "127.0.0.1:8080"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wantPath := "/gw/api"
+			if tc.wantHost == "127.0.0.1:8080" {
+				wantPath = "/api"
+			}
+			served := get(api.PathOpenAPI, tc.host)
+			var o struct {
+				Servers []struct {
+					URL string `yaml:"url"`
+				} `yaml:"servers"`
+			}
+			require.NoError(t, yaml.Unmarshal(served, &o))
+			require.Len(t, o.Servers, 1)
+			require.Equal(t, "http://"+tc.wantHost+wantPath, o.Servers[0].URL)
+			// Nothing else changes: the embedded document with the served server line.
+			require.Equal(t, strings.Replace(string(api.OpenAPI), "http://127.0.0.1:8080/api", o.Servers[0].URL, 1),
+				strings.Replace(string(served), "this gateway, as the request for this document reached it", "default local gateway", 1))
+
+			served = get(api.PathAsyncAPI, tc.host)
+			var a struct {
+				Servers map[string]struct {
+					Host     string `yaml:"host"`
+					Pathname string `yaml:"pathname"`
+					Protocol string `yaml:"protocol"`
+				} `yaml:"servers"`
+			}
+			require.NoError(t, yaml.Unmarshal(served, &a))
+			require.Len(t, a.Servers, 1)
+			require.Equal(t, tc.wantHost, a.Servers["local"].Host)
+			require.Equal(t, wantPath, a.Servers["local"].Pathname)
+			require.Equal(t, "ws", a.Servers["local"].Protocol)
+		})
+	}
 }
 
 // TestOpenAPIAmountPattern: the document states the amount grammar the parsers accept
@@ -135,4 +196,83 @@ func TestOpenAPIAmountPattern(t *testing.T) {
 		}
 	}
 	require.Contains(t, string(api.OpenAPI), "{name: sell_quantity, in: query, required: true, schema: {$ref: '"+ref+"'}}")
+}
+
+// TestOpenAPIDocumentsEveryStatus: every status a route can answer, as its properties in
+// the route table say, is documented for it: 401 on authenticated routes, 403 where a
+// permission is needed, 413 (REQUEST_ENTITY_TOO_LARGE) on routes with a body, 429
+// (RATE_LIMITED, with a Retry-After header where the limit sets one) on rate-limited
+// routes, 431 (REQUEST_HEADERS_TOO_LARGE) and 500 everywhere, 101 and 426 on the websocket; and the MCP transport's.
+func TestOpenAPIDocumentsEveryStatus(t *testing.T) {
+	type response struct {
+		Ref     string         `yaml:"$ref"`
+		Headers map[string]any `yaml:"headers"`
+	}
+	var doc struct {
+		Paths      map[string]map[string]yaml.Node `yaml:"paths"`
+		Components struct {
+			Responses map[string]response `yaml:"responses"`
+		} `yaml:"components"`
+	}
+	require.NoError(t, yaml.Unmarshal(api.OpenAPI, &doc))
+	responses := func(method, path string) map[string]response {
+		node, ok := doc.Paths[path][strings.ToLower(method)]
+		require.True(t, ok, "%s %s is not documented", method, path)
+		var op struct {
+			Responses map[string]response `yaml:"responses"`
+		}
+		require.NoError(t, node.Decode(&op))
+		for code, r := range op.Responses {
+			if name, ok := strings.CutPrefix(r.Ref, "#/components/responses/"); ok {
+				require.Contains(t, doc.Components.Responses, name, "%s %s %s", method, path, code)
+				op.Responses[code] = doc.Components.Responses[name]
+			}
+		}
+		return op.Responses
+	}
+
+	var missing []string
+	check := func(method, path string, want []int, retryAfter bool) {
+		got := responses(method, path)
+		success := false
+		for code := range got {
+			success = success || code[0] == '1' || code[0] == '2'
+		}
+		if !success {
+			missing = append(missing, method+" "+path+" has no success status")
+		}
+		for _, status := range want {
+			if _, ok := got[strconv.Itoa(status)]; !ok {
+				missing = append(missing, fmt.Sprintf("%s %s: %d", method, path, status))
+			}
+		}
+		if r, ok := got["429"]; ok && retryAfter && r.Headers["Retry-After"] == nil {
+			missing = append(missing, method+" "+path+": Retry-After header of its 429")
+		}
+	}
+	for _, rt := range gateway.Routes() {
+		want := []int{http.StatusRequestHeaderFieldsTooLarge, http.StatusInternalServerError} // limitRequest, any handler
+		if rt.Access != gateway.Public {
+			want = append(want, http.StatusUnauthorized)
+		}
+		if rt.Permission != "" {
+			want = append(want, http.StatusForbidden)
+		}
+		if rt.Method == http.MethodPost { // the routes with a body (limitRequest and decode)
+			want = append(want, http.StatusRequestEntityTooLarge)
+		}
+		if rt.Limit != gateway.NoLimit {
+			want = append(want, http.StatusTooManyRequests)
+		}
+		if rt.Path == api.PathWebsocket {
+			want = append(want, http.StatusSwitchingProtocols, http.StatusUpgradeRequired)
+		}
+		check(rt.Method, rt.Path, want, rt.Limit.RetryAfter())
+	}
+	// The MCP transport, outside the route table: initialize is limited by the account's
+	// open sessions (429 without Retry-After); a session of another account is 403.
+	check(http.MethodPost, api.PathMCP, []int{200, 202, 400, 401, 403, 404, 413, 429, 431, 500}, false)
+	check(http.MethodGet, api.PathMCP, []int{200, 401, 403, 404, 431, 500}, false)
+	check(http.MethodDelete, api.PathMCP, []int{204, 401, 403, 404, 431, 500}, false)
+	require.Empty(t, missing, "statuses the gateway answers that api/openapi.yaml does not document")
 }

@@ -34,76 +34,101 @@ type Route struct {
 	Access Access
 	// Permission is required of the caller on Authenticated routes; "" means any valid token.
 	Permission api.Permission
-	handle     handler
+	// Limit is the rate limit for which the route answers 429 RATE_LIMITED.
+	Limit  RateLimit
+	handle handler
 }
+
+// RateLimit names the rate limit a route answers 429 RATE_LIMITED for. The OpenAPI
+// document's 429s follow it (TestOpenAPIDocumentsEveryStatus).
+type RateLimit int
+
+// Rate limits.
+const (
+	// NoLimit routes never answer 429.
+	NoLimit RateLimit = iota
+	// LimitAuth routes take a token of the client address's bucket of authentication
+	// requests before the handler runs (and key logins one of the keyId's); 429 with
+	// Retry-After.
+	LimitAuth
+	// LimitRelay routes relay a signed request, limited per account by the on-chain
+	// service; 429 with Retry-After.
+	LimitRelay
+	// LimitSockets routes open a websocket, bounded per account
+	// (websocket.maxConnectionsPerAccount); 429 without Retry-After (wait for a close).
+	LimitSockets
+)
+
+// RetryAfter says whether the route's 429 carries a Retry-After header.
+func (l RateLimit) RetryAfter() bool { return l == LimitAuth || l == LimitRelay }
 
 // routes is the route table: every API endpoint, its access rule and its handler. Adding
 // an endpoint is one line here plus a handler method.
 var routes = []Route{
-	{http.MethodPost, api.PathAuthToken, Public, "", (*Service).handleAuthToken},
-	{http.MethodPost, api.PathAuthGetToken, Public, "", (*Service).handleAuthToken},
-	{http.MethodGet, api.PathSIWENonce, Public, "", (*Service).handleSIWENonce},
-	{http.MethodPost, api.PathSIWEVerify, Public, "", (*Service).handleSIWEVerify},
-	{http.MethodPost, api.PathAuthTicket, Public, "", (*Service).handleAuthTicket},
-	{http.MethodGet, api.PathJWTCheck, Authenticated, "", (*Service).handleJWTCheck},
-	{http.MethodGet, api.PathAPIKeys, Authenticated, api.PermRead, (*Service).handleListAPIKeys},
-	{http.MethodGet, api.PathAccounts, Authenticated, api.PermRead, (*Service).handleAccounts},
-	{http.MethodGet, api.PathDepositReference, Authenticated, api.PermRead, (*Service).handleDepositReference},
-	{http.MethodGet, api.PathSubDepositReference, Authenticated, api.PermRead, (*Service).handleDepositReference},
-	{http.MethodPost, api.PathAPIKeys, Authenticated, api.PermManageKeys, (*Service).handleCreateAPIKey},
-	{http.MethodPost, api.PathAPIKeyRotate, Authenticated, api.PermManageKeys, (*Service).handleRotateAPIKey},
-	{http.MethodGet, api.PathOpenAPI, Public, "", (*Service).handleOpenAPI},
-	{http.MethodGet, api.PathAsyncAPI, Public, "", (*Service).handleAsyncAPI},
-	{http.MethodGet, api.PathWebsocket, AuthenticatedOrTicket, api.PermRead, (*Service).handleWebsocket},
-	{http.MethodGet, api.PathAssets, Authenticated, api.PermRead, (*Service).handleAssets},
-	{http.MethodGet, api.PathTokenInformation, Authenticated, api.PermRead, (*Service).handleTokenInformation},
-	{http.MethodGet, api.PathDepositAddresses, Authenticated, api.PermRead, (*Service).handleDepositAddresses},
-	{http.MethodGet, api.PathWithdrawalAddresses, Authenticated, api.PermRead, (*Service).handleWithdrawalAddresses},
-	{http.MethodGet, api.PathFundLocations, Authenticated, api.PermRead, (*Service).handleFundLocations},
-	{http.MethodPost, api.PathOrder, Authenticated, api.PermTrade, (*Service).handleSubmitOrder},
-	{http.MethodGet, api.PathOrderByInstruction, Authenticated, api.PermRead, (*Service).handleOrderByInstruction},
-	{http.MethodGet, api.PathOrderStatus, Authenticated, api.PermRead, (*Service).handleOrderStatus},
-	{http.MethodGet, api.PathSubOrderByInstruction, Authenticated, api.PermRead, (*Service).handleOrderByInstruction},
-	{http.MethodGet, api.PathSubOrderStatus, Authenticated, api.PermRead, (*Service).handleOrderStatus},
-	{http.MethodPost, api.PathOrders, Authenticated, api.PermTrade, (*Service).handleSwap},
-	{http.MethodPost, api.PathOrderV2, Authenticated, api.PermTrade, (*Service).handleSwap},
-	{http.MethodPost, api.PathSubOrders, Authenticated, api.PermTrade, (*Service).handleSwap},
-	{http.MethodPost, api.PathRequestQuote, Authenticated, api.PermTrade, (*Service).handleRequestQuote},
-	{http.MethodPost, api.PathSubRequestQuote, Authenticated, api.PermTrade, (*Service).handleRequestQuote},
-	{http.MethodPost, api.PathActionQuote, Authenticated, api.PermTrade, (*Service).handleActionQuote},
-	{http.MethodPost, api.PathSubActionQuote, Authenticated, api.PermTrade, (*Service).handleActionQuote},
-	{http.MethodGet, api.PathIntroducerRelationships, Authenticated, api.PermRead, (*Service).handleIntroducerRelationships},
-	{http.MethodGet, api.PathIntroducerRevenue, Authenticated, api.PermRead, (*Service).handleIntroducerRevenue},
-	{http.MethodPost, api.PathWithdrawals, Authenticated, api.PermWithdraw, (*Service).handleSubmitWithdrawal},
-	{http.MethodPost, api.PathCancelRequests, Authenticated, api.PermTrade, (*Service).handleSubmitCancelRequest},
-	{http.MethodPost, api.PathNonceInvalidations, Authenticated, api.PermTrade, (*Service).handleSubmitNonceInvalidation},
-	{http.MethodGet, api.PathWithdrawal, Authenticated, api.PermRead, (*Service).handleWithdrawalStatus},
-	{http.MethodGet, api.PathDeposits, Authenticated, api.PermRead, (*Service).handleDeposits},
-	{http.MethodGet, api.PathWithdrawalHistory, Authenticated, api.PermRead, (*Service).handleWithdrawalHistory},
-	{http.MethodGet, api.PathOrderHistory, Authenticated, api.PermRead, (*Service).handleOrderHistory},
-	{http.MethodGet, api.PathSubOrderHistory, Authenticated, api.PermRead, (*Service).handleOrderHistory},
-	{http.MethodGet, api.PathPrice, Authenticated, api.PermRead, (*Service).handlePrice},
-	{http.MethodGet, api.PathPrices, Authenticated, api.PermRead, (*Service).handlePrices},
-	{http.MethodGet, api.PathQuantityEstimate, Authenticated, api.PermRead, (*Service).handleQuantityEstimate},
-	{http.MethodGet, api.PathCommissionRate, Authenticated, api.PermRead, (*Service).handleCommissionRate},
-	{http.MethodGet, api.PathSubCommissionRate, Authenticated, api.PermRead, (*Service).handleCommissionRate},
-	{http.MethodGet, api.PathBalance, Authenticated, api.PermRead, (*Service).handleBalance},
-	{http.MethodGet, api.PathSubBalance, Authenticated, api.PermRead, (*Service).handleBalance},
-	{http.MethodGet, api.PathAccountSnapshot, Authenticated, api.PermRead, (*Service).handleAccountSnapshot},
-	{http.MethodGet, api.PathSubAccountSnapshot, Authenticated, api.PermRead, (*Service).handleAccountSnapshot},
-	{http.MethodGet, api.PathCredit, Authenticated, api.PermRead, (*Service).handleCredit},
-	{http.MethodGet, api.PathSubCredit, Authenticated, api.PermRead, (*Service).handleCredit},
-	{http.MethodGet, api.PathAccountSettings, Authenticated, api.PermRead, (*Service).handleAccountSettings},
-	{http.MethodGet, api.PathSubAccountSettings, Authenticated, api.PermRead, (*Service).handleAccountSettings},
-	{http.MethodGet, api.PathDepositBankDetails, Authenticated, api.PermRead, (*Service).handleDepositBankDetails},
-	{http.MethodPost, api.PathOffchainWithdrawals, Authenticated, api.PermWithdraw, (*Service).handleSubmitOffchainWithdrawal},
-	{http.MethodPost, api.PathSubOffchainWithdrawals, Authenticated, api.PermWithdraw, (*Service).handleSubmitOffchainWithdrawal},
-	{http.MethodGet, api.PathOffchainWithdrawal, Authenticated, api.PermRead, (*Service).handleOffchainWithdrawal},
-	{http.MethodGet, api.PathSubOffchainWithdrawal, Authenticated, api.PermRead, (*Service).handleOffchainWithdrawal},
-	{http.MethodGet, api.PathWebhooks, Authenticated, api.PermRead, (*Service).handleListWebhooks},
-	{http.MethodPost, api.PathWebhooks, Authenticated, api.PermManageKeys, (*Service).handleCreateWebhook},
-	{http.MethodGet, api.PathWebhook, Authenticated, api.PermRead, (*Service).handleGetWebhook},
-	{http.MethodDelete, api.PathWebhook, Authenticated, api.PermManageKeys, (*Service).handleDeleteWebhook},
+	{http.MethodPost, api.PathAuthToken, Public, "", LimitAuth, (*Service).handleAuthToken},
+	{http.MethodPost, api.PathAuthGetToken, Public, "", LimitAuth, (*Service).handleAuthToken},
+	{http.MethodGet, api.PathSIWENonce, Public, "", LimitAuth, (*Service).handleSIWENonce},
+	{http.MethodPost, api.PathSIWEVerify, Public, "", LimitAuth, (*Service).handleSIWEVerify},
+	{http.MethodPost, api.PathAuthTicket, Public, "", LimitAuth, (*Service).handleAuthTicket},
+	{http.MethodGet, api.PathJWTCheck, Authenticated, "", NoLimit, (*Service).handleJWTCheck},
+	{http.MethodGet, api.PathAPIKeys, Authenticated, api.PermRead, NoLimit, (*Service).handleListAPIKeys},
+	{http.MethodGet, api.PathAccounts, Authenticated, api.PermRead, NoLimit, (*Service).handleAccounts},
+	{http.MethodGet, api.PathDepositReference, Authenticated, api.PermRead, NoLimit, (*Service).handleDepositReference},
+	{http.MethodGet, api.PathSubDepositReference, Authenticated, api.PermRead, NoLimit, (*Service).handleDepositReference},
+	{http.MethodPost, api.PathAPIKeys, Authenticated, api.PermManageKeys, NoLimit, (*Service).handleCreateAPIKey},
+	{http.MethodPost, api.PathAPIKeyRotate, Authenticated, api.PermManageKeys, NoLimit, (*Service).handleRotateAPIKey},
+	{http.MethodGet, api.PathOpenAPI, Public, "", NoLimit, (*Service).handleOpenAPI},
+	{http.MethodGet, api.PathAsyncAPI, Public, "", NoLimit, (*Service).handleAsyncAPI},
+	{http.MethodGet, api.PathWebsocket, AuthenticatedOrTicket, api.PermRead, LimitSockets, (*Service).handleWebsocket},
+	{http.MethodGet, api.PathAssets, Authenticated, api.PermRead, NoLimit, (*Service).handleAssets},
+	{http.MethodGet, api.PathTokenInformation, Authenticated, api.PermRead, NoLimit, (*Service).handleTokenInformation},
+	{http.MethodGet, api.PathDepositAddresses, Authenticated, api.PermRead, NoLimit, (*Service).handleDepositAddresses},
+	{http.MethodGet, api.PathWithdrawalAddresses, Authenticated, api.PermRead, NoLimit, (*Service).handleWithdrawalAddresses},
+	{http.MethodGet, api.PathFundLocations, Authenticated, api.PermRead, NoLimit, (*Service).handleFundLocations},
+	{http.MethodPost, api.PathOrder, Authenticated, api.PermTrade, LimitRelay, (*Service).handleSubmitOrder},
+	{http.MethodGet, api.PathOrderByInstruction, Authenticated, api.PermRead, NoLimit, (*Service).handleOrderByInstruction},
+	{http.MethodGet, api.PathOrderStatus, Authenticated, api.PermRead, NoLimit, (*Service).handleOrderStatus},
+	{http.MethodGet, api.PathSubOrderByInstruction, Authenticated, api.PermRead, NoLimit, (*Service).handleOrderByInstruction},
+	{http.MethodGet, api.PathSubOrderStatus, Authenticated, api.PermRead, NoLimit, (*Service).handleOrderStatus},
+	{http.MethodPost, api.PathOrders, Authenticated, api.PermTrade, NoLimit, (*Service).handleSwap},
+	{http.MethodPost, api.PathOrderV2, Authenticated, api.PermTrade, NoLimit, (*Service).handleSwap},
+	{http.MethodPost, api.PathSubOrders, Authenticated, api.PermTrade, NoLimit, (*Service).handleSwap},
+	{http.MethodPost, api.PathRequestQuote, Authenticated, api.PermTrade, NoLimit, (*Service).handleRequestQuote},
+	{http.MethodPost, api.PathSubRequestQuote, Authenticated, api.PermTrade, NoLimit, (*Service).handleRequestQuote},
+	{http.MethodPost, api.PathActionQuote, Authenticated, api.PermTrade, NoLimit, (*Service).handleActionQuote},
+	{http.MethodPost, api.PathSubActionQuote, Authenticated, api.PermTrade, NoLimit, (*Service).handleActionQuote},
+	{http.MethodGet, api.PathIntroducerRelationships, Authenticated, api.PermRead, NoLimit, (*Service).handleIntroducerRelationships},
+	{http.MethodGet, api.PathIntroducerRevenue, Authenticated, api.PermRead, NoLimit, (*Service).handleIntroducerRevenue},
+	{http.MethodPost, api.PathWithdrawals, Authenticated, api.PermWithdraw, LimitRelay, (*Service).handleSubmitWithdrawal},
+	{http.MethodPost, api.PathCancelRequests, Authenticated, api.PermTrade, LimitRelay, (*Service).handleSubmitCancelRequest},
+	{http.MethodPost, api.PathNonceInvalidations, Authenticated, api.PermTrade, LimitRelay, (*Service).handleSubmitNonceInvalidation},
+	{http.MethodGet, api.PathWithdrawal, Authenticated, api.PermRead, NoLimit, (*Service).handleWithdrawalStatus},
+	{http.MethodGet, api.PathDeposits, Authenticated, api.PermRead, NoLimit, (*Service).handleDeposits},
+	{http.MethodGet, api.PathWithdrawalHistory, Authenticated, api.PermRead, NoLimit, (*Service).handleWithdrawalHistory},
+	{http.MethodGet, api.PathOrderHistory, Authenticated, api.PermRead, NoLimit, (*Service).handleOrderHistory},
+	{http.MethodGet, api.PathSubOrderHistory, Authenticated, api.PermRead, NoLimit, (*Service).handleOrderHistory},
+	{http.MethodGet, api.PathPrice, Authenticated, api.PermRead, NoLimit, (*Service).handlePrice},
+	{http.MethodGet, api.PathPrices, Authenticated, api.PermRead, NoLimit, (*Service).handlePrices},
+	{http.MethodGet, api.PathQuantityEstimate, Authenticated, api.PermRead, NoLimit, (*Service).handleQuantityEstimate},
+	{http.MethodGet, api.PathCommissionRate, Authenticated, api.PermRead, NoLimit, (*Service).handleCommissionRate},
+	{http.MethodGet, api.PathSubCommissionRate, Authenticated, api.PermRead, NoLimit, (*Service).handleCommissionRate},
+	{http.MethodGet, api.PathBalance, Authenticated, api.PermRead, NoLimit, (*Service).handleBalance},
+	{http.MethodGet, api.PathSubBalance, Authenticated, api.PermRead, NoLimit, (*Service).handleBalance},
+	{http.MethodGet, api.PathAccountSnapshot, Authenticated, api.PermRead, NoLimit, (*Service).handleAccountSnapshot},
+	{http.MethodGet, api.PathSubAccountSnapshot, Authenticated, api.PermRead, NoLimit, (*Service).handleAccountSnapshot},
+	{http.MethodGet, api.PathCredit, Authenticated, api.PermRead, NoLimit, (*Service).handleCredit},
+	{http.MethodGet, api.PathSubCredit, Authenticated, api.PermRead, NoLimit, (*Service).handleCredit},
+	{http.MethodGet, api.PathAccountSettings, Authenticated, api.PermRead, NoLimit, (*Service).handleAccountSettings},
+	{http.MethodGet, api.PathSubAccountSettings, Authenticated, api.PermRead, NoLimit, (*Service).handleAccountSettings},
+	{http.MethodGet, api.PathDepositBankDetails, Authenticated, api.PermRead, NoLimit, (*Service).handleDepositBankDetails},
+	{http.MethodPost, api.PathOffchainWithdrawals, Authenticated, api.PermWithdraw, NoLimit, (*Service).handleSubmitOffchainWithdrawal},
+	{http.MethodPost, api.PathSubOffchainWithdrawals, Authenticated, api.PermWithdraw, NoLimit, (*Service).handleSubmitOffchainWithdrawal},
+	{http.MethodGet, api.PathOffchainWithdrawal, Authenticated, api.PermRead, NoLimit, (*Service).handleOffchainWithdrawal},
+	{http.MethodGet, api.PathSubOffchainWithdrawal, Authenticated, api.PermRead, NoLimit, (*Service).handleOffchainWithdrawal},
+	{http.MethodGet, api.PathWebhooks, Authenticated, api.PermRead, NoLimit, (*Service).handleListWebhooks},
+	{http.MethodPost, api.PathWebhooks, Authenticated, api.PermManageKeys, NoLimit, (*Service).handleCreateWebhook},
+	{http.MethodGet, api.PathWebhook, Authenticated, api.PermRead, NoLimit, (*Service).handleGetWebhook},
+	{http.MethodDelete, api.PathWebhook, Authenticated, api.PermManageKeys, NoLimit, (*Service).handleDeleteWebhook},
 }
 
 // Routes returns a copy of the route table, for documentation and tests.

@@ -260,7 +260,8 @@ func (s *Service) mux() *http.ServeMux {
 	return mux
 }
 
-// wrap enforces the route's access rule before calling its handler.
+// wrap enforces the route's access rule, and its authentication rate limit, before
+// calling its handler.
 func (s *Service) wrap(rt Route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var caller *Caller
@@ -279,6 +280,12 @@ func (s *Service) wrap(rt Route) http.Handler {
 				return
 			}
 			caller = c
+		}
+		if rt.Limit == LimitAuth {
+			if err := s.allowAuth(r); err != nil {
+				s.respondError(w, r, err)
+				return
+			}
 		}
 		if err := rt.handle(s, w, r, caller); err != nil {
 			s.respondError(w, r, err)
