@@ -60,6 +60,24 @@ func (s *Service) orderByInstruction(ctx context.Context, c *Chain, wallets []co
 		Confirmations: "0", ReturnTxConfirmations: "0"}
 	if r.Reason != "" { // reverted or dropped: no order was placed, and the nonce is free again
 		st.Status, st.Reason = api.StatusFailed, r.Reason
+		return st, nil
+	}
+	// A fee bump of the relay may be what placed it: the order answers (with the
+	// transaction that placed it as its instructionId).
+	bumps, err := s.store.FeeBumps(ctx, tx)
+	if err != nil {
+		return api.OrderStatus{}, err
+	}
+	for _, h := range bumps {
+		orders, err := s.store.OrdersByTx(ctx, c.Source.Name, h)
+		if err != nil {
+			return api.OrderStatus{}, err
+		}
+		for _, o := range orders {
+			if o.Placed.Trader == r.Trader {
+				return s.orderStatus(ctx, c, o)
+			}
+		}
 	}
 	return st, nil
 }
@@ -143,28 +161,8 @@ func (s *Service) WithdrawalStatus(ctx context.Context, wallets []common.Address
 	if err != nil {
 		return api.WithdrawalStatus{}, err
 	}
-	for _, name := range s.reg.Names() {
-		c := s.chains[name]
-		evs, err := s.store.WithdrawalsByTx(ctx, name, tx)
-		if err != nil {
-			return api.WithdrawalStatus{}, err
-		}
-		for _, e := range evs {
-			if !slices.Contains(wallets, e.Trader) {
-				continue
-			}
-			head, err := s.head(ctx, name)
-			if err != nil {
-				return api.WithdrawalStatus{}, err
-			}
-			a, _ := c.Source.AssetByAddress(e.Token)
-			return api.WithdrawalStatus{
-				InstructionID: tx.Hex(), Source: name, Trader: e.Trader.Hex(), Asset: assetName(a, e.Token),
-				Amount: a.FromBaseUnits(e.Amount).String(), To: e.To.Hex(), Status: api.StatusCompleted, TransactionHash: tx.Hex(),
-				Confirmations:   strconv.FormatUint(head.Confirmations(e.BlockNumber), 10),
-				TimestampMillis: strconv.FormatUint(e.BlockTime*1000, 10),
-			}, nil
-		}
+	if st, ok, err := s.withdrawalByTx(ctx, wallets, tx, tx); ok || err != nil {
+		return st, err
 	}
 	r, err := s.store.RelayByTx(ctx, tx)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && (r.Kind != RelayWithdrawal || !slices.Contains(wallets, r.Trader))) {
@@ -177,8 +175,48 @@ func (s *Service) WithdrawalStatus(ctx context.Context, wallets []common.Address
 		TransactionHash: tx.Hex(), Confirmations: "0"}
 	if r.Reason != "" { // reverted or dropped: nothing was withdrawn, and the nonce is free again
 		st.Status, st.Reason = api.StatusFailed, r.Reason
+		return st, nil
+	}
+	// A fee bump of the relay may be what withdrew: it answers, with its own transaction.
+	bumps, err := s.store.FeeBumps(ctx, tx)
+	if err != nil {
+		return api.WithdrawalStatus{}, err
+	}
+	for _, h := range bumps {
+		if done, ok, err := s.withdrawalByTx(ctx, []common.Address{r.Trader}, tx, h); ok || err != nil {
+			return done, err
+		}
 	}
 	return st, nil
+}
+
+// withdrawalByTx finds, on any chain, a withdrawal of wallets that transaction paid and
+// answers it as instructionID.
+func (s *Service) withdrawalByTx(ctx context.Context, wallets []common.Address, instructionID, paid common.Hash) (api.WithdrawalStatus, bool, error) {
+	for _, name := range s.reg.Names() {
+		c := s.chains[name]
+		evs, err := s.store.WithdrawalsByTx(ctx, name, paid)
+		if err != nil {
+			return api.WithdrawalStatus{}, false, err
+		}
+		for _, e := range evs {
+			if !slices.Contains(wallets, e.Trader) {
+				continue
+			}
+			head, err := s.head(ctx, name)
+			if err != nil {
+				return api.WithdrawalStatus{}, false, err
+			}
+			a, _ := c.Source.AssetByAddress(e.Token)
+			return api.WithdrawalStatus{
+				InstructionID: instructionID.Hex(), Source: name, Trader: e.Trader.Hex(), Asset: assetName(a, e.Token),
+				Amount: a.FromBaseUnits(e.Amount).String(), To: e.To.Hex(), Status: api.StatusCompleted, TransactionHash: paid.Hex(),
+				Confirmations:   strconv.FormatUint(head.Confirmations(e.BlockNumber), 10),
+				TimestampMillis: strconv.FormatUint(e.BlockTime*1000, 10),
+			}, true, nil
+		}
+	}
+	return api.WithdrawalStatus{}, false, nil
 }
 
 // head returns the chain head its settler last recorded; before the settler's first

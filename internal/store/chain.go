@@ -121,6 +121,10 @@ type Relays interface {
 	// RelayByTx returns the relay with a transaction hash, one that failed (Reason set)
 	// included, or ErrNotFound.
 	RelayByTx(ctx context.Context, tx common.Hash) (Relay, error)
+	// FeeBumps returns the hashes of the transactions journaled at the same sender and
+	// nonce as tx (the fee bumps of a relay, or what they bump), tx excluded, newest first:
+	// whichever is mined placed the relayed order or withdrawal.
+	FeeBumps(ctx context.Context, tx common.Hash) ([]common.Hash, error)
 }
 
 // WithdrawalAddresses owns the withdrawal destinations of accounts. Adding and approving
@@ -795,6 +799,25 @@ func (s *conn) RelayByTx(ctx context.Context, tx common.Hash) (Relay, error) {
 	r, err := scanRelay(s.r.QueryRowContext(ctx, `SELECT `+relayColumns+`, '' FROM relays WHERE tx_hash = ?
 		UNION ALL SELECT `+relayColumns+`, reason FROM failed_relays WHERE tx_hash = ?`, tx.Hex(), tx.Hex()))
 	return r, wrap("relay by tx", err)
+}
+
+// FeeBumps implements Relays.
+func (s *conn) FeeBumps(ctx context.Context, tx common.Hash) ([]common.Hash, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT k.tx_hash FROM tx_journal j JOIN tx_journal k ON k.source = j.source
+		AND k.sender = j.sender AND k.nonce = j.nonce WHERE j.tx_hash = ? AND k.tx_hash <> j.tx_hash ORDER BY k.id DESC`, tx.Hex())
+	if err != nil {
+		return nil, wrap("fee bumps", err)
+	}
+	defer rows.Close()
+	var out []common.Hash
+	for rows.Next() {
+		var h string
+		if err := rows.Scan(&h); err != nil {
+			return nil, wrap("fee bumps", err)
+		}
+		out = append(out, common.HexToHash(h))
+	}
+	return out, wrap("fee bumps", rows.Err())
 }
 
 // WithdrawalAddress is a withdrawal destination of an account.

@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Tickets", testTickets},
 		{"RelayUniqueness", testRelayUniqueness},
 		{"RelayFailure", testRelayFailure},
+		{"RelayFeeBumps", testRelayFeeBumps},
 		{"ChainEvents", testChainEvents},
 		{"WithdrawalAddresses", testWithdrawalAddresses},
 		{"InTxCommit", testInTxCommit},
@@ -271,6 +272,38 @@ func testRelayUniqueness(t *testing.T, s store.Store) {
 	open, err = s.OpenTxs(ctx, source, operator)
 	require.NoError(t, err)
 	require.Len(t, open, 4)
+}
+
+// testRelayFeeBumps: FeeBumps finds the other transactions journaled at a relay's sender
+// and nonce (its fee bumps, newest first), whichever the caller names, and nothing of
+// another nonce: the status endpoints find a relayed order a bump placed.
+func testRelayFeeBumps(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	relay := relayTx(30, "relay-order", traderA, 40, common.HexToHash("0xb1"))
+	id, err := s.InsertTx(ctx, relay)
+	require.NoError(t, err)
+	bump := func(n int64, replaces int64) chain.JournalTx {
+		return chain.JournalTx{Source: source, Sender: operator, Nonce: 30, Hash: common.BigToHash(big.NewInt(5000 + n)), Raw: []byte{byte(n)},
+			Kind: "relay-order", State: chain.TxPending, Replaces: replaces, CreatedAt: time.Now()}
+	}
+	first := bump(1, id)
+	firstID, err := s.InsertTx(ctx, first)
+	require.NoError(t, err)
+	second := bump(2, firstID)
+	_, err = s.InsertTx(ctx, second)
+	require.NoError(t, err)
+	_, err = s.InsertTx(ctx, relayTx(31, "relay-order", traderA, 41, common.HexToHash("0xb2")))
+	require.NoError(t, err)
+
+	got, err := s.FeeBumps(ctx, relay.Hash)
+	require.NoError(t, err)
+	require.Equal(t, []common.Hash{second.Hash, first.Hash}, got)
+	got, err = s.FeeBumps(ctx, second.Hash)
+	require.NoError(t, err)
+	require.Equal(t, []common.Hash{first.Hash, relay.Hash}, got)
+	got, err = s.FeeBumps(ctx, common.HexToHash("0xdead"))
+	require.NoError(t, err)
+	require.Empty(t, got)
 }
 
 // testRelayFailure: a relay whose transaction reverted is listed by RelaysToFail until
