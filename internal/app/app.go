@@ -95,6 +95,9 @@ type Options struct {
 	BeforeBroadcast func(ctx context.Context, tx chain.JournalTx)
 	// EngineInterval is the longest wait between settlement rounds. Default 1s.
 	EngineInterval time.Duration
+	// BumpAfter is how long a transaction of the operator may stay unmined before its
+	// fees are bumped. Default 30s.
+	BumpAfter time.Duration
 	// PollInterval is the followers' wait between polls when caught up. Default 250ms.
 	PollInterval time.Duration
 	// SweepAfter is how long OFFCHAIN deposits wait in their forwarders before they are

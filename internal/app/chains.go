@@ -130,7 +130,7 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 			}
 			err := engine.New(engine.Config{
 				Source: src, Pricing: a.prices, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: chainMetrics,
-				Interval: opts.EngineInterval, PollInterval: opts.PollInterval, Jobs: jobs,
+				Interval: opts.EngineInterval, PollInterval: opts.PollInterval, BumpAfter: opts.BumpAfter, Jobs: jobs,
 			}, client, st, st.Signer(op)).Run(ctx)
 			if errors.Is(err, context.Canceled) {
 				return nil
