@@ -5,11 +5,12 @@
 // reserve funds for pending withdrawals; entries are idempotent by an external key and
 // write their outbox event in the same transaction.
 //
-// A user's available balance is balance - open holds. It may not go below its floor: zero
-// unless the caller lends credit (Options.Floor, used by trading within the account's
-// COLLATERAL_CREDIT_CAP and _LEVERAGE). The house's books have no floor: custody books go
-// negative by what users deposited (the house owes it to them), which is what makes every
-// asset's postings sum to zero.
+// A user's available balance is balance - open holds. It may not go below zero unless the
+// caller lends credit (Options.Credit: the account's position after the movement must fit
+// its COLLATERAL_CREDIT_CAP and _LEVERAGE, judged by the one valuation, Position, in
+// credit.go). The house's books have no floor: custody books go negative by what users
+// deposited (the house owes it to them), which is what makes every asset's postings sum
+// to zero. Every balance, hold, available amount and credit figure is computed here.
 package ledger
 
 import (
@@ -86,23 +87,13 @@ type Event struct {
 	Payload   any
 }
 
-// Options change a posting's checks.
+// Options change a posting's checks. The zero Options lends nothing: no user book's
+// available balance may fall below zero.
 type Options struct {
-	// Floor returns the lowest available balance a user book may reach in an asset
-	// (zero when nil, or for books it does not name). It is negative when the caller
-	// lends credit.
-	Floor func(book, asset string) decimal.Decimal
 	// Credit lends the entry's account (LedgerEntry.AccountID) credit on these terms: its
 	// available balances may go below zero as long as its position after the entry fits
-	// them (Position.Fits). Every other user book keeps its floor.
+	// them (Position.Fits). Every other user book keeps its floor of zero.
 	Credit *Terms
-}
-
-func (o Options) floor(book, asset string) decimal.Decimal {
-	if o.Floor == nil {
-		return decimal.Zero
-	}
-	return o.Floor(book, asset)
 }
 
 // Store is what a Ledger reads and writes: every write goes through InTx.
@@ -249,8 +240,8 @@ func (l *Ledger) checkFloors(ctx context.Context, tx store.Tx, e store.LedgerEnt
 		if err != nil {
 			return err
 		}
-		if floor := opts.floor(k.book, k.asset); avail.Add(delta).LessThan(floor) {
-			return fmt.Errorf("%w: %s available %s, needs %s", ErrInsufficientFunds, k.asset, avail.Sub(floor), delta.Neg())
+		if avail.Add(delta).IsNegative() {
+			return fmt.Errorf("%w: %s available %s, needs %s", ErrInsufficientFunds, k.asset, avail, delta.Neg())
 		}
 	}
 	return nil
@@ -300,7 +291,8 @@ func compactJSON(m json.RawMessage) []byte {
 }
 
 // HoldTx reserves amount of asset in accountID's book under key, inside tx: the book's
-// available balance must stay at or above its floor. Holding again under the same key
+// available balance must stay at or above zero, and with opts.Credit its position must
+// fit the account's credit terms. Holding again under the same key
 // with the same book, asset and amount is a no-op (a retried withdrawal).
 func (l *Ledger) HoldTx(ctx context.Context, tx store.Tx, key, accountID, asset string, amount decimal.Decimal, opts Options) error {
 	if key == "" || len(key) > MaxKeyLen || !amount.IsPositive() {
@@ -321,8 +313,8 @@ func (l *Ledger) HoldTx(ctx context.Context, tx store.Tx, key, accountID, asset 
 	if err != nil {
 		return err
 	}
-	if floor := opts.floor(book, asset); avail.Sub(amount).LessThan(floor) {
-		return fmt.Errorf("%w: %s available %s, needs %s", ErrInsufficientFunds, asset, avail.Sub(floor), amount)
+	if avail.Sub(amount).IsNegative() {
+		return fmt.Errorf("%w: %s available %s, needs %s", ErrInsufficientFunds, asset, avail, amount)
 	}
 	if opts.Credit != nil {
 		if err := checkCredit(ctx, tx, accountID, *opts.Credit, map[string]decimal.Decimal{asset: amount.Neg()}); err != nil {
