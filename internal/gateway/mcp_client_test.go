@@ -353,3 +353,30 @@ func TestMCPUnknownMethod(t *testing.T) {
 	require.Equal(t, `"x-9"`, string(m.ID))
 	require.Contains(t, m.Error.Message, "tools/frobnicate")
 }
+
+// TestMCPAmountCheckedBeforeConfirmation: a money-moving tool refuses an amount outside
+// the one grammar (INVALID_SCHEMA) before it asks its user to confirm anything, so that
+// nobody confirms a request the gateway would refuse.
+func TestMCPAmountCheckedBeforeConfirmation(t *testing.T) {
+	e := newEnv(t)
+	tok := e.token(e.createKey(api.PermRead, api.PermTrade, api.PermWithdraw))
+	url := e.srv.URL + e.cfg.BasePath + api.PathMCP
+	for name, call := range map[string]string{
+		"swap":       strings.Replace(swapCall, `"amountToSell":"1"`, `"amountToSell":" 1"`, 1),
+		"limit":      strings.Replace(swapCall, `"amountToSell":"1"`, `"amountToSell":"1","limitAmountToReceive":"1e3"`, 1),
+		"withdrawal": strings.Replace(withdrawalCall, `"amount":"1"`, `"amount":"+1"`, 1),
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := rawMCPSession(t, url, tok, "2025-06-18", elicitingCaps)
+			resp := c.post(context.Background(), call)
+			defer resp.Body.Close()
+			require.Equal(t, http.StatusOK, resp.StatusCode)
+			m := next(t, messages(resp), wsWait)
+			require.NotEqual(t, "elicitation/create", m.Method, "asked to confirm a bad amount")
+			require.Equal(t, "7", string(m.ID))
+			got := toolErrorOf(t, m)
+			require.Equal(t, api.CodeInvalidSchema, got.Code, got.Description)
+			require.Contains(t, got.Description, "is not an amount")
+		})
+	}
+}

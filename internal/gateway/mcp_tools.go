@@ -438,6 +438,9 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 				"amountToSell", in.AmountToSell); err != nil {
 				return api.OrderStatus{}, err
 			}
+			if err := amounts("amountToSell", in.AmountToSell, "limitAmountToReceive", in.LimitAmountToReceive); err != nil {
+				return api.OrderStatus{}, err
+			}
 			what := "at the market price"
 			if in.LimitAmountToReceive != "" {
 				what = "for at least " + echo.Value(in.LimitAmountToReceive) + " " + echo.Value(in.BuyingAsset)
@@ -485,6 +488,9 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 		Permission: api.PermWithdraw},
 		func(ctx context.Context, c *Caller, in api.OffchainWithdrawalRequest) (api.OffchainWithdrawal, error) {
 			if err := required("instructionId", in.InstructionID, "asset", in.Asset, "amount", in.Amount); err != nil {
+				return api.OffchainWithdrawal{}, err
+			}
+			if err := amounts("amount", in.Amount); err != nil {
 				return api.OffchainWithdrawal{}, err
 			}
 			to := echo.Value(in.WithdrawalAddressID)

@@ -8,6 +8,9 @@ import (
 	"log/slog"
 	"net/http"
 	"reflect"
+
+	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/echo"
 )
 
 // respondJSON writes v as a JSON body with status.
@@ -105,6 +108,21 @@ func required(fields ...string) error {
 	for i := 0; i+1 < len(fields); i += 2 {
 		if fields[i+1] == "" {
 			return fail(ErrInvalidSchema, "field %s is required", fields[i])
+		}
+	}
+	return nil
+}
+
+// amounts fails with the first of the named amount fields that is set but not an amount
+// of the one grammar (chain.AmountPattern). Arguments alternate name, value. A tool that
+// asks its user to confirm checks its amounts first, so that nobody confirms a request
+// the gateway refuses.
+func amounts(fields ...string) error {
+	for i := 0; i+1 < len(fields); i += 2 {
+		if v := fields[i+1]; v != "" {
+			if _, err := chain.ParseDecimal(v); err != nil {
+				return fail(ErrInvalidSchema, "field %s %q is not an amount: digits with an optional fraction, such as 10 or 0.5", fields[i], echo.Value(v))
+			}
 		}
 	}
 	return nil
