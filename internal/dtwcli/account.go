@@ -40,7 +40,7 @@ func configCommand() *cli.Command {
 				ArgsUsage: " ",
 				Flags: append(configFlags(),
 					&cli.StringFlag{Name: flagDevnet, Usage: "devnet `DIR` holding devnet.json", Required: true},
-					&cli.StringFlag{Name: flagTrader, Usage: "devnet account `NAME` to sign with (default: the first trader)"},
+					&cli.StringFlag{Name: flagTrader, Usage: "devnet account `NAME` to sign with", DefaultText: "the first trader"},
 					&cli.BoolFlag{Name: flagForce, Usage: "overwrite an existing config"},
 				),
 				Action: runConfigInit,

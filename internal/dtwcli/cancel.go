@@ -23,7 +23,7 @@ func orderCancelCommand() *cli.Command {
 			"and without the gateway anyone may cancel it " + dtw.CancelGrace.String() + " after the request: run this again then (or after the deadline)",
 		ArgsUsage: "SOURCE ORDER_ID",
 		Flags: append(append(append(append([]cli.Flag{}, configFlags()...), signerFlags()...), waitFlags()...),
-			&cli.StringFlag{Name: flagTx, Usage: "the placing transaction `HASH` (default: found in your RPC's logs)"},
+			&cli.StringFlag{Name: flagTx, Usage: "the placing transaction `HASH`", DefaultText: "found in your RPC's logs"},
 			&cli.BoolFlag{Name: flagGasless, Usage: "sign the cancel request and let the gateway relay it (you pay no gas)"},
 		),
 		Action: runOrderCancel,

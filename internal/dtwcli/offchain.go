@@ -47,7 +47,7 @@ func offchainCommand() *cli.Command {
 				Usage:     "withdraw AMOUNT of ASSET from your OFFCHAIN balance: crypto to an approved address (--address-id), fiat to a bank account (--iban or --account-number, --account-name)",
 				ArgsUsage: "ASSET AMOUNT",
 				Flags: append(configFlags(), subAccountFlag,
-					&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the withdrawal (default: drawn); retrying with it never pays twice"},
+					&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the withdrawal; retrying with it never pays twice", DefaultText: "drawn"},
 					&cli.StringFlag{Name: flagAddressID, Usage: "an APPROVED withdrawal address `ID` (`dtw addresses withdrawal`)"},
 					&cli.StringFlag{Name: flagIBAN, Usage: "the `IBAN` to pay"},
 					&cli.StringFlag{Name: flagBIC, Usage: "its `BIC`"},

@@ -59,10 +59,10 @@ func swapCommand() *cli.Command {
 			&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy, e.g. usdc"},
 			&cli.StringFlag{Name: flagAmount, Usage: "`AMOUNT` of --sell to sell, a decimal"},
 			&cli.StringFlag{Name: flagLimit, Usage: "a limit order: receive at least `AMOUNT` of --buy, or nothing"},
-			&cli.StringFlag{Name: flagExpires, Usage: "with --limit: cancel it unfilled after a `DURATION` (e.g. 24h) or at an RFC 3339 time (default: the gateway's, 24h)"},
-			&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the order (default: drawn and printed); repeating the swap with it answers the same order, never a second one"},
+			&cli.StringFlag{Name: flagExpires, Usage: "with --limit: cancel it unfilled after a `DURATION` (e.g. 24h) or at an RFC 3339 time", DefaultText: "the gateway's, 24h"},
+			&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the order; repeating the swap with it answers the same order, never a second one", DefaultText: "drawn and printed"},
 			&cli.BoolFlag{Name: flagWait, Usage: "with --limit: wait until the order is SETTLED or CANCELLED, showing progress"},
-			&cli.DurationFlag{Name: flagWaitTimeout, Usage: "give up --wait after `DURATION` (default: until the order closes)"},
+			&cli.DurationFlag{Name: flagWaitTimeout, Usage: "give up --wait after `DURATION`", DefaultText: "until the order closes"},
 		),
 		Action: runSwap,
 	}
@@ -78,7 +78,7 @@ func quoteCommand() *cli.Command {
 			&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy, e.g. usdc"},
 			&cli.StringFlag{Name: flagAmountToBuy, Usage: "`AMOUNT` of --buy to buy, a decimal"},
 			&cli.BoolFlag{Name: flagAccept, Usage: "accept the quote at once, without asking"},
-			&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the quote (default: drawn and printed); requesting again with it answers the same quote"},
+			&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the quote; requesting again with it answers the same quote", DefaultText: "drawn and printed"},
 		),
 		Action: runQuote,
 	}
