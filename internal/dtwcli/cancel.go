@@ -134,7 +134,7 @@ func runOrderCancel(c *cli.Context) error {
 	}
 	switch {
 	case requested:
-		progress(c, "order %s: cancel already requested; anyone may cancel it after %s", id, after.UTC().Format(time.RFC3339))
+		progress(c, "order %s: cancel already requested; anyone may cancel it after %s", id, when(after))
 	case c.Bool(flagGasless):
 		signed, err := cs.trader.SignCancelRequest(c.Context, id, nil)
 		if err != nil {

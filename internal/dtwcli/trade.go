@@ -434,8 +434,8 @@ func runOrderStatus(c *cli.Context) error {
 	return output(c, st, func() error {
 		return table(c, []string{"FIELD", "VALUE"}, [][]string{
 			{"order", st.OrderID}, {"source", st.OrderSource}, {"status", st.Status}, {"type", st.OrderType},
-			{"sell", st.AmountToSell + " " + st.SellingAsset}, {"buy at least", st.LimitAmountToReceive + " " + st.BuyingAsset},
-			{"sold", orDash(st.QuantitySold)}, {"bought", orDash(st.QuantityBought)}, {"deadline", orDash(st.Deadline)},
+			{"sell", amountOf(st.AmountToSell, st.SellingAsset)}, {"buy at least", amountOf(st.LimitAmountToReceive, st.BuyingAsset)},
+			{"sold", amountOf(st.QuantitySold, st.SellingAsset)}, {"bought", amountOf(st.QuantityBought, st.BuyingAsset)}, {"deadline", unixTime(st.Deadline)},
 			{"placed in", st.InstructionID}, {"confirmations", orDash(st.Confirmations)},
 			{"return tx", derefOr(st.ReturnTxID)}, {"return tx confirmations", orDash(st.ReturnTxConfirmations)},
 		})

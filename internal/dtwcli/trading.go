@@ -294,15 +294,6 @@ func estimateLine(c *cli.Context, cl *client.Client, o api.OrderStatus) string {
 		amount.Mul(price).RoundDown(8), o.BuyingAsset, o.LimitAmountToReceive)
 }
 
-// unixTime formats a string of Unix seconds, "-" when empty.
-func unixTime(s string) string {
-	sec, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return "-"
-	}
-	return time.Unix(sec, 0).UTC().Format(time.RFC3339)
-}
-
 // printOffchainOrder prints an OFFCHAIN order.
 func printOffchainOrder(c *cli.Context, o api.OrderStatus) error {
 	return output(c, o, func() error { return table(c, []string{"FIELD", "VALUE"}, offchainOrderRows(o)) })
@@ -316,7 +307,7 @@ func offchainOrderRows(o api.OrderStatus) [][]string {
 	if o.LimitAmountToReceive != "" {
 		rows = append(rows, []string{"buy at least", o.LimitAmountToReceive + " " + o.BuyingAsset}, []string{"expires", unixTime(o.Deadline)})
 	}
-	rows = append(rows, []string{"sold", o.QuantitySold + " " + o.SellingAsset}, []string{"bought", o.QuantityBought + " " + o.BuyingAsset})
+	rows = append(rows, []string{"sold", amountOf(o.QuantitySold, o.SellingAsset)}, []string{"bought", amountOf(o.QuantityBought, o.BuyingAsset)})
 	if o.Price != "" {
 		rows = append(rows, []string{"price", o.Price + " " + o.BuyingAsset + " per " + o.SellingAsset})
 	}
