@@ -55,8 +55,8 @@ func swapCommand() *cli.Command {
 		Usage: "swap on your OFFCHAIN balance against the gateway's house: a market order fills at once at the feed's price less commission; " +
 			"--limit rests until it can receive at least that much, or expires",
 		Flags: append(configFlags(), subAccountFlag,
-			&cli.StringFlag{Name: flagSell, Usage: "`ASSET` to sell, e.g. eur"},
-			&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy, e.g. usdc"},
+			&cli.StringFlag{Name: flagSell, Usage: "`ASSET` to sell, e.g. dai"},
+			&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy, e.g. usdt"},
 			&cli.StringFlag{Name: flagAmount, Usage: "`AMOUNT` of --sell to sell, a decimal"},
 			&cli.StringFlag{Name: flagLimit, Usage: "a limit order: receive at least `AMOUNT` of --buy, or nothing"},
 			&cli.StringFlag{Name: flagExpires, Usage: "with --limit: cancel it unfilled after a `DURATION` (e.g. 24h) or at an RFC 3339 time", DefaultText: "the gateway's, 24h"},
@@ -74,8 +74,8 @@ func quoteCommand() *cli.Command {
 		Usage: "request a firm RFQ quote on OFFCHAIN for buying --amount-to-buy of --buy with --sell; it holds 5 s: " +
 			"accept with --accept, or answer the y/N prompt before its countdown ends",
 		Flags: append(configFlags(), subAccountFlag,
-			&cli.StringFlag{Name: flagSell, Usage: "`ASSET` to pay with, e.g. eur"},
-			&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy, e.g. usdc"},
+			&cli.StringFlag{Name: flagSell, Usage: "`ASSET` to pay with, e.g. dai"},
+			&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy, e.g. usdt"},
 			&cli.StringFlag{Name: flagAmountToBuy, Usage: "`AMOUNT` of --buy to buy, a decimal"},
 			&cli.BoolFlag{Name: flagAccept, Usage: "accept the quote at once, without asking"},
 			&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the quote; requesting again with it answers the same quote", DefaultText: "drawn and printed"},

@@ -94,7 +94,7 @@ func offchainCommand() *cli.Command {
 					"GET /v2/commission-rate/OFFCHAIN shows it and its trades pay it",
 				Flags: append(storeFlags(), account,
 					&cli.Int64Flag{Name: flagBps, Required: true, Usage: "the commission in basis points, 0 to 9999"},
-					&cli.StringFlag{Name: flagPair, Usage: "SELL/BUY, e.g. eth/usdc", DefaultText: "every pair"}),
+					&cli.StringFlag{Name: flagPair, Usage: "SELL/BUY, e.g. eth/usdt", DefaultText: "every pair"}),
 				Action: runSetCommission,
 			},
 			{
