@@ -1,7 +1,9 @@
 package dtwcli_test
 
 import (
+	"encoding/json"
 	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/internal/dtwcli"
 	"github.com/dtwgate/dtwgate/internal/gatewaycmd"
+	"github.com/dtwgate/dtwgate/internal/gatewaytest"
 )
 
 // devnetAssets are the assets of `make devnet` (testnet's tokens, which its OFFCHAIN
@@ -95,19 +98,37 @@ var optional = regexp.MustCompile(`\s*\[[^\]]*\]`)
 
 // runnable is a README example line as run: without its comment and optional parts,
 // placeholders replaced by subs, and each alternative spelled out: `history
-// deposits|withdrawals X` is two commands, and so is `offchain credit | deposit-reference`
-// (the alternatives after " | " replace the last word before it).
+// deposits|withdrawals X` is two commands, and so is `accounts list --parent ACC | show
+// ACC --data-dir D`: an alternative after " | " replaces the last command word before it
+// and what follows, and the flags ending the last alternative (`--data-dir D`) go with
+// every one.
 func runnable(line string, subs map[string]string) [][]string {
 	if i := strings.Index(line, "  #"); i >= 0 {
 		line = line[:i]
 	}
 	line = optional.ReplaceAllString(line, "")
-	var cmds [][]string
 	parts := strings.Split(line, " | ")
 	first := strings.Fields(parts[0])
-	cmds = append(cmds, first)
-	for _, p := range parts[1:] {
-		cmds = append(cmds, append(append([]string{}, first[:len(first)-1]...), strings.Fields(p)...))
+	cmds := [][]string{first}
+	if len(parts) > 1 {
+		k := 0 // the last command word of the first alternative
+		for i, w := range first {
+			if strings.HasPrefix(w, "-") || strings.ToLower(w) != w {
+				break
+			}
+			k = i
+		}
+		for _, p := range parts[1:] {
+			cmds = append(cmds, append(append([]string{}, first[:k]...), strings.Fields(p)...))
+		}
+		last := cmds[len(cmds)-1]
+		var shared []string
+		for n := len(last); n >= 2 && strings.HasPrefix(last[n-2], "--"); n -= 2 {
+			shared = append(last[n-2:n:n], shared...)
+		}
+		for i := range cmds[:len(cmds)-1] {
+			cmds[i] = append(cmds[i], shared...)
+		}
 	}
 	var out [][]string
 	for _, c := range cmds {
@@ -191,4 +212,37 @@ func TestREADMEDtwExamples(t *testing.T) {
 		}
 	}
 	require.GreaterOrEqual(t, ran, 30, "the examples run")
+}
+
+// TestREADMEDtwgateAdminExamples runs the README's operator commands in order, as
+// written (optional parts left out, each alternative), on a devnet gateway's store: D is
+// its data directory, ACC an account the operator made, ADDRESS and W the trader's
+// wallet, ID the withdrawal address the session added. Those it does not run say why.
+func TestREADMEDtwgateAdminExamples(t *testing.T) {
+	t.Parallel()
+	e := newCLIEnv(t)
+	var acc, intro struct {
+		AccountID string `json:"accountId"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(e.gw.admin(t, "accounts", "create", "--json")), &acc))
+	require.NoError(t, json.Unmarshal([]byte(e.gw.admin(t, "accounts", "create", "--json")), &intro))
+	wallet := e.trader.Address.Hex()
+	subs := map[string]string{"D": e.gw.DataDir, "ACC": acc.AccountID, "INTRODUCER": intro.AccountID, "ADDRESS": wallet, "W": wallet, "TEXT": "no"}
+	ran := 0
+	for _, l := range readmeCommands(t, "dtwgate admin ") {
+		if strings.Contains(l, devnetLacks) {
+			continue
+		}
+		for _, args := range runnable(l, subs) {
+			cmd := exec.Command(e.gw.Bin, args[1:]...)
+			cmd.Env = gatewaytest.Env()
+			out, err := cmd.CombinedOutput()
+			require.NoError(t, err, "%s:\n%s", strings.Join(args, " "), out)
+			ran++
+			if args[2] == "withdrawal-addresses" && args[3] == "add" {
+				subs["ID"] = strings.Fields(string(out))[0]
+			}
+		}
+	}
+	require.GreaterOrEqual(t, ran, 15, "the examples run")
 }
