@@ -195,8 +195,8 @@ func (d *demo) run(ctx context.Context) error {
 
 	step("trader1: a limit order that rests (it asks more than the market), then cancelled at trader1's request: " +
 		"the gateway honours the cancel request within its grace period, followed to independent verification")
-	resting, err := t1.orderID(ctx, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "50", "--min", "60",
-		"--limit", "--json", "ETHEREUM")
+	resting, err := t1.orderID(ctx, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "50", "--limit", "60",
+		"--json", "ETHEREUM")
 	if err != nil {
 		return err
 	}

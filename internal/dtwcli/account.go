@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -40,7 +38,7 @@ func configCommand() *cli.Command {
 				ArgsUsage: " ",
 				Flags: append(configFlags(),
 					&cli.StringFlag{Name: flagDevnet, Usage: "devnet `DIR` holding devnet.json", Required: true},
-					&cli.StringFlag{Name: flagTrader, Usage: "devnet account `NAME` to sign with (default: the first trader)"},
+					&cli.StringFlag{Name: flagTrader, Usage: "devnet account `NAME` to sign with", DefaultText: "the first trader"},
 					&cli.BoolFlag{Name: flagForce, Usage: "overwrite an existing config"},
 				),
 				Action: runConfigInit,
@@ -172,7 +170,7 @@ func runLogin(c *cli.Context) error {
 	return output(c, map[string]any{"apiUrl": sess.APIURL, "method": sess.Method, "address": sess.Address, "apiKeyId": sess.APIKeyID,
 		"expiresAt": sess.ExpiresAt, "sessionFile": cfg.SessionFile}, func() error {
 		fmt.Fprintf(c.App.Writer, "logged in to %s as %s (%s)\nsession: %s (expires %s)\n", sess.APIURL, who, sess.Method,
-			cfg.SessionFile, sess.ExpiresAt.Local().Format(time.RFC3339))
+			cfg.SessionFile, when(sess.ExpiresAt))
 		return nil
 	})
 }
@@ -232,7 +230,7 @@ func runWhoami(c *cli.Context) error {
 		return table(c, []string{"FIELD", "VALUE"}, [][]string{
 			{"gateway", cl.BaseURL()}, {"account", orDash(claims.Subject)}, {"login", login},
 			{"wallet", orDash(claims.Address)}, {"api key", orDash(claims.APIKeyID)},
-			{"expires", exp.Local().Format(time.RFC3339)}, {"session", "valid"},
+			{"expires", when(exp)}, {"session", "valid"},
 		})
 	})
 }
@@ -283,14 +281,6 @@ func runAccounts(c *cli.Context) error {
 			return table(c, []string{"ACCOUNT", "KIND"}, rows)
 		})
 	})
-}
-
-func millis(s string) string {
-	ms, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || s == "" {
-		return "-"
-	}
-	return time.UnixMilli(ms).UTC().Format(time.RFC3339)
 }
 
 func permList(ps []api.Permission) string {

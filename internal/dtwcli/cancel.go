@@ -23,7 +23,7 @@ func orderCancelCommand() *cli.Command {
 			"and without the gateway anyone may cancel it " + dtw.CancelGrace.String() + " after the request: run this again then (or after the deadline)",
 		ArgsUsage: "SOURCE ORDER_ID",
 		Flags: append(append(append(append([]cli.Flag{}, configFlags()...), signerFlags()...), waitFlags()...),
-			&cli.StringFlag{Name: flagTx, Usage: "the placing transaction `HASH` (default: found in your RPC's logs)"},
+			&cli.StringFlag{Name: flagTx, Usage: "the placing transaction `HASH`", DefaultText: "found in your RPC's logs"},
 			&cli.BoolFlag{Name: flagGasless, Usage: "sign the cancel request and let the gateway relay it (you pay no gas)"},
 		),
 		Action: runOrderCancel,
@@ -134,7 +134,7 @@ func runOrderCancel(c *cli.Context) error {
 	}
 	switch {
 	case requested:
-		progress(c, "order %s: cancel already requested; anyone may cancel it after %s", id, after.UTC().Format(time.RFC3339))
+		progress(c, "order %s: cancel already requested; anyone may cancel it after %s", id, when(after))
 	case c.Bool(flagGasless):
 		signed, err := cs.trader.SignCancelRequest(c.Context, id, nil)
 		if err != nil {

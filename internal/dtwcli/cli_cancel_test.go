@@ -40,7 +40,7 @@ func TestCLICancel(t *testing.T) {
 	resting := func() string {
 		t.Helper()
 		var r placeResult
-		cli.okJSON(t, &r, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--min", "5000", "--limit", "--json", "ETHEREUM")
+		cli.okJSON(t, &r, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--limit", "5000", "--json", "ETHEREUM")
 		require.Eventually(t, func() bool { // the gateway knows it once confirmed
 			var st api.OrderStatus
 			_, _, code := cli.run(t, "order", "status", "--json", "ETHEREUM", r.OrderID)

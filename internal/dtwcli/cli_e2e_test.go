@@ -314,7 +314,7 @@ func TestCLIEndToEnd(t *testing.T) {
 	// The escape hatch: a limit order that cannot fill, cancelled directly on-chain after
 	// its deadline while the gateway is down.
 	var limit placeResult
-	dtw.okJSON(t, &limit, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--min", "5000", "--limit", "--deadline", "10m", "--json", "ETHEREUM")
+	dtw.okJSON(t, &limit, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--limit", "5000", "--deadline", "10m", "--json", "ETHEREUM")
 	require.NotEmpty(t, limit.OrderID)
 	e.gw.stop(t)
 	before = e.state(t)

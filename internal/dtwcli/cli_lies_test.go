@@ -129,7 +129,7 @@ func TestCLIVerifyCatchesLies(t *testing.T) {
 	dtw.okJSON(t, &settled, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "10", "--min", "9", "--wait", "--json", "ETHEREUM")
 	dtw.okJSON(t, &other, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--min", "4", "--gasless", "--wait", "--json", "ETHEREUM")
 	dtw.okJSON(t, &cancelled, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--min", "5000", "--wait", "--json", "ETHEREUM")
-	dtw.okJSON(t, &open, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--min", "5000", "--limit", "--json", "ETHEREUM")
+	dtw.okJSON(t, &open, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--limit", "5000", "--json", "ETHEREUM")
 	require.True(t, settled.Verified)
 	require.True(t, other.Verified)
 	require.NotEqual(t, settled.ReturnTxID, other.ReturnTxID)

@@ -44,7 +44,7 @@ func TestCLIOrders(t *testing.T) {
 	var placed []placeResult
 	for _, args := range [][]string{
 		{"--amount", "10", "--min", "9", "--wait"},
-		{"--amount", "5", "--min", "5000", "--limit", "--deadline", "10m"},
+		{"--amount", "5", "--limit", "5000", "--deadline", "10m"},
 		{"--amount", "3", "--min", "2", "--wait"},
 	} {
 		var r placeResult

@@ -25,6 +25,14 @@ func TestCLIUsageErrors(t *testing.T) {
 		{[]string{"nosuchcmd"}, msgs(`dtw: unknown command "nosuchcmd"`, "see `dtw --help`")},
 		{[]string{"order", "nosuch"}, msgs(`unknown command "nosuch"`, "see `dtw order --help`")},
 		{[]string{"order", "place"}, msgs("dtw: wrong number of arguments")},
+		// --limit takes the least amount to receive, as on `dtw swap`; its old switch form
+		// beside --min is refused saying so, before any config is read.
+		{[]string{"order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--min", "5000", "--limit", "--json", "ETHEREUM"},
+			msgs(`--limit "--json"`, "--limit takes the least AMOUNT of --buy to receive", "`--limit Y` (no --min)")},
+		{[]string{"order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--min", "4", "--limit", "5000", "ETHEREUM"},
+			msgs("exactly one of --min AMOUNT or --slippage PCT (a market order) and --limit AMOUNT (a limit order)")},
+		{[]string{"order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--slippage", "1", "--limit", "5000", "ETHEREUM"},
+			msgs("exactly one of")},
 	} {
 		errOut := dtw.fails(t, exitUsage, tc.want, tc.args...)
 		require.Equal(t, 1, countLines(errOut, "dtw: "), "printed once: %s", errOut)

@@ -159,10 +159,10 @@ func homeDir() string {
 // configFlags are taken by every command that reads the configuration.
 func configFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: flagConfig, Usage: "config `FILE` (default ~/.dtw/config.yaml)", EnvVars: []string{EnvConfig}},
+		&cli.StringFlag{Name: flagConfig, Usage: "config `FILE`", DefaultText: "~/.dtw/config.yaml", EnvVars: []string{EnvConfig}},
 		&cli.StringFlag{Name: flagAPIURL, Usage: "gateway API `URL`, e.g. http://127.0.0.1:8080/api (overrides the config's apiUrl)", EnvVars: []string{client.EnvAPIURL}},
 		&cli.StringSliceFlag{Name: flagRPC, Usage: "your own RPC for a source, `SOURCE=URL` (repeatable; also $" + EnvRPCPrefix + "SOURCE)"},
-		&cli.StringFlag{Name: flagSessionFile, Usage: "session `FILE` holding the login's JWT (default ~/.dtw/session.json)", EnvVars: []string{EnvSessionFile}},
+		&cli.StringFlag{Name: flagSessionFile, Usage: "session `FILE` holding the login's JWT", DefaultText: "~/.dtw/session.json", EnvVars: []string{EnvSessionFile}},
 		&cli.BoolFlag{Name: flagJSON, Usage: "print JSON for scripts instead of tables"},
 	}
 }

@@ -246,8 +246,8 @@ func runBalance(c *cli.Context) error {
 func historyCommand() *cli.Command {
 	flags := append(configFlags(),
 		&cli.StringFlag{Name: flagSince, Value: "720h", Usage: "start: a duration ago (e.g. 24h) or an RFC 3339 `TIME`"},
-		&cli.StringFlag{Name: flagUntil, Usage: "end: a duration ago or an RFC 3339 `TIME` (default now)"},
-		&cli.IntFlag{Name: flagPageSize, Usage: "items per page, 1 to 2000 (default the gateway's, 500)"},
+		&cli.StringFlag{Name: flagUntil, Usage: "end: a duration ago or an RFC 3339 `TIME`", DefaultText: "now"},
+		&cli.IntFlag{Name: flagPageSize, Usage: "items per page, 1 to 2000", DefaultText: "the gateway's, 500"},
 		&cli.BoolFlag{Name: flagAll, Usage: "follow the pages to the end"},
 		&cli.StringFlag{Name: flagAfter, Usage: "continue after `CURSOR` (the next cursor a page printed)"},
 		&cli.BoolFlag{Name: flagNewestFirst, Usage: "newest first"},

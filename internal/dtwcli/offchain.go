@@ -47,7 +47,7 @@ func offchainCommand() *cli.Command {
 				Usage:     "withdraw AMOUNT of ASSET from your OFFCHAIN balance: crypto to an approved address (--address-id), fiat to a bank account (--iban or --account-number, --account-name)",
 				ArgsUsage: "ASSET AMOUNT",
 				Flags: append(configFlags(), subAccountFlag,
-					&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the withdrawal (default: drawn); retrying with it never pays twice"},
+					&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the withdrawal; retrying with it never pays twice", DefaultText: "drawn"},
 					&cli.StringFlag{Name: flagAddressID, Usage: "an APPROVED withdrawal address `ID` (`dtw addresses withdrawal`)"},
 					&cli.StringFlag{Name: flagIBAN, Usage: "the `IBAN` to pay"},
 					&cli.StringFlag{Name: flagBIC, Usage: "its `BIC`"},
@@ -108,7 +108,8 @@ func runOffchainSnapshot(c *cli.Context) error {
 			if err := table(c, []string{"ASSET", "BALANCE", "VALUE (" + res.AccountAsset + ")", "WITHDRAWABLE"}, rows); err != nil {
 				return err
 			}
-			_, err := fmt.Fprintf(c.App.Writer, "total %s %s, credit %s, used %s\n", res.TotalAccountAssetValuation, res.AccountAsset, res.TotalCredit, res.CreditUsed)
+			_, err := fmt.Fprintf(c.App.Writer, "total %s, credit %s, used %s\n", amountOf(res.TotalAccountAssetValuation, res.AccountAsset),
+				amountOf(res.TotalCredit, res.AccountAsset), amountOf(res.CreditUsed, res.AccountAsset))
 			return err
 		})
 	})
@@ -188,7 +189,7 @@ func finalWithdrawal(status string) bool {
 func printWithdrawal(c *cli.Context, w api.OffchainWithdrawal) error {
 	return output(c, w, func() error {
 		return table(c, []string{"FIELD", "VALUE"}, [][]string{
-			{"instructionId", w.InstructionID}, {"status", w.Status}, {"asset", w.Asset}, {"amount", w.Amount},
+			{"instructionId", w.InstructionID}, {"status", w.Status}, {"asset", w.Asset}, {"amount", amountOf(w.Amount, w.Asset)},
 			{"kind", w.Kind}, {"location", w.Location}, {"destination", w.Destination},
 			{"transaction", orDash(w.TransactionHash)}, {"reason", orDash(w.Reason)}, {"requested", millis(w.TimestampMillis)},
 		})

@@ -108,7 +108,7 @@ func sessionClient(cfg *Config) (*client.Client, *Session, error) {
 		}
 		return nil, nil, apiError(cfg, fmt.Errorf("%w to %s: the session in %s is for %s", errNotLoggedIn, cl.BaseURL(), cfg.SessionFile, s.APIURL))
 	case !time.Now().Before(s.ExpiresAt) && !hasKey:
-		return nil, nil, apiError(cfg, fmt.Errorf("%w: the session in %s expired at %s", errNotLoggedIn, cfg.SessionFile, s.ExpiresAt.Format(time.RFC3339)))
+		return nil, nil, apiError(cfg, fmt.Errorf("%w: the session in %s expired at %s", errNotLoggedIn, cfg.SessionFile, when(s.ExpiresAt)))
 	}
 	cl.SetToken(s.Token)
 	return cl, s, nil

@@ -136,15 +136,15 @@ func orderCommand() *cli.Command {
 		Subcommands: []*cli.Command{
 			{
 				Name:      "place",
-				Usage:     "place an order: market with --slippage (priced by the gateway) or --min, or --limit; directly on-chain or --gasless (signed, relayed by the gateway)",
+				Usage:     "place an order: market with --slippage (priced by the gateway) or --min, or limit with --limit; directly on-chain or --gasless (signed, relayed by the gateway)",
 				ArgsUsage: "SOURCE",
 				Flags: append(append(append(append([]cli.Flag{}, common...), signerFlags()...), waitFlags()...),
 					&cli.StringFlag{Name: flagSell, Usage: "`ASSET` to sell (id or token address)"},
 					&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy"},
 					&cli.StringFlag{Name: flagAmount, Usage: "`AMOUNT` to sell, a decimal"},
-					&cli.StringFlag{Name: flagMin, Usage: "least `AMOUNT` to receive"},
-					&cli.StringFlag{Name: flagSlippage, Usage: "accept `PCT` percent less than the gateway's price (GET /v2/price)"},
-					&cli.BoolFlag{Name: flagLimit, Usage: "a limit order: it rests until it can be filled or the deadline passes"},
+					&cli.StringFlag{Name: flagMin, Usage: "a market order: receive at least `AMOUNT` of --buy, or nothing"},
+					&cli.StringFlag{Name: flagSlippage, Usage: "a market order: accept `PCT` percent less than the gateway's price (GET /v2/price)"},
+					&cli.StringFlag{Name: flagLimit, Usage: "a limit order: receive at least `AMOUNT` of --buy; it rests until it can, or the deadline passes"},
 					&cli.DurationFlag{Name: flagDeadline, Value: time.Hour, Usage: "the order lapses `DURATION` after the latest block"},
 					&cli.BoolFlag{Name: flagGasless, Usage: "sign the order and let the gateway relay it (you pay no gas)"},
 				),
@@ -166,7 +166,7 @@ func orderCommand() *cli.Command {
 				Usage:     "cancel your order after its deadline directly on-chain (the escape hatch: needs no gateway)",
 				ArgsUsage: "SOURCE ORDER_ID",
 				Flags: append(append([]cli.Flag{}, common...), append(signerFlags(),
-					&cli.StringFlag{Name: flagTx, Usage: "the placing transaction `HASH` (default: found in your RPC's logs)"})...),
+					&cli.StringFlag{Name: flagTx, Usage: "the placing transaction `HASH`", DefaultText: "found in your RPC's logs"})...),
 				Action: runOrderCancelExpired,
 			},
 		},
@@ -174,7 +174,7 @@ func orderCommand() *cli.Command {
 }
 
 func runOrderPlace(c *cli.Context) error {
-	usage := "order place --sell ASSET --buy ASSET --amount X (--min Y | --slippage PCT) [--limit] [--deadline 1h] [--gasless] [--wait] SOURCE"
+	usage := "order place --sell ASSET --buy ASSET --amount X (--slippage PCT | --min Y | --limit Y) [--deadline 1h] [--gasless] [--wait] SOURCE"
 	if err := argsCheck(c, usage, 1, 1); err != nil {
 		return err
 	}
@@ -183,9 +183,18 @@ func runOrderPlace(c *cli.Context) error {
 			return usageError("--%s is required: `dtw %s`", f, usage)
 		}
 	}
-	minS, slipS := c.String(flagMin), c.String(flagSlippage)
-	if (minS == "") == (slipS == "") {
-		return usageError("pass exactly one of --min AMOUNT and --slippage PCT")
+	minS, slipS, limitS := c.String(flagMin), c.String(flagSlippage), c.String(flagLimit)
+	if strings.HasPrefix(limitS, "-") { // the old switch form, `--min Y --limit`, took the next flag as its value
+		return usageError("--limit %q: --limit takes the least AMOUNT of --buy to receive, as on `dtw swap`: `--limit Y` (no --min)", echo.Value(limitS))
+	}
+	given := 0
+	for _, v := range []string{minS, slipS, limitS} {
+		if v != "" {
+			given++
+		}
+	}
+	if given != 1 {
+		return usageError("pass exactly one of --min AMOUNT or --slippage PCT (a market order) and --limit AMOUNT (a limit order)")
 	}
 	var slippage decimal.Decimal
 	if slipS != "" {
@@ -217,13 +226,17 @@ func runOrderPlace(c *cli.Context) error {
 		return err
 	}
 	var minBuy *big.Int
-	if minS != "" {
-		if minBuy, err = parseAmount("--min", buy, minS); err != nil {
-			return err
-		}
+	switch {
+	case minS != "":
+		minBuy, err = parseAmount("--min", buy, minS)
+	case limitS != "":
+		minBuy, err = parseAmount("--limit", buy, limitS)
+	}
+	if err != nil {
+		return err
 	}
 	// The gateway is needed to price, to relay and to follow; a direct order with --min
-	// and no --wait needs only the chain.
+	// or --limit and no --wait needs only the chain.
 	var cl *client.Client
 	if slipS != "" || c.Bool(flagGasless) || c.Bool(flagWait) {
 		if cl, _, err = sessionClient(cfg); err != nil {
@@ -262,7 +275,7 @@ func runOrderPlace(c *cli.Context) error {
 	}
 	params := trader.OrderParams{Sell: sell, Buy: buy, SellAmount: amount, MinBuyAmount: minBuy,
 		Deadline: time.Unix(int64(head.Time), 0).Add(c.Duration(flagDeadline))}
-	if c.Bool(flagLimit) {
+	if limitS != "" {
 		params.Kind = dtw.KindLimit
 	}
 	res := map[string]any{"source": src.Name, "sell": sell.ID, "buy": buy.ID, "amount": sell.FromBaseUnits(amount).String(),
@@ -421,8 +434,8 @@ func runOrderStatus(c *cli.Context) error {
 	return output(c, st, func() error {
 		return table(c, []string{"FIELD", "VALUE"}, [][]string{
 			{"order", st.OrderID}, {"source", st.OrderSource}, {"status", st.Status}, {"type", st.OrderType},
-			{"sell", st.AmountToSell + " " + st.SellingAsset}, {"buy at least", st.LimitAmountToReceive + " " + st.BuyingAsset},
-			{"sold", orDash(st.QuantitySold)}, {"bought", orDash(st.QuantityBought)}, {"deadline", orDash(st.Deadline)},
+			{"sell", amountOf(st.AmountToSell, st.SellingAsset)}, {"buy at least", amountOf(st.LimitAmountToReceive, st.BuyingAsset)},
+			{"sold", amountOf(st.QuantitySold, st.SellingAsset)}, {"bought", amountOf(st.QuantityBought, st.BuyingAsset)}, {"deadline", unixTime(st.Deadline)},
 			{"placed in", st.InstructionID}, {"confirmations", orDash(st.Confirmations)},
 			{"return tx", derefOr(st.ReturnTxID)}, {"return tx confirmations", orDash(st.ReturnTxConfirmations)},
 		})
@@ -490,7 +503,7 @@ func withdrawCommand() *cli.Command {
 		Usage:     "withdraw AMOUNT of ASSET from your free balance on SOURCE: directly on-chain, or --gasless (signed, relayed to an approved address)",
 		ArgsUsage: "SOURCE ASSET AMOUNT",
 		Flags: append(append(append(configFlags(), signerFlags()...), waitFlags()...),
-			&cli.StringFlag{Name: flagTo, Usage: "destination `ADDRESS` (default your own)"},
+			&cli.StringFlag{Name: flagTo, Usage: "destination `ADDRESS`", DefaultText: "your own"},
 			&cli.BoolFlag{Name: flagGasless, Usage: "sign the withdrawal and let the gateway relay it (to an approved withdrawal address)"},
 		),
 		Action: runWithdraw,

@@ -55,14 +55,14 @@ func swapCommand() *cli.Command {
 		Usage: "swap on your OFFCHAIN balance against the gateway's house: a market order fills at once at the feed's price less commission; " +
 			"--limit rests until it can receive at least that much, or expires",
 		Flags: append(configFlags(), subAccountFlag,
-			&cli.StringFlag{Name: flagSell, Usage: "`ASSET` to sell, e.g. eur"},
-			&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy, e.g. usdc"},
+			&cli.StringFlag{Name: flagSell, Usage: "`ASSET` to sell, e.g. dai"},
+			&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy, e.g. usdt"},
 			&cli.StringFlag{Name: flagAmount, Usage: "`AMOUNT` of --sell to sell, a decimal"},
 			&cli.StringFlag{Name: flagLimit, Usage: "a limit order: receive at least `AMOUNT` of --buy, or nothing"},
-			&cli.StringFlag{Name: flagExpires, Usage: "with --limit: cancel it unfilled after a `DURATION` (e.g. 24h) or at an RFC 3339 time (default: the gateway's, 24h)"},
-			&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the order (default: drawn and printed); repeating the swap with it answers the same order, never a second one"},
+			&cli.StringFlag{Name: flagExpires, Usage: "with --limit: cancel it unfilled after a `DURATION` (e.g. 24h) or at an RFC 3339 time", DefaultText: "the gateway's, 24h"},
+			&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the order; repeating the swap with it answers the same order, never a second one", DefaultText: "drawn and printed"},
 			&cli.BoolFlag{Name: flagWait, Usage: "with --limit: wait until the order is SETTLED or CANCELLED, showing progress"},
-			&cli.DurationFlag{Name: flagWaitTimeout, Usage: "give up --wait after `DURATION` (default: until the order closes)"},
+			&cli.DurationFlag{Name: flagWaitTimeout, Usage: "give up --wait after `DURATION`", DefaultText: "until the order closes"},
 		),
 		Action: runSwap,
 	}
@@ -74,11 +74,11 @@ func quoteCommand() *cli.Command {
 		Usage: "request a firm RFQ quote on OFFCHAIN for buying --amount-to-buy of --buy with --sell; it holds 5 s: " +
 			"accept with --accept, or answer the y/N prompt before its countdown ends",
 		Flags: append(configFlags(), subAccountFlag,
-			&cli.StringFlag{Name: flagSell, Usage: "`ASSET` to pay with, e.g. eur"},
-			&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy, e.g. usdc"},
+			&cli.StringFlag{Name: flagSell, Usage: "`ASSET` to pay with, e.g. dai"},
+			&cli.StringFlag{Name: flagBuy, Usage: "`ASSET` to buy, e.g. usdt"},
 			&cli.StringFlag{Name: flagAmountToBuy, Usage: "`AMOUNT` of --buy to buy, a decimal"},
 			&cli.BoolFlag{Name: flagAccept, Usage: "accept the quote at once, without asking"},
-			&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the quote (default: drawn and printed); requesting again with it answers the same quote"},
+			&cli.StringFlag{Name: flagInstructionID, Usage: "your `ID` of the quote; requesting again with it answers the same quote", DefaultText: "drawn and printed"},
 		),
 		Action: runQuote,
 	}
@@ -294,15 +294,6 @@ func estimateLine(c *cli.Context, cl *client.Client, o api.OrderStatus) string {
 		amount.Mul(price).RoundDown(8), o.BuyingAsset, o.LimitAmountToReceive)
 }
 
-// unixTime formats a string of Unix seconds, "-" when empty.
-func unixTime(s string) string {
-	sec, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return "-"
-	}
-	return time.Unix(sec, 0).UTC().Format(time.RFC3339)
-}
-
 // printOffchainOrder prints an OFFCHAIN order.
 func printOffchainOrder(c *cli.Context, o api.OrderStatus) error {
 	return output(c, o, func() error { return table(c, []string{"FIELD", "VALUE"}, offchainOrderRows(o)) })
@@ -316,7 +307,7 @@ func offchainOrderRows(o api.OrderStatus) [][]string {
 	if o.LimitAmountToReceive != "" {
 		rows = append(rows, []string{"buy at least", o.LimitAmountToReceive + " " + o.BuyingAsset}, []string{"expires", unixTime(o.Deadline)})
 	}
-	rows = append(rows, []string{"sold", o.QuantitySold + " " + o.SellingAsset}, []string{"bought", o.QuantityBought + " " + o.BuyingAsset})
+	rows = append(rows, []string{"sold", amountOf(o.QuantitySold, o.SellingAsset)}, []string{"bought", amountOf(o.QuantityBought, o.BuyingAsset)})
 	if o.Price != "" {
 		rows = append(rows, []string{"price", o.Price + " " + o.BuyingAsset + " per " + o.SellingAsset})
 	}

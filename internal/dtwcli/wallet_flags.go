@@ -39,11 +39,11 @@ func signerFlags() []cli.Flag {
 // storeFlags locate keystore directories and the Vault server.
 func storeFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: flagKeystoreDir, Usage: "dtw's keystore `DIR` (default ~/.dtw/keystores)", EnvVars: []string{signer.EnvKeystoreDir}},
-		&cli.StringFlag{Name: flagVaultAddr, Usage: "Vault `URL` (default $VAULT_ADDR); the token comes from $VAULT_TOKEN"},
-		&cli.StringFlag{Name: flagVaultNamespace, Usage: "Vault `NAMESPACE` (default $VAULT_NAMESPACE)"},
-		&cli.StringFlag{Name: flagVaultRoleID, Usage: "log in to Vault with AppRole `ROLE_ID` (default $" + signer.EnvVaultRoleID + ")"},
-		&cli.StringFlag{Name: flagVaultSecretIDFile, Usage: "read the AppRole secret id from `FILE` (default $" + signer.EnvVaultSecretID + ")"},
+		&cli.StringFlag{Name: flagKeystoreDir, Usage: "dtw's keystore `DIR`", DefaultText: "~/.dtw/keystores", EnvVars: []string{signer.EnvKeystoreDir}},
+		&cli.StringFlag{Name: flagVaultAddr, Usage: "Vault `URL`; the token comes from $VAULT_TOKEN", DefaultText: "$VAULT_ADDR"},
+		&cli.StringFlag{Name: flagVaultNamespace, Usage: "Vault `NAMESPACE`", DefaultText: "$VAULT_NAMESPACE"},
+		&cli.StringFlag{Name: flagVaultRoleID, Usage: "log in to Vault with AppRole `ROLE_ID`", DefaultText: "$" + signer.EnvVaultRoleID},
+		&cli.StringFlag{Name: flagVaultSecretIDFile, Usage: "read the AppRole secret id from `FILE`", DefaultText: "$" + signer.EnvVaultSecretID},
 	}
 }
 

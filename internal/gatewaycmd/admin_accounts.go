@@ -36,7 +36,7 @@ func accountsCommand() *cli.Command {
 				Flags: append(storeFlags(),
 					&cli.StringFlag{Name: flagParent, Usage: "the top-level account that owns the new sub-account"},
 					&cli.StringFlag{Name: flagLabel, Usage: "a label for the account (at most 64 printable characters)"},
-					&cli.StringFlag{Name: flagAsset, Value: store.DefaultAccountAsset, Usage: "the account asset: the asset it is valued in (default offchain.accountAsset of the config, usd)"},
+					&cli.StringFlag{Name: flagAsset, Value: store.DefaultAccountAsset, Usage: "the account asset: the asset it is valued in", DefaultText: "offchain.accountAsset of the config, usd"},
 					&cli.BoolFlag{Name: flagJSON, Usage: "print the account as JSON"},
 				),
 				Action: runAccountsCreate,

@@ -26,7 +26,8 @@ func jwtKeysCommand() *cli.Command {
 				Usage: fmt.Sprintf("add a new signing key: every process signs with it from %s on (once all have loaded it); "+
 					"the previous keys keep verifying for the grace period", auth.KeyActivationDelay),
 				Flags: append(storeFlags(), &cli.DurationFlag{Name: flagGrace,
-					Usage: "how long the previous keys still verify after the new one takes over (default: tokenTTL, so no live token dies; 0 ends them then)"}),
+					Usage:       "how long the previous keys still verify after the new one takes over; 0 ends them then",
+					DefaultText: "tokenTTL, so no live token dies"}),
 				Action: runJWTKeysRotate,
 			},
 			{Name: "list", Usage: "list the keys that verify now", Flags: storeFlags(), Action: runJWTKeysList},

@@ -48,7 +48,7 @@ func offchainCommand() *cli.Command {
 					&cli.StringFlag{Name: flagAsset, Required: true, Usage: "the fiat asset, e.g. eur"},
 					&cli.StringFlag{Name: flagAmount, Required: true, Usage: "the amount received, e.g. 100.50"},
 					&cli.StringFlag{Name: flagTransferID, Required: true, Usage: "the bank's id of the transfer"},
-					&cli.StringFlag{Name: flagBank, Usage: "the receiving bank's name in offchain.banks (default: the asset's first)"},
+					&cli.StringFlag{Name: flagBank, Usage: "the receiving bank's name in offchain.banks", DefaultText: "the asset's first"},
 					jsonFlag),
 				Action: runBookDeposit,
 			},
@@ -94,7 +94,7 @@ func offchainCommand() *cli.Command {
 					"GET /v2/commission-rate/OFFCHAIN shows it and its trades pay it",
 				Flags: append(storeFlags(), account,
 					&cli.Int64Flag{Name: flagBps, Required: true, Usage: "the commission in basis points, 0 to 9999"},
-					&cli.StringFlag{Name: flagPair, Usage: "SELL/BUY, e.g. eth/usdc (default: every pair)"}),
+					&cli.StringFlag{Name: flagPair, Usage: "SELL/BUY, e.g. eth/usdt", DefaultText: "every pair"}),
 				Action: runSetCommission,
 			},
 			{

@@ -105,10 +105,10 @@ func runWithdrawalAddressAdd(c *cli.Context) error {
 }
 
 func runWithdrawalAddressApprove(c *cli.Context) error {
-	if c.NArg() != 1 {
-		return cli.Exit("usage: dtwgate admin withdrawal-addresses approve ID (ids: `... list`)", ExitUsage)
+	id, err := oneArg(c, "ID", "an id `dtwgate admin withdrawal-addresses list` shows")
+	if err != nil {
+		return err
 	}
-	id := c.Args().First()
 	return withStore(c, func(_ config.Config, st store.Store) error {
 		if err := st.ApproveWithdrawalAddress(c.Context, id); errors.Is(err, store.ErrNotFound) {
 			return cli.Exit("no withdrawal address "+id+"; see `dtwgate admin withdrawal-addresses list`", ExitError)

@@ -35,7 +35,7 @@ func storeFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: flagConfig, Usage: "YAML config file (optional; flags override it)", EnvVars: []string{config.EnvConfig}},
 		&cli.StringFlag{Name: flagDataDir, Usage: "directory of the SQLite store (needed unless --store names a PostgreSQL database)", EnvVars: []string{config.EnvDataDir}},
-		&cli.StringFlag{Name: flagStore, Usage: "the PostgreSQL database replicas share, a postgres:// URL (default: SQLite in --data-dir; config store)",
+		&cli.StringFlag{Name: flagStore, Usage: "the PostgreSQL database replicas share, a postgres:// URL", DefaultText: "SQLite in --data-dir; config store",
 			EnvVars: []string{config.EnvStore}},
 	}
 }
@@ -102,21 +102,23 @@ func serveCommand() *cli.Command {
 			"--listen and --data-dir (or " + config.EnvListen + " and " + config.EnvDataDir + ") are enough. " +
 			"API processes and settlers share only the store (the data directory): run any number of " +
 			"--role api, --role settler and --role all processes on one store. The settler of each chain, and the " +
-			"OFFCHAIN matcher, run in one settler process at a time, elected through the store: when it stops, " +
-			"another takes over at once, and when it dies, within about --lease-ttl.",
+			"OFFCHAIN matcher, run in one settler process at a time, elected through the store, each settler " +
+			"campaigning every third of --lease-ttl: when the leader stops cleanly it releases its leases and another " +
+			"takes over at its next campaign, within --lease-ttl/3; when it dies, once its lease expires, within about " +
+			"--lease-ttl plus a third.",
 		Flags: append(storeFlags(),
-			&cli.StringFlag{Name: flagListen, Usage: "host:port to listen on (default " + config.DefaultListen + ")", EnvVars: []string{config.EnvListen}},
-			&cli.StringFlag{Name: flagBasePath, Usage: "API base path, ending in /api (default " + config.DefaultBasePath + ")"},
-			&cli.StringFlag{Name: flagSIWEDomain, Usage: "exact SIWE domain (default: the listen address)"},
-			&cli.StringFlag{Name: flagSIWEURI, Usage: "exact SIWE URI (default: http://<listen><base path>)"},
+			&cli.StringFlag{Name: flagListen, Usage: "host:port to listen on", DefaultText: config.DefaultListen + "; config listen", EnvVars: []string{config.EnvListen}},
+			&cli.StringFlag{Name: flagBasePath, Usage: "API base path, ending in /api", DefaultText: config.DefaultBasePath + "; config basePath"},
+			&cli.StringFlag{Name: flagSIWEDomain, Usage: "exact SIWE domain", DefaultText: "the listen address"},
+			&cli.StringFlag{Name: flagSIWEURI, Usage: "exact SIWE URI", DefaultText: "http://<listen><base path>"},
 			&cli.StringFlag{Name: flagLogFormat, Value: "text", Usage: "log format: text or json"},
 			&cli.StringFlag{Name: flagLogLevel, Value: "info", Usage: "log level: debug, info, warn or error"},
-			&cli.BoolFlag{Name: flagAccessLog, Usage: "log a line per request at INFO (default: at DEBUG only; config accessLog)"},
-			&cli.StringFlag{Name: flagPprof, Usage: "serve Go's profiler (/debug/pprof/) on this loopback host:port, apart from the API (default off; config debug.pprofListen)"},
+			&cli.BoolFlag{Name: flagAccessLog, Usage: "log a line per request at INFO", DefaultText: "at DEBUG only; config accessLog"},
+			&cli.StringFlag{Name: flagPprof, Usage: "serve Go's profiler (/debug/pprof/) on this loopback host:port, apart from the API", DefaultText: "off; config debug.pprofListen"},
 			&cli.StringFlag{Name: flagRole, Value: string(app.RoleAll), EnvVars: []string{EnvRole},
 				Usage: "what this process runs: api (the REST API), settler (follow, settle and relay on every chain, match OFFCHAIN limit orders; elected per chain among the settlers of a store) or all"},
-			&cli.DurationFlag{Name: flagLeaseTTL, Usage: "lifetime of a settler's lease: a dead leader is replaced within about this long, 1s to 5m (default " +
-				config.DefaultLeaseTTL.String() + "; config election.leaseTTL)"},
+			&cli.DurationFlag{Name: flagLeaseTTL, Usage: "lifetime of a settler's lease, 1s to 5m: a settler that dies is replaced within about this long plus a third; " +
+				"one that stops cleanly, within a third", DefaultText: config.DefaultLeaseTTL.String() + "; config election.leaseTTL"},
 		),
 		Action: runServe,
 	}

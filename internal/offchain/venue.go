@@ -166,6 +166,13 @@ func (s *Service) history(ctx context.Context, accountID, kind string, q api.Pag
 			var m WithdrawalMeta
 			_ = json.Unmarshal(e.Meta, &m)
 			act.Reference = &api.ActivityReference{InstructionID: m.InstructionID, TransactionHash: m.TransactionHash, ActivityLocation: m.Location}
+		} else {
+			// A deposit paid on a chain (to the account's deposit address) names its
+			// transaction; a bank transfer has none.
+			var m DepositMeta
+			if json.Unmarshal(e.Meta, &m) == nil && m.TransactionHash != "" {
+				act.Reference = &api.ActivityReference{TransactionHash: m.TransactionHash, ActivityLocation: m.Location}
+			}
 		}
 		page.Transactions = append(page.Transactions, act)
 	}

@@ -88,11 +88,11 @@ func (s *Service) activities(ctx context.Context, c *Chain, accountID string, wa
 	}
 	for _, e := range evs {
 		a, _ := c.Source.AssetByAddress(e.Token)
+		// A deposit names its transaction as a withdrawal does: on a chain, the
+		// transaction is the instruction.
 		act := api.AccountActivity{Asset: assetName(a, e.Token), Amount: a.FromBaseUnits(e.Amount).String(),
-			TimestampMillis: strconv.FormatUint(e.BlockTime*1000, 10)}
-		if kind == dtw.EventWithdrawn {
-			act.Reference = &api.ActivityReference{InstructionID: e.TxHash.Hex(), TransactionHash: e.TxHash.Hex(), ActivityLocation: c.Source.Name}
-		}
+			TimestampMillis: strconv.FormatUint(e.BlockTime*1000, 10),
+			Reference:       &api.ActivityReference{InstructionID: e.TxHash.Hex(), TransactionHash: e.TxHash.Hex(), ActivityLocation: c.Source.Name}}
 		page.Transactions = append(page.Transactions, act)
 	}
 	if len(evs) > 0 {
