@@ -41,8 +41,11 @@ func FromEvent(ev store.Event, accountID string, reg *chain.Registry) (api.Accou
 		}
 		out.Asset, out.Amount, out.TransactionHash = p.Asset, p.Amount, p.TxHash
 		out.TimestampMillis = strconv.FormatInt(ev.CreatedAt.UnixMilli(), 10)
-		if out.ActivityType == api.ActivityWithdrawal {
+		switch {
+		case out.ActivityType == api.ActivityWithdrawal:
 			out.Reference = &api.ActivityReference{InstructionID: p.InstructionID, TransactionHash: p.TxHash, ActivityLocation: p.Location}
+		case p.TxHash != "": // a deposit paid on a chain, as its history record names it
+			out.Reference = &api.ActivityReference{TransactionHash: p.TxHash, ActivityLocation: p.Location}
 		}
 		return out, nil
 	}
@@ -67,8 +70,7 @@ func FromEvent(ev store.Event, accountID string, reg *chain.Registry) (api.Accou
 	out.Amount = asset.FromBaseUnits(amount).String()
 	out.TimestampMillis = strconv.FormatUint(p.BlockTime*1000, 10)
 	out.TransactionHash, out.Removed = p.TxHash.Hex(), p.Removed
-	if out.ActivityType == api.ActivityWithdrawal {
-		out.Reference = &api.ActivityReference{InstructionID: p.TxHash.Hex(), TransactionHash: p.TxHash.Hex(), ActivityLocation: p.Source}
-	}
+	// Deposits and withdrawals name their transaction, as their history records do.
+	out.Reference = &api.ActivityReference{InstructionID: p.TxHash.Hex(), TransactionHash: p.TxHash.Hex(), ActivityLocation: p.Source}
 	return out, nil
 }

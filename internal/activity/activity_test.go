@@ -26,6 +26,8 @@ func TestFromEvent(t *testing.T) {
 	token := common.HexToAddress("0x00000000000000000000000000000000000000bb")
 	unknown := common.HexToAddress("0x00000000000000000000000000000000000000cc")
 	tx := common.HexToHash("0xabc")
+	// A chain's deposits and withdrawals name their transaction, as their history does.
+	ref := &api.ActivityReference{InstructionID: tx.Hex(), TransactionHash: tx.Hex(), ActivityLocation: "ETHEREUM"}
 	reg, err := chain.NewRegistry([]chain.Source{{Name: "ETHEREUM", Assets: []chain.Asset{{ID: "usdt", Address: token, Decimals: 6}}}})
 	require.NoError(t, err)
 	for _, tc := range []struct {
@@ -42,11 +44,20 @@ func TestFromEvent(t *testing.T) {
 		{"chain deposit", event(t, 8, store.EventDeposit, "ETHEREUM", store.ChainActivity{Source: "ETHEREUM", Token: token,
 			Amount: "2500000", BlockTime: 1700000001, TxHash: tx}),
 			api.AccountActivityEvent{EventID: "8", ActivityType: api.ActivityDeposit, Source: "ETHEREUM", AccountID: "acc",
-				AccountActivity: api.AccountActivity{Asset: "usdt", Amount: "2.5", TimestampMillis: "1700000001000"}, TransactionHash: tx.Hex()}},
+				AccountActivity: api.AccountActivity{Asset: "usdt", Amount: "2.5", TimestampMillis: "1700000001000", Reference: ref}, TransactionHash: tx.Hex()}},
 		{"removed deposit of an unknown token", event(t, 9, store.EventDeposit, "ETHEREUM", store.ChainActivity{Source: "ETHEREUM", Token: unknown,
 			Amount: "17", BlockTime: 1700000002, TxHash: tx, Removed: true}),
 			api.AccountActivityEvent{EventID: "9", ActivityType: api.ActivityDeposit, Source: "ETHEREUM", AccountID: "acc",
-				AccountActivity: api.AccountActivity{Asset: unknown.Hex(), Amount: "17", TimestampMillis: "1700000002000"}, TransactionHash: tx.Hex(), Removed: true}},
+				AccountActivity: api.AccountActivity{Asset: unknown.Hex(), Amount: "17", TimestampMillis: "1700000002000", Reference: ref}, TransactionHash: tx.Hex(), Removed: true}},
+		{"offchain deposit paid on a chain", event(t, 11, store.EventDeposit, offchain.Source, offchain.ActivityEvent{Source: offchain.Source,
+			Asset: "dai", Amount: "200", Location: "ETHEREUM", TxHash: tx.Hex()}),
+			api.AccountActivityEvent{EventID: "11", ActivityType: api.ActivityDeposit, Source: "OFFCHAIN", AccountID: "acc",
+				AccountActivity: api.AccountActivity{Asset: "dai", Amount: "200", TimestampMillis: "1700000000123",
+					Reference: &api.ActivityReference{TransactionHash: tx.Hex(), ActivityLocation: "ETHEREUM"}}, TransactionHash: tx.Hex()}},
+		{"bank deposit", event(t, 12, store.EventDeposit, offchain.Source, offchain.ActivityEvent{Source: offchain.Source,
+			Asset: "eur", Amount: "5", Location: "eur-main"}),
+			api.AccountActivityEvent{EventID: "12", ActivityType: api.ActivityDeposit, Source: "OFFCHAIN", AccountID: "acc",
+				AccountActivity: api.AccountActivity{Asset: "eur", Amount: "5", TimestampMillis: "1700000000123"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.True(t, activity.Is(tc.ev))
