@@ -74,7 +74,8 @@ func TestRelayThatRevertsFails(t *testing.T) {
 	drain.Store(&withdrawAll)
 	resp, err := cl.SubmitOrder(ctx, so.Request)
 	require.NoError(t, err)
-	require.Equal(t, api.StatusPending, resp.Status)
+	// Sent, it is PENDING; reverted (mined at once) before the answer, it is FAILED already.
+	require.Contains(t, []string{api.StatusPending, api.StatusFailed}, resp.Status)
 	require.NoError(t, <-drained)
 	var st api.OrderStatus
 	require.Eventually(t, func() bool {
