@@ -2,9 +2,7 @@ package app_test
 
 import (
 	"context"
-	"log/slog"
 	"math/big"
-	"net"
 	"testing"
 	"time"
 
@@ -14,7 +12,6 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain/trader"
 	"github.com/dtwgate/dtwgate/internal/app"
-	"github.com/dtwgate/dtwgate/testnet"
 )
 
 // TestRelayPlacedByFeeBump: a relayed order whose first transaction stays unmined is
@@ -23,26 +20,9 @@ import (
 // of answering PENDING for good.
 func TestRelayPlacedByFeeBump(t *testing.T) {
 	ctx := context.Background()
-	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 1})
-	c := n.Chains[0]
-	src := c.ChainSource(1)
-	cfg := chainConfig(t, c)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	cfg.Listen = ln.Addr().String()
-	cfg.Finish()
-	a, err := app.New(ctx, cfg, app.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler),
-		EngineInterval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond, BumpAfter: 500 * time.Millisecond})
-	require.NoError(t, err)
-	run(t, a)
-	s, cl := traderClient(t, a, cfg, c)
-	tr, err := trader.New(ctx, src, s, c.Client, trader.Options{PollInterval: 20 * time.Millisecond})
-	require.NoError(t, err)
-	usdt, err := tr.Asset("usdt")
-	require.NoError(t, err)
-	dai, err := tr.Asset("dai")
-	require.NoError(t, err)
-	_, err = tr.Deposit(ctx, usdt, big.NewInt(10_000_000))
+	e := newRelayEnv(t, 1, app.Options{BumpAfter: 500 * time.Millisecond})
+	c, src, a, cl, tr, usdt, dai := e.c, e.src, e.a, e.cl, e.tr, e.usdt, e.dai
+	_, err := tr.Deposit(ctx, usdt, big.NewInt(10_000_000))
 	require.NoError(t, err)
 
 	require.NoError(t, c.SetAutomine(ctx, false))

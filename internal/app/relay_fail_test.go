@@ -2,9 +2,7 @@ package app_test
 
 import (
 	"context"
-	"log/slog"
 	"math/big"
-	"net"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -18,7 +16,6 @@ import (
 	"github.com/dtwgate/dtwgate/chain/trader"
 	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/store"
-	"github.com/dtwgate/dtwgate/testnet"
 )
 
 // TestRelayThatRevertsFails: a relayed order, then a relayed withdrawal, whose
@@ -28,15 +25,6 @@ import (
 // consume, is free again: another signed order with it is relayed and settles.
 func TestRelayThatRevertsFails(t *testing.T) {
 	ctx := context.Background()
-	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 2})
-	c := n.Chains[0]
-	src := c.ChainSource(1)
-	cfg := chainConfig(t, c)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	cfg.Listen = ln.Addr().String()
-	cfg.Finish()
-
 	// drain, when set, makes the trader withdraw its whole free balance of the token
 	// directly just before the gateway broadcasts its next relay transaction.
 	var drain atomic.Pointer[func(ctx context.Context)]
@@ -46,17 +34,8 @@ func TestRelayThatRevertsFails(t *testing.T) {
 			(*f)(ctx)
 		}
 	}
-	a, err := app.New(ctx, cfg, app.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler), BeforeBroadcast: before,
-		EngineInterval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond})
-	require.NoError(t, err)
-	run(t, a)
-	s, cl := traderClient(t, a, cfg, c)
-	tr, err := trader.New(ctx, src, s, c.Client, trader.Options{PollInterval: 20 * time.Millisecond})
-	require.NoError(t, err)
-	usdt, err := tr.Asset("usdt")
-	require.NoError(t, err)
-	dai, err := tr.Asset("dai")
-	require.NoError(t, err)
+	e := newRelayEnv(t, 2, app.Options{BeforeBroadcast: before})
+	c, src, a, cl, tr, usdt, dai := e.c, e.src, e.a, e.cl, e.tr, e.usdt, e.dai
 	withdrawAll := func(ctx context.Context) {
 		free, err := c.DTWBalance(ctx, tr.Address(), usdt.Address)
 		if err == nil {
@@ -64,7 +43,7 @@ func TestRelayThatRevertsFails(t *testing.T) {
 		}
 		drained <- err
 	}
-	_, err = tr.Deposit(ctx, usdt, big.NewInt(10_000_000))
+	_, err := tr.Deposit(ctx, usdt, big.NewInt(10_000_000))
 	require.NoError(t, err)
 
 	nonce := big.NewInt(424242)
