@@ -29,7 +29,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash"
 	"math/big"
+	"math/bits"
 	"slices"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -99,10 +101,29 @@ func Units(balance decimal.Decimal, decimals uint8) (leaf, debt uint256.Int, err
 	return *u, debt, nil
 }
 
-// node is a tree node: its hash and the sum under it.
+// node is a node of a path being verified: its hash and the sum under it.
 type node struct {
 	hash common.Hash
 	sum  uint256.Int
+}
+
+// u128 is a sum stored in a built tree. A tree refuses sums past 128 bits (3.4e38 base
+// units, beyond any token's supply), which keeps a stored node at 48 bytes: 1,000,000
+// accounts x 4 assets fit in well under 1 GiB. Hashes encode sums as uint256 all the same.
+type u128 struct{ hi, lo uint64 }
+
+func (u u128) big() uint256.Int { return uint256.Int{u.lo, u.hi, 0, 0} }
+
+func (u u128) add(v u128) (u128, bool) {
+	lo, carry := bits.Add64(u.lo, v.lo, 0)
+	hi, overflow := bits.Add64(u.hi, v.hi, carry)
+	return u128{hi: hi, lo: lo}, overflow != 0
+}
+
+// stored is a node of a built tree.
+type stored struct {
+	hash common.Hash
+	sum  u128
 }
 
 // Tree is the liabilities of one asset. Its methods may be called concurrently once
@@ -110,21 +131,40 @@ type node struct {
 type Tree struct {
 	asset  string
 	secret [32]byte
-	// accounts are the leaves' accounts in leaf order (by salt); keys the first 8 bytes of
-	// their salts, for the binary search of Proof.
+	// accounts, keys (the first 8 bytes of their salts, for Proof's binary search) and
+	// sums are the leaves', in leaf order (by salt). Leaf hashes are not stored: Proof
+	// hashes the one sibling leaf it needs again.
 	accounts []string
 	keys     []uint64
-	// levels[0] are the leaves, levels[len-1] the root.
-	levels [][]node
+	sums     []u128
+	// levels are the nodes above the leaves, levels[0] the leaves' parents; root is the
+	// top (a lone leaf's hash and sum for one leaf, zero for none).
+	levels [][]stored
+	root   stored
 }
 
 // Salt returns the salt of an account's leaf of asset under a snapshot's secret.
 func Salt(secret [32]byte, asset, account string) common.Hash {
-	m := hmac.New(sha256.New, secret[:])
-	m.Write([]byte(asset))
-	m.Write([]byte{0})
-	m.Write([]byte(account))
-	return common.BytesToHash(m.Sum(nil))
+	return newSalter(secret, asset).salt(account)
+}
+
+// salter computes an asset's salts with one HMAC state.
+type salter struct {
+	m     hash.Hash
+	asset string
+	buf   []byte
+}
+
+func newSalter(secret [32]byte, asset string) *salter {
+	return &salter{m: hmac.New(sha256.New, secret[:]), asset: asset, buf: make([]byte, 0, sha256.Size)}
+}
+
+func (s *salter) salt(account string) common.Hash {
+	s.m.Reset()
+	s.m.Write([]byte(s.asset))
+	s.m.Write([]byte{0})
+	s.m.Write([]byte(account))
+	return common.BytesToHash(s.m.Sum(s.buf[:0]))
 }
 
 // hasher hashes nodes without allocating.
@@ -146,57 +186,110 @@ func (h *hasher) leaf(salt common.Hash, balance *uint256.Int, account string) (o
 	return out
 }
 
+func (h *hasher) parentHash(lh common.Hash, ls *uint256.Int, rh common.Hash, rs *uint256.Int) (out common.Hash) {
+	h.buf[0] = nodePrefix
+	copy(h.buf[1:33], lh[:])
+	ls.WriteToSlice(h.buf[33:65])
+	copy(h.buf[65:97], rh[:])
+	rs.WriteToSlice(h.buf[97:129])
+	h.k.Reset()
+	h.k.Write(h.buf[:])
+	h.k.Read(out[:])
+	return out
+}
+
 func (h *hasher) parent(l, r *node) (node, error) {
 	var out node
 	if _, overflow := out.sum.AddOverflow(&l.sum, &r.sum); overflow {
 		return node{}, fmt.Errorf("%w: sums overflow 256 bits", ErrInput)
 	}
-	h.buf[0] = nodePrefix
-	copy(h.buf[1:33], l.hash[:])
-	l.sum.WriteToSlice(h.buf[33:65])
-	copy(h.buf[65:97], r.hash[:])
-	r.sum.WriteToSlice(h.buf[97:129])
-	h.k.Reset()
-	h.k.Write(h.buf[:])
-	h.k.Read(out.hash[:])
+	out.hash = h.parentHash(l.hash, &l.sum, r.hash, &r.sum)
 	return out, nil
+}
+
+func (h *hasher) stored(l, r *stored) (stored, error) {
+	sum, overflow := l.sum.add(r.sum)
+	if overflow {
+		return stored{}, fmt.Errorf("%w: sums overflow 128 bits", ErrInput)
+	}
+	ls, rs := l.sum.big(), r.sum.big()
+	return stored{hash: h.parentHash(l.hash, &ls, r.hash, &rs), sum: sum}, nil
+}
+
+// leafNode returns the stored form of the leaf at pos.
+func (t *Tree) leafNode(h *hasher, s *salter, pos int) stored {
+	b := t.sums[pos].big()
+	return stored{hash: h.leaf(s.salt(t.accounts[pos]), &b, t.accounts[pos]), sum: t.sums[pos]}
 }
 
 // Build builds the tree of asset from leaves (one per account, any order; leaves is
 // not kept) under the snapshot's secret, which must be fresh for every snapshot and
-// never published. It refuses a duplicate or over-long account id and more than
-// MaxLeaves leaves.
+// never published. It refuses a duplicate or over-long account id, a balance or a total
+// past 128 bits and more than MaxLeaves leaves.
 func Build(asset string, secret [32]byte, leaves []Leaf) (*Tree, error) {
 	if err := receipt.CheckAsset(asset); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
-	if len(leaves) > MaxLeaves {
-		return nil, fmt.Errorf("%w: %d leaves, at most %d", ErrInput, len(leaves), MaxLeaves)
+	n := len(leaves)
+	if n > MaxLeaves {
+		return nil, fmt.Errorf("%w: %d leaves, at most %d", ErrInput, n, MaxLeaves)
 	}
-	salts := make([]common.Hash, len(leaves))
-	order := make([]int32, len(leaves))
+	s := newSalter(secret, asset)
+	keys := make([]uint64, n)
+	order := make([]int32, n)
 	for i, l := range leaves {
 		if l.Account == "" || len(l.Account) > MaxAccountLen {
 			return nil, fmt.Errorf("%w: account id of %d characters (1 to %d)", ErrInput, len(l.Account), MaxAccountLen)
 		}
-		salts[i], order[i] = Salt(secret, asset, l.Account), int32(i)
+		if l.Balance.BitLen() > 128 {
+			return nil, fmt.Errorf("%w: %s's balance %s is past 128 bits", ErrInput, l.Account, l.Balance.Dec())
+		}
+		salt := s.salt(l.Account)
+		keys[i], order[i] = binary.BigEndian.Uint64(salt[:8]), int32(i)
 	}
-	slices.SortFunc(order, func(a, b int32) int { return bytes.Compare(salts[a][:], salts[b][:]) })
-	t := &Tree{asset: asset, secret: secret, accounts: make([]string, len(leaves)), keys: make([]uint64, len(leaves))}
-	h := newHasher()
-	level := make([]node, len(leaves))
+	slices.SortFunc(order, func(a, b int32) int {
+		if c := cmp.Compare(keys[a], keys[b]); c != 0 {
+			return c
+		}
+		sa, sb := s.salt(leaves[a].Account), s.salt(leaves[b].Account) // a 64-bit tie: rare
+		return bytes.Compare(sa[:], sb[:])
+	})
+	t := &Tree{asset: asset, secret: secret, accounts: make([]string, n), keys: make([]uint64, n), sums: make([]u128, n)}
 	for pos, i := range order {
-		if pos > 0 && salts[i] == salts[order[pos-1]] {
+		if pos > 0 && keys[i] == keys[order[pos-1]] && leaves[i].Account == leaves[order[pos-1]].Account {
 			return nil, fmt.Errorf("%w: account %q listed twice", ErrInput, leaves[i].Account)
 		}
-		t.accounts[pos], t.keys[pos] = leaves[i].Account, binary.BigEndian.Uint64(salts[i][:8])
-		level[pos] = node{hash: h.leaf(salts[i], &leaves[i].Balance, leaves[i].Account), sum: leaves[i].Balance}
+		b := &leaves[i].Balance
+		t.accounts[pos], t.keys[pos], t.sums[pos] = leaves[i].Account, keys[i], u128{hi: b[1], lo: b[0]}
+	}
+	keys, order = nil, nil
+	h := newHasher()
+	switch n {
+	case 0:
+		return t, nil
+	case 1:
+		t.root = t.leafNode(h, s, 0)
+		return t, nil
+	}
+	level := make([]stored, (n+1)/2)
+	for i := 0; i < n; i += 2 {
+		l := t.leafNode(h, s, i)
+		if i+1 == n {
+			level[i/2] = l
+			break
+		}
+		r := t.leafNode(h, s, i+1)
+		p, err := h.stored(&l, &r)
+		if err != nil {
+			return nil, err
+		}
+		level[i/2] = p
 	}
 	t.levels = append(t.levels, level)
 	for len(level) > 1 {
-		up := make([]node, (len(level)+1)/2)
+		up := make([]stored, (len(level)+1)/2)
 		for i := 0; i+1 < len(level); i += 2 {
-			p, err := h.parent(&level[i], &level[i+1])
+			p, err := h.stored(&level[i], &level[i+1])
 			if err != nil {
 				return nil, err
 			}
@@ -208,6 +301,7 @@ func Build(asset string, secret [32]byte, leaves []Leaf) (*Tree, error) {
 		t.levels = append(t.levels, up)
 		level = up
 	}
+	t.root = level[0]
 	return t, nil
 }
 
@@ -219,18 +313,15 @@ func (t *Tree) Leaves() int { return len(t.accounts) }
 
 // Root returns the root hash and the total (zero for an empty tree).
 func (t *Tree) Root() (common.Hash, *uint256.Int) {
-	top := t.levels[len(t.levels)-1]
-	if len(top) == 0 {
-		return common.Hash{}, new(uint256.Int)
-	}
-	return top[0].hash, new(uint256.Int).Set(&top[0].sum)
+	total := t.root.sum.big()
+	return t.root.hash, &total
 }
 
 // index returns the leaf position of account, or -1.
 func (t *Tree) index(account string) int {
 	salt := Salt(t.secret, t.asset, account)
 	key := binary.BigEndian.Uint64(salt[:8])
-	i, _ := slices.BinarySearchFunc(t.keys, key, cmp.Compare[uint64])
+	i, _ := slices.BinarySearch(t.keys, key)
 	for ; i < len(t.keys) && t.keys[i] == key; i++ {
 		if t.accounts[i] == account {
 			return i
@@ -270,11 +361,21 @@ func (t *Tree) Proof(account string) (Proof, error) {
 	if i < 0 {
 		return Proof{}, fmt.Errorf("%w: %s has no %s leaf", ErrNotIncluded, account, t.asset)
 	}
-	p := Proof{Asset: t.asset, Account: account, Salt: Salt(t.secret, t.asset, account),
-		Balance: t.levels[0][i].sum.Dec(), Index: uint64(i), Leaves: uint64(len(t.accounts))}
-	for _, level := range t.levels[:len(t.levels)-1] {
+	s := newSalter(t.secret, t.asset)
+	b := t.sums[i].big()
+	p := Proof{Asset: t.asset, Account: account, Salt: s.salt(account),
+		Balance: b.Dec(), Index: uint64(i), Leaves: uint64(len(t.accounts))}
+	add := func(n stored) {
+		sum := n.sum.big()
+		p.Path = append(p.Path, Sibling{Hash: n.hash, Sum: sum.Dec()})
+	}
+	if sib := i ^ 1; sib < len(t.accounts) {
+		add(t.leafNode(newHasher(), s, sib))
+	}
+	i /= 2
+	for _, level := range t.levels[:max(len(t.levels)-1, 0)] {
 		if sib := i ^ 1; sib < len(level) {
-			p.Path = append(p.Path, Sibling{Hash: level[sib].hash, Sum: level[sib].sum.Dec()})
+			add(level[sib])
 		}
 		i /= 2
 	}

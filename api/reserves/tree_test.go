@@ -68,6 +68,12 @@ func TestBuildRefuses(t *testing.T) {
 	require.ErrorContains(t, err, `"acc-1" listed twice`)
 	_, err = reserves.Build("usdt", secret(t), []reserves.Leaf{{Account: string(make([]byte, reserves.MaxAccountLen+1))}})
 	require.ErrorIs(t, err, reserves.ErrInput)
+	huge := reserves.Leaf{Account: "whale", Balance: *new(uint256.Int).Lsh(uint256.NewInt(1), 128)}
+	_, err = reserves.Build("usdt", secret(t), []reserves.Leaf{huge})
+	require.ErrorIs(t, err, reserves.ErrInput)
+	half := reserves.Leaf{Account: "a", Balance: *new(uint256.Int).Lsh(uint256.NewInt(1), 127)}
+	_, err = reserves.Build("usdt", secret(t), []reserves.Leaf{half, {Account: "b", Balance: half.Balance}})
+	require.ErrorContains(t, err, "sums overflow 128 bits")
 	_, _, err = reserves.Units(decimal.RequireFromString("1.0000001"), 6)
 	require.ErrorIs(t, err, reserves.ErrInput)
 
