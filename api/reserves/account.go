@@ -1,14 +1,18 @@
 package reserves
 
 import (
+	"context"
+	"crypto/rand"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/holiman/uint256"
 	"github.com/shopspring/decimal"
 
 	"github.com/dtwgate/dtwgate/api/receipt"
+	"github.com/dtwgate/dtwgate/signer"
 )
 
 // AccountBalance is an account's ledger balance of one asset at the snapshot.
@@ -97,4 +101,69 @@ func (c AccountCheck) Verify(st SignedStatement, keys receipt.Keys, proofs []Pro
 		}
 	}
 	return salts, nil
+}
+
+// AssetBalances are every account's ledger balance of one asset at a snapshot.
+type AssetBalances struct {
+	Asset    string
+	Decimals uint8
+	Balances []AccountBalance
+}
+
+// Snapshot is one snapshot's trees, by asset, and its signed statement.
+type Snapshot struct {
+	Trees     map[string]*Tree
+	Statement SignedStatement
+}
+
+// NewSecret returns a fresh random snapshot secret: one per snapshot, never published.
+func NewSecret() ([32]byte, error) {
+	var s [32]byte
+	if _, err := rand.Read(s[:]); err != nil {
+		return s, fmt.Errorf("snapshot secret: %w", err)
+	}
+	return s, nil
+}
+
+// BuildSnapshot builds the tree of every asset under a fresh secret (negative balances
+// as zero leaves, their debts in the statement) and signs the statement of the ledger
+// position and time with the receipt key.
+func BuildSnapshot(ctx context.Context, key signer.Signer, position uint64, at time.Time, assets []AssetBalances) (*Snapshot, error) {
+	if len(assets) > MaxRoots {
+		return nil, fmt.Errorf("%w: %d assets, at most %d", ErrInput, len(assets), MaxRoots)
+	}
+	secret, err := NewSecret()
+	if err != nil {
+		return nil, err
+	}
+	snap := &Snapshot{Trees: make(map[string]*Tree, len(assets))}
+	st := Statement{Position: position, TimestampMillis: uint64(at.UnixMilli())}
+	for _, a := range assets {
+		leaves, debts, err := NewLeaves(a.Decimals, a.Balances)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", a.Asset, err)
+		}
+		t, err := Build(a.Asset, secret, leaves)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", a.Asset, err)
+		}
+		snap.Trees[a.Asset] = t
+		st.Roots = append(st.Roots, RootOf(t, a.Decimals, debts))
+	}
+	if snap.Statement, err = SignStatement(ctx, key, st); err != nil {
+		return nil, err
+	}
+	return snap, nil
+}
+
+// Proofs returns account's proof in every tree it has a leaf in, by asset order of the
+// statement: what GET /v3/reserves/proof serves.
+func (s *Snapshot) Proofs(account string) []Proof {
+	var out []Proof
+	for _, r := range s.Statement.Roots {
+		if p, err := s.Trees[r.Asset].Proof(account); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -258,3 +258,34 @@ func TestCorruptionsCaught(t *testing.T) {
 		require.ErrorIs(t, err, reserves.ErrProof)
 	})
 }
+
+// TestBuildSnapshot: a snapshot of ledger balances (a debtor among them) under a fresh
+// secret signs a statement each account's proofs verify against; two snapshots never
+// share a salt.
+func TestBuildSnapshot(t *testing.T) {
+	ctx := context.Background()
+	key := newKey(t)
+	d := decimal.RequireFromString
+	assets := []reserves.AssetBalances{
+		{Asset: "usdt", Decimals: 6, Balances: []reserves.AccountBalance{{Account: "a", Balance: d("1.5")}, {Account: "b", Balance: d("-3")}}},
+		{Asset: "eth", Decimals: 18, Balances: []reserves.AccountBalance{{Account: "a", Balance: d("0.25")}}},
+	}
+	at := time.UnixMilli(int64(snapshotTime))
+	snap, err := reserves.BuildSnapshot(ctx, key, 1234, at, assets)
+	require.NoError(t, err)
+	keys := receipt.Keys{{Address: key.Address()}}
+	salts, err := reserves.AccountCheck{Account: "a", Balances: map[string]decimal.Decimal{"usdt": d("1.5"), "eth": d("0.25")}}.
+		Verify(snap.Statement, keys, snap.Proofs("a"))
+	require.NoError(t, err)
+	_, err = reserves.AccountCheck{Account: "b", Balances: map[string]decimal.Decimal{"usdt": d("-3")}}.Verify(snap.Statement, keys, snap.Proofs("b"))
+	require.NoError(t, err)
+	usdt, _ := snap.Statement.Root("usdt")
+	require.Equal(t, "1500000", usdt.Total)
+	require.Equal(t, "3000000", usdt.Debts)
+
+	again, err := reserves.BuildSnapshot(ctx, key, 1235, at, assets)
+	require.NoError(t, err)
+	_, err = reserves.AccountCheck{Account: "a", Balances: map[string]decimal.Decimal{"usdt": d("1.5"), "eth": d("0.25")}, SeenSalts: salts}.
+		Verify(again.Statement, keys, again.Proofs("a"))
+	require.NoError(t, err)
+}
