@@ -19,7 +19,8 @@
 // amount and balance are decimal strings in the asset's units ("-12.5", "0.000001");
 // sequence counts an account's receipts from 1; previous is the EIP-712 digest of the
 // account's receipt sequence-1 (zero for the first). A receipt's hash is its EIP-712
-// digest, the 32 bytes its signature signs.
+// digest, the 32 bytes its signature signs. timestampMillis never decreases along an
+// account's chain (a writer dates a receipt max(now, previous receipt's time)).
 package receipt
 
 import (

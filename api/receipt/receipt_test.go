@@ -158,6 +158,20 @@ func TestVerifyCatches(t *testing.T) {
 		{"an asset the receipts never mention", good,
 			map[string]decimal.Decimal{"usdt": decimal.RequireFromString("59.96"), "eth": decimal.RequireFromString("2")},
 			receipt.ErrBalance, "eth: receipts say 0, balances say 2"},
+		{"receipt dated back, signed", func() []receipt.Signed {
+			var head receipt.Head
+			var out []receipt.Signed
+			for i, r := range movements() {
+				r.TimestampMillis = t0 + uint64(i)*1000
+				if i == 2 {
+					r.TimestampMillis = t0
+				}
+				s, err := receipt.Sign(ctx, key, head.Next(r))
+				require.NoError(t, err)
+				out, head = append(out, s), s.Head()
+			}
+			return out
+		}, final, receipt.ErrChain, "receipt #3 (entry 0, HOLD \"wd-1\") is dated"},
 		{"signature cut", func() []receipt.Signed { c := good(); c[2].Signature = c[2].Signature[:64]; return c }, final,
 			receipt.ErrSignature, "signature is 64 bytes"},
 	}

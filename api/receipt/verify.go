@@ -67,19 +67,23 @@ func (k Keys) String() string {
 // balances).
 type Anchor struct {
 	Head Head
+	// TimestampMillis is the head receipt's time: the next one is not dated before it.
+	TimestampMillis uint64
 	// Balances by asset at Head; an asset not listed is zero.
 	Balances map[string]decimal.Decimal
 }
 
 // VerifyChain checks receipts, an account's receipts in sequence order continuing from:
 // each one well formed and the account's; its sequence the next one and its previous
-// hash the hash of the receipt before it (no gap, no reordering, no rewriting); its Hash
+// hash the hash of the receipt before it (no gap, no reordering, no rewriting); its time
+// not before the previous one's (so a retired key, even leaked, cannot extend a chain
+// past its window by dating receipts back); its Hash
 // its content's digest; its signature by a key of keys valid at its time; and each
 // balance it lists equal to the balance before it plus its postings. It returns the
 // anchor at the last receipt. The first problem found is returned, naming the receipt,
 // its entry and what does not add up.
 func VerifyChain(account string, receipts []Signed, keys Keys, from Anchor) (Anchor, error) {
-	head := from.Head
+	head, last := from.Head, from.TimestampMillis
 	bal := make(map[string]decimal.Decimal, len(from.Balances))
 	for a, v := range from.Balances {
 		bal[a] = v
@@ -103,6 +107,9 @@ func VerifyChain(account string, receipts []Signed, keys Keys, from Anchor) (Anc
 		case r.Previous != head.Hash:
 			return Anchor{}, fmt.Errorf("%w: %s names previous %s, but #%d hashes to %s: one of them was rewritten or replaced",
 				ErrChain, what, r.Previous, head.Sequence, head.Hash)
+		}
+		if r.TimestampMillis < last {
+			return Anchor{}, fmt.Errorf("%w: %s is dated %d ms, before the receipt it follows: a receipt is never dated back", ErrChain, what, r.TimestampMillis)
 		}
 		h, err := r.Hash()
 		if err != nil {
@@ -128,9 +135,9 @@ func VerifyChain(account string, receipts []Signed, keys Keys, from Anchor) (Anc
 			}
 			bal[b.Asset] = got
 		}
-		head = s.Head()
+		head, last = s.Head(), r.TimestampMillis
 	}
-	return Anchor{Head: head, Balances: bal}, nil
+	return Anchor{Head: head, TimestampMillis: last, Balances: bal}, nil
 }
 
 // CheckBalances compares the latest balances of a verified chain with the account's
