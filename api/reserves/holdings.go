@@ -220,3 +220,39 @@ func (r Report) Write(w io.Writer) error {
 	}
 	return tw.Flush()
 }
+
+// Candidate is a place the gateway may hold an asset on a chain: the treasury, a deposit
+// forwarder, the operator's balance in the DTW contract (DTW set).
+type Candidate struct {
+	Asset    string
+	Token    common.Address
+	Decimals uint8
+	Address  common.Address
+	DTW      *common.Address
+}
+
+// List reads every candidate from r (the chain named chainName) at block and returns
+// those holding something, as the gateway lists them beside a statement.
+func List(ctx context.Context, r ChainReader, chainName string, block uint64, candidates []Candidate) ([]Holding, error) {
+	if len(candidates) > MaxHoldings {
+		return nil, fmt.Errorf("%w: %d candidates, at most %d", ErrHolding, len(candidates), MaxHoldings)
+	}
+	id, err := r.ChainID(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("chain id of %s: %w", chainName, err)
+	}
+	var out []Holding
+	for _, c := range candidates {
+		h := Holding{Chain: chainName, ChainID: id.Uint64(), Asset: c.Asset, Token: c.Token, Decimals: c.Decimals,
+			Address: c.Address, DTW: c.DTW, Block: block}
+		v, err := h.Read(ctx, r)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s of %s at block %d: %w", chainName, c.Asset, c.Address, block, err)
+		}
+		if v.Sign() > 0 {
+			h.Amount = v.String()
+			out = append(out, h)
+		}
+	}
+	return out, nil
+}

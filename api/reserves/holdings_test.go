@@ -69,6 +69,17 @@ func TestHoldingsOnChain(t *testing.T) {
 	require.Contains(t, out.String(), "ASSET")
 	require.Regexp(t, `(?m)^eth\s+\S+\s+\S+\s+2\.0000\s+0\.000005`, out.String())
 
+	t.Run("listed by the gateway", func(t *testing.T) {
+		empty := common.HexToAddress("0x00000000000000000000000000000000000000e1")
+		listed, err := reserves.List(ctx, c.Client, "ETHEREUM", block, []reserves.Candidate{
+			{Asset: "dai", Token: dai.Address, Decimals: 18, Address: op},
+			{Asset: "dai", Token: dai.Address, Decimals: 18, Address: op, DTW: &dtw},
+			{Asset: "dai", Token: dai.Address, Decimals: 18, Address: empty},
+			{Asset: "eth", Decimals: 18, Address: op},
+		})
+		require.NoError(t, err)
+		require.Equal(t, listing(), listed) // the empty address is left out
+	})
 	t.Run("a holding overstated", func(t *testing.T) {
 		hs := listing()
 		hs[1].Amount = new(big.Int).Add(inDTW, big.NewInt(1)).String()
