@@ -409,6 +409,8 @@ func (p Proof) Verify(root Root) (*uint256.Int, error) {
 		return nil, fmt.Errorf("%w: account id of %d characters", ErrProof, len(p.Account))
 	case len(p.Path) > MaxPath:
 		return nil, fmt.Errorf("%w: path of %d siblings, at most %d", ErrProof, len(p.Path), MaxPath)
+	case p.Leaves > MaxLeaves:
+		return nil, fmt.Errorf("%w: a tree of %d leaves, at most %d", ErrProof, p.Leaves, MaxLeaves)
 	case p.Leaves != root.Leaves:
 		return nil, fmt.Errorf("%w: proof says %d leaves, the statement %d", ErrProof, p.Leaves, root.Leaves)
 	case p.Index >= p.Leaves:

@@ -289,3 +289,37 @@ func TestBuildSnapshot(t *testing.T) {
 		Verify(again.Statement, keys, again.Proofs("a"))
 	require.NoError(t, err)
 }
+
+// FuzzProofVerify: a hostile proof (any index, count, path and sums) is refused or
+// verified, never a panic, and only the true proof verifies.
+func FuzzProofVerify(f *testing.F) {
+	tree, err := reserves.Build("usdt", [32]byte{7}, leaves(5))
+	if err != nil {
+		f.Fatal(err)
+	}
+	root := reserves.RootOf(tree, 6, new(uint256.Int))
+	good, err := tree.Proof("acc-3")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good.Index, good.Leaves, good.Balance, good.Path[0].Sum, 0)
+	f.Add(uint64(1<<63), uint64(1<<64-1), "1", "0", 3)
+	f.Add(uint64(0), uint64(5), "00", "-1", 1)
+	f.Fuzz(func(t *testing.T, index, count uint64, balance, sum string, cut int) {
+		p := good
+		p.Index, p.Leaves, p.Balance = index, count, balance
+		p.Path = append([]reserves.Sibling(nil), good.Path...)
+		p.Path[0].Sum = sum
+		if cut > 0 && cut <= len(p.Path) {
+			p.Path = p.Path[:len(p.Path)-cut]
+		}
+		r := root
+		r.Leaves = count
+		if _, err := p.Verify(r); err == nil {
+			require.Equal(t, good.Index, index)
+			require.Equal(t, good.Leaves, count)
+			require.Equal(t, good.Balance, balance)
+			require.Equal(t, good.Path[0].Sum, sum)
+		}
+	})
+}
