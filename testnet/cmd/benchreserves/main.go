@@ -15,6 +15,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	mrand "math/rand/v2"
@@ -23,6 +24,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
@@ -68,23 +70,33 @@ func run() error {
 	if _, err := rand.Read(secret[:]); err != nil {
 		return err
 	}
-	rng := mrand.New(mrand.NewPCG(1, 2))
-
 	start, cpu0 := time.Now(), benchkit.SelfCPUTime()
 	trees := make([]*reserves.Tree, *assets)
-	st := reserves.Statement{Position: 1, TimestampMillis: uint64(time.Now().UnixMilli())}
+	st := reserves.Statement{Position: 1, TimestampMillis: uint64(time.Now().UnixMilli()), Roots: make([]reserves.Root, *assets)}
+	// as reserves.BuildSnapshot does: the trees side by side, one per CPU
+	errs := make([]error, *assets)
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
 	for a := range trees {
-		leaves := make([]reserves.Leaf, len(ids))
-		for i, id := range ids {
-			// up to 10^24 base units (a million tokens of 18 decimals)
-			leaves[i] = reserves.Leaf{Account: id, Balance: uint256.Int{rng.Uint64(), rng.Uint64() & 0xffff}}
-		}
-		t, err := reserves.Build(fmt.Sprintf("asset%d", a), secret, leaves)
-		if err != nil {
-			return err
-		}
-		trees[a] = t
-		st.Roots = append(st.Roots, reserves.RootOf(t, 18, new(uint256.Int)))
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			rng := mrand.New(mrand.NewPCG(1, uint64(a)))
+			leaves := make([]reserves.Leaf, len(ids))
+			for i, id := range ids {
+				// up to 2^80 base units (1.2 million tokens of 18 decimals)
+				leaves[i] = reserves.Leaf{Account: id, Balance: uint256.Int{rng.Uint64(), rng.Uint64() & 0xffff}}
+			}
+			trees[a], errs[a] = reserves.Build(fmt.Sprintf("asset%d", a), secret, leaves)
+			if errs[a] == nil {
+				st.Roots[a] = reserves.RootOf(trees[a], 18, new(uint256.Int))
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	key, err := crypto.GenerateKey()
 	if err != nil {
