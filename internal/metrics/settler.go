@@ -64,12 +64,24 @@ func NewSettler(reg prometheus.Registerer) *Settler {
 // Chain returns the metrics of one chain, for its engine's config.
 func (s *Settler) Chain(source string) *Chain {
 	l := prometheus.Labels{LabelSource: source}
-	return &Chain{
+	c := &Chain{
 		head: s.head.With(l), synced: s.synced.With(l), lag: s.lag.With(l), reorgs: s.reorgs.With(l),
 		openTxs: s.openTxs.With(l), oldestTx: s.oldestTx.With(l), sent: s.sent.MustCurryWith(l), replaced: s.replaced.MustCurryWith(l), final: s.final.MustCurryWith(l),
 		settled: s.settled.With(l), cancelled: s.cancelled.With(l), settleLatency: s.settleLatency.With(l),
 	}
+	// The return transactions' outcomes exist at 0 from the start, so that rates and
+	// alerts over them (deploy/prometheus/alerts.yaml) see a chain before its first failure.
+	for _, kind := range returnKinds {
+		for _, state := range []chain.TxState{chain.TxConfirmed, chain.TxFailed, chain.TxDropped} {
+			c.final.WithLabelValues(kind, strings.ToLower(string(state)))
+		}
+	}
+	return c
 }
+
+// returnKinds are the journal kinds of the engine's return transactions (engine.KindSettle
+// and engine.KindCancel), whose outcome counters exist from the start.
+var returnKinds = []string{"settle", "cancel"}
 
 // Chain is the settler's metrics of one chain. It implements engine.Metricer, and so
 // chain.FollowerMetricer and chain.SenderMetricer.
