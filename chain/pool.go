@@ -104,6 +104,9 @@ type Pool struct {
 	cfg       PoolConfig
 	endpoints []*endpointState
 	mu        sync.Mutex
+	// stop ends the health checks Start began; checks is done when they have.
+	stop   context.CancelFunc
+	checks sync.WaitGroup
 }
 
 // NewPool returns a pool of endpoints (at least one, at least cfg.Quorum), all healthy
@@ -151,8 +154,23 @@ func EndpointLabel(i int, raw string) string {
 // Quorum returns how many endpoints must agree on a read.
 func (p *Pool) Quorum() int { return p.cfg.Quorum }
 
-// Close closes every endpoint.
+// Start runs the health checks (Run) in the background until Close.
+func (p *Pool) Start() {
+	ctx, cancel := context.WithCancel(context.Background())
+	p.stop = cancel
+	p.checks.Add(1)
+	go func() {
+		defer p.checks.Done()
+		p.Run(ctx)
+	}()
+}
+
+// Close stops the health checks and closes every endpoint.
 func (p *Pool) Close() {
+	if p.stop != nil {
+		p.stop()
+		p.checks.Wait()
+	}
 	for _, e := range p.endpoints {
 		e.Client.Close()
 	}
