@@ -82,13 +82,16 @@ type RelayFailure struct {
 }
 
 // announceRelays wakes relay waiters after a commit that moved a relay: at once outside
-// InTx, after InTx's commit inside it.
+// InTx, after InTx's commit inside it; on SQLite it also rings the other processes'.
 func (s *conn) announceRelays() {
 	if s.pending != nil {
 		s.pending.relays = true
 		return
 	}
 	s.relays.signal()
+	if s.ringRelays != nil {
+		s.ringRelays()
+	}
 }
 
 // relayNow is the clock of relay rows, in Unix milliseconds.

@@ -56,12 +56,12 @@ type SQLite struct {
 	done chan struct{}
 	// walLimit is the WAL size above which the checkpointer truncates it.
 	walLimit int64
-	// walWatchOnce starts the watch of the WAL for relay waiters (RelaysNotify);
-	// walWatchStop, set by it, ends the watch.
-	walWatchOnce sync.Once
-	walWatchStop func()
-	closeOnce    sync.Once
-	closeErr     error
+	// bellWatchOnce starts the watch of the relay bell for relay waiters (RelaysNotify);
+	// bellWatchStop, set by it, ends the watch.
+	bellWatchOnce sync.Once
+	bellWatchStop func()
+	closeOnce     sync.Once
+	closeErr      error
 }
 
 // conn runs the concept methods on the database or, inside InTx, on one SQL transaction.
@@ -81,6 +81,9 @@ type conn struct {
 	access *notifier
 	// relays wakes relay waiters after a commit that moved a relay.
 	relays *notifier
+	// ringRelays, when set (SQLite), tells other processes' relay waiters after such a
+	// commit.
+	ringRelays func()
 	// pending is set inside InTx: what the transaction wrote that InTx announces after
 	// the commit; nil outside.
 	pending *pendingSignals
@@ -209,7 +212,8 @@ func OpenSQLiteWith(ctx context.Context, path string, opts SQLiteOptions) (*SQLi
 	ckpt.SetConnMaxLifetime(0)
 	s := &SQLite{
 		path: path, writer: writer, reader: reader, ckpt: ckpt,
-		conn:     conn{q: writer, r: reader, root: writer, notify: newNotifier(), access: newNotifier(), relays: newNotifier()},
+		conn: conn{q: writer, r: reader, root: writer, notify: newNotifier(), access: newNotifier(), relays: newNotifier(),
+			ringRelays: relayBell(path)},
 		kick:     kick,
 		gate:     gate,
 		stop:     make(chan struct{}),
@@ -370,6 +374,7 @@ func (s *SQLite) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	}
 	if err == nil && p.relays {
 		s.relays.signal()
+		s.ringRelays()
 	}
 	return err
 }
@@ -393,9 +398,9 @@ func (s *SQLite) Ping(ctx context.Context) error { return s.reader.PingContext(c
 // leaves no WAL behind to replay or to take disk), and closes both pools.
 func (s *SQLite) Close() error {
 	s.closeOnce.Do(func() {
-		s.walWatchOnce.Do(func() {}) // no watch starts after Close
-		if s.walWatchStop != nil {
-			s.walWatchStop()
+		s.bellWatchOnce.Do(func() {}) // no watch starts after Close
+		if s.bellWatchStop != nil {
+			s.bellWatchStop()
 		}
 		close(s.stop)
 		<-s.done

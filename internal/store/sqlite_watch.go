@@ -1,77 +1,84 @@
 package store
 
 import (
-	"path/filepath"
+	"os"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
 )
 
 // Cross-process wake-ups on SQLite. PostgreSQL tells every replica of a commit (NOTIFY);
-// SQLite has no such channel, but every commit of any process appends to the one
-// write-ahead log: a watch on it (inotify, kqueue) wakes this process's relay waiters
-// when an API process and a settler process share a database.
-const (
-	// walSettle is how long after the WAL's last write a waiter is woken once more: a
-	// write wakes before its commit is visible (the WAL index is updated after the
-	// frames), so the second wake reads what the first could have missed.
-	walSettle = 5 * time.Millisecond
-	// walFallbackEvery is how often relay waiters are woken when the WAL cannot be
-	// watched (the system's watch limit reached): they then read as a poll would.
-	walFallbackEvery = 100 * time.Millisecond
-)
+// SQLite has no such channel. So each commit that moves a relay, once it is visible, also
+// writes a byte to a bell file beside the database (DB-relays), and a process whose API
+// waits for relays watches that file (inotify, kqueue): an API process and a settler
+// process sharing a database wake each other's waiters without a timer. The WAL itself
+// is no bell: it is written before a commit is visible (the fsync and the WAL index
+// follow), and by every commit.
 
-// RelaysNotify implements Store. The first call starts the watch of the WAL, so other
+// bellFallbackEvery is how often relay waiters are woken when the bell cannot be watched
+// (the system's watch limit reached): they then read as a poll would.
+const bellFallbackEvery = 100 * time.Millisecond
+
+// relayBellSuffix names the bell file: the database's path with it appended.
+const relayBellSuffix = "-relays"
+
+// relayBell returns the function that rings the bell of the database at path.
+func relayBell(path string) func() {
+	bell := path + relayBellSuffix
+	return func() {
+		f, err := os.OpenFile(bell, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+		if err != nil {
+			return // waiters of other processes read at their deadline, as before the bell
+		}
+		_, _ = f.Write([]byte{1})
+		_ = f.Close()
+	}
+}
+
+// RelaysNotify implements Store. The first call starts the watch of the bell, so other
 // processes' commits close the channel too; a store nobody waits on watches nothing.
 func (s *SQLite) RelaysNotify() <-chan struct{} {
-	s.walWatchOnce.Do(s.watchWAL)
+	s.bellWatchOnce.Do(s.watchBell)
 	return s.relays.wait()
 }
 
-// watchWAL starts the goroutine that wakes relay waiters on writes to the WAL, by this
+// watchBell starts the goroutine that wakes relay waiters when the bell rings, in this
 // or any other process; Close stops it.
-func (s *SQLite) watchWAL() {
+func (s *SQLite) watchBell() {
 	stop := make(chan struct{})
 	done := make(chan struct{})
-	s.walWatchStop = func() { close(stop); <-done }
+	s.bellWatchStop = func() { close(stop); <-done }
+	bell := s.path + relayBellSuffix
 	w, err := fsnotify.NewWatcher()
 	if err == nil {
-		// The directory, not the file: SQLite deletes and recreates the WAL when the last
-		// connection of all processes closes and the next opens.
-		if err = w.Add(filepath.Dir(s.path)); err != nil {
+		var f *os.File
+		if f, err = os.OpenFile(bell, os.O_WRONLY|os.O_CREATE, 0o600); err == nil {
+			_ = f.Close()
+			err = w.Add(bell)
+		}
+		if err != nil {
 			_ = w.Close()
 		}
 	}
 	if err != nil {
-		go s.wakeRelaysEvery(walFallbackEvery, stop, done)
+		go s.wakeRelaysEvery(bellFallbackEvery, stop, done)
 		return
 	}
-	go s.followWAL(w, stop, done)
+	go s.followBell(w, stop, done)
 }
 
-// followWAL signals relay waiters at every write of the WAL, and once more walSettle
-// after the last of a burst.
-func (s *SQLite) followWAL(w *fsnotify.Watcher, stop <-chan struct{}, done chan<- struct{}) {
+// followBell signals relay waiters at every ring.
+func (s *SQLite) followBell(w *fsnotify.Watcher, stop <-chan struct{}, done chan<- struct{}) {
 	defer close(done)
 	defer w.Close()
-	wal := filepath.Base(s.path) + "-wal"
-	settle := time.NewTimer(walSettle)
-	settle.Stop()
-	defer settle.Stop()
 	for {
 		select {
 		case <-stop:
 			return
-		case ev, ok := <-w.Events:
+		case _, ok := <-w.Events:
 			if !ok {
 				return
 			}
-			if filepath.Base(ev.Name) != wal || ev.Op&(fsnotify.Write|fsnotify.Create) == 0 {
-				continue
-			}
-			s.relays.signal()
-			settle.Reset(walSettle)
-		case <-settle.C:
 			s.relays.signal()
 		case _, ok := <-w.Errors:
 			if !ok {

@@ -120,8 +120,8 @@ type Store interface {
 	AccessNotify() <-chan struct{}
 	// RelaysNotify returns a channel that is closed after the next commit that moved a
 	// relay (requested, sent, confirmed or failed it): in this process, and on PostgreSQL
-	// in any (LISTEN/NOTIFY), and on SQLite in any process on the same database (its
-	// write-ahead log is watched). A waiter takes the channel, then reads its relay, then
+	// in any (LISTEN/NOTIFY), and on SQLite in any process on the same database (a bell
+	// file beside it, rung after such commits, is watched). A waiter takes the channel, then reads its relay, then
 	// waits on it: it needs no timer to see the settler's answer.
 	RelaysNotify() <-chan struct{}
 	// Ping checks the database is reachable.
