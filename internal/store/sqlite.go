@@ -251,7 +251,7 @@ func privateFiles(path string) error {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("create store %s: %w", path, err)
 	}
-	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal", path + relayBellSuffix} {
 		fi, err := os.Stat(p)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
