@@ -156,4 +156,4 @@ clean:
 ## bench-settle: 120 market orders on a chain with 1 s blocks and depth 1; prints
 ## blocks_to_settle_median, orders_settled and orders_per_minute.
 bench-settle: tools
-	@$(GO) run ./internal/engine/benchsettle
+	@$(GO) run ./testnet/cmd/benchsettle
