@@ -12,9 +12,11 @@ import (
 // openBook is the engine's copy of its chain's open orders and open cancel requests,
 // kept by the events its own follower applies, so that a round does not read every open
 // order back from the store (issue 27 item 4: with 10,000 resting orders, that read was
-// most of a round). The follower is the only writer of its source's events, so the copy
-// equals the store's OpenOrders and OpenCancelRequests once loaded; a rollback, or a
-// write whose outcome is unknown, drops it and the next round loads it again.
+// most of a round). An engine lives for one settler's lease (internal/app builds one per
+// term) and the store fences every other settler's writes, so its follower is the only
+// writer of its source's events: the copy equals the store's OpenOrders and
+// OpenCancelRequests once loaded. A rollback, or a write whose outcome is unknown, drops
+// it and the next round loads it again.
 type openBook struct {
 	chain.FollowerStore
 	source string
