@@ -3,7 +3,6 @@ package engine_test
 import (
 	"context"
 	"math/big"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -31,19 +30,21 @@ type fixture struct {
 	start   func()
 }
 
-func newFixture(t *testing.T) *fixture {
+// newFixture starts a chain and a store and builds an engine over them, through wrap's
+// client when given one.
+func newFixture(t *testing.T, wrap ...func(engine.Client) engine.Client) *fixture {
 	t.Helper()
-	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
-	c := n.Chains[0]
-	st, err := store.OpenSQLite(context.Background(), filepath.Join(testnet.PrivateDir(t), "dtwgate.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
+	c, st := engine.ChainAndStore(t)
 	book, err := pricing.NewBook(pricing.DefaultConfig())
 	require.NoError(t, err)
 	reg := prometheus.NewRegistry()
+	var client engine.Client = c.Client
+	for _, w := range wrap {
+		client = w(client)
+	}
 	e := engine.New(engine.Config{Source: ptr(c.ChainSource(1)), Pricing: book, Interval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond,
 		Metrics: metrics.NewSettler(reg).Chain(c.Source)},
-		c.Client, st, c.Operator.Signer())
+		client, st, c.Operator.Signer())
 	f := &fixture{c: c, st: st, metrics: reg}
 	f.start = func() {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -267,16 +268,15 @@ func (r *receiptCounter) count(tx common.Hash) int {
 // is written.
 func TestEngineChecksABatchWithOneReceipt(t *testing.T) {
 	ctx := context.Background()
-	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
-	c := n.Chains[0]
-	st, err := store.OpenSQLite(ctx, filepath.Join(testnet.PrivateDir(t), "dtwgate.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
-	book, err := pricing.NewBook(pricing.DefaultConfig())
-	require.NoError(t, err)
+	var client *receiptCounter
+	f := newFixture(t, func(c engine.Client) engine.Client {
+		client = &receiptCounter{Client: c, reads: map[common.Hash]int{}}
+		return client
+	})
+	c, st := f.c, f.st
 	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
 	trader := c.Traders[0]
-	_, err = c.Deposit(ctx, trader, dai, dai.Units(1000))
+	_, err := c.Deposit(ctx, trader, dai, dai.Units(1000))
 	require.NoError(t, err)
 
 	// Ten orders in one block, so that the engine settles them in one batch.
@@ -303,13 +303,7 @@ func TestEngineChecksABatchWithOneReceipt(t *testing.T) {
 	}
 	require.Len(t, ids, orders)
 
-	client := &receiptCounter{Client: c.Client, reads: map[common.Hash]int{}}
-	e := engine.New(engine.Config{Source: ptr(c.ChainSource(1)), Pricing: book, Interval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond},
-		client, st, c.Operator.Signer())
-	runCtx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() { _ = e.Run(runCtx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
+	f.start()
 
 	var batch common.Hash
 	for _, id := range ids {

@@ -18,11 +18,7 @@ import (
 // cancellations, cancel requests, a reorg's rollback), equals what the store reads.
 func TestOpenBookEqualsTheStore(t *testing.T) {
 	ctx := context.Background()
-	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
-	c := n.Chains[0]
-	st, err := store.OpenSQLite(ctx, filepath.Join(testnet.PrivateDir(t), "dtwgate.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
+	c, st := ChainAndStore(t)
 	book := &openBook{FollowerStore: st, source: c.Source}
 	f := chain.NewFollower(chain.FollowerConfig{Source: c.Source, DTW: c.DTW, Confirmations: 1}, c.Client, book)
 	sync := func() {
@@ -49,7 +45,7 @@ func TestOpenBookEqualsTheStore(t *testing.T) {
 
 	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
 	trader := c.Traders[0]
-	_, err = c.Deposit(ctx, trader, dai, dai.Units(1000))
+	_, err := c.Deposit(ctx, trader, dai, dai.Units(1000))
 	require.NoError(t, err)
 	order := testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(10), MinBuyAmount: usdt.Units(9), Kind: dtw.KindLimit}
 	var placed []*testnet.PlacedOrder
@@ -92,6 +88,17 @@ func TestOpenBookEqualsTheStore(t *testing.T) {
 	orders, _, err = book.open(ctx, st)
 	require.NoError(t, err)
 	require.Len(t, orders, 5, "the reorg took out what followed the snapshot")
+}
+
+// ChainAndStore starts a chain and opens a store for one of the engine's tests (the
+// external ones too: it is exported to them by this test file).
+func ChainAndStore(t *testing.T) (*testnet.Chain, *store.SQLite) {
+	t.Helper()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(testnet.PrivateDir(t), "dtwgate.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	return n.Chains[0], st
 }
 
 func ids(evs []dtw.Event) []uint64 {
