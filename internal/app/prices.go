@@ -76,7 +76,7 @@ var (
 	_ priceLog = (*store.Postgres)(nil)
 )
 
-// priceOutbox publishes feeds' price changes as EventPrice events of the store's outbox.
+// priceOutbox publishes feeds' price changes as outbox.Price events.
 type priceOutbox struct {
 	st     priceLog
 	assets []string
@@ -103,5 +103,6 @@ func (p priceOutbox) LastPrices(ctx context.Context) (map[string]decimal.Decimal
 
 // PublishPrice implements pricing.Publisher.
 func (p priceOutbox) PublishPrice(ctx context.Context, u pricing.Update) error {
-	return outbox.Write(ctx, p.st, outbox.Event{Kind: outbox.Price, Payload: outbox.PriceChange{Asset: u.Asset, Price: u.Price.String(), UpdatedAt: u.UpdatedAt.UTC()}})
+	return outbox.Write(ctx, p.st, outbox.Event{Kind: outbox.Price,
+		Payload: outbox.PriceChange{Asset: u.Asset, Price: u.Price.String(), UpdatedAt: u.UpdatedAt.UTC()}})
 }
