@@ -93,7 +93,7 @@ func (s *Funding) providerBankDetails(ctx context.Context, asset string) ([]api.
 
 // FundLocations lists the banks as fund locations (GET /v2/fund-locations adds them to
 // the chains).
-func (s *catalog) FundLocations() []api.FundLocation {
+func (s *Funding) FundLocations() []api.FundLocation {
 	out := make([]api.FundLocation, 0, len(s.banks))
 	for _, b := range s.banks {
 		out = append(out, api.FundLocation{Location: b.Name, Kind: api.FundLocationBank, Asset: b.Asset})
