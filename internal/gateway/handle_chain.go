@@ -6,6 +6,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
@@ -196,7 +197,8 @@ func (s *Service) handlePrices(w http.ResponseWriter, r *http.Request, _ *Caller
 func (s *Service) handleQuantityEstimate(w http.ResponseWriter, r *http.Request, _ *Caller) error {
 	q := r.URL.Query()
 	if err := required(api.ParamSellingAsset, q.Get(api.ParamSellingAsset), api.ParamBuyingAsset, q.Get(api.ParamBuyingAsset), api.ParamSellQuantity, q.Get(api.ParamSellQuantity)); err != nil {
-		return fail(ErrInvalidQuery, "%s", err.(describer).Description())
+		d, _ := errs.Description(err)
+		return fail(errs.ErrInvalidQuery, "%s", d)
 	}
 	out, err := s.market.QuantityEstimate(r.Context(), q.Get(api.ParamSellingAsset), q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellQuantity), q.Get(api.ParamCommissionSource))
 	return answer(w, out, err)

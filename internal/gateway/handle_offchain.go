@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
@@ -51,7 +52,7 @@ func (s *Service) handleBalance(w http.ResponseWriter, r *http.Request, c *Calle
 	}
 	b, ok := v.(venue.Balancer)
 	if !ok {
-		return fail(ErrNotFound, "%s reports no balances", v.Source())
+		return fail(errs.ErrNotFound, "%s reports no balances", v.Source())
 	}
 	bals, err := b.Balances(r.Context(), vc)
 	return answer(w, api.BalancesResponse{Balances: bals}, err)

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
@@ -77,7 +78,7 @@ func orderKind(r *http.Request) (string, error) {
 	case api.OrderKindSwap, api.OrderKindRFQ:
 		return k, nil
 	default:
-		return "", fail(ErrInvalidQuery, "type must be SWAP or RFQ")
+		return "", fail(errs.ErrInvalidQuery, "type must be SWAP or RFQ")
 	}
 }
 
@@ -88,7 +89,7 @@ func orderByInstruction(r *http.Request, v venue.Venue, vc venue.Caller, kind, i
 		return k.OrderByInstructionKind(r.Context(), vc, kind, instructionID)
 	}
 	if kind != api.OrderKindSwap {
-		return api.OrderStatus{}, fail(ErrNotFound, "%s has no RFQ trades", v.Source())
+		return api.OrderStatus{}, fail(errs.ErrNotFound, "%s has no RFQ trades", v.Source())
 	}
 	return v.OrderByInstruction(r.Context(), vc, instructionID)
 }
@@ -107,7 +108,7 @@ func (s *Service) handleIntroducerRevenue(w http.ResponseWriter, r *http.Request
 		return err
 	}
 	if q.Source == "" {
-		return fail(ErrInvalidQuery, "%s is required (OFFCHAIN)", api.ParamSource)
+		return fail(errs.ErrInvalidQuery, "%s is required (OFFCHAIN)", api.ParamSource)
 	}
 	out, err := s.offchain.Revenue(r.Context(), c.AccountID, q)
 	return answer(w, out, err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
@@ -106,10 +107,10 @@ func addMCPTool[In, Out any](srv *mcp.Server, s *Service, list *[]MCPTool, t MCP
 		var zero Out
 		c := mcpCaller(req)
 		if c == nil {
-			return nil, zero, s.toolError(fail(ErrUnauthenticated, "missing bearer token"))
+			return nil, zero, s.toolError(fail(errs.ErrUnauthenticated, "missing bearer token"))
 		}
 		if t.Permission != "" && !slices.Contains(c.Permissions, t.Permission) {
-			return nil, zero, s.toolError(fail(ErrForbidden, "this tool needs permission %s", t.Permission))
+			return nil, zero, s.toolError(fail(errs.ErrForbidden, "this tool needs permission %s", t.Permission))
 		}
 		out, err := fn(context.WithValue(ctx, mcpRequestCtx{}, req), c, in)
 		if err != nil {
@@ -157,7 +158,7 @@ var confirmSchema = map[string]any{
 // confirm asks the user, when the client supports elicitation, to confirm what a
 // money-moving tool is about to do; a decline, a cancel, a false answer, an answer that
 // is not the form's (a string "true" for the boolean), no answer within mcpConfirmWait
-// or the session's end are ErrCancelledByUser and nothing is done: what the client
+// or the session's end are errs.ErrCancelledByUser and nothing is done: what the client
 // answers is the client's doing, never a server error. Clients without elicitation are
 // not asked: their tool calls are the user's instruction, and money-moving tools are
 // idempotent by key.
@@ -175,17 +176,17 @@ func confirm(ctx context.Context, message string) error {
 	res, err := req.Session.Elicit(askCtx, &mcp.ElicitParams{Message: message, RequestedSchema: confirmSchema})
 	switch {
 	case err != nil && ctx.Err() != nil:
-		return fail(ErrCancelledByUser, "the session ended before the confirmation was answered; nothing was done: %s", message)
+		return fail(errs.ErrCancelledByUser, "the session ended before the confirmation was answered; nothing was done: %s", message)
 	case err != nil && askCtx.Err() != nil:
-		return fail(ErrCancelledByUser, "the confirmation was not answered within %s; nothing was done: %s", wait, message)
+		return fail(errs.ErrCancelledByUser, "the confirmation was not answered within %s; nothing was done: %s", wait, message)
 	case err != nil:
 		// Every failure after the question was sent is the client's answer: an error,
 		// a malformed result, or content that does not fit the form.
-		return fail(ErrCancelledByUser, "the answer to the confirmation was not {\"confirm\": true} (%s); nothing was done: %s",
+		return fail(errs.ErrCancelledByUser, "the answer to the confirmation was not {\"confirm\": true} (%s); nothing was done: %s",
 			echo.Prefix(err.Error(), 300), message)
 	}
 	if res.Action != "accept" || res.Content["confirm"] != true {
-		return fail(ErrCancelledByUser, "the user did not confirm: %s", message)
+		return fail(errs.ErrCancelledByUser, "the user did not confirm: %s", message)
 	}
 	return nil
 }
@@ -268,13 +269,13 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 				kind = strings.ToUpper(in.Type)
 			}
 			if kind != api.OrderKindSwap && kind != api.OrderKindRFQ {
-				return api.OrderStatus{}, fail(ErrInvalidSchema, "type must be SWAP or RFQ")
+				return api.OrderStatus{}, fail(errs.ErrInvalid, "type must be SWAP or RFQ")
 			}
 			if k, ok := v.(venue.KindedOrders); ok {
 				return k.OrderByInstructionKind(ctx, vc, kind, in.InstructionID)
 			}
 			if kind != api.OrderKindSwap {
-				return api.OrderStatus{}, fail(ErrNotFound, "%s has no RFQ trades", v.Source())
+				return api.OrderStatus{}, fail(errs.ErrNotFound, "%s has no RFQ trades", v.Source())
 			}
 			return v.OrderByInstruction(ctx, vc, in.InstructionID)
 		})
@@ -301,7 +302,7 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			}
 			b, ok := v.(venue.Balancer)
 			if !ok {
-				return api.BalancesResponse{}, fail(ErrNotFound, "%s reports no balances", v.Source())
+				return api.BalancesResponse{}, fail(errs.ErrNotFound, "%s reports no balances", v.Source())
 			}
 			bals, err := b.Balances(ctx, vc)
 			return api.BalancesResponse{Balances: bals}, err
