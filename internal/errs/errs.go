@@ -162,11 +162,14 @@ func Fail(kind error, format string, args ...any) error {
 }
 
 // Required fails with ErrInvalid ("field NAME is required") for the first of the named
-// fields that is empty. Arguments alternate name, value.
-func Required(fields ...string) error {
+// body fields that is empty. Arguments alternate name, value.
+func Required(fields ...string) error { return RequiredOf(ErrInvalid, fields...) }
+
+// RequiredOf is Required failing with kind (ErrInvalidQuery for query parameters).
+func RequiredOf(kind error, fields ...string) error {
 	for i := 0; i+1 < len(fields); i += 2 {
 		if fields[i+1] == "" {
-			return Fail(ErrInvalid, "field %s is required", fields[i])
+			return Fail(kind, "field %s is required", fields[i])
 		}
 	}
 	return nil

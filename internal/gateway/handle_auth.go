@@ -29,7 +29,7 @@ func (s *Service) checkKeySecret(w http.ResponseWriter, r *http.Request, kind st
 	if err := s.decode(w, r, &req); err != nil {
 		return store.APIKey{}, err
 	}
-	if err := required("keyId", req.KeyID, "secret", req.Secret); err != nil {
+	if err := errs.Required("keyId", req.KeyID, "secret", req.Secret); err != nil {
 		return store.APIKey{}, err
 	}
 	if err := s.allowKey(req.KeyID); err != nil {
@@ -113,7 +113,7 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := required("message", req.Message, "signature", req.Signature); err != nil {
+	if err := errs.Required("message", req.Message, "signature", req.Signature); err != nil {
 		return err
 	}
 	ctx := r.Context()

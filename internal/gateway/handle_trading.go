@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -19,10 +20,6 @@ func (s *Service) handleSwap(w http.ResponseWriter, r *http.Request, c *Caller) 
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := required("instructionId", req.InstructionID, "sellingAsset", req.SellingAsset, "buyingAsset", req.BuyingAsset,
-		"amountToSell", req.AmountToSell); err != nil {
-		return err
-	}
 	out, err := s.offchain.SubmitSwap(r.Context(), account, req)
 	return answer(w, out, err)
 }
@@ -38,10 +35,6 @@ func (s *Service) handleRequestQuote(w http.ResponseWriter, r *http.Request, c *
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := required("instructionId", req.InstructionID, "sellingAsset", req.SellingAsset, "buyingAsset", req.BuyingAsset,
-		"amountToBuy", req.AmountToBuy); err != nil {
-		return err
-	}
 	out, err := s.offchain.RequestQuote(r.Context(), account, req)
 	return answer(w, out, err)
 }
@@ -55,9 +48,6 @@ func (s *Service) handleActionQuote(w http.ResponseWriter, r *http.Request, c *C
 	}
 	var req api.ActionQuoteRequest
 	if err := s.decode(w, r, &req); err != nil {
-		return err
-	}
-	if err := required("instructionId", req.InstructionID); err != nil {
 		return err
 	}
 	if err := s.offchain.ActionQuote(r.Context(), account, req.InstructionID); err != nil {
@@ -84,14 +74,14 @@ func orderKind(r *http.Request) (string, error) {
 
 // orderByInstruction asks v for the order of a kind: venues with one kind of order per
 // instructionId have no RFQ trades.
-func orderByInstruction(r *http.Request, v venue.Venue, vc venue.Caller, kind, instructionID string) (api.OrderStatus, error) {
+func orderByInstruction(ctx context.Context, v venue.Venue, vc venue.Caller, kind, instructionID string) (api.OrderStatus, error) {
 	if k, ok := v.(venue.KindedOrders); ok {
-		return k.OrderByInstructionKind(r.Context(), vc, kind, instructionID)
+		return k.OrderByInstructionKind(ctx, vc, kind, instructionID)
 	}
 	if kind != api.OrderKindSwap {
 		return api.OrderStatus{}, fail(errs.ErrNotFound, "%s has no RFQ trades", v.Source())
 	}
-	return v.OrderByInstruction(r.Context(), vc, instructionID)
+	return v.OrderByInstruction(ctx, vc, instructionID)
 }
 
 // handleIntroducerRelationships answers GET /v3/introducer-relationships.

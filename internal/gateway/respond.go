@@ -103,17 +103,6 @@ func jsonKind(t reflect.Type) string {
 	}
 }
 
-// required fails with the first of the named string fields that is empty. Arguments
-// alternate name, value.
-func required(fields ...string) error {
-	for i := 0; i+1 < len(fields); i += 2 {
-		if fields[i+1] == "" {
-			return fail(errs.ErrInvalid, "field %s is required", fields[i])
-		}
-	}
-	return nil
-}
-
 // amounts fails with the first of the named amount fields that is set but not an amount
 // of the one grammar (chain.AmountPattern). Arguments alternate name, value. A tool that
 // asks its user to confirm checks its amounts first, so that nobody confirms a request

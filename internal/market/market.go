@@ -134,6 +134,9 @@ func (s *Service) CommissionRate(ctx context.Context, c venue.Caller, source, bu
 // sellQty gets, after commission, if some venue's inventory can deliver it (the
 // commission_source venue's when given).
 func (s *Service) QuantityEstimate(ctx context.Context, sell, buy, sellQty, commissionSource string) (api.QuantityEstimateResponse, error) {
+	if err := errs.RequiredOf(errs.ErrInvalidQuery, api.ParamSellingAsset, sell, api.ParamBuyingAsset, buy, api.ParamSellQuantity, sellQty); err != nil {
+		return api.QuantityEstimateResponse{}, err
+	}
 	src, err := s.commissionSource(commissionSource)
 	if err != nil {
 		return api.QuantityEstimateResponse{}, err

@@ -266,8 +266,19 @@ func (s *Service) chainAndTrader(source, trader string, wallets []common.Address
 	return c, addr, err
 }
 
+// CheckOrder checks a signed order has every field: SubmitOrder checks it first, a tool
+// before it asks its user to confirm.
+func CheckOrder(req api.SignedOrderRequest) error {
+	return errs.Required("source", req.Source, "trader", req.Trader, "sellingAsset", req.SellingAsset, "buyingAsset", req.BuyingAsset,
+		"amountToSell", req.AmountToSell, "limitAmountToReceive", req.LimitAmountToReceive, "deadline", req.Deadline,
+		"nonce", req.Nonce, "signature", req.Signature)
+}
+
 // SubmitOrder relays a trader's signed order.
 func (s *Service) SubmitOrder(ctx context.Context, accountID string, wallets []common.Address, req api.SignedOrderRequest) (api.SubmitResponse, error) {
+	if err := CheckOrder(req); err != nil {
+		return api.SubmitResponse{}, err
+	}
 	c, trader, err := s.chainAndTrader(req.Source, req.Trader, wallets)
 	if err != nil {
 		return api.SubmitResponse{}, err
@@ -345,8 +356,18 @@ func (s *Service) checkAndRelay(ctx context.Context, c *Chain, req relayRequest,
 	return s.relay(ctx, c, req)
 }
 
+// CheckWithdrawal checks a signed withdrawal has every field: SubmitWithdrawal checks it
+// first, a tool before it asks its user to confirm.
+func CheckWithdrawal(req api.SignedWithdrawalRequest) error {
+	return errs.Required("source", req.Source, "trader", req.Trader, "asset", req.Asset, "amount", req.Amount, "to", req.To,
+		"nonce", req.Nonce, "deadline", req.Deadline, "signature", req.Signature)
+}
+
 // SubmitWithdrawal relays a trader's signed withdrawal to an approved address.
 func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallets []common.Address, req api.SignedWithdrawalRequest) (api.SubmitResponse, error) {
+	if err := CheckWithdrawal(req); err != nil {
+		return api.SubmitResponse{}, err
+	}
 	c, trader, err := s.chainAndTrader(req.Source, req.Trader, wallets)
 	if err != nil {
 		return api.SubmitResponse{}, err
