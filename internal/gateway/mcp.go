@@ -163,15 +163,16 @@ type (
 	mcpExpiryCtx struct{}
 )
 
-// ServeHTTP authenticates the request with the REST API's rules and answers a refusal
-// with the interface's JSON error and WWW-Authenticate, then hands it to the transport.
-func (e *mcpEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	c, err := e.s.authenticate(r)
-	if err != nil {
-		w.Header().Set("WWW-Authenticate", `Bearer realm="dtwgate"`)
-		e.s.respondError(w, r, err)
-		return
-	}
+// handleMCP answers POST, GET and DELETE {base}/mcp: the route table authenticated the
+// caller (a refusal is the interface's JSON error with WWW-Authenticate); the MCP
+// transport answers the rest.
+func (s *Service) handleMCP(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	s.mcp.serve(w, r, c)
+	return nil
+}
+
+// serve hands an authenticated request to the transport, bounding the caller's sessions.
+func (e *mcpEndpoint) serve(w http.ResponseWriter, r *http.Request, c *Caller) {
 	_, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
 	claims, err := e.s.tokens.Verify(strings.TrimSpace(token), e.s.now())
 	if err != nil { // authenticate accepted it a moment ago: only expiry in between

@@ -116,7 +116,7 @@ type Service struct {
 	offchain *offchain.Service
 	// hub serves the websockets of this process.
 	hub *push.Hub
-	// mcp serves {base}/mcp (set by mux).
+	// mcp serves the MCP routes (set by mux).
 	mcp *mcpEndpoint
 	// webhooks owns the callers' webhook subscriptions.
 	webhooks *webhooks.Service
@@ -229,6 +229,7 @@ func (s *Service) Handler() http.Handler { return s.handler }
 
 func (s *Service) mux() *http.ServeMux {
 	mux := http.NewServeMux()
+	s.mcp = newMCPEndpoint(s)
 	methods := map[string][]string{}
 	for _, rt := range routes {
 		path := s.cfg.BasePath + rt.Path
@@ -243,15 +244,6 @@ func (s *Service) mux() *http.ServeMux {
 			s.respondError(w, r, fail(errs.ErrMethodNotAllowed, "%s is not allowed here; allowed: %s", echo.Value(r.Method), allow))
 		})
 	}
-	mcpEP := newMCPEndpoint(s)
-	s.mcp = mcpEP
-	for _, m := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
-		mux.Handle(m+" "+s.cfg.BasePath+api.PathMCP, mcpEP)
-	}
-	mux.HandleFunc(s.cfg.BasePath+api.PathMCP, func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Allow", "DELETE, GET, POST")
-		s.respondError(w, r, fail(errs.ErrMethodNotAllowed, "%s is not allowed here; allowed: DELETE, GET, POST", echo.Value(r.Method)))
-	})
 	mux.HandleFunc("GET "+api.PathHealthz, s.handleHealthz)
 	mux.HandleFunc("GET "+api.PathReadyz, s.handleReadyz)
 	mux.HandleFunc("GET "+api.PathMetrics, s.handleMetrics)
@@ -273,6 +265,7 @@ func (s *Service) wrap(rt Route) http.Handler {
 			}
 			c, err := authenticate(r)
 			if err != nil {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="dtwgate"`)
 				s.respondError(w, r, err)
 				return
 			}
