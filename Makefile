@@ -12,7 +12,7 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools postgres wrk contracts test test-short test-faults bench-gas bench-settle bench-api bench-offchain bench-scale bench-push demo devnet fmt vet clean
+.PHONY: all build tools postgres wrk prometheus contracts test test-short test-faults bench-gas bench-settle bench-api bench-offchain bench-scale bench-push bench-reserves demo devnet fmt vet clean
 
 all: build
 
@@ -22,9 +22,9 @@ VAULT_BIN  := $(TOOLS)/bin/vault
 VAULT_SRCS := $(shell find testnet/vaultdev -name '*.go' -o -name go.mod -o -name go.sum)
 
 ## tools: install pinned anvil, cast, solc and the API documents' validators (npm), build
-## the Vault dev server into ./tools, and install PostgreSQL and wrk (Debian) when absent;
+## the Vault dev server into ./tools, and install PostgreSQL, wrk and Prometheus (Debian) when absent;
 ## idempotent and fast when done.
-tools: $(TOOLS_STAMP) $(VAULT_BIN) postgres wrk
+tools: $(TOOLS_STAMP) $(VAULT_BIN) postgres wrk prometheus
 
 # PostgreSQL's server binaries (initdb, postgres) for the PostgreSQL store's tests, which
 # start throwaway servers from them (internal/store/pgtest): Debian's package, pinned.
@@ -46,6 +46,17 @@ wrk:
 	echo "installing wrk ($(WRK_PKG), Debian package)"; \
 	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
 	$$SUDO apt-get install -y $(WRK_PKG) || { $$SUDO apt-get update && $$SUDO apt-get install -y $(WRK_PKG); }
+
+# Prometheus and promtool, which check deploy/prometheus/alerts.yaml and run it against a
+# live gateway in make test (deploy/monitoring_test.go): Debian's package, pinned.
+PROMETHEUS_PKG := prometheus=2.42.0+ds-5+b6
+
+## prometheus: install Prometheus and promtool (Debian's package, pinned) unless present.
+prometheus:
+	@if command -v promtool >/dev/null && command -v prometheus >/dev/null; then exit 0; fi; \
+	echo "installing Prometheus ($(PROMETHEUS_PKG), Debian package)"; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
+	$$SUDO apt-get install -y --no-install-recommends $(PROMETHEUS_PKG) || { $$SUDO apt-get update && $$SUDO apt-get install -y --no-install-recommends $(PROMETHEUS_PKG); }
 
 $(TOOLS_STAMP): package.json package-lock.json
 	@mkdir -p $(TOOLS)
@@ -132,6 +143,15 @@ bench-scale: postgres
 ## -ws-clients, -ws-changes, -wh-subs, -wh-events, -wh-rate, -cpuprofile FILE.
 bench-push:
 	@$(GO) run ./testnet/cmd/benchpush $(BENCH_PUSH_FLAGS)
+
+## bench-reserves: the proof of reserves at exchange scale: 1,000,000 synthetic accounts x 4
+## assets built into one Merkle sum tree per asset and the statement signed, then 10,000
+## inclusion proofs served; prints reserves_build_s (wall) and reserves_build_cpu_s,
+## reserves_peak_rss_mib, reserves_proof_p50_ms and reserves_proof_p99_ms, and whether the
+## targets (under 60 s, under 1 GiB, proofs under 5 ms) were met. BENCH_RESERVES_FLAGS:
+## -accounts, -assets, -proofs.
+bench-reserves:
+	@$(GO) run ./testnet/cmd/benchreserves $(BENCH_RESERVES_FLAGS)
 
 ## demo: the whole system on this machine: a two-chain devnet, the gateway, a Vault dev
 ## server and a scripted trader session with the dtw CLI (SIWE with a keystore and with a
