@@ -1,28 +1,5 @@
 package api
 
-// Route paths of the on-chain endpoints, market data and account history (relative to
-// the base path).
-const (
-	PathAssets              = "/v2/assets/{source}"
-	PathTokenInformation    = "/v2/assets/{source}/token-information"
-	PathDepositAddresses    = "/v2/deposit-addresses"
-	PathWithdrawalAddresses = "/v2/withdrawal-addresses"
-	PathFundLocations       = "/v2/fund-locations"
-	PathOrder               = "/v2/order"
-	PathOrderByInstruction  = "/v2/order/{source}/{instructionId}"
-	PathOrderStatus         = "/v3/order-status/{source}/{orderId}"
-	PathWithdrawals         = "/v2/withdrawals"
-	PathCancelRequests      = "/v2/order-cancel-requests"
-	PathNonceInvalidations  = "/v2/nonce-invalidations"
-	PathWithdrawal          = "/v2/withdrawals/{instructionId}"
-	PathDeposits            = "/v3/deposits"
-	PathWithdrawalHistory   = "/v3/withdrawals"
-	PathPrice               = "/v2/price/{sellingAsset}/{buyingAsset}"
-	PathPrices              = "/v2/prices"
-	PathQuantityEstimate    = "/v2/quantity-estimate"
-	PathCommissionRate      = "/v2/commission-rate/{source}"
-)
-
 // Order types of on-chain orders.
 const (
 	OrderTypeMarket = "MARKET"

@@ -1,24 +1,5 @@
 package api
 
-// Paths of the OFFCHAIN venue's account endpoints. A PathSub... path is the same endpoint
-// acting on a sub-account of the caller's account ({accountId}).
-const (
-	PathBalance                = "/v3/balance/{source}"
-	PathSubBalance             = "/v3/accounts/{accountId}/balance/{source}"
-	PathAccountSnapshot        = "/v2/account-snapshot/{source}"
-	PathSubAccountSnapshot     = "/v2/accounts/{accountId}/account-snapshot/{source}"
-	PathCredit                 = "/v2/credit/{source}"
-	PathSubCredit              = "/v2/accounts/{accountId}/credit/{source}"
-	PathAccountSettings        = "/v2/account-settings/{source}"
-	PathSubAccountSettings     = "/v2/accounts/{accountId}/account-settings/{source}"
-	PathSubCommissionRate      = "/v2/accounts/{accountId}/commission-rate/{source}"
-	PathDepositBankDetails     = "/v2/deposit-bank-details"
-	PathOffchainWithdrawals    = "/v2/offchain-withdrawals"
-	PathOffchainWithdrawal     = "/v2/offchain-withdrawals/{instructionId}"
-	PathSubOffchainWithdrawals = "/v2/accounts/{accountId}/offchain-withdrawals"
-	PathSubOffchainWithdrawal  = "/v2/accounts/{accountId}/offchain-withdrawals/{instructionId}"
-)
-
 // SourceOffchain is the source name of the custody ledger venue.
 const SourceOffchain = "OFFCHAIN"
 

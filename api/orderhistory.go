@@ -1,11 +1,5 @@
 package api
 
-// Paths of the order history: the caller's, and a sub-account's of the caller's account.
-const (
-	PathOrderHistory    = "/v3/order-history"
-	PathSubOrderHistory = "/v3/accounts/{accountId}/order-history"
-)
-
 // Order is one element of GET /v3/order-history: an order of any venue, the same record
 // GET /v3/order-status/{source}/{orderId} answers for it.
 type Order = OrderStatus

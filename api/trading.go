@@ -1,19 +1,5 @@
 package api
 
-// Route paths of OFFCHAIN trading (relative to the base path). POST /v2/orders and
-// /v2/orderV2 take the same body; each has a sub-account form under /accounts/{accountId}.
-const (
-	PathOrders                = "/v2/orders"
-	PathOrderV2               = "/v2/orderV2"
-	PathRequestQuote          = "/v2/request-quote"
-	PathActionQuote           = "/v2/action-quote"
-	PathSubOrders             = "/v2/accounts/{accountId}/orders"
-	PathSubRequestQuote       = "/v2/accounts/{accountId}/request-quote"
-	PathSubActionQuote        = "/v2/accounts/{accountId}/action-quote"
-	PathSubOrderByInstruction = "/v2/accounts/{accountId}/order/{source}/{instructionId}"
-	PathSubOrderStatus        = "/v3/accounts/{accountId}/order-status/{source}/{orderId}"
-)
-
 // OFFCHAIN order kinds (the `type` query parameter of GET /v2/order/{source}/{instructionId}).
 const (
 	OrderKindSwap = "SWAP"
@@ -69,12 +55,6 @@ type Quote struct {
 type ActionQuoteRequest struct {
 	InstructionID string `json:"instructionId"`
 }
-
-// Introducer paths.
-const (
-	PathIntroducerRelationships = "/v3/introducer-relationships"
-	PathIntroducerRevenue       = "/v3/introducer-revenue"
-)
 
 // Relationship is an introducer relationship the caller is part of: the introducer takes
 // FeeShare of the commission the client pays on OFFCHAIN trades while Active.

@@ -1,12 +1,7 @@
 package api
 
-// Paths of the webhook subscriptions.
-const (
-	PathWebhooks = "/v3/webhooks"
-	PathWebhook  = "/v3/webhooks/{subscriptionId}"
-	// PathParamSubscriptionID names the subscription in PathWebhook.
-	PathParamSubscriptionID = "subscriptionId"
-)
+// PathParamSubscriptionID names the subscription in PathWebhook.
+const PathParamSubscriptionID = "subscriptionId"
 
 // Limits of webhook subscriptions.
 const (

@@ -5,14 +5,9 @@ import (
 	"time"
 )
 
-// Paths of the websocket and of its AsyncAPI document, relative to the base path.
-const (
-	PathWebsocket = "/v2/websocket"
-	PathAsyncAPI  = "/asyncapi.yaml"
-	// ParamToken carries a ticket of POST /v3/auth/ticket on GET /v2/websocket, for
-	// clients that cannot set the Authorization header. A ticket opens one socket.
-	ParamToken = "token"
-)
+// ParamToken carries a ticket of POST /v3/auth/ticket on GET /v2/websocket, for clients
+// that cannot set the Authorization header. A ticket opens one socket.
+const ParamToken = "token"
 
 // Types of websocket messages. A client sends SUBSCRIBE and UNSUBSCRIBE; the gateway
 // answers each with SUBSCRIPTIONS (or ERROR) and pushes messages whose type is their

@@ -11,11 +11,12 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 // Errors of the registry and of amount conversion.
 var (
-	ErrUnknownSource = errors.New("unknown source")
+	ErrUnknownSource = errs.ErrUnknownSource
 	ErrUnknownAsset  = errors.New("unknown asset")
 	ErrBadAmount     = errors.New("invalid amount")
 	ErrBadAddress    = errors.New("invalid address")

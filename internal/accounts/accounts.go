@@ -16,6 +16,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -23,13 +24,13 @@ import (
 // them to the interface's codes.
 var (
 	// ErrInvalid: a field is invalid (INVALID_SCHEMA).
-	ErrInvalid = errors.New("invalid request")
+	ErrInvalid = errs.ErrInvalid
 	// ErrForbidden: the caller lacks a permission the action needs (INVALID_PERMISSIONS).
-	ErrForbidden = errors.New("permission denied")
+	ErrForbidden = errs.New(errs.ErrForbidden, "permission denied")
 	// ErrNotFound: no such key or account of the caller's (NOT_FOUND).
-	ErrNotFound = errors.New("not found")
+	ErrNotFound = errs.ErrNotFound
 	// ErrBadCredentials: the key id or the secret is wrong (INVALID_CREDENTIALS).
-	ErrBadCredentials = errors.New("keyId or secret is wrong")
+	ErrBadCredentials = errs.New(errs.ErrBadCredentials, "keyId or secret is wrong")
 )
 
 // MaxLabelLen bounds an API key label, in characters.

@@ -19,8 +19,9 @@ import (
 
 var pathParam = regexp.MustCompile(`\{[^}]+\}`)
 
-// TestAuthorizationMatrix walks the route table: every authenticated route refuses a
-// missing, garbage, expired or rotated-away token, and a token without its permission.
+// TestAuthorizationMatrix walks the route table, MCP's included: every authenticated
+// route refuses a missing, garbage, expired or rotated-away token (401 with
+// WWW-Authenticate), and a token without its permission.
 func TestAuthorizationMatrix(t *testing.T) {
 	e := newEnv(t)
 	all := e.createKey(api.AllPermissions...)
@@ -53,7 +54,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 		for _, c := range cases {
 			t.Run(name+"/"+c.name, func(t *testing.T) {
-				e.do(rt.Method, path, c.token, nil).requireError(t, 401, api.CodeInvalidJWTToken)
+				r := e.do(rt.Method, path, c.token, nil)
+				r.requireError(t, 401, api.CodeInvalidJWTToken)
+				require.Equal(t, `Bearer realm="dtwgate"`, r.header.Get("WWW-Authenticate"))
 			})
 		}
 		if rt.Permission != "" {
@@ -70,6 +73,27 @@ func TestAuthorizationMatrix(t *testing.T) {
 		})
 	}
 	require.Positive(t, protected)
+}
+
+// TestMCPInRouteTable: the MCP endpoint is served from the route table like every other
+// route, its session bound stated as the table states limits.
+func TestMCPInRouteTable(t *testing.T) {
+	got := map[string]gateway.Route{}
+	for _, rt := range gateway.Routes() {
+		if rt.Path == api.PathMCP {
+			got[rt.Method] = rt
+		}
+	}
+	require.Len(t, got, 3)
+	for _, m := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
+		require.Equal(t, gateway.Authenticated, got[m].Access, m)
+	}
+	require.Equal(t, gateway.LimitSessions, got[http.MethodPost].Limit)
+	require.False(t, gateway.LimitSessions.RetryAfter())
+	e := newEnv(t)
+	r := e.do(http.MethodPut, api.PathMCP, "", nil)
+	r.requireError(t, http.StatusMethodNotAllowed, api.CodeMethodNotAllowed)
+	require.Equal(t, "DELETE, GET, POST", r.header.Get("Allow"))
 }
 
 // TestRouteTable checks the table's own consistency: permissions exist, no duplicates.

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 func FuzzDecodeJSON(f *testing.F) {
@@ -27,7 +28,7 @@ func FuzzDecodeJSON(f *testing.F) {
 		if err == nil {
 			return
 		}
-		require.True(t, errors.Is(err, ErrInvalidSchema), "got %v, want ErrInvalidSchema", err)
+		require.True(t, errors.Is(err, errs.ErrInvalid), "got %v, want errs.ErrInvalid", err)
 		status, body := errorBody(err, "rid")
 		require.Equal(t, 400, status)
 		require.Equal(t, api.CodeInvalidSchema, body.Code)
@@ -66,14 +67,14 @@ func TestDecodeJSONDuplicateKeys(t *testing.T) {
 			var req api.CreateAPIKeyRequest
 			err := decodeJSON([]byte(c.body), &req)
 			if c.want == "" {
-				var typeErr *clientError
+				var typeErr *errs.Described
 				if errors.As(err, &typeErr) {
 					require.NotContains(t, typeErr.Description(), "twice")
 					require.NotContains(t, typeErr.Description(), "deeper")
 				}
 				return
 			}
-			require.ErrorIs(t, err, ErrInvalidSchema)
+			require.ErrorIs(t, err, errs.ErrInvalid)
 			status, body := errorBody(err, "rid")
 			require.Equal(t, 400, status)
 			require.Contains(t, body.Description, c.want)

@@ -8,6 +8,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -20,7 +21,7 @@ const (
 	loginFailed = "failed"
 )
 
-// checkKeySecret returns the key of a keyId + secret pair; ErrBadCredentials when either is
+// checkKeySecret returns the key of a keyId + secret pair; errs.ErrBadCredentials when either is
 // wrong, with the same work whether or not the key exists. Attempts are rate-limited per
 // client address (the route's LimitAuth) and per keyId before any lookup.
 func (s *Service) checkKeySecret(w http.ResponseWriter, r *http.Request, kind string) (store.APIKey, error) {
@@ -28,7 +29,7 @@ func (s *Service) checkKeySecret(w http.ResponseWriter, r *http.Request, kind st
 	if err := s.decode(w, r, &req); err != nil {
 		return store.APIKey{}, err
 	}
-	if err := required("keyId", req.KeyID, "secret", req.Secret); err != nil {
+	if err := errs.Required("keyId", req.KeyID, "secret", req.Secret); err != nil {
 		return store.APIKey{}, err
 	}
 	if err := s.allowKey(req.KeyID); err != nil {
@@ -37,7 +38,7 @@ func (s *Service) checkKeySecret(w http.ResponseWriter, r *http.Request, kind st
 	key, err := s.accounts.Login(r.Context(), req.KeyID, req.Secret)
 	if errors.Is(err, accounts.ErrBadCredentials) {
 		s.metrics.login(kind, loginFailed)
-		return store.APIKey{}, fail(ErrBadCredentials, "keyId or secret is wrong")
+		return store.APIKey{}, fail(errs.ErrBadCredentials, "keyId or secret is wrong")
 	}
 	if err != nil {
 		return store.APIKey{}, err
@@ -112,7 +113,7 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := required("message", req.Message, "signature", req.Signature); err != nil {
+	if err := errs.Required("message", req.Message, "signature", req.Signature); err != nil {
 		return err
 	}
 	ctx := r.Context()
@@ -131,11 +132,11 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 		return err
 	}
 	if !wallet.Whitelisted {
-		return fail(ErrNotWhitelisted, "address %s is not whitelisted", res.Address.Hex())
+		return fail(errs.ErrNotWhitelisted, "address %s is not whitelisted", res.Address.Hex())
 	}
 	expires, err := s.nonces.Check(res.Nonce, now)
 	if err != nil {
-		return fail(ErrInvalidNonce, "nonce is unknown, expired or already used")
+		return fail(errs.ErrInvalidNonce, "nonce is unknown, expired or already used")
 	}
 	account := wallet.AccountID
 	if account != "" { // a known wallet: one statement
@@ -150,7 +151,7 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 		})
 	}
 	if errors.Is(err, store.ErrConflict) {
-		return fail(ErrInvalidNonce, "nonce is unknown, expired or already used")
+		return fail(errs.ErrInvalidNonce, "nonce is unknown, expired or already used")
 	}
 	if err != nil {
 		return fmt.Errorf("sign in: %w", err)

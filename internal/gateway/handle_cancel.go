@@ -13,9 +13,6 @@ func (s *Service) handleSubmitCancelRequest(w http.ResponseWriter, r *http.Reque
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := requiredCancel(req); err != nil {
-		return err
-	}
 	wallets, err := s.wallets(r, c)
 	if err != nil {
 		return err
@@ -31,27 +28,10 @@ func (s *Service) handleSubmitNonceInvalidation(w http.ResponseWriter, r *http.R
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := requiredInvalidation(req); err != nil {
-		return err
-	}
 	wallets, err := s.wallets(r, c)
 	if err != nil {
 		return err
 	}
 	out, err := s.onchain.SubmitNonceInvalidation(r.Context(), c.AccountID, wallets, req)
 	return answer(w, out, err)
-}
-
-// requiredCancel checks a cancel request has every field (for the endpoint and its MCP
-// tool).
-func requiredCancel(req api.SignedCancelRequest) error {
-	return required("source", req.Source, "trader", req.Trader, "orderId", req.OrderID, "nonce", req.Nonce,
-		"deadline", req.Deadline, "signature", req.Signature)
-}
-
-// requiredInvalidation checks a nonce invalidation has every field (for the endpoint and
-// its MCP tool).
-func requiredInvalidation(req api.SignedNonceInvalidationRequest) error {
-	return required("source", req.Source, "trader", req.Trader, "word", req.Word, "mask", req.Mask, "minNonce", req.MinNonce,
-		"nonce", req.Nonce, "deadline", req.Deadline, "signature", req.Signature)
 }

@@ -90,11 +90,6 @@ func (s *Service) handleSubmitOrder(w http.ResponseWriter, r *http.Request, c *C
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := required("source", req.Source, "trader", req.Trader, "sellingAsset", req.SellingAsset, "buyingAsset", req.BuyingAsset,
-		"amountToSell", req.AmountToSell, "limitAmountToReceive", req.LimitAmountToReceive, "deadline", req.Deadline,
-		"nonce", req.Nonce, "signature", req.Signature); err != nil {
-		return err
-	}
 	wallets, err := s.wallets(r, c)
 	if err != nil {
 		return err
@@ -106,10 +101,6 @@ func (s *Service) handleSubmitOrder(w http.ResponseWriter, r *http.Request, c *C
 func (s *Service) handleSubmitWithdrawal(w http.ResponseWriter, r *http.Request, c *Caller) error {
 	var req api.SignedWithdrawalRequest
 	if err := s.decode(w, r, &req); err != nil {
-		return err
-	}
-	if err := required("source", req.Source, "trader", req.Trader, "asset", req.Asset, "amount", req.Amount, "to", req.To,
-		"nonce", req.Nonce, "deadline", req.Deadline, "signature", req.Signature); err != nil {
 		return err
 	}
 	wallets, err := s.wallets(r, c)
@@ -131,7 +122,7 @@ func (s *Service) handleOrderByInstruction(w http.ResponseWriter, r *http.Reques
 	if err != nil {
 		return err
 	}
-	out, err := orderByInstruction(r, v, vc, kind, r.PathValue(api.PathParamInstructionID))
+	out, err := orderByInstruction(r.Context(), v, vc, kind, r.PathValue(api.PathParamInstructionID))
 	return answer(w, out, err)
 }
 
@@ -195,9 +186,6 @@ func (s *Service) handlePrices(w http.ResponseWriter, r *http.Request, _ *Caller
 
 func (s *Service) handleQuantityEstimate(w http.ResponseWriter, r *http.Request, _ *Caller) error {
 	q := r.URL.Query()
-	if err := required(api.ParamSellingAsset, q.Get(api.ParamSellingAsset), api.ParamBuyingAsset, q.Get(api.ParamBuyingAsset), api.ParamSellQuantity, q.Get(api.ParamSellQuantity)); err != nil {
-		return fail(ErrInvalidQuery, "%s", err.(describer).Description())
-	}
 	out, err := s.market.QuantityEstimate(r.Context(), q.Get(api.ParamSellingAsset), q.Get(api.ParamBuyingAsset), q.Get(api.ParamSellQuantity), q.Get(api.ParamCommissionSource))
 	return answer(w, out, err)
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
@@ -49,12 +50,18 @@ func (s *Service) handleBalance(w http.ResponseWriter, r *http.Request, c *Calle
 	if err != nil {
 		return err
 	}
+	out, err := balances(r.Context(), v, vc)
+	return answer(w, out, err)
+}
+
+// balances asks v for the caller's balances: venues without balances have none to show.
+func balances(ctx context.Context, v venue.Venue, vc venue.Caller) (api.BalancesResponse, error) {
 	b, ok := v.(venue.Balancer)
 	if !ok {
-		return fail(ErrNotFound, "%s reports no balances", v.Source())
+		return api.BalancesResponse{}, fail(errs.ErrNotFound, "%s reports no balances", v.Source())
 	}
-	bals, err := b.Balances(r.Context(), vc)
-	return answer(w, api.BalancesResponse{Balances: bals}, err)
+	bals, err := b.Balances(ctx, vc)
+	return api.BalancesResponse{Balances: bals}, err
 }
 
 // handleAccountSnapshot answers GET /v2/account-snapshot/{source} (and a sub-account's).
@@ -102,9 +109,6 @@ func (s *Service) handleSubmitOffchainWithdrawal(w http.ResponseWriter, r *http.
 	}
 	var req api.OffchainWithdrawalRequest
 	if err := s.decode(w, r, &req); err != nil {
-		return err
-	}
-	if err := required("instructionId", req.InstructionID, "asset", req.Asset, "amount", req.Amount); err != nil {
 		return err
 	}
 	out, err := s.funding.SubmitWithdrawal(r.Context(), account, req)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
@@ -108,7 +109,7 @@ func (s *Service) orderCursor(k venue.OrderKey) string {
 // parseOrderCursor decodes the cursor of parameter name; anything but a cursor this
 // gateway made is INVALID_QUERY_PARAMS.
 func (s *Service) parseOrderCursor(name, v string) (venue.OrderKey, error) {
-	bad := fail(ErrInvalidQuery, "%s %q is not a cursor of a previous order-history response", name, echo.Value(v))
+	bad := fail(errs.ErrInvalidQuery, "%s %q is not a cursor of a previous order-history response", name, echo.Value(v))
 	if len(v) > cursorMaxLen {
 		return venue.OrderKey{}, bad
 	}

@@ -1,9 +1,11 @@
 package gateway
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
@@ -16,10 +18,6 @@ func (s *Service) handleSwap(w http.ResponseWriter, r *http.Request, c *Caller) 
 	}
 	var req api.SwapRequest
 	if err := s.decode(w, r, &req); err != nil {
-		return err
-	}
-	if err := required("instructionId", req.InstructionID, "sellingAsset", req.SellingAsset, "buyingAsset", req.BuyingAsset,
-		"amountToSell", req.AmountToSell); err != nil {
 		return err
 	}
 	out, err := s.trading.SubmitSwap(r.Context(), account, req)
@@ -37,10 +35,6 @@ func (s *Service) handleRequestQuote(w http.ResponseWriter, r *http.Request, c *
 	if err := s.decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := required("instructionId", req.InstructionID, "sellingAsset", req.SellingAsset, "buyingAsset", req.BuyingAsset,
-		"amountToBuy", req.AmountToBuy); err != nil {
-		return err
-	}
 	out, err := s.trading.RequestQuote(r.Context(), account, req)
 	return answer(w, out, err)
 }
@@ -54,9 +48,6 @@ func (s *Service) handleActionQuote(w http.ResponseWriter, r *http.Request, c *C
 	}
 	var req api.ActionQuoteRequest
 	if err := s.decode(w, r, &req); err != nil {
-		return err
-	}
-	if err := required("instructionId", req.InstructionID); err != nil {
 		return err
 	}
 	if err := s.trading.ActionQuote(r.Context(), account, req.InstructionID); err != nil {
@@ -77,20 +68,20 @@ func orderKind(r *http.Request) (string, error) {
 	case api.OrderKindSwap, api.OrderKindRFQ:
 		return k, nil
 	default:
-		return "", fail(ErrInvalidQuery, "type must be SWAP or RFQ")
+		return "", fail(errs.ErrInvalidQuery, "type must be SWAP or RFQ")
 	}
 }
 
 // orderByInstruction asks v for the order of a kind: venues with one kind of order per
 // instructionId have no RFQ trades.
-func orderByInstruction(r *http.Request, v venue.Venue, vc venue.Caller, kind, instructionID string) (api.OrderStatus, error) {
+func orderByInstruction(ctx context.Context, v venue.Venue, vc venue.Caller, kind, instructionID string) (api.OrderStatus, error) {
 	if k, ok := v.(venue.KindedOrders); ok {
-		return k.OrderByInstructionKind(r.Context(), vc, kind, instructionID)
+		return k.OrderByInstructionKind(ctx, vc, kind, instructionID)
 	}
 	if kind != api.OrderKindSwap {
-		return api.OrderStatus{}, fail(ErrNotFound, "%s has no RFQ trades", v.Source())
+		return api.OrderStatus{}, fail(errs.ErrNotFound, "%s has no RFQ trades", v.Source())
 	}
-	return v.OrderByInstruction(r.Context(), vc, instructionID)
+	return v.OrderByInstruction(ctx, vc, instructionID)
 }
 
 // handleIntroducerRelationships answers GET /v3/introducer-relationships.
@@ -107,7 +98,7 @@ func (s *Service) handleIntroducerRevenue(w http.ResponseWriter, r *http.Request
 		return err
 	}
 	if q.Source == "" {
-		return fail(ErrInvalidQuery, "%s is required (OFFCHAIN)", api.ParamSource)
+		return fail(errs.ErrInvalidQuery, "%s is required (OFFCHAIN)", api.ParamSource)
 	}
 	out, err := s.introducers.Revenue(r.Context(), c.AccountID, q)
 	return answer(w, out, err)

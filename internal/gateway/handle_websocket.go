@@ -16,6 +16,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/activity"
 	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/push"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -29,9 +30,9 @@ func (s *Service) handleWebsocket(w http.ResponseWriter, r *http.Request, c *Cal
 	sess, err := s.hub.Join(r.Context(), c.AccountID, s.credentialsHold(c))
 	switch {
 	case errors.Is(err, push.ErrTooManyConnections):
-		return fail(ErrRateLimited, "this account has the most open websockets allowed (%d): close one first", s.cfg.Websocket.WithDefaults().MaxConnectionsPerAccount)
+		return fail(errs.ErrRateLimited, "this account has the most open websockets allowed (%d): close one first", s.cfg.Websocket.WithDefaults().MaxConnectionsPerAccount)
 	case errors.Is(err, push.ErrShutDown):
-		return fail(ErrUnavailable, "the gateway is shutting down")
+		return fail(errs.ErrUnavailable, "the gateway is shutting down")
 	case err != nil:
 		return err
 	}
@@ -76,19 +77,19 @@ func (h *hijackRecorder) Unwrap() http.ResponseWriter { return h.ResponseWriter 
 func (s *Service) redeemTicket(r *http.Request) (*Caller, error) {
 	ticket := r.URL.Query().Get(api.ParamToken)
 	if ticket == "" {
-		return nil, fail(ErrUnauthenticated, "missing bearer token or %s ticket", api.ParamToken)
+		return nil, fail(errs.ErrUnauthenticated, "missing bearer token or %s ticket", api.ParamToken)
 	}
 	ctx := r.Context()
 	t, err := s.store.ConsumeTicket(ctx, auth.TicketHash(ticket), s.now())
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, fail(ErrUnauthenticated, "ticket is unknown, expired or already used")
+		return nil, fail(errs.ErrUnauthenticated, "ticket is unknown, expired or already used")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("redeem ticket: %w", err)
 	}
 	key, err := s.callers.APIKey(ctx, t.APIKeyID)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && (key.AccountID != t.AccountID || key.Generation != t.Generation)) {
-		return nil, fail(ErrUnauthenticated, "ticket has been revoked")
+		return nil, fail(errs.ErrUnauthenticated, "ticket has been revoked")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load api key: %w", err)

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 // maxJSONDepth bounds how deeply a request body may nest objects and arrays.
@@ -35,7 +36,7 @@ func checkJSONKeys(data []byte) error {
 			switch d {
 			case '{', '[':
 				if len(stack) == maxJSONDepth {
-					return fail(ErrInvalidSchema, "request body nests deeper than %d levels", maxJSONDepth)
+					return fail(errs.ErrInvalid, "request body nests deeper than %d levels", maxJSONDepth)
 				}
 				f := &jsonFrame{object: d == '{', expectKey: d == '{'}
 				if f.object {
@@ -55,7 +56,7 @@ func checkJSONKeys(data []byte) error {
 			key, _ := tok.(string)
 			folded := foldKey(key)
 			if _, dup := top.keys[folded]; dup {
-				return fail(ErrInvalidSchema, "field %s appears twice in one object", jsonPath(stack, key))
+				return fail(errs.ErrInvalid, "field %s appears twice in one object", jsonPath(stack, key))
 			}
 			top.keys[folded] = struct{}{}
 			top.expectKey, lastKey = false, key

@@ -18,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 // MCP limits.
@@ -129,13 +130,13 @@ func (w *jsonErrorWriter) WriteHeader(status int) {
 	}
 	w.swallowed = true
 	err := map[int]error{
-		http.StatusNotFound:              fail(ErrNotFound, "no such MCP session (ended or expired): open a new one with initialize"),
-		http.StatusForbidden:             fail(ErrForbidden, "this MCP session belongs to another account"),
-		http.StatusMethodNotAllowed:      fail(ErrMethodNotAllowed, "allowed: DELETE, GET, POST"),
-		http.StatusRequestEntityTooLarge: fail(ErrBodyTooLarge, "request body exceeds %d bytes", w.s.cfg.MaxBodyBytes),
+		http.StatusNotFound:              fail(errs.ErrNotFound, "no such MCP session (ended or expired): open a new one with initialize"),
+		http.StatusForbidden:             fail(errs.ErrForbidden, "this MCP session belongs to another account"),
+		http.StatusMethodNotAllowed:      fail(errs.ErrMethodNotAllowed, "allowed: DELETE, GET, POST"),
+		http.StatusRequestEntityTooLarge: fail(errs.ErrBodyTooLarge, "request body exceeds %d bytes", w.s.cfg.MaxBodyBytes),
 	}[status]
 	if err == nil {
-		err = fail(ErrInvalidSchema, "the MCP transport refused the request (HTTP %d): check the Accept, Content-Type and MCP-Protocol-Version headers", status)
+		err = fail(errs.ErrInvalid, "the MCP transport refused the request (HTTP %d): check the Accept, Content-Type and MCP-Protocol-Version headers", status)
 	}
 	_, body := errorBody(err, requestID(w.r.Context()))
 	w.Header().Set("Content-Type", "application/json")
@@ -162,20 +163,21 @@ type (
 	mcpExpiryCtx struct{}
 )
 
-// ServeHTTP authenticates the request with the REST API's rules and answers a refusal
-// with the interface's JSON error and WWW-Authenticate, then hands it to the transport.
-func (e *mcpEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	c, err := e.s.authenticate(r)
-	if err != nil {
-		w.Header().Set("WWW-Authenticate", `Bearer realm="dtwgate"`)
-		e.s.respondError(w, r, err)
-		return
-	}
+// handleMCP answers POST, GET and DELETE {base}/mcp: the route table authenticated the
+// caller (a refusal is the interface's JSON error with WWW-Authenticate); the MCP
+// transport answers the rest.
+func (s *Service) handleMCP(w http.ResponseWriter, r *http.Request, c *Caller) error {
+	s.mcp.serve(w, r, c)
+	return nil
+}
+
+// serve hands an authenticated request to the transport, bounding the caller's sessions.
+func (e *mcpEndpoint) serve(w http.ResponseWriter, r *http.Request, c *Caller) {
 	_, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
 	claims, err := e.s.tokens.Verify(strings.TrimSpace(token), e.s.now())
 	if err != nil { // authenticate accepted it a moment ago: only expiry in between
 		w.Header().Set("WWW-Authenticate", `Bearer realm="dtwgate"`)
-		e.s.respondError(w, r, fail(ErrUnauthenticated, "invalid or expired token"))
+		e.s.respondError(w, r, fail(errs.ErrUnauthenticated, "invalid or expired token"))
 		return
 	}
 	ctx := context.WithValue(r.Context(), mcpCallerCtx{}, c)
@@ -204,7 +206,7 @@ func (e *mcpEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	slot, ok := e.admit(c.AccountID)
 	if !ok {
-		e.s.respondError(w, r, fail(ErrRateLimited, "this account has %d open MCP sessions, the most allowed: end one (DELETE /mcp) or let it expire", mcpSessionsPerAccount))
+		e.s.respondError(w, r, fail(errs.ErrRateLimited, "this account has %d open MCP sessions, the most allowed: end one (DELETE /mcp) or let it expire", mcpSessionsPerAccount))
 		return
 	}
 	// The session is counted from the moment its id is sent: the client may open the next
@@ -228,10 +230,10 @@ func (e *mcpEndpoint) screen(w http.ResponseWriter, r *http.Request) bool {
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		e.s.respondError(w, r, fail(ErrBodyTooLarge, "request body exceeds %d bytes", e.s.cfg.MaxBodyBytes))
+		e.s.respondError(w, r, fail(errs.ErrBodyTooLarge, "request body exceeds %d bytes", e.s.cfg.MaxBodyBytes))
 		return false
 	case err != nil:
-		e.s.respondError(w, r, fail(ErrInvalidSchema, "read the request body: %v", err))
+		e.s.respondError(w, r, fail(errs.ErrInvalid, "read the request body: %v", err))
 		return false
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))

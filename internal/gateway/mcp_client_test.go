@@ -380,3 +380,54 @@ func TestMCPAmountCheckedBeforeConfirmation(t *testing.T) {
 		})
 	}
 }
+
+// TestMissingFieldAnswersAlike: a request missing a field gets the same error from its
+// REST endpoint and from its MCP tool, one check in the service both call, and the tool
+// asks nobody to confirm it first.
+func TestMissingFieldAnswersAlike(t *testing.T) {
+	e := newEnv(t)
+	tok := e.token(e.createKey(api.PermRead, api.PermTrade, api.PermWithdraw))
+	url := e.srv.URL + e.cfg.BasePath + api.PathMCP
+	// Every field is present (the tools' input schemas require them), the one tested empty.
+	order := map[string]any{"source": "ETHEREUM", "trader": "0x01", "sellingAsset": "usdt", "buyingAsset": "dai", "amountToSell": "1",
+		"limitAmountToReceive": "1", "orderType": "MARKET", "deadline": "1", "nonce": "1", "signature": "0x01"}
+	signed := func(fields ...string) map[string]any {
+		out := map[string]any{}
+		for _, f := range fields {
+			out[f] = "1"
+		}
+		return out
+	}
+	cases := []struct {
+		tool, path string
+		args       map[string]any
+		field      string
+	}{
+		{"swap", api.PathOrders, map[string]any{"instructionId": "i-1", "sellingAsset": "eth", "buyingAsset": "usdt", "amountToSell": "1"}, "buyingAsset"},
+		{"request_quote", api.PathRequestQuote, map[string]any{"instructionId": "q-1", "sellingAsset": "eth", "buyingAsset": "usdt", "amountToBuy": "1"}, "amountToBuy"},
+		{"action_quote", api.PathActionQuote, map[string]any{"instructionId": "q-1"}, "instructionId"},
+		{"submit_offchain_withdrawal", api.PathOffchainWithdrawals, map[string]any{"instructionId": "w-1", "asset": "eth", "amount": "1"}, "amount"},
+		{"submit_signed_order", api.PathOrder, order, "sellingAsset"},
+		{"submit_signed_withdrawal", api.PathWithdrawals, signed("source", "trader", "asset", "amount", "to", "nonce", "deadline", "signature"), "amount"},
+		{"submit_signed_cancel_request", api.PathCancelRequests, signed("source", "trader", "orderId", "nonce", "deadline", "signature"), "orderId"},
+		{"submit_signed_nonce_invalidation", api.PathNonceInvalidations,
+			signed("source", "trader", "word", "mask", "minNonce", "nonce", "deadline", "signature"), "trader"},
+	}
+	for _, c := range cases {
+		t.Run(c.tool, func(t *testing.T) {
+			c.args[c.field] = ""
+			rest := e.do(http.MethodPost, c.path, tok, c.args).requireError(t, http.StatusBadRequest, api.CodeInvalidSchema)
+			require.Equal(t, "field "+c.field+" is required", rest.Description)
+			params, err := json.Marshal(map[string]any{"name": c.tool, "arguments": c.args})
+			require.NoError(t, err)
+			s := rawMCPSession(t, url, tok, "2025-06-18", elicitingCaps)
+			resp := s.post(context.Background(), `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":`+string(params)+`}`)
+			defer resp.Body.Close()
+			m := next(t, messages(resp), wsWait)
+			require.NotEqual(t, "elicitation/create", m.Method, "asked to confirm a request missing %s", c.field)
+			require.Equal(t, rest, toolErrorOf(t, m))
+		})
+	}
+	q := e.do(http.MethodGet, api.PathQuantityEstimate+"?selling_asset=eth&sell_quantity=1", tok, nil).requireError(t, http.StatusBadRequest, api.CodeInvalidQueryParams)
+	require.Equal(t, "field buying_asset is required", q.Description)
+}

@@ -8,11 +8,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
@@ -107,10 +110,10 @@ func addMCPTool[In, Out any](srv *mcp.Server, s *Service, list *[]MCPTool, t MCP
 		var zero Out
 		c := mcpCaller(req)
 		if c == nil {
-			return nil, zero, s.toolError(fail(ErrUnauthenticated, "missing bearer token"))
+			return nil, zero, s.toolError(fail(errs.ErrUnauthenticated, "missing bearer token"))
 		}
 		if t.Permission != "" && !slices.Contains(c.Permissions, t.Permission) {
-			return nil, zero, s.toolError(fail(ErrForbidden, "this tool needs permission %s", t.Permission))
+			return nil, zero, s.toolError(fail(errs.ErrForbidden, "this tool needs permission %s", t.Permission))
 		}
 		out, err := fn(context.WithValue(ctx, mcpRequestCtx{}, req), c, in)
 		if err != nil {
@@ -158,7 +161,7 @@ var confirmSchema = map[string]any{
 // confirm asks the user, when the client supports elicitation, to confirm what a
 // money-moving tool is about to do; a decline, a cancel, a false answer, an answer that
 // is not the form's (a string "true" for the boolean), no answer within mcpConfirmWait
-// or the session's end are ErrCancelledByUser and nothing is done: what the client
+// or the session's end are errs.ErrCancelledByUser and nothing is done: what the client
 // answers is the client's doing, never a server error. Clients without elicitation are
 // not asked: their tool calls are the user's instruction, and money-moving tools are
 // idempotent by key.
@@ -176,17 +179,17 @@ func confirm(ctx context.Context, message string) error {
 	res, err := req.Session.Elicit(askCtx, &mcp.ElicitParams{Message: message, RequestedSchema: confirmSchema})
 	switch {
 	case err != nil && ctx.Err() != nil:
-		return fail(ErrCancelledByUser, "the session ended before the confirmation was answered; nothing was done: %s", message)
+		return fail(errs.ErrCancelledByUser, "the session ended before the confirmation was answered; nothing was done: %s", message)
 	case err != nil && askCtx.Err() != nil:
-		return fail(ErrCancelledByUser, "the confirmation was not answered within %s; nothing was done: %s", wait, message)
+		return fail(errs.ErrCancelledByUser, "the confirmation was not answered within %s; nothing was done: %s", wait, message)
 	case err != nil:
 		// Every failure after the question was sent is the client's answer: an error,
 		// a malformed result, or content that does not fit the form.
-		return fail(ErrCancelledByUser, "the answer to the confirmation was not {\"confirm\": true} (%s); nothing was done: %s",
+		return fail(errs.ErrCancelledByUser, "the answer to the confirmation was not {\"confirm\": true} (%s); nothing was done: %s",
 			echo.Prefix(err.Error(), 300), message)
 	}
 	if res.Action != "accept" || res.Content["confirm"] != true {
-		return fail(ErrCancelledByUser, "the user did not confirm: %s", message)
+		return fail(errs.ErrCancelledByUser, "the user did not confirm: %s", message)
 	}
 	return nil
 }
@@ -227,9 +230,6 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 	addMCPTool(srv, s, &list, read("get_quantity_estimate", "Estimate a conversion",
 		"How much of the buying asset selling a quantity would yield now, commission included (GET /v2/quantity-estimate)."),
 		func(ctx context.Context, _ *Caller, in quantityInput) (api.QuantityEstimateResponse, error) {
-			if err := required("sellingAsset", in.SellingAsset, "buyingAsset", in.BuyingAsset, "sellQuantity", in.SellQuantity); err != nil {
-				return api.QuantityEstimateResponse{}, err
-			}
 			return s.market.QuantityEstimate(ctx, in.SellingAsset, in.BuyingAsset, in.SellQuantity, in.CommissionSource)
 		})
 	addMCPTool(srv, s, &list, read("get_commission_rate", "Commission rate", "The commission a venue charges on a pair (GET /v2/commission-rate/{source})."),
@@ -250,35 +250,21 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 		})
 	addMCPTool(srv, s, &list, read("get_order_status", "Order status by id",
 		"An order of the caller's by its on-chain id, with its return transaction once checked (GET /v3/order-status/{source}/{orderId})."),
-		func(ctx context.Context, c *Caller, in orderStatusInput) (api.OrderStatus, error) {
-			v, vc, err := s.mcpVenue(ctx, c, in.Source)
-			if err != nil {
-				return api.OrderStatus{}, err
-			}
+		venueTool(s, func(ctx context.Context, v venue.Venue, vc venue.Caller, in orderStatusInput) (api.OrderStatus, error) {
 			return v.OrderStatus(ctx, vc, in.OrderID)
-		})
+		}))
 	addMCPTool(srv, s, &list, read("get_order", "Order status by instructionId",
 		"An order of the caller's by its instructionId (GET /v2/order/{source}/{instructionId})."),
-		func(ctx context.Context, c *Caller, in instructionInput) (api.OrderStatus, error) {
-			v, vc, err := s.mcpVenue(ctx, c, in.Source)
-			if err != nil {
-				return api.OrderStatus{}, err
-			}
+		venueTool(s, func(ctx context.Context, v venue.Venue, vc venue.Caller, in instructionInput) (api.OrderStatus, error) {
 			kind := api.OrderKindSwap
 			if in.Type != "" {
 				kind = strings.ToUpper(in.Type)
 			}
 			if kind != api.OrderKindSwap && kind != api.OrderKindRFQ {
-				return api.OrderStatus{}, fail(ErrInvalidSchema, "type must be SWAP or RFQ")
+				return api.OrderStatus{}, fail(errs.ErrInvalid, "type must be SWAP or RFQ")
 			}
-			if k, ok := v.(venue.KindedOrders); ok {
-				return k.OrderByInstructionKind(ctx, vc, kind, in.InstructionID)
-			}
-			if kind != api.OrderKindSwap {
-				return api.OrderStatus{}, fail(ErrNotFound, "%s has no RFQ trades", v.Source())
-			}
-			return v.OrderByInstruction(ctx, vc, in.InstructionID)
-		})
+			return orderByInstruction(ctx, v, vc, kind, in.InstructionID)
+		}))
 	addMCPTool(srv, s, &list, read("list_orders", "Order history", "The caller's orders of every venue (OFFCHAIN swaps and RFQ trades, on-chain DTW orders), cursor-paged (GET /v3/order-history)."),
 		func(ctx context.Context, c *Caller, in orderHistoryInput) (api.OrderHistoryPage, error) {
 			q := url.Values{}
@@ -295,35 +281,18 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			return s.orderHistory(ctx, c.AccountID, page)
 		})
 	addMCPTool(srv, s, &list, read("get_balances", "Balances", "The caller's balances on a venue: OFFCHAIN (balance, held, available) or a chain's DTW contract (GET /v3/balance/{source})."),
-		func(ctx context.Context, c *Caller, in sourceInput) (api.BalancesResponse, error) {
-			v, vc, err := s.mcpVenue(ctx, c, in.Source)
-			if err != nil {
-				return api.BalancesResponse{}, err
-			}
-			b, ok := v.(venue.Balancer)
-			if !ok {
-				return api.BalancesResponse{}, fail(ErrNotFound, "%s reports no balances", v.Source())
-			}
-			bals, err := b.Balances(ctx, vc)
-			return api.BalancesResponse{Balances: bals}, err
-		})
+		venueTool(s, func(ctx context.Context, v venue.Venue, vc venue.Caller, _ sourceInput) (api.BalancesResponse, error) {
+			return balances(ctx, v, vc)
+		}))
 	addMCPTool(srv, s, &list, read("get_account_snapshot", "Account snapshot",
 		"The caller's balances on a venue valued in its account asset, with credit and what may be withdrawn (GET /v2/account-snapshot/{source})."),
-		func(ctx context.Context, c *Caller, in sourceInput) (api.AccountSnapshot, error) {
-			v, vc, err := s.mcpVenue(ctx, c, in.Source)
-			if err != nil {
-				return api.AccountSnapshot{}, err
-			}
+		venueTool(s, func(ctx context.Context, v venue.Venue, vc venue.Caller, _ sourceInput) (api.AccountSnapshot, error) {
 			return s.balances.Snapshot(ctx, v, vc)
-		})
+		}))
 	addMCPTool(srv, s, &list, read("get_credit", "Credit", "The caller's OFFCHAIN credit: total and used (GET /v2/credit/{source})."),
-		func(ctx context.Context, c *Caller, in sourceInput) (api.CreditResponse, error) {
-			v, vc, err := s.mcpVenue(ctx, c, in.Source)
-			if err != nil {
-				return api.CreditResponse{}, err
-			}
+		venueTool(s, func(ctx context.Context, v venue.Venue, vc venue.Caller, _ sourceInput) (api.CreditResponse, error) {
 			return s.balances.Credit(ctx, v, vc)
-		})
+		}))
 	addMCPTool(srv, s, &list, read("get_withdrawal_status", "Withdrawal status", "A withdrawal of the caller's by its instructionId (GET /v2/withdrawals/{instructionId})."),
 		func(ctx context.Context, c *Caller, in withdrawalStatusInput) (api.WithdrawalStatus, error) {
 			wallets, err := s.callers.Wallets(ctx, c.AccountID)
@@ -333,11 +302,7 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			return s.onchain.WithdrawalStatus(ctx, wallets, in.InstructionID)
 		})
 	history := func(name, title, desc string, pageOf func(venue.Venue, context.Context, venue.Caller, api.PageRequest) (api.ActivityPage, error)) {
-		addMCPTool(srv, s, &list, read(name, title, desc), func(ctx context.Context, c *Caller, in historyInput) (api.ActivityPage, error) {
-			v, vc, err := s.mcpVenue(ctx, c, in.Source)
-			if err != nil {
-				return api.ActivityPage{}, err
-			}
+		addMCPTool(srv, s, &list, read(name, title, desc), venueTool(s, func(ctx context.Context, v venue.Venue, vc venue.Caller, in historyInput) (api.ActivityPage, error) {
 			q := url.Values{}
 			for k, val := range map[string]string{api.ParamSource: in.Source, api.ParamStartTime: in.StartTime, api.ParamEndTime: in.EndTime,
 				api.ParamPageSize: in.PageSize, api.ParamBefore: in.Before, api.ParamAfter: in.After, api.ParamOrderBy: in.OrderBy} {
@@ -350,7 +315,7 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 				return api.ActivityPage{}, err
 			}
 			return pageOf(v, ctx, vc, page)
-		})
+		}))
 	}
 	history("list_deposits", "Deposit history", "The caller's deposits on a venue, cursor-paged (GET /v3/deposits).", venue.Venue.Deposits)
 	history("list_withdrawals", "Withdrawal history", "The caller's withdrawals on a venue, cursor-paged (GET /v3/withdrawals).", venue.Venue.Withdrawals)
@@ -358,85 +323,41 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 		Description: "Relays an order the trader signed (EIP-712) to the DTW contract, gaslessly (POST /v2/order). " +
 			"Idempotent by the trader's nonce: the identical request answers the same instructionId.",
 		Permission: api.PermTrade},
-		func(ctx context.Context, c *Caller, in api.SignedOrderRequest) (api.SubmitResponse, error) {
-			if err := required("source", in.Source, "trader", in.Trader, "sellingAsset", in.SellingAsset, "buyingAsset", in.BuyingAsset,
-				"amountToSell", in.AmountToSell, "limitAmountToReceive", in.LimitAmountToReceive, "deadline", in.Deadline,
-				"nonce", in.Nonce, "signature", in.Signature); err != nil {
-				return api.SubmitResponse{}, err
-			}
-			wallets, err := s.callers.Wallets(ctx, c.AccountID)
-			if err != nil {
-				return api.SubmitResponse{}, err
-			}
-			if err := confirm(ctx, fmt.Sprintf("Relay %s's signed %s order on %s: sell %s %s for at least %s %s?",
+		relayTool(s, onchain.CheckOrder, (*onchain.Service).SubmitOrder, func(in api.SignedOrderRequest) string {
+			return fmt.Sprintf("Relay %s's signed %s order on %s: sell %s %s for at least %s %s?",
 				echo.Value(in.Trader), echo.Value(in.OrderType), echo.Value(in.Source), echo.Value(in.AmountToSell),
-				echo.Value(in.SellingAsset), echo.Value(in.LimitAmountToReceive), echo.Value(in.BuyingAsset))); err != nil {
-				return api.SubmitResponse{}, err
-			}
-			return s.onchain.SubmitOrder(ctx, c.AccountID, wallets, in)
-		})
+				echo.Value(in.SellingAsset), echo.Value(in.LimitAmountToReceive), echo.Value(in.BuyingAsset))
+		}))
 	addMCPTool(srv, s, &list, MCPTool{Name: "submit_signed_withdrawal", Title: "Submit a signed on-chain withdrawal",
 		Description: "Relays a withdrawal the trader signed (EIP-712) from the DTW contract to an approved address, gaslessly " +
 			"(POST /v2/withdrawals). Idempotent by the trader's nonce.",
 		Permission: api.PermWithdraw},
-		func(ctx context.Context, c *Caller, in api.SignedWithdrawalRequest) (api.SubmitResponse, error) {
-			if err := required("source", in.Source, "trader", in.Trader, "asset", in.Asset, "amount", in.Amount, "to", in.To,
-				"nonce", in.Nonce, "deadline", in.Deadline, "signature", in.Signature); err != nil {
-				return api.SubmitResponse{}, err
-			}
-			wallets, err := s.callers.Wallets(ctx, c.AccountID)
-			if err != nil {
-				return api.SubmitResponse{}, err
-			}
-			if err := confirm(ctx, fmt.Sprintf("Relay %s's signed withdrawal on %s: %s %s to %s?", echo.Value(in.Trader),
-				echo.Value(in.Source), echo.Value(in.Amount), echo.Value(in.Asset), echo.Value(in.To))); err != nil {
-				return api.SubmitResponse{}, err
-			}
-			return s.onchain.SubmitWithdrawal(ctx, c.AccountID, wallets, in)
-		})
+		relayTool(s, onchain.CheckWithdrawal, (*onchain.Service).SubmitWithdrawal, func(in api.SignedWithdrawalRequest) string {
+			return fmt.Sprintf("Relay %s's signed withdrawal on %s: %s %s to %s?", echo.Value(in.Trader),
+				echo.Value(in.Source), echo.Value(in.Amount), echo.Value(in.Asset), echo.Value(in.To))
+		}))
 	addMCPTool(srv, s, &list, MCPTool{Name: "submit_signed_cancel_request", Title: "Cancel an open on-chain order",
 		Description: "Relays the trader's signed (EIP-712) request to cancel one of its open DTW orders (POST /v2/order-cancel-requests); " +
 			"the order's status becomes CANCELLED, with its return transaction, once the contract has cancelled it. Idempotent by the trader's nonce.",
 		Permission: api.PermTrade},
-		func(ctx context.Context, c *Caller, in api.SignedCancelRequest) (api.SubmitResponse, error) {
-			if err := requiredCancel(in); err != nil {
-				return api.SubmitResponse{}, err
-			}
-			wallets, err := s.callers.Wallets(ctx, c.AccountID)
-			if err != nil {
-				return api.SubmitResponse{}, err
-			}
-			if err := confirm(ctx, fmt.Sprintf("Cancel %s's order %s on %s?", echo.Value(in.Trader), echo.Value(in.OrderID), echo.Value(in.Source))); err != nil {
-				return api.SubmitResponse{}, err
-			}
-			return s.onchain.SubmitCancelRequest(ctx, c.AccountID, wallets, in)
-		})
+		relayTool(s, onchain.CheckCancelRequest, (*onchain.Service).SubmitCancelRequest, func(in api.SignedCancelRequest) string {
+			return fmt.Sprintf("Cancel %s's order %s on %s?", echo.Value(in.Trader), echo.Value(in.OrderID), echo.Value(in.Source))
+		}))
 	addMCPTool(srv, s, &list, MCPTool{Name: "submit_signed_nonce_invalidation", Title: "Void signed nonces",
 		Description: "Relays the trader's signed (EIP-712) invalidation of its signature nonces, a bitmap word's masked bits and every " +
 			"nonce below minNonce, so that orders and withdrawals signed with them can never be relayed (POST /v2/nonce-invalidations).",
 		Permission: api.PermTrade},
-		func(ctx context.Context, c *Caller, in api.SignedNonceInvalidationRequest) (api.SubmitResponse, error) {
-			if err := requiredInvalidation(in); err != nil {
-				return api.SubmitResponse{}, err
-			}
-			wallets, err := s.callers.Wallets(ctx, c.AccountID)
-			if err != nil {
-				return api.SubmitResponse{}, err
-			}
-			if err := confirm(ctx, fmt.Sprintf("Void %s's signed nonces on %s (word %s, mask %s, every nonce below %s)?", echo.Value(in.Trader),
-				echo.Value(in.Source), echo.Value(in.Word), echo.Value(in.Mask), echo.Value(in.MinNonce))); err != nil {
-				return api.SubmitResponse{}, err
-			}
-			return s.onchain.SubmitNonceInvalidation(ctx, c.AccountID, wallets, in)
-		})
+		relayTool(s, onchain.CheckNonceInvalidation, (*onchain.Service).SubmitNonceInvalidation, func(in api.SignedNonceInvalidationRequest) string {
+			return fmt.Sprintf("Void %s's signed nonces on %s (word %s, mask %s, every nonce below %s)?", echo.Value(in.Trader),
+				echo.Value(in.Source), echo.Value(in.Word), echo.Value(in.Mask), echo.Value(in.MinNonce))
+		}))
 	addMCPTool(srv, s, &list, MCPTool{Name: "swap", Title: "Swap on OFFCHAIN",
 		Description: "Sells an amount of one asset for another on OFFCHAIN against the house at the feed's price less commission: " +
 			"MARKET fills at once, LIMIT rests until the price gives limitAmountToReceive or expiresAt (POST /v2/orders). " +
 			"Idempotent by instructionId: the identical request answers the same order.",
 		Permission: api.PermTrade},
 		func(ctx context.Context, c *Caller, in api.SwapRequest) (api.OrderStatus, error) {
-			if err := required("instructionId", in.InstructionID, "sellingAsset", in.SellingAsset, "buyingAsset", in.BuyingAsset,
-				"amountToSell", in.AmountToSell); err != nil {
+			if err := offchain.CheckSwap(in); err != nil {
 				return api.OrderStatus{}, err
 			}
 			if err := amounts("amountToSell", in.AmountToSell, "limitAmountToReceive", in.LimitAmountToReceive); err != nil {
@@ -457,19 +378,12 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			"(POST /v2/request-quote). Moves nothing by itself.",
 		Permission: api.PermTrade},
 		func(ctx context.Context, c *Caller, in api.QuoteRequest) (api.Quote, error) {
-			if err := required("instructionId", in.InstructionID, "sellingAsset", in.SellingAsset, "buyingAsset", in.BuyingAsset,
-				"amountToBuy", in.AmountToBuy); err != nil {
-				return api.Quote{}, err
-			}
 			return s.trading.RequestQuote(ctx, c.AccountID, in)
 		})
 	addMCPTool(srv, s, &list, MCPTool{Name: "action_quote", Title: "Accept a quote",
 		Description: "Trades a quote at exactly its amounts within its 5 seconds, at most once (POST /v2/action-quote); answers the RFQ trade.",
 		Permission:  api.PermTrade},
 		func(ctx context.Context, c *Caller, in actionQuoteInput) (api.OrderStatus, error) {
-			if err := required("instructionId", in.InstructionID); err != nil {
-				return api.OrderStatus{}, err
-			}
 			q, err := s.trading.QuoteOf(ctx, c.AccountID, in.InstructionID)
 			if err != nil {
 				return api.OrderStatus{}, err
@@ -488,7 +402,7 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			"account, never beyond what may be withdrawn (POST /v2/offchain-withdrawals). Idempotent by instructionId.",
 		Permission: api.PermWithdraw},
 		func(ctx context.Context, c *Caller, in api.OffchainWithdrawalRequest) (api.OffchainWithdrawal, error) {
-			if err := required("instructionId", in.InstructionID, "asset", in.Asset, "amount", in.Amount); err != nil {
+			if err := offchain.CheckWithdrawal(in); err != nil {
 				return api.OffchainWithdrawal{}, err
 			}
 			if err := amounts("amount", in.Amount); err != nil {
@@ -506,12 +420,49 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 	return list
 }
 
-// mcpVenue resolves a source and the caller's view for a tool.
-func (s *Service) mcpVenue(ctx context.Context, c *Caller, source string) (venue.Venue, venue.Caller, error) {
-	v, err := s.venue(source)
-	if err != nil {
-		return nil, venue.Caller{}, err
+// sourced is a tool input that names a venue.
+type sourced interface{ source() string }
+
+func (in sourceInput) source() string      { return in.Source }
+func (in orderStatusInput) source() string { return in.Source }
+func (in instructionInput) source() string { return in.Source }
+func (in historyInput) source() string     { return in.Source }
+
+// venueTool is a tool's function that resolves the input's venue and the caller's view
+// of it, then runs fn.
+func venueTool[In sourced, Out any](s *Service, fn func(ctx context.Context, v venue.Venue, vc venue.Caller, in In) (Out, error)) func(context.Context, *Caller, In) (Out, error) {
+	return func(ctx context.Context, c *Caller, in In) (Out, error) {
+		v, err := s.venue(in.source())
+		if err != nil {
+			var zero Out
+			return zero, err
+		}
+		wallets, err := s.callers.Wallets(ctx, c.AccountID)
+		if err != nil {
+			var zero Out
+			return zero, err
+		}
+		return fn(ctx, v, venue.Caller{AccountID: c.AccountID, Wallets: wallets}, in)
 	}
-	wallets, err := s.callers.Wallets(ctx, c.AccountID)
-	return v, venue.Caller{AccountID: c.AccountID, Wallets: wallets}, err
+}
+
+// relayTool is a tool's function that relays a trader's signed request as its REST route
+// does, once its user confirmed the question asks: the service's check runs before the
+// question, so that nobody confirms a request the gateway refuses.
+func relayTool[In any](s *Service, check func(In) error,
+	submit func(*onchain.Service, context.Context, string, []common.Address, In) (api.SubmitResponse, error),
+	question func(In) string) func(context.Context, *Caller, In) (api.SubmitResponse, error) {
+	return func(ctx context.Context, c *Caller, in In) (api.SubmitResponse, error) {
+		if err := check(in); err != nil {
+			return api.SubmitResponse{}, err
+		}
+		wallets, err := s.callers.Wallets(ctx, c.AccountID)
+		if err != nil {
+			return api.SubmitResponse{}, err
+		}
+		if err := confirm(ctx, question(in)); err != nil {
+			return api.SubmitResponse{}, err
+		}
+		return submit(s.onchain, ctx, c.AccountID, wallets, in)
+	}
 }

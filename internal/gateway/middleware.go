@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"sync/atomic"
 	"time"
+
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 // HeaderRequestID carries the request id on every response.
@@ -119,12 +121,12 @@ func (s *Service) limitRequest(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if headerBytes(r) > maxHeaderBytes {
 			w.Header().Set("Connection", "close")
-			s.respondError(w, r, fail(ErrHeadersTooLarge, "request line and headers exceed %d bytes", maxHeaderBytes))
+			s.respondError(w, r, fail(errs.ErrHeadersTooLarge, "request line and headers exceed %d bytes", maxHeaderBytes))
 			return
 		}
 		if r.ContentLength > s.cfg.MaxBodyBytes {
 			w.Header().Set("Connection", "close")
-			s.respondError(w, r, fail(ErrBodyTooLarge, "request body exceeds %d bytes", s.cfg.MaxBodyBytes))
+			s.respondError(w, r, fail(errs.ErrBodyTooLarge, "request body exceeds %d bytes", s.cfg.MaxBodyBytes))
 			return
 		}
 		next.ServeHTTP(w, r)

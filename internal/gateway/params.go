@@ -7,6 +7,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 // pageRules says which paging parameters an endpoint requires.
@@ -30,11 +31,11 @@ func parsePageRequest(q url.Values, rules pageRules) (api.PageRequest, error) {
 		return req, err
 	}
 	if !req.Start.IsZero() && !req.End.IsZero() && req.End.Before(req.Start) {
-		return req, fail(ErrInvalidQuery, "%s is before %s", api.ParamEndTime, api.ParamStartTime)
+		return req, fail(errs.ErrInvalidQuery, "%s is before %s", api.ParamEndTime, api.ParamStartTime)
 	}
 	if v := q.Get(api.ParamPageSize); v != "" {
 		if req.PageSize, err = strconv.Atoi(v); err != nil || req.PageSize < 1 || req.PageSize > api.MaxPageSize {
-			return req, fail(ErrInvalidQuery, "%s %q: want an integer from 1 to %d", api.ParamPageSize, echo.Value(v), api.MaxPageSize)
+			return req, fail(errs.ErrInvalidQuery, "%s %q: want an integer from 1 to %d", api.ParamPageSize, echo.Value(v), api.MaxPageSize)
 		}
 	}
 	switch v := q.Get(api.ParamOrderBy); v {
@@ -42,10 +43,10 @@ func parsePageRequest(q url.Values, rules pageRules) (api.PageRequest, error) {
 	case api.OrderNewestFirst:
 		req.NewestFirst = true
 	default:
-		return req, fail(ErrInvalidQuery, "%s %q: use %s or %s", api.ParamOrderBy, echo.Value(v), api.OrderOldestFirst, api.OrderNewestFirst)
+		return req, fail(errs.ErrInvalidQuery, "%s %q: use %s or %s", api.ParamOrderBy, echo.Value(v), api.OrderOldestFirst, api.OrderNewestFirst)
 	}
 	if req.Before != "" && req.After != "" {
-		return req, fail(ErrInvalidQuery, "%s and %s cannot be combined", api.ParamBefore, api.ParamAfter)
+		return req, fail(errs.ErrInvalidQuery, "%s and %s cannot be combined", api.ParamBefore, api.ParamAfter)
 	}
 	return req, nil
 }
@@ -55,13 +56,13 @@ func parseTimeParam(q url.Values, name string, required bool) (time.Time, error)
 	v := q.Get(name)
 	if v == "" {
 		if required {
-			return time.Time{}, fail(ErrInvalidQuery, "%s is required (ISO 8601, e.g. 2026-01-02T15:04:05.000Z)", name)
+			return time.Time{}, fail(errs.ErrInvalidQuery, "%s is required (ISO 8601, e.g. 2026-01-02T15:04:05.000Z)", name)
 		}
 		return time.Time{}, nil
 	}
 	t, err := time.Parse(time.RFC3339Nano, v)
 	if err != nil {
-		return time.Time{}, fail(ErrInvalidQuery, "%s %q is not an ISO 8601 timestamp such as 2026-01-02T15:04:05.000Z", name, echo.Value(v))
+		return time.Time{}, fail(errs.ErrInvalidQuery, "%s %q is not an ISO 8601 timestamp such as 2026-01-02T15:04:05.000Z", name, echo.Value(v))
 	}
 	return t, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 func TestParsePageRequest(t *testing.T) {
@@ -57,7 +58,7 @@ func TestParsePageRequest(t *testing.T) {
 	for _, c := range bad {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := parsePageRequest(c.q, pageRules{times: true})
-			require.True(t, errors.Is(err, ErrInvalidQuery), "got %v", err)
+			require.True(t, errors.Is(err, errs.ErrInvalidQuery), "got %v", err)
 			status, body := errorBody(err, "")
 			require.Equal(t, 400, status)
 			require.Equal(t, api.CodeInvalidQueryParams, body.Code)

@@ -9,21 +9,19 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 )
 
-// ErrRateLimited: the client, key or account sent too many requests (RATE_LIMITED, 429).
-var ErrRateLimited = errors.New("rate limited")
-
 // retryError is a client error that tells the client when to come back.
 type retryError struct {
-	clientError
+	errs.Described
 	after time.Duration
 }
 
-// rateLimited returns ErrRateLimited with a description and a Retry-After duration.
+// rateLimited returns errs.ErrRateLimited with a description and a Retry-After duration.
 func rateLimited(after time.Duration, format string, args ...any) error {
-	return &retryError{clientError: clientError{kind: ErrRateLimited, desc: fmt.Sprintf(format, args...)}, after: after}
+	return &retryError{Described: errs.Described{Kind: errs.ErrRateLimited, Desc: fmt.Sprintf(format, args...)}, after: after}
 }
 
 // retryAfterSeconds is the Retry-After header of err, "" when err has none.

@@ -8,7 +8,7 @@ import (
 )
 
 // relayRateLimited turns the on-chain service's refusal of a relay for the account's rate
-// limit into ErrRateLimited with its Retry-After; nil for any other error.
+// limit into errs.ErrRateLimited with its Retry-After; nil for any other error.
 func relayRateLimited(err error) error {
 	var rl *onchain.RateLimitError
 	if !errors.As(err, &rl) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 // respondJSON writes v as a JSON body with status.
@@ -46,23 +47,23 @@ func (s *Service) decode(w http.ResponseWriter, r *http.Request, dst any) error 
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return fail(ErrBodyTooLarge, "request body exceeds %d bytes", tooLarge.Limit)
+			return fail(errs.ErrBodyTooLarge, "request body exceeds %d bytes", tooLarge.Limit)
 		}
-		return fail(ErrInvalidSchema, "request body could not be read")
+		return fail(errs.ErrInvalid, "request body could not be read")
 	}
 	return decodeJSON(data, dst)
 }
 
 // decodeJSON decodes one JSON object into dst. Unknown fields are ignored, as the
 // interface asks; a key repeated in any object is refused (checkJSONKeys). Every error is
-// an ErrInvalidSchema naming the field where it can.
+// an errs.ErrInvalid naming the field where it can.
 func decodeJSON(data []byte, dst any) error {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 {
-		return fail(ErrInvalidSchema, "request body is required")
+		return fail(errs.ErrInvalid, "request body is required")
 	}
 	if data[0] != '{' {
-		return fail(ErrInvalidSchema, "request body must be a JSON object")
+		return fail(errs.ErrInvalid, "request body must be a JSON object")
 	}
 	if err := checkJSONKeys(data); err != nil {
 		return err
@@ -73,15 +74,15 @@ func decodeJSON(data []byte, dst any) error {
 		var syntaxErr *json.SyntaxError
 		switch {
 		case errors.As(err, &typeErr) && typeErr.Field != "":
-			return fail(ErrInvalidSchema, "field %s must be %s", typeErr.Field, jsonKind(typeErr.Type))
+			return fail(errs.ErrInvalid, "field %s must be %s", typeErr.Field, jsonKind(typeErr.Type))
 		case errors.As(err, &syntaxErr):
-			return fail(ErrInvalidSchema, "malformed JSON at byte %d", syntaxErr.Offset)
+			return fail(errs.ErrInvalid, "malformed JSON at byte %d", syntaxErr.Offset)
 		default:
-			return fail(ErrInvalidSchema, "malformed JSON")
+			return fail(errs.ErrInvalid, "malformed JSON")
 		}
 	}
 	if dec.More() {
-		return fail(ErrInvalidSchema, "unexpected data after the JSON object")
+		return fail(errs.ErrInvalid, "unexpected data after the JSON object")
 	}
 	return nil
 }
@@ -102,17 +103,6 @@ func jsonKind(t reflect.Type) string {
 	}
 }
 
-// required fails with the first of the named string fields that is empty. Arguments
-// alternate name, value.
-func required(fields ...string) error {
-	for i := 0; i+1 < len(fields); i += 2 {
-		if fields[i+1] == "" {
-			return fail(ErrInvalidSchema, "field %s is required", fields[i])
-		}
-	}
-	return nil
-}
-
 // amounts fails with the first of the named amount fields that is set but not an amount
 // of the one grammar (chain.AmountPattern). Arguments alternate name, value. A tool that
 // asks its user to confirm checks its amounts first, so that nobody confirms a request
@@ -121,7 +111,7 @@ func amounts(fields ...string) error {
 	for i := 0; i+1 < len(fields); i += 2 {
 		if v := fields[i+1]; v != "" {
 			if _, err := chain.ParseDecimal(v); err != nil {
-				return fail(ErrInvalidSchema, "field %s %q is not an amount: digits with an optional fraction, such as 10 or 0.5", fields[i], echo.Value(v))
+				return fail(errs.ErrInvalid, "field %s %q is not an amount: digits with an optional fraction, such as 10 or 0.5", fields[i], echo.Value(v))
 			}
 		}
 	}

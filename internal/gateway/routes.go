@@ -57,6 +57,9 @@ const (
 	// LimitSockets routes open a websocket, bounded per account
 	// (websocket.maxConnectionsPerAccount); 429 without Retry-After (wait for a close).
 	LimitSockets
+	// LimitSessions routes open an MCP session (initialize), bounded per account
+	// (mcpSessionsPerAccount); 429 without Retry-After (end a session or let it expire).
+	LimitSessions
 )
 
 // RetryAfter says whether the route's 429 carries a Retry-After header.
@@ -129,6 +132,10 @@ var routes = []Route{
 	{http.MethodPost, api.PathWebhooks, Authenticated, api.PermManageKeys, NoLimit, (*Service).handleCreateWebhook},
 	{http.MethodGet, api.PathWebhook, Authenticated, api.PermRead, NoLimit, (*Service).handleGetWebhook},
 	{http.MethodDelete, api.PathWebhook, Authenticated, api.PermManageKeys, NoLimit, (*Service).handleDeleteWebhook},
+	// The Model Context Protocol: each tool checks the permission of its REST route.
+	{http.MethodPost, api.PathMCP, Authenticated, "", LimitSessions, (*Service).handleMCP},
+	{http.MethodGet, api.PathMCP, Authenticated, "", NoLimit, (*Service).handleMCP},
+	{http.MethodDelete, api.PathMCP, Authenticated, "", NoLimit, (*Service).handleMCP},
 }
 
 // Routes returns a copy of the route table, for documentation and tests.

@@ -26,6 +26,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/market"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/onchain"
@@ -121,7 +122,7 @@ type Service struct {
 	introducers *offchain.Introducers
 	// hub serves the websockets of this process.
 	hub *push.Hub
-	// mcp serves {base}/mcp (set by mux).
+	// mcp serves the MCP routes (set by mux).
 	mcp *mcpEndpoint
 	// webhooks owns the callers' webhook subscriptions.
 	webhooks *webhooks.Service
@@ -237,6 +238,7 @@ func (s *Service) Handler() http.Handler { return s.handler }
 
 func (s *Service) mux() *http.ServeMux {
 	mux := http.NewServeMux()
+	s.mcp = newMCPEndpoint(s)
 	methods := map[string][]string{}
 	for _, rt := range routes {
 		path := s.cfg.BasePath + rt.Path
@@ -248,23 +250,14 @@ func (s *Service) mux() *http.ServeMux {
 		allow := strings.Join(ms, ", ")
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Allow", allow)
-			s.respondError(w, r, fail(ErrMethodNotAllowed, "%s is not allowed here; allowed: %s", echo.Value(r.Method), allow))
+			s.respondError(w, r, fail(errs.ErrMethodNotAllowed, "%s is not allowed here; allowed: %s", echo.Value(r.Method), allow))
 		})
 	}
-	mcpEP := newMCPEndpoint(s)
-	s.mcp = mcpEP
-	for _, m := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
-		mux.Handle(m+" "+s.cfg.BasePath+api.PathMCP, mcpEP)
-	}
-	mux.HandleFunc(s.cfg.BasePath+api.PathMCP, func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Allow", "DELETE, GET, POST")
-		s.respondError(w, r, fail(ErrMethodNotAllowed, "%s is not allowed here; allowed: DELETE, GET, POST", echo.Value(r.Method)))
-	})
 	mux.HandleFunc("GET "+api.PathHealthz, s.handleHealthz)
 	mux.HandleFunc("GET "+api.PathReadyz, s.handleReadyz)
 	mux.HandleFunc("GET "+api.PathMetrics, s.handleMetrics)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.respondError(w, r, fail(ErrNotFound, "no route for %s %s", echo.Value(r.Method), echo.Value(r.URL.Path)))
+		s.respondError(w, r, fail(errs.ErrNotFound, "no route for %s %s", echo.Value(r.Method), echo.Value(r.URL.Path)))
 	})
 	return mux
 }
@@ -281,11 +274,12 @@ func (s *Service) wrap(rt Route) http.Handler {
 			}
 			c, err := authenticate(r)
 			if err != nil {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="dtwgate"`)
 				s.respondError(w, r, err)
 				return
 			}
 			if rt.Permission != "" && !slices.Contains(c.Permissions, rt.Permission) {
-				s.respondError(w, r, fail(ErrForbidden, "this endpoint needs permission %s", rt.Permission))
+				s.respondError(w, r, fail(errs.ErrForbidden, "this endpoint needs permission %s", rt.Permission))
 				return
 			}
 			caller = c
@@ -307,14 +301,14 @@ func (s *Service) wrap(rt Route) http.Handler {
 func (s *Service) authenticate(r *http.Request) (*Caller, error) {
 	scheme, token, ok := strings.Cut(r.Header.Get("Authorization"), " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") || token == "" {
-		return nil, fail(ErrUnauthenticated, "missing bearer token")
+		return nil, fail(errs.ErrUnauthenticated, "missing bearer token")
 	}
 	claims, err := s.tokens.Verify(strings.TrimSpace(token), s.now())
 	if err != nil {
-		return nil, fail(ErrUnauthenticated, "invalid or expired token")
+		return nil, fail(errs.ErrUnauthenticated, "invalid or expired token")
 	}
 	ctx := r.Context()
-	revoked := func() error { return fail(ErrUnauthenticated, "token has been revoked") }
+	revoked := func() error { return fail(errs.ErrUnauthenticated, "token has been revoked") }
 	if claims.APIKeyID != "" {
 		key, err := s.callers.APIKey(ctx, claims.APIKeyID)
 		if errors.Is(err, store.ErrNotFound) {
@@ -345,13 +339,13 @@ func (s *Service) handleHealthz(w http.ResponseWriter, _ *http.Request) {
 
 func (s *Service) handleReadyz(w http.ResponseWriter, r *http.Request) {
 	if s.draining.Load() {
-		s.respondError(w, r, fail(ErrUnavailable, "shutting down"))
+		s.respondError(w, r, fail(errs.ErrUnavailable, "shutting down"))
 		return
 	}
 	out, err := probe.Readiness(r.Context(), s.store, s.holder, s.now())
 	if err != nil {
 		s.log.WarnContext(r.Context(), "store not ready", slog.Any("error", err))
-		s.respondError(w, r, fail(ErrUnavailable, "store unavailable"))
+		s.respondError(w, r, fail(errs.ErrUnavailable, "store unavailable"))
 		return
 	}
 	respondJSON(w, http.StatusOK, out)

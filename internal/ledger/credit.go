@@ -2,19 +2,20 @@ package ledger
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 // ErrUnpriced: a decision rests on the value of an asset the account owes, and that asset
 // has no price now (its feed is stale or unreadable). An unpriced debt is never valued at
 // zero: what depends on it is refused until a price is back.
-var ErrUnpriced = errors.New("no price to value the account's debt")
+var ErrUnpriced = errs.ErrUnpriced
 
 // Prices values assets in an account's unit (its account asset): the unit's worth of one
 // unit of each asset. An asset absent from the map has no price now.

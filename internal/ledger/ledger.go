@@ -24,6 +24,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -70,7 +71,7 @@ var (
 	// ErrUnbalanced: the postings of an asset do not sum to zero, or an entry is empty.
 	ErrUnbalanced = errors.New("ledger entry does not balance")
 	// ErrInsufficientFunds: a user book's available balance would fall below its floor.
-	ErrInsufficientFunds = errors.New("insufficient funds")
+	ErrInsufficientFunds = errs.ErrInsufficientFunds
 	// ErrKeyReused: an external key already names an entry with other postings.
 	ErrKeyReused = errors.New("external key already used by another entry")
 	// ErrHoldExists: a hold key already names a hold of another book, asset or amount.

@@ -6,7 +6,6 @@ package market
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
@@ -22,10 +22,10 @@ import (
 // Errors of the market-data endpoints; the gateway maps them to the interface's codes.
 var (
 	// ErrInvalidQuery: a query parameter is missing or invalid (INVALID_QUERY_PARAMS).
-	ErrInvalidQuery = errors.New("invalid query parameters")
+	ErrInvalidQuery = errs.ErrInvalidQuery
 	// ErrNotEnoughLiquidity: no venue's inventory can deliver the estimate
 	// (NOT_ENOUGH_LIQUIDITY).
-	ErrNotEnoughLiquidity = errors.New("not enough liquidity")
+	ErrNotEnoughLiquidity = errs.ErrNotEnoughLiquidity
 )
 
 // MaxBatchPrices is the most pairs GET /v2/prices takes.
@@ -134,6 +134,9 @@ func (s *Service) CommissionRate(ctx context.Context, c venue.Caller, source, bu
 // sellQty gets, after commission, if some venue's inventory can deliver it (the
 // commission_source venue's when given).
 func (s *Service) QuantityEstimate(ctx context.Context, sell, buy, sellQty, commissionSource string) (api.QuantityEstimateResponse, error) {
+	if err := errs.RequiredOf(errs.ErrInvalidQuery, api.ParamSellingAsset, sell, api.ParamBuyingAsset, buy, api.ParamSellQuantity, sellQty); err != nil {
+		return api.QuantityEstimateResponse{}, err
+	}
 	src, err := s.commissionSource(commissionSource)
 	if err != nil {
 		return api.QuantityEstimateResponse{}, err

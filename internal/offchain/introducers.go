@@ -12,12 +12,13 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
 // ErrNotIntroducer: introducer revenue is asked by an account that introduced nobody.
-var ErrNotIntroducer = errors.New("not an introducer")
+var ErrNotIntroducer = errs.New(errs.ErrForbidden, "not an introducer")
 
 var _ venue.Commissioner = Venue{}
 

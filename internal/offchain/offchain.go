@@ -8,7 +8,6 @@ package offchain
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 )
@@ -28,21 +28,21 @@ const Source = api.SourceOffchain
 // Sentinel errors; their text is written for clients (the gateway sends it).
 var (
 	// ErrInvalid: a request field is missing or invalid.
-	ErrInvalid = errors.New("invalid request")
+	ErrInvalid = errs.ErrInvalid
 	// ErrInvalidQuery: a query parameter (a cursor) is invalid.
-	ErrInvalidQuery = errors.New("invalid query parameters")
+	ErrInvalidQuery = errs.ErrInvalidQuery
 	// ErrNotFound: the withdrawal, order or bank details do not exist.
-	ErrNotFound = errors.New("not found")
+	ErrNotFound = errs.ErrNotFound
 	// ErrInsufficientFunds: a withdrawal exceeds what the account may withdraw.
-	ErrInsufficientFunds = errors.New("insufficient funds")
+	ErrInsufficientFunds = errs.ErrInsufficientFunds
 	// ErrInstructionIDReused: an instructionId names a request with another body.
-	ErrInstructionIDReused = errors.New("instructionId already used")
+	ErrInstructionIDReused = errs.ErrInstructionIDReused
 	// ErrUnavailable: the custody provider cannot be reached.
-	ErrUnavailable = errors.New("custody provider unavailable")
+	ErrUnavailable = errs.New(errs.ErrUnavailable, "custody provider unavailable")
 	// ErrNoCredit: credit is asked of a venue that lends none (a chain).
-	ErrNoCredit = errors.New("no credit on this source")
+	ErrNoCredit = errs.New(errs.ErrUnknownSource, "no credit on this source")
 	// ErrState: an operator's action does not fit the withdrawal's kind or status.
-	ErrState = errors.New("withdrawal is not in a state for this action")
+	ErrState = errs.New(errs.ErrInvalid, "withdrawal is not in a state for this action")
 )
 
 // The package's services, one concept each: Balances (balances, credit and account

@@ -11,6 +11,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -33,6 +34,10 @@ func quoteView(q store.RFQQuote) api.Quote {
 // the house's inventory are checked now and again when the quote is actioned. The same
 // instructionId with the same body answers the same quote.
 func (s *Trading) RequestQuote(ctx context.Context, accountID string, req api.QuoteRequest) (api.Quote, error) {
+	if err := errs.Required("instructionId", req.InstructionID, "sellingAsset", req.SellingAsset, "buyingAsset", req.BuyingAsset,
+		"amountToBuy", req.AmountToBuy); err != nil {
+		return api.Quote{}, err
+	}
 	if err := checkInstructionID(req.InstructionID); err != nil {
 		return api.Quote{}, err
 	}
@@ -125,6 +130,9 @@ func (s *catalog) rfqSpreadBps() int64 {
 // once whichever replica or request actions it. An unknown, expired or already actioned
 // quote is ErrQuote saying which.
 func (s *Trading) ActionQuote(ctx context.Context, accountID, instructionID string) error {
+	if err := errs.Required("instructionId", instructionID); err != nil {
+		return err
+	}
 	if err := checkInstructionID(instructionID); err != nil {
 		return err
 	}
@@ -186,6 +194,9 @@ func (s *catalog) actionable(q store.RFQQuote, now time.Time) error {
 
 // QuoteOf returns one of the account's quotes.
 func (s *Trading) QuoteOf(ctx context.Context, accountID, instructionID string) (api.Quote, error) {
+	if err := errs.Required("instructionId", instructionID); err != nil {
+		return api.Quote{}, err
+	}
 	q, err := s.st.Quote(ctx, accountID, instructionID)
 	if errors.Is(err, store.ErrNotFound) {
 		return api.Quote{}, errorf(ErrQuote, "no quote with instructionId %q: request one with request_quote", echo.Value(instructionID))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -27,6 +28,9 @@ func swapKey(accountID, instructionID string) string {
 
 // parseSwap checks a swap request into an order (not yet stored).
 func (s *catalog) parseSwap(accountID string, req api.SwapRequest) (store.OffchainOrder, error) {
+	if err := CheckSwap(req); err != nil {
+		return store.OffchainOrder{}, err
+	}
 	if err := checkInstructionID(req.InstructionID); err != nil {
 		return store.OffchainOrder{}, err
 	}
@@ -68,6 +72,13 @@ func (s *catalog) parseSwap(accountID string, req api.SwapRequest) (store.Offcha
 	o.RequestHash = requestHash(o.Kind, o.OrderType, o.SellingAsset, o.BuyingAsset, o.AmountToSell.String(),
 		o.LimitAmountToReceive.String(), req.ExpiresAt)
 	return o, nil
+}
+
+// CheckSwap checks a swap has every field: SubmitSwap checks it first, a tool before it
+// asks its user to confirm.
+func CheckSwap(req api.SwapRequest) error {
+	return errs.Required("instructionId", req.InstructionID, "sellingAsset", req.SellingAsset, "buyingAsset", req.BuyingAsset,
+		"amountToSell", req.AmountToSell)
 }
 
 // SubmitSwap answers POST /v2/orders: a MARKET order fills at once against the house at

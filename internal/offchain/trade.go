@@ -14,6 +14,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/pricing"
@@ -23,9 +24,9 @@ import (
 // Trading errors; their text is written for clients.
 var (
 	// ErrNotEnoughLiquidity: the house's inventory limit of the asset bought is reached.
-	ErrNotEnoughLiquidity = errors.New("not enough liquidity")
+	ErrNotEnoughLiquidity = errs.ErrNotEnoughLiquidity
 	// ErrQuote: an RFQ quote cannot be actioned (unknown, expired, actioned already).
-	ErrQuote = errors.New("quote cannot be actioned")
+	ErrQuote = errs.ErrQuote
 )
 
 // trade is one fill against the house: the account sells sold of sell and receives

@@ -14,6 +14,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -85,6 +86,9 @@ func checkInstructionID(id string) error {
 // parseWithdrawal checks a request and resolves its destination into a record (not yet
 // stored).
 func (s *Funding) parseWithdrawal(ctx context.Context, accountID string, req api.OffchainWithdrawalRequest) (store.OffchainWithdrawal, error) {
+	if err := CheckWithdrawal(req); err != nil {
+		return store.OffchainWithdrawal{}, err
+	}
 	if err := checkInstructionID(req.InstructionID); err != nil {
 		return store.OffchainWithdrawal{}, err
 	}
@@ -148,6 +152,12 @@ func (s *Funding) parseWithdrawal(ctx context.Context, accountID string, req api
 	sum := sha256.Sum256([]byte(strings.Join([]string{w.Asset, w.Amount.String(), w.Kind, w.Location, w.Destination}, "\x00")))
 	w.RequestHash = hex.EncodeToString(sum[:])
 	return w, nil
+}
+
+// CheckWithdrawal checks a withdrawal has every field: SubmitWithdrawal checks it first, a
+// tool before it asks its user to confirm.
+func CheckWithdrawal(req api.OffchainWithdrawalRequest) error {
+	return errs.Required("instructionId", req.InstructionID, "asset", req.Asset, "amount", req.Amount)
 }
 
 // SubmitWithdrawal answers POST /v2/offchain-withdrawals: it holds the amount and records

@@ -13,6 +13,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -25,10 +26,20 @@ const (
 // maxUint256 bounds the numbers of a nonce invalidation.
 var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
 
+// CheckCancelRequest checks a cancel request has every field: SubmitCancelRequest checks
+// it first, a tool before it asks its user to confirm.
+func CheckCancelRequest(req api.SignedCancelRequest) error {
+	return errs.Required("source", req.Source, "trader", req.Trader, "orderId", req.OrderID, "nonce", req.Nonce,
+		"deadline", req.Deadline, "signature", req.Signature)
+}
+
 // SubmitCancelRequest relays a trader's signed request to cancel one of its open orders.
 // The settler honours it (cancels the order) as soon as it sees it confirmed; the order's
 // status then reports CANCELLED with the return transaction.
 func (s *Service) SubmitCancelRequest(ctx context.Context, accountID string, wallets []common.Address, req api.SignedCancelRequest) (api.SubmitResponse, error) {
+	if err := CheckCancelRequest(req); err != nil {
+		return api.SubmitResponse{}, err
+	}
 	c, trader, err := s.chainAndTrader(req.Source, req.Trader, wallets)
 	if err != nil {
 		return api.SubmitResponse{}, err
@@ -61,8 +72,18 @@ func (s *Service) SubmitCancelRequest(ctx context.Context, accountID string, wal
 	return s.checkAndRelay(ctx, c, rr, td, signed.sig)
 }
 
+// CheckNonceInvalidation checks a nonce invalidation has every field:
+// SubmitNonceInvalidation checks it first, a tool before it asks its user to confirm.
+func CheckNonceInvalidation(req api.SignedNonceInvalidationRequest) error {
+	return errs.Required("source", req.Source, "trader", req.Trader, "word", req.Word, "mask", req.Mask, "minNonce", req.MinNonce,
+		"nonce", req.Nonce, "deadline", req.Deadline, "signature", req.Signature)
+}
+
 // SubmitNonceInvalidation relays a trader's signed invalidation of its signature nonces.
 func (s *Service) SubmitNonceInvalidation(ctx context.Context, accountID string, wallets []common.Address, req api.SignedNonceInvalidationRequest) (api.SubmitResponse, error) {
+	if err := CheckNonceInvalidation(req); err != nil {
+		return api.SubmitResponse{}, err
+	}
 	c, trader, err := s.chainAndTrader(req.Source, req.Trader, wallets)
 	if err != nil {
 		return api.SubmitResponse{}, err

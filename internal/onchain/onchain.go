@@ -7,7 +7,6 @@ package onchain
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -25,6 +24,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -32,25 +32,25 @@ import (
 // Errors of the service; the gateway maps them to the interface's codes.
 var (
 	// ErrInvalid: a field of the request is invalid (INVALID_SCHEMA).
-	ErrInvalid = errors.New("invalid request")
+	ErrInvalid = errs.ErrInvalid
 	// ErrInvalidQuery: a query parameter is invalid (INVALID_QUERY_PARAMS).
-	ErrInvalidQuery = errors.New("invalid query parameters")
+	ErrInvalidQuery = errs.ErrInvalidQuery
 	// ErrForbidden: the wallet or address is not the caller's (INVALID_PERMISSIONS).
-	ErrForbidden = errors.New("not the caller's")
+	ErrForbidden = errs.New(errs.ErrForbidden, "not the caller's")
 	// ErrNotFound: no such order or withdrawal for the caller (NOT_FOUND).
-	ErrNotFound = errors.New("not found")
+	ErrNotFound = errs.ErrNotFound
 	// ErrNonceUsed: a signed request reuses a trader nonce that another signed request used
 	// or is using (NONCE_ALREADY_USED).
-	ErrNonceUsed = errors.New("nonce already used")
+	ErrNonceUsed = errs.ErrNonceUsed
 	// ErrAmountTooSmall: a relayed amount is below the asset's minimum (AMOUNT_TOO_SMALL).
-	ErrAmountTooSmall = errors.New("amount too small")
+	ErrAmountTooSmall = errs.ErrAmountTooSmall
 	// ErrRateLimited: the account asks for relays too often (RATE_LIMITED); the error is a
 	// *RateLimitError that says when to retry.
-	ErrRateLimited = errors.New("too many relays")
+	ErrRateLimited = errs.New(errs.ErrRateLimited, "too many relays")
 	// ErrRelayQueued: a relay request is stored, but the settler of its chain has not sent
 	// it within the wait (SERVICE_UNAVAILABLE_ERROR); the identical request, sent again,
 	// answers its transaction once sent.
-	ErrRelayQueued = errors.New("relay not sent yet")
+	ErrRelayQueued = errs.New(errs.ErrUnavailable, "relay not sent yet")
 )
 
 // Relay kinds in the journal and the relays table.
@@ -268,8 +268,19 @@ func (s *Service) chainAndTrader(source, trader string, wallets []common.Address
 	return c, addr, err
 }
 
+// CheckOrder checks a signed order has every field: SubmitOrder checks it first, a tool
+// before it asks its user to confirm.
+func CheckOrder(req api.SignedOrderRequest) error {
+	return errs.Required("source", req.Source, "trader", req.Trader, "sellingAsset", req.SellingAsset, "buyingAsset", req.BuyingAsset,
+		"amountToSell", req.AmountToSell, "limitAmountToReceive", req.LimitAmountToReceive, "deadline", req.Deadline,
+		"nonce", req.Nonce, "signature", req.Signature)
+}
+
 // SubmitOrder relays a trader's signed order.
 func (s *Service) SubmitOrder(ctx context.Context, accountID string, wallets []common.Address, req api.SignedOrderRequest) (api.SubmitResponse, error) {
+	if err := CheckOrder(req); err != nil {
+		return api.SubmitResponse{}, err
+	}
 	c, trader, err := s.chainAndTrader(req.Source, req.Trader, wallets)
 	if err != nil {
 		return api.SubmitResponse{}, err
@@ -347,8 +358,18 @@ func (s *Service) checkAndRelay(ctx context.Context, c *Chain, req relayRequest,
 	return s.relay(ctx, c, req)
 }
 
+// CheckWithdrawal checks a signed withdrawal has every field: SubmitWithdrawal checks it
+// first, a tool before it asks its user to confirm.
+func CheckWithdrawal(req api.SignedWithdrawalRequest) error {
+	return errs.Required("source", req.Source, "trader", req.Trader, "asset", req.Asset, "amount", req.Amount, "to", req.To,
+		"nonce", req.Nonce, "deadline", req.Deadline, "signature", req.Signature)
+}
+
 // SubmitWithdrawal relays a trader's signed withdrawal to an approved address.
 func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallets []common.Address, req api.SignedWithdrawalRequest) (api.SubmitResponse, error) {
+	if err := CheckWithdrawal(req); err != nil {
+		return api.SubmitResponse{}, err
+	}
 	c, trader, err := s.chainAndTrader(req.Source, req.Trader, wallets)
 	if err != nil {
 		return api.SubmitResponse{}, err

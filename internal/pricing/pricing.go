@@ -6,7 +6,6 @@ package pricing
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -15,12 +14,13 @@ import (
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 // Errors of a price source.
 var (
-	ErrNoMarketData  = errors.New("no market data")
-	ErrDuplicatePair = errors.New("selling and buying asset are the same")
+	ErrNoMarketData  = errs.ErrNoMarketData
+	ErrDuplicatePair = errs.ErrDuplicatePair
 )
 
 // Source prices conversions. Implementations are safe for concurrent use.

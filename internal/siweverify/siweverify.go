@@ -18,6 +18,8 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/spruceid/siwe-go"
+
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 // MaxMessageBytes bounds the message length accepted for parsing.
@@ -26,12 +28,12 @@ const MaxMessageBytes = 4096
 // Error kinds; every error Verify returns is an *Error wrapping one of them.
 var (
 	// ErrMalformed means the message or signature cannot be parsed at all.
-	ErrMalformed = errors.New("malformed SIWE message or signature")
+	ErrMalformed = errs.Private(errs.ErrInvalid, "malformed SIWE message or signature")
 	// ErrRejected means a well-formed message fails a binding, time or signature check.
-	ErrRejected = errors.New("SIWE message rejected")
+	ErrRejected = errs.Private(errs.ErrSIWERejected, "SIWE message rejected")
 	// ErrInvalidNonce means the message's nonce is not one the server could have issued
 	// (EIP-4361: at least 8 alphanumerics); whether it was issued is the caller's check.
-	ErrInvalidNonce = errors.New("invalid SIWE nonce")
+	ErrInvalidNonce = errs.Private(errs.ErrInvalidNonce, "invalid SIWE nonce")
 )
 
 // Error is a verification failure with a reason safe to show to the client.

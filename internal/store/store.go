@@ -17,12 +17,14 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 // Sentinel errors of every Store implementation.
 var (
 	// ErrNotFound means the row does not exist, or (for a consume) is used or expired.
-	ErrNotFound = errors.New("not found")
+	ErrNotFound = errs.Private(errs.ErrNotFound, "not found")
 	// ErrConflict means a unique value already exists.
 	ErrConflict = errors.New("already exists")
 )

@@ -6,7 +6,6 @@ package venue
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,11 +14,12 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 )
 
 // ErrUnknownSource: no venue serves the source (INVALID_ORDER_SOURCE); the error text lists
 // the valid sources.
-var ErrUnknownSource = errors.New("unknown source")
+var ErrUnknownSource = errs.ErrUnknownSource
 
 // Caller is who asks: an account and its on-chain identity, its wallet addresses.
 type Caller struct {

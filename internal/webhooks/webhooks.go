@@ -19,17 +19,18 @@ import (
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
 // Errors of the Service; their text is written for clients.
 var (
 	// ErrInvalid: the request is malformed or its target is not allowed.
-	ErrInvalid = errors.New("invalid webhook subscription")
+	ErrInvalid = errs.New(errs.ErrInvalid, "invalid webhook subscription")
 	// ErrNotFound: no subscription of the caller has that id.
-	ErrNotFound = errors.New("webhook subscription not found")
+	ErrNotFound = errs.New(errs.ErrNotFound, "webhook subscription not found")
 	// ErrLimit: the caller holds api.MaxWebhooks subscriptions already.
-	ErrLimit = errors.New("webhook subscription limit reached")
+	ErrLimit = errs.ErrWebhookLimit
 )
 
 // maxHeaderBytes bounds the sum of target.headers' names and values.
