@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -140,11 +141,11 @@ func runIntroducer(c *cli.Context) error {
 	})
 }
 
-// withOffchain runs fn with the OFFCHAIN service of the configured store; the venue's
-// client errors exit 1 with their text.
+// withOffchain runs fn with the OFFCHAIN service of the configured store, built by the
+// composition root offline; the venue's client errors exit 1 with their text.
 func withOffchain(c *cli.Context, fn func(*offchain.Service, store.Store) error) error {
-	return withStore(c, func(cfg config.Config, st store.Store) error {
-		err := fn(offchain.New(cfg, st, nil, nil), st)
+	return withServices(c, false, func(svcs *app.Services, st store.Store) error {
+		err := fn(svcs.Offchain, st)
 		for _, e := range []error{offchain.ErrInvalid, offchain.ErrState, store.ErrNotFound} {
 			if errors.Is(err, e) {
 				return cli.Exit(err.Error(), ExitError)
