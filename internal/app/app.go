@@ -5,6 +5,11 @@
 // nothing but the store, so API processes and settlers may run apart on one store; of
 // several settler processes, the settler of each chain and the OFFCHAIN matcher run in
 // the one elected through the store (package election).
+//
+// NewServices builds each service of a process once (one chain registry, one price
+// source, one RPC client per chain); NewAPI wires them into the HTTP service
+// (gateway.New constructs none); the settler's work and the dtwgate admin commands use
+// the same services, the admin commands built Offline.
 package app
 
 import (
