@@ -19,6 +19,7 @@ import (
 	"log/slog"
 	"maps"
 	"net"
+	"net/http"
 	"os"
 	"slices"
 	"sync"
@@ -32,6 +33,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/election"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/metrics"
+	"github.com/dtwgate/dtwgate/internal/probe"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
@@ -86,8 +88,8 @@ type Options struct {
 	Role Role
 	// Logger receives structured logs. Default slog.Default().
 	Logger *slog.Logger
-	// Listener is where the API serves. Default: listen on the config's Listen address.
-	// Unused by RoleSettler.
+	// Listener is where the API serves, or, for RoleSettler, its /healthz, /readyz and
+	// /metrics. Default: listen on the config's Listen address.
 	Listener net.Listener
 	// Metrics is the registry of the process's metrics (/metrics serves it). Default: a
 	// new registry with the Go and process collectors.
@@ -120,6 +122,9 @@ type App struct {
 	log   *slog.Logger
 	store store.Store
 	api   *gateway.Service
+	// probe serves /healthz, /readyz and /metrics on ln when the process serves no API
+	// (RoleSettler); nil otherwise.
+	probe http.Handler
 	ln    net.Listener
 	// elector campaigns for the leases of the settler role's work; nil otherwise.
 	elector *election.Elector
@@ -190,8 +195,11 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 			return nil, err
 		}
 	}
-	if a.svcs, err = NewServices(ctx, cfg, a.store, ServiceOptions{Logger: a.log, Secrets: secrets,
-		PublishPrices: opts.Role.settles(), RelayWait: opts.RelayWait, Metrics: opts.Metrics}); err != nil {
+	sopts := ServiceOptions{Logger: a.log, Secrets: secrets, PublishPrices: opts.Role.settles(), RelayWait: opts.RelayWait}
+	if opts.Role.serves() {
+		sopts.Metrics = opts.Metrics // the websocket's, which only the API serves
+	}
+	if a.svcs, err = NewServices(ctx, cfg, a.store, sopts); err != nil {
 		return nil, err
 	}
 	a.closers = append(a.closers, a.svcs.Close)
@@ -215,6 +223,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 		if err := a.buildAPI(ctx, opts); err != nil {
 			return nil, err
 		}
+	} else if err := a.buildProbe(opts); err != nil {
+		return nil, err
 	}
 	if err := a.listenPprof(); err != nil {
 		return nil, err
@@ -255,7 +265,22 @@ func (a *App) buildAPI(ctx context.Context, opts Options) error {
 	return nil
 }
 
-// Addr returns the address the API listens on, or nil for RoleSettler.
+// buildProbe makes a process without the API (RoleSettler) serve /healthz, /readyz and
+// /metrics on its listener, so the process that holds the operator key can be scraped.
+func (a *App) buildProbe(opts Options) error {
+	a.probe = probe.Handler(probe.Options{Store: a.store, Holder: a.holder(), Metrics: opts.Metrics, Logger: a.log})
+	a.ln = opts.Listener
+	if a.ln == nil {
+		var err error
+		if a.ln, err = net.Listen("tcp", a.cfg.Listen); err != nil {
+			return fmt.Errorf("listen (a settler serves /healthz, /readyz and /metrics on --listen): %w", err)
+		}
+	}
+	return nil
+}
+
+// Addr returns the address the process listens on: the API's, or for RoleSettler that of
+// its /healthz, /readyz and /metrics.
 func (a *App) Addr() net.Addr {
 	if a.ln == nil {
 		return nil
@@ -334,8 +359,11 @@ func (a *App) Run(ctx context.Context) error {
 		a.ln = nil // Serve closed it
 	} else {
 		a.log.Info("settling", slog.String("role", string(a.role)), slog.String("data_dir", a.cfg.DataDir), slog.Any("leases", slices.Sorted(maps.Keys(a.leaderWork))),
-			slog.String("holder", a.elector.Holder()))
-		<-ctx.Done()
+			slog.String("holder", a.elector.Holder()), slog.String("listen", a.ln.Addr().String()))
+		if err = probe.Serve(ctx, a.ln, a.probe, a.cfg.ShutdownGrace); errors.Is(err, net.ErrClosed) {
+			err = nil
+		}
+		a.ln = nil // Serve closed it
 	}
 	cancel()
 	wg.Wait()

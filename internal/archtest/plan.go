@@ -82,6 +82,7 @@ var Plan = []Package{
 	{"internal/engine", 3, "the settlement engine of one chain"},
 	{"internal/market", 3, "market data: prices, estimates, commission"},
 	{"internal/push", 3, "the websocket hub over the outbox"},
+	{"internal/probe", 3, "/healthz, /readyz and /metrics of every process"},
 
 	{"internal/offchain", 4, "the OFFCHAIN venue: balances, funding, withdrawals, trading"},
 	{"internal/onchain", 4, "the chains' venues: assets, relays, status, history"},
@@ -97,6 +98,7 @@ var Plan = []Package{
 	{"internal/dtwcli", 7, "dtw commands"},
 	{"internal/demo", 7, "make demo"},
 	{"internal/gatewaytest", 7, "runs the real dtwgate binary for end-to-end tests"},
+	{"deploy", 7, "Prometheus alert rules and the Grafana dashboard, with their tests (no Go code)"},
 
 	{"cmd/dtw", 8, "the dtw binary"},
 	{"cmd/dtwgate", 8, "the dtwgate binary"},
