@@ -49,25 +49,11 @@ type Services struct {
 	Prices pricing.Source
 	// Feeds is Prices when it is the live feeds (Run reads them), else nil.
 	Feeds *pricing.Feeds
-	// OnChain answers the on-chain endpoints.
-	OnChain *onchain.Service
-	// Offchain is the OFFCHAIN venue's service over the store.
-	Offchain *offchain.Service
-	// Venues routes the endpoints every source shares: each chain's venue and OFFCHAIN.
-	Venues *venue.Router
-	// Market answers market data over Prices, Venues and the house's inventories.
-	Market *market.Service
-	// Accounts owns API keys.
-	Accounts *accounts.Service
-	// Webhooks owns the webhook subscriptions.
-	Webhooks *webhooks.Service
-	// Callers resolves callers from memory.
-	Callers *access.Cache
-	// Hub serves the websockets of the process; it reads nothing until a socket joins.
-	Hub *push.Hub
-	// DepositAddresses hands out accounts' own OFFCHAIN deposit addresses on the chains
-	// with a deposit factory.
-	DepositAddresses *custody.Addresses
+	// Services are the services the HTTP handlers call too: OnChain, Offchain (over the
+	// store), Venues (each chain's venue and OFFCHAIN), Market (over Prices, Venues and
+	// the house's inventories), Accounts, Webhooks, Callers, Hub (reads nothing until a
+	// socket joins) and DepositAddresses (on the chains with a deposit factory).
+	gateway.Services
 
 	cfg     config.Config
 	log     *slog.Logger
@@ -249,13 +235,9 @@ func NewAPI(cfg config.Config, st store.Store, svcs *Services, opts APIOptions) 
 			return err
 		},
 	}, opts.CodeVerifier)
-	return gateway.New(gateway.Deps{
-		Config: cfg, Store: st, Tokens: opts.Tokens, Secrets: svcs.secrets, Nonces: nonces, SIWE: verifier,
-		OnChain: svcs.OnChain, Offchain: svcs.Offchain, Venues: svcs.Venues, Market: svcs.Market,
-		Accounts: svcs.Accounts, Webhooks: svcs.Webhooks, Callers: svcs.Callers, Hub: svcs.Hub,
-		DepositAddresses: svcs.DepositAddresses, Logger: svcs.log, Now: svcs.now, Metrics: opts.Metrics,
-		Holder: opts.Holder,
-	})
+	return gateway.New(gateway.Deps{Services: svcs.Services, Config: cfg, Store: st, Tokens: opts.Tokens,
+		Secrets: svcs.secrets, Nonces: nonces, SIWE: verifier, Logger: svcs.log, Now: svcs.now, Metrics: opts.Metrics,
+		Holder: opts.Holder})
 }
 
 // inventories is what the house can deliver on every venue: OFFCHAIN's from its ledger,

@@ -55,21 +55,9 @@ const (
 // SIWEPermissions are the permissions of a SIWE session: a wallet owns its account.
 var SIWEPermissions = api.AllPermissions
 
-// Deps are what the HTTP service wires: the services the composition root (package app)
-// built, each once, and the HTTP side's own settings. New constructs no service.
-type Deps struct {
-	// Config is the checked configuration.
-	Config config.Config
-	// Store answers readiness and the checks of an authenticated request.
-	Store store.Store
-	// Tokens signs and verifies bearer JWTs.
-	Tokens *auth.Tokens
-	// Secrets checks API key secrets and single-use login nonces.
-	Secrets *auth.Secrets
-	// Nonces issues and redeems SIWE nonces.
-	Nonces *auth.Nonces
-	// SIWE verifies Sign-In with Ethereum messages.
-	SIWE *siweverify.Verifier
+// Services are the services the handlers call, each built once by the composition root
+// (package app, whose Services embed these).
+type Services struct {
 	// OnChain answers the on-chain endpoints.
 	OnChain *onchain.Service
 	// Offchain is the OFFCHAIN venue's service.
@@ -89,6 +77,24 @@ type Deps struct {
 	// DepositAddresses lists accounts' own OFFCHAIN deposit addresses, appended to GET
 	// /v2/deposit-addresses; nil for none.
 	DepositAddresses DepositAddresser
+}
+
+// Deps are what the HTTP service wires: the services and the HTTP side's own settings.
+// New constructs no service.
+type Deps struct {
+	Services
+	// Config is the checked configuration.
+	Config config.Config
+	// Store answers readiness and the checks of an authenticated request.
+	Store store.Store
+	// Tokens signs and verifies bearer JWTs.
+	Tokens *auth.Tokens
+	// Secrets checks API key secrets; the SIWE nonces are derived from it.
+	Secrets *auth.Secrets
+	// Nonces issues and redeems SIWE nonces.
+	Nonces *auth.Nonces
+	// SIWE verifies Sign-In with Ethereum messages.
+	SIWE *siweverify.Verifier
 	// Logger receives structured logs; default slog.Default().
 	Logger *slog.Logger
 	// Now is the clock; default time.Now.
