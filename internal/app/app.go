@@ -199,6 +199,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if opts.Role.serves() {
 		sopts.Metrics = opts.Metrics // the websocket's, which only the API serves
 	}
+	if opts.Role.settles() {
+		sopts.RPCMetrics = metrics.NewRPC(opts.Metrics) // the settler's RPC pools', shared with the API
+	}
 	if a.svcs, err = NewServices(ctx, cfg, a.store, sopts); err != nil {
 		return nil, err
 	}

@@ -43,7 +43,7 @@ type Services struct {
 	Registry *chain.Registry
 	// Clients are the RPC clients of the chains dialed, by source name: each chain with a
 	// DTW contract, and each price feed's chain. Empty when built Offline.
-	Clients map[string]*chain.TimedClient
+	Clients map[string]*chain.Pool
 	// Prices is the price source of the engines and the API: the configured book, or
 	// the live feeds (Feeds) when pricing.feeds are configured; none when Offline.
 	Prices pricing.Source
@@ -59,7 +59,9 @@ type Services struct {
 	log     *slog.Logger
 	now     func() time.Time
 	secrets *auth.Secrets
-	closers []func()
+	// rpcMetrics receives the chains' RPC pools' metrics (nil for none).
+	rpcMetrics *metrics.RPC
+	closers    []func()
 }
 
 // ServiceOptions are what NewServices takes beside the config and the store.
@@ -82,6 +84,9 @@ type ServiceOptions struct {
 	// RelayWait bounds how long the API waits for the settler to send a relay request.
 	// Default onchain.DefaultRelayWait.
 	RelayWait time.Duration
+	// RPCMetrics receives the metrics of the chains' RPC pools; nil for none (the settler's
+	// role sets it).
+	RPCMetrics *metrics.RPC
 	// Metrics is the registry the websocket's metrics are registered in; nil for none.
 	Metrics *prometheus.Registry
 	// WebsocketAfter starts the timer of the websocket's first-SUBSCRIBE rule
@@ -103,7 +108,7 @@ func NewServices(ctx context.Context, cfg config.Config, st store.Store, opts Se
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &Services{cfg: cfg, log: opts.Logger, now: opts.Now, secrets: opts.Secrets, Clients: map[string]*chain.TimedClient{}}
+	s := &Services{cfg: cfg, log: opts.Logger, now: opts.Now, secrets: opts.Secrets, rpcMetrics: opts.RPCMetrics, Clients: map[string]*chain.Pool{}}
 	defer func() {
 		if err != nil {
 			s.Close()
@@ -154,11 +159,11 @@ func (s *Services) newOffchain(st offchain.Store) *offchain.Service {
 }
 
 // client returns the RPC client of a chain, dialing it the first time.
-func (s *Services) client(ctx context.Context, src *chain.Source) (*chain.TimedClient, error) {
+func (s *Services) client(ctx context.Context, src *chain.Source) (*chain.Pool, error) {
 	if c := s.Clients[src.Name]; c != nil {
 		return c, nil
 	}
-	c, err := DialChain(ctx, src)
+	c, err := DialChain(ctx, src, s.rpcMetrics, s.log)
 	if err != nil {
 		return nil, err
 	}

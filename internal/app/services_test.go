@@ -44,7 +44,7 @@ func TestServicesOffline(t *testing.T) {
 	require.ErrorIs(t, err, pricing.ErrNoMarketData)
 
 	_, err = app.NewServices(ctx, cfg, st, app.ServiceOptions{})
-	require.ErrorContains(t, err, "no RPC URL answered")
+	require.ErrorContains(t, err, "0 of 1 RPC URLs answered")
 }
 
 // TestNewAPIErrors: wiring the HTTP service fails with an error, never a panic, when a

@@ -101,9 +101,9 @@ type Store interface {
 	UncheckedCloses(ctx context.Context, source string) ([]dtw.Event, error)
 	PutOrderReturn(ctx context.Context, r store.OrderReturn) error
 	RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (store.Relay, error)
-	PendingRelayRequests(ctx context.Context, source string, limit int) ([]store.RelayRequest, error)
+	PendingRelayRequests(ctx context.Context, source string, limit int) ([]store.Relay, error)
 	RelaysToFail(ctx context.Context, source string) ([]store.RelayFailure, error)
-	FailRelayRequest(ctx context.Context, id int64, reason string) error
+	FailRelayRequest(ctx context.Context, id int64, from, reason string) error
 	PutSettlerHead(ctx context.Context, h store.SettlerHead) error
 	PutInventory(ctx context.Context, inv store.Inventory) error
 }

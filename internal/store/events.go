@@ -217,7 +217,7 @@ func (s *conn) announce() {
 }
 
 // pendingSignals records, inside InTx, what to announce after the commit.
-type pendingSignals struct{ events, access bool }
+type pendingSignals struct{ events, access, relays bool }
 
 // announceAccess wakes caller caches (and event readers) after an access change commits.
 func (s *conn) announceAccess() {

@@ -118,6 +118,12 @@ type Store interface {
 	// before reading the store and drops what it read once it is closed; changes made by
 	// other processes it learns from AccessEpoch (on PostgreSQL they close it too).
 	AccessNotify() <-chan struct{}
+	// RelaysNotify returns a channel that is closed after the next commit that moved a
+	// relay (requested, sent, confirmed or failed it): in this process, and on PostgreSQL
+	// in any (LISTEN/NOTIFY), and on SQLite in any process on the same database (a bell
+	// file beside it, rung after such commits, is watched). A waiter takes the channel, then reads its relay, then
+	// waits on it: it needs no timer to see the settler's answer.
+	RelaysNotify() <-chan struct{}
 	// Ping checks the database is reachable.
 	Ping(ctx context.Context) error
 	// Close releases the database.

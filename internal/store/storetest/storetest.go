@@ -37,6 +37,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"RelayUniqueness", testRelayUniqueness},
 		{"RelayFailure", testRelayFailure},
 		{"RelayFeeBumps", testRelayFeeBumps},
+		{"RelayStateMachine", testRelayStateMachine},
+		{"RelaysNotify", testRelaysNotify},
 		{"ChainEvents", testChainEvents},
 		{"WithdrawalAddresses", testWithdrawalAddresses},
 		{"InTxCommit", testInTxCommit},
@@ -226,6 +228,9 @@ func testRelayUniqueness(t *testing.T, s store.Store) {
 	require.NoError(t, err)
 	require.Equal(t, store.Relay{Source: source, Kind: "relay-order", Trader: traderA, Nonce: "5", Digest: digest,
 		TxHash: first.Hash, AccountID: "acct"}, r)
+	row, err := s.RelayRequestByNonce(ctx, source, traderA, "5")
+	require.NoError(t, err)
+	require.Equal(t, store.RelaySent, row.State, "a relay journaled without a request is written SENT")
 	byTx, err := s.RelayByTx(ctx, first.Hash)
 	require.NoError(t, err)
 	require.Equal(t, r, byTx)
@@ -313,12 +318,12 @@ func testRelayFeeBumps(t *testing.T, s store.Store) {
 func testRelayFailure(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	digest := common.HexToHash("0xf1")
-	request := store.RelayRequest{Source: source, Kind: "relay-order", Trader: traderA, Nonce: "5", Digest: digest, AccountID: "acct", Data: []byte{1}}
+	request := store.Relay{Source: source, Kind: "relay-order", Trader: traderA, Nonce: "5", Digest: digest, AccountID: "acct", Data: []byte{1}}
 	require.NoError(t, s.InsertRelayRequest(ctx, request))
 	sent := relayTx(0, "relay-order", traderA, 5, digest)
 	id, err := s.InsertTx(ctx, sent)
 	require.NoError(t, err)
-	standing := store.RelayRequest{Source: source, Kind: "relay-order", Trader: traderB, Nonce: "5", Digest: digest, AccountID: "acct", Data: []byte{2}}
+	standing := store.Relay{Source: source, Kind: "relay-order", Trader: traderB, Nonce: "5", Digest: digest, AccountID: "acct", Data: []byte{2}}
 	require.NoError(t, s.InsertRelayRequest(ctx, standing))
 	okID, err := s.InsertTx(ctx, relayTx(1, "relay-order", traderB, 5, digest))
 	require.NoError(t, err)
@@ -336,9 +341,9 @@ func testRelayFailure(t *testing.T, s store.Store) {
 	require.Equal(t, traderA, f.Relay.Trader)
 	require.Equal(t, chain.TxFailed, f.State)
 	require.Equal(t, uint64(7), f.Block)
-	require.Equal(t, []byte{1}, f.Data)
+	require.Equal(t, []byte{1}, f.Relay.Data)
 
-	require.NoError(t, s.FailRelayRequest(ctx, f.RequestID, "reverted: test"))
+	require.NoError(t, s.FailRelayRequest(ctx, f.Relay.ID, store.RelaySent, "reverted: test"))
 	_, err = s.RelayByNonce(ctx, source, traderA, "5")
 	require.ErrorIs(t, err, store.ErrNotFound, "the nonce is free")
 	r, err := s.RelayByTx(ctx, sent.Hash)
@@ -347,7 +352,8 @@ func testRelayFailure(t *testing.T, s store.Store) {
 	require.Equal(t, traderA, r.Trader)
 	q, err := s.RelayRequestByNonce(ctx, source, traderA, "5")
 	require.NoError(t, err)
-	require.Equal(t, store.RelayRequestFailed, q.State)
+	require.Equal(t, store.RelayFailed, q.State)
+	require.Equal(t, sent.Hash, q.TxHash, "a failed relay keeps the transaction it was sent in")
 	fs, err = s.RelaysToFail(ctx, source)
 	require.NoError(t, err)
 	require.Empty(t, fs)
@@ -362,6 +368,10 @@ func testRelayFailure(t *testing.T, s store.Store) {
 	r, err = s.RelayByNonce(ctx, source, traderA, "5")
 	require.NoError(t, err)
 	require.Empty(t, r.Reason)
+	r, err = s.RelayByTx(ctx, sent.Hash)
+	require.NoError(t, err, "the failed attempt the new request replaced still answers")
+	require.Equal(t, "reverted: test", r.Reason)
+	require.Equal(t, "relay-order", r.Kind)
 }
 
 // block returns the ref of block n (hash varies with fork).
