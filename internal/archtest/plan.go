@@ -69,6 +69,7 @@ var Plan = []Package{
 	{"internal/config", 2, "the gateway's configuration and its Check"},
 	{"internal/receiptkey", 2, "opens the receipt key and lists the keys to publish"},
 	{"internal/pricing", 2, "price book and on-chain price feeds"},
+	{"internal/outbox", 2, "the event kinds, their payloads and Write, the one way an event is written"},
 	{"internal/store", 2, "SQLite and PostgreSQL stores, one interface per concept"},
 	{"internal/store/pgtest", 2, "throwaway PostgreSQL server for tests"},
 	{"internal/store/storetest", 2, "the stores' conformance suite"},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 // Order statuses of on-chain and OFFCHAIN orders.
@@ -176,7 +177,7 @@ func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.Bloc
 			}
 		}
 		for _, e := range events {
-			kind, payload, announce := activityEvent(source, e, false)
+			ev, announce := activityEvent(source, e, false)
 			if announce {
 				var n int
 				if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM chain_events WHERE source = ? AND block_number = ?
@@ -201,7 +202,7 @@ func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.Bloc
 				return wrap("apply event", err)
 			}
 			if announce {
-				if err := insertEvent(ctx, tx, kind, source, "", e.Trader, payload); err != nil {
+				if err := outbox.Write(ctx, eventRows{tx}, ev); err != nil {
 					return err
 				}
 				wrote = true
@@ -230,8 +231,8 @@ func (s *conn) RollbackFrom(ctx context.Context, source string, number uint64) e
 			return err
 		}
 		for _, e := range removed {
-			kind, payload, _ := activityEvent(source, e, true)
-			if err := insertEvent(ctx, tx, kind, source, "", e.Trader, payload); err != nil {
+			ev, _ := activityEvent(source, e, true)
+			if err := outbox.Write(ctx, eventRows{tx}, ev); err != nil {
 				return err
 			}
 			wrote = true
@@ -246,8 +247,7 @@ func (s *conn) RollbackFrom(ctx context.Context, source string, number uint64) e
 			if err != nil {
 				return err
 			}
-			kind, payload := orderClosedEvent(r, true)
-			if err := insertEvent(ctx, tx, kind, source, "", trader, payload); err != nil {
+			if err := outbox.Write(ctx, eventRows{tx}, orderClosedEvent(r, trader, true)); err != nil {
 				return err
 			}
 			wrote = true
@@ -493,9 +493,8 @@ func (s *conn) PutOrderReturn(ctx context.Context, r OrderReturn) error {
 		if err != nil {
 			return err
 		}
-		kind, payload := orderClosedEvent(r, false)
 		wrote = true
-		return insertEvent(ctx, tx, kind, r.Source, "", trader, payload)
+		return outbox.Write(ctx, eventRows{tx}, orderClosedEvent(r, trader, false))
 	})
 	if err == nil && wrote {
 		s.announce()
@@ -824,8 +823,8 @@ func (s *conn) AddWithdrawalAddress(ctx context.Context, w WithdrawalAddress) er
 			VALUES (?, ?, ?, ?, ?, ?)`, w.ID, w.AccountID, w.Source, w.Address.Hex(), w.Status, w.CreatedAt.UnixMilli()); err != nil {
 			return wrap("add withdrawal address", err)
 		}
-		return insertEvent(ctx, tx, EventWithdrawalAddressStatus, w.Source, w.AccountID, common.Address{},
-			WithdrawalAddressStatus{ID: w.ID, Source: w.Source, Address: w.Address, Status: w.Status})
+		return outbox.Write(ctx, eventRows{tx}, outbox.Event{Kind: outbox.WithdrawalAddressStatus, Source: w.Source,
+			AccountID: w.AccountID, Payload: outbox.WithdrawalAddress{ID: w.ID, Source: w.Source, Address: w.Address, Status: w.Status}})
 	})
 	if err == nil {
 		s.announce()
@@ -842,8 +841,9 @@ func (s *conn) ApproveWithdrawalAddress(ctx context.Context, id string) error {
 			RETURNING account_id, source, address`, AddressApproved, id).Scan(&w.AccountID, &w.Source, &addr); err != nil {
 			return wrap("approve withdrawal address", err)
 		}
-		return insertEvent(ctx, tx, EventWithdrawalAddressStatus, w.Source, w.AccountID, common.Address{},
-			WithdrawalAddressStatus{ID: id, Source: w.Source, Address: common.HexToAddress(addr), Status: AddressApproved})
+		return outbox.Write(ctx, eventRows{tx}, outbox.Event{Kind: outbox.WithdrawalAddressStatus, Source: w.Source,
+			AccountID: w.AccountID, Payload: outbox.WithdrawalAddress{ID: id, Source: w.Source, Address: common.HexToAddress(addr),
+				Status: AddressApproved}})
 	})
 	if err == nil {
 		s.announce()

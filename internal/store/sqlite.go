@@ -22,6 +22,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 //go:embed migrations/*.sql
@@ -579,7 +581,7 @@ func (s *conn) RotateAPIKey(ctx context.Context, accountID, keyID, secretHash st
 		if err != nil {
 			return wrap("rotate api key", err)
 		}
-		return accessChanged(ctx, tx, accountID, AccessChange{What: "api_key", APIKeyID: keyID})
+		return accessChanged(ctx, tx, accountID, outbox.AccessChange{What: "api_key", APIKeyID: keyID})
 	})
 	if err == nil {
 		s.announceAccess()
@@ -627,7 +629,7 @@ func insertWallet(ctx context.Context, e queryer, accountID string, addr common.
 	if err != nil {
 		return wrap("insert wallet", err)
 	}
-	return accessChanged(ctx, e, accountID, AccessChange{What: "wallet", Address: addr})
+	return accessChanged(ctx, e, accountID, outbox.AccessChange{What: "wallet", Address: addr})
 }
 
 // LinkWallet implements Store.
@@ -668,7 +670,7 @@ func (s *conn) AddWhitelist(ctx context.Context, addr common.Address, at time.Ti
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return wrap("add whitelist", err) // already whitelisted: nothing changed
 		}
-		return accessChanged(ctx, tx, "", AccessChange{What: "whitelist", Address: addr})
+		return accessChanged(ctx, tx, "", outbox.AccessChange{What: "whitelist", Address: addr})
 	})
 	if err == nil {
 		s.announceAccess()
@@ -683,7 +685,7 @@ func (s *conn) RemoveWhitelist(ctx context.Context, addr common.Address) error {
 		if err != nil {
 			return err
 		}
-		return accessChanged(ctx, tx, "", AccessChange{What: "whitelist", Address: addr})
+		return accessChanged(ctx, tx, "", outbox.AccessChange{What: "whitelist", Address: addr})
 	})
 	if err == nil {
 		s.announceAccess()
