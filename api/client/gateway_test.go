@@ -15,9 +15,9 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/internal/accounts"
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -35,8 +35,8 @@ func newGateway(t *testing.T, modify func(*config.Config)) *testGateway {
 }
 
 // newGatewayWith is newGateway with service options made on its store, e.g. the
-// on-chain service.
-func newGatewayWith(t *testing.T, modify func(*config.Config), options func(*store.SQLite) gateway.Options) *testGateway {
+// on-chain service; the composition root (package app) builds it as dtwgate serve does.
+func newGatewayWith(t *testing.T, modify func(*config.Config), options func(*store.SQLite) app.ServiceOptions) *testGateway {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -59,14 +59,20 @@ func newGatewayWith(t *testing.T, modify func(*config.Config), options func(*sto
 	require.NoError(t, err)
 	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
 	require.NoError(t, err)
-	var opts gateway.Options
+	var opts app.ServiceOptions
 	if options != nil {
 		opts = options(st)
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	srv := httptest.NewUnstartedServer(gateway.New(cfg, st, tokens, secrets, opts).Handler())
+	opts.Secrets = secrets
+	svcs, err := app.NewServices(context.Background(), cfg, st, opts)
+	require.NoError(t, err)
+	t.Cleanup(svcs.Close)
+	gw, err := app.NewAPI(cfg, st, svcs, app.APIOptions{Tokens: tokens})
+	require.NoError(t, err)
+	srv := httptest.NewUnstartedServer(gw.Handler())
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()

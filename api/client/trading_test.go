@@ -16,8 +16,8 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -40,8 +40,8 @@ type tradingGateway struct {
 
 func newTradingGateway(t *testing.T) *tradingGateway {
 	tg := &tradingGateway{}
-	tg.testGateway = newGatewayWith(t, tradingConfig, func(*store.SQLite) gateway.Options {
-		return gateway.Options{Now: func() time.Time { return time.Now().Add(time.Duration(tg.offset.Load())) }}
+	tg.testGateway = newGatewayWith(t, tradingConfig, func(*store.SQLite) app.ServiceOptions {
+		return app.ServiceOptions{Now: func() time.Time { return time.Now().Add(time.Duration(tg.offset.Load())) }}
 	})
 	return tg
 }

@@ -5,6 +5,11 @@
 // nothing but the store, so API processes and settlers may run apart on one store; of
 // several settler processes, the settler of each chain and the OFFCHAIN matcher run in
 // the one elected through the store (package election).
+//
+// NewServices builds each service of a process once (one chain registry, one price
+// source, one RPC client per chain); NewAPI wires them into the HTTP service
+// (gateway.New constructs none); the settler's work and the dtwgate admin commands use
+// the same services, the admin commands built Offline.
 package app
 
 import (
@@ -25,12 +30,10 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/custody"
 	"github.com/dtwgate/dtwgate/internal/election"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/offchain"
-	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/probe"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
@@ -129,10 +132,8 @@ type App struct {
 	// leaderWork is the settler role's work, by lease: each runs only while this process
 	// holds its lease, on the store fenced by the lease's token.
 	leaderWork map[string]func(ctx context.Context, st *election.Fenced) error
-	// prices is the price source of the engines and the API; feeds is it when
-	// pricing.feeds are configured (Run reads them), else nil.
-	prices pricing.Source
-	feeds  *pricing.Feeds
+	// svcs are the process's services, each built once (NewServices).
+	svcs *Services
 	// tokens signs and verifies the API's JWTs with the store's keys (Run reloads them);
 	// nil without the API.
 	tokens *auth.Tokens
@@ -189,9 +190,23 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if a.store, err = OpenStore(ctx, cfg); err != nil {
 		return nil, err
 	}
-	if err := a.buildPrices(ctx, opts.Role.settles()); err != nil {
+	var secrets *auth.Secrets
+	if opts.Role.serves() {
+		if secrets, err = InitSecrets(ctx, a.store, cfg.SecretKeyFile, time.Now()); err != nil {
+			return nil, err
+		}
+	}
+	sopts := ServiceOptions{Logger: a.log, Secrets: secrets, PublishPrices: opts.Role.settles(), RelayWait: opts.RelayWait}
+	if opts.Role.serves() {
+		sopts.Metrics = opts.Metrics // the websocket's, which only the API serves
+	}
+	if opts.Role.settles() {
+		sopts.RPCMetrics = metrics.NewRPC(opts.Metrics) // the settler's RPC pools', shared with the API
+	}
+	if a.svcs, err = NewServices(ctx, cfg, a.store, sopts); err != nil {
 		return nil, err
 	}
+	a.closers = append(a.closers, a.svcs.Close)
 	if opts.Role.settles() {
 		if a.elector, err = election.New(election.Config{Holder: opts.Holder, TTL: cfg.Election.LeaseTTL, Logger: a.log,
 			Metrics: metrics.NewElection(opts.Metrics)}, a.store); err != nil {
@@ -201,15 +216,13 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 			return nil, err
 		}
 		a.leaderWork[MatcherLease] = func(ctx context.Context, st *election.Fenced) error {
-			bal := offchain.NewBalances(cfg, st, a.prices, nil)
-			offchain.NewTrading(cfg, election.Narrow[offchain.TradingTx](st), bal, a.prices, nil).RunMatcher(ctx, matchInterval, func(err error) {
+			_, matcher := a.svcs.newTrading(st, election.Narrow[offchain.TradingTx](st))
+			matcher.RunMatcher(ctx, matchInterval, func(err error) {
 				a.log.Warn("limit order matching failed; will retry", "err", err)
 			})
 			return ctx.Err()
 		}
-		if err := a.buildWebhooks(opts); err != nil {
-			return nil, err
-		}
+		a.buildWebhooks(opts)
 	}
 	if opts.Role.serves() {
 		if err := a.buildAPI(ctx, opts); err != nil {
@@ -224,7 +237,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	return a, nil
 }
 
-// buildAPI builds the HTTP service and its listener.
+// buildAPI wires the HTTP service over the process's services and listens.
 func (a *App) buildAPI(ctx context.Context, opts Options) error {
 	cfg := a.cfg
 	keys, err := InitSigningKeys(ctx, a.store, cfg.JWTKeyFile, time.Now(), a.log)
@@ -239,32 +252,15 @@ func (a *App) buildAPI(ctx context.Context, opts Options) error {
 		return err
 	}
 	a.tokens = tokens
-	secrets, err := InitSecrets(ctx, a.store, cfg.SecretKeyFile, time.Now())
-	if err != nil {
-		return err
-	}
 	code, closeRPC, err := contractWallets(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	a.closers = append(a.closers, closeRPC)
-	onChain, closeChains, err := onChainService(ctx, cfg, a.store, opts.RelayWait)
-	if err != nil {
+	if a.api, err = NewAPI(cfg, a.store, a.svcs, APIOptions{Tokens: tokens, CodeVerifier: code, Metrics: opts.Metrics,
+		Holder: a.holder()}); err != nil {
 		return err
 	}
-	a.closers = append(a.closers, closeChains)
-	reg, err := chain.NewRegistry(sources(cfg))
-	if err != nil {
-		return err
-	}
-	var withFactory []*chain.Source
-	for _, name := range reg.Names() {
-		src, _ := reg.Source(name)
-		withFactory = append(withFactory, src)
-	}
-	a.api = gateway.New(cfg, a.store, tokens, secrets, gateway.Options{Logger: a.log, CodeVerifier: code, OnChain: onChain, Metrics: opts.Metrics,
-		DepositAddresses: custody.NewAddresses(withFactory, a.store), Prices: a.prices, WebsocketMetrics: metrics.NewWebsocket(opts.Metrics),
-		Holder: a.holder()})
 	a.ln = opts.Listener
 	if a.ln == nil {
 		if a.ln, err = net.Listen("tcp", cfg.Listen); err != nil {
@@ -327,11 +323,11 @@ func (a *App) Run(ctx context.Context) error {
 		defer wg.Done()
 		a.servePprof(ctx)
 	}()
-	if a.feeds != nil {
+	if a.svcs.Feeds != nil {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_ = a.feeds.Run(ctx) // ends with ctx
+			_ = a.svcs.Feeds.Run(ctx) // ends with ctx
 		}()
 	}
 	if a.tokens != nil {

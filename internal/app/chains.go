@@ -22,7 +22,6 @@ import (
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
-	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/signer"
 )
 
@@ -51,42 +50,6 @@ func served(reg *chain.Registry, fn func(src *chain.Source) error) error {
 	return nil
 }
 
-// onChainService builds the API's view of the chains: the registry, an RPC client per
-// chain (signature checks of relays) and the store. close releases the clients.
-func onChainService(ctx context.Context, cfg config.Config, st store.Store, relayWait time.Duration) (*onchain.Service, func(), error) {
-	reg, err := chain.NewRegistry(sources(cfg))
-	if err != nil {
-		return nil, nil, err
-	}
-	var closers []func()
-	closeAll := func() {
-		for _, c := range closers {
-			c()
-		}
-	}
-	var chains []*onchain.Chain
-	err = served(reg, func(src *chain.Source) error {
-		client, err := DialChain(ctx, src, nil, nil)
-		if err != nil {
-			return err
-		}
-		closers = append(closers, client.Close)
-		chains = append(chains, &onchain.Chain{Source: src, Client: client})
-		return nil
-	})
-	if err != nil {
-		closeAll()
-		return nil, nil, err
-	}
-	policy, err := relayPolicy(cfg)
-	if err != nil {
-		closeAll()
-		return nil, nil, err
-	}
-	policy.Wait = relayWait
-	return onchain.NewWithPolicy(reg, chains, st, policy), closeAll, nil
-}
-
 // The settler's work (engine, custody, matcher) is given only a store fenced by its lease:
 // a write added to any of their stores does not compile until election.Fenced fences it.
 var (
@@ -96,23 +59,18 @@ var (
 	_ offchain.TradingStore  = election.Narrowed[offchain.TradingTx]{}
 )
 
-// buildSettler opens each configured chain's RPC and operator signer and prepares its
-// settler's work: an engine (and its custody jobs), which prices through the process's
-// price source, built for each term of the chain's lease on the fenced store.
+// buildSettler opens each configured chain's operator signer (the RPC client is the
+// services') and prepares its settler's work: an engine (and its custody jobs), which
+// prices through the process's price source, built for each term of the chain's lease on
+// the fenced store.
 func (a *App) buildSettler(ctx context.Context, opts Options) error {
 	cfg := a.cfg
-	reg, err := chain.NewRegistry(sources(cfg))
-	if err != nil {
-		return err
-	}
 	m := metrics.NewSettler(opts.Metrics)
-	rpcMetrics := metrics.NewRPC(opts.Metrics)
-	return served(reg, func(src *chain.Source) error {
-		client, err := DialChain(ctx, src, rpcMetrics, a.log)
+	return served(a.svcs.Registry, func(src *chain.Source) error {
+		client, err := a.svcs.client(ctx, src)
 		if err != nil {
 			return err
 		}
-		a.closers = append(a.closers, client.Close)
 		sopts := signer.Options{}
 		for _, ch := range cfg.Chains {
 			if ch.Source == src.Name && ch.OperatorPasswordFile != "" {
@@ -132,7 +90,7 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 					SweepAfter: opts.SweepAfter}, client, election.Narrow[custody.Tx](st)))
 			}
 			err := engine.New(engine.Config{
-				Source: src, Pricing: a.prices, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: chainMetrics,
+				Source: src, Pricing: a.svcs.Prices, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: chainMetrics,
 				Interval: opts.EngineInterval, PollInterval: opts.PollInterval, BumpAfter: opts.BumpAfter, Jobs: jobs,
 			}, client, st, st.Signer(op)).Run(ctx)
 			if errors.Is(err, context.Canceled) {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -15,21 +14,26 @@ import (
 
 // buildPrices builds the process's one price source, which its engines and its API share:
 // the configured book, or, with pricing.feeds, the live feeds read over each feed chain's
-// RPC. publish makes this process the one that writes price events (the settler), so
-// that API replicas, which poll the same feeds, do not write each change again.
-func (a *App) buildPrices(ctx context.Context, publish bool) error {
-	cfg := a.cfg
+// RPC; Offline, none (unpriced), as the admin commands always valued. opts.PublishPrices makes this process the one that writes price
+// events (the settler), so that API replicas, which poll the same feeds, do not write
+// each change again.
+func (s *Services) buildPrices(ctx context.Context, st store.Store, opts ServiceOptions) error {
+	cfg := s.cfg
+	if opts.Prices != nil {
+		s.Prices = opts.Prices
+		return nil
+	}
+	if opts.Offline {
+		s.Prices = unpriced{}
+		return nil
+	}
 	if len(cfg.Pricing.Feeds) == 0 {
 		book, err := pricing.NewBook(cfg.Pricing)
 		if err != nil {
 			return err
 		}
-		a.prices = book
+		s.Prices = book
 		return nil
-	}
-	reg, err := chain.NewRegistry(sources(cfg))
-	if err != nil {
-		return err
 	}
 	readers := map[string]pricing.ChainReader{}
 	var assets []string
@@ -38,32 +42,43 @@ func (a *App) buildPrices(ctx context.Context, publish bool) error {
 		if readers[f.Source] != nil {
 			continue
 		}
-		src, err := reg.Source(f.Source)
+		src, err := s.Registry.Source(f.Source)
 		if err != nil {
 			return fmt.Errorf("price feed of %s: %w", f.Asset, err)
 		}
-		client, err := DialChain(ctx, src, nil, nil)
+		client, err := s.client(ctx, src)
 		if err != nil {
 			return fmt.Errorf("price feed of %s: %w", f.Asset, err)
 		}
-		a.closers = append(a.closers, client.Close)
 		readers[f.Source] = client
 	}
-	opts := pricing.FeedsOptions{Logger: a.log}
-	if publish {
-		pl, ok := a.store.(priceLog)
+	fopts := pricing.FeedsOptions{Logger: s.log}
+	if opts.PublishPrices {
+		pl, ok := st.(priceLog)
 		if !ok {
-			return fmt.Errorf("price feeds: store %T cannot read back the prices it published", a.store)
+			return fmt.Errorf("price feeds: store %T cannot read back the prices it published", st)
 		}
-		opts.Publisher = priceOutbox{st: pl, assets: assets}
+		fopts.Publisher = priceOutbox{st: pl, assets: assets}
 	}
-	feeds, err := pricing.NewFeeds(cfg.Pricing, readers, opts)
+	feeds, err := pricing.NewFeeds(cfg.Pricing, readers, fopts)
 	if err != nil {
 		return err
 	}
-	a.prices, a.feeds = feeds, feeds
+	s.Prices, s.Feeds = feeds, feeds
 	return nil
 }
+
+// unpriced is the price source of Offline services: it has no market for any pair, so
+// credit values every asset other than the account's own as unpriced.
+type unpriced struct{}
+
+// Price implements pricing.Source: never a price.
+func (unpriced) Price(context.Context, string, string) (decimal.Decimal, error) {
+	return decimal.Zero, fmt.Errorf("%w: offline, no price source", pricing.ErrNoMarketData)
+}
+
+// Commission implements pricing.Source: none.
+func (unpriced) Commission(string, string, string) decimal.Decimal { return decimal.Zero }
 
 // priceLog is the outbox with the newest price events read back (both stores have it).
 type priceLog interface {

@@ -16,8 +16,8 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/accounts"
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/auth"
-	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -52,8 +52,8 @@ func newChainGW(tb testing.TB) chainGW {
 	require.NoError(tb, err)
 	src, err := reg.Source("ETHEREUM")
 	require.NoError(tb, err)
-	p := newParts(tb, nil, func(st *store.SQLite) gateway.Options {
-		return gateway.Options{OnChain: onchain.New(reg, []*onchain.Chain{{Source: src}}, st)}
+	p := newParts(tb, nil, func(st *store.SQLite) options {
+		return options{services: app.ServiceOptions{OnChain: onchain.New(reg, []*onchain.Chain{{Source: src}}, st)}}
 	})
 	st := p.store
 	account := auth.NewAccountID()

@@ -18,9 +18,9 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/accounts"
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -45,7 +45,7 @@ func newEnvWith(t *testing.T, modify func(*config.Config)) *env {
 }
 
 // newEnvOpts is newEnvWith with the service's options changed by options (may be nil).
-func newEnvOpts(t *testing.T, modify func(*config.Config), options func(*gateway.Options)) *env {
+func newEnvOpts(t *testing.T, modify func(*config.Config), opts func(*options)) *env {
 	t.Helper()
 	e := &env{t: t}
 	p := newParts(t, func(c *config.Config) {
@@ -54,10 +54,10 @@ func newEnvOpts(t *testing.T, modify func(*config.Config), options func(*gateway
 		if modify != nil {
 			modify(c)
 		}
-	}, func(*store.SQLite) gateway.Options {
-		o := gateway.Options{Now: e.now, Logger: slog.Default()}
-		if options != nil {
-			options(&o)
+	}, func(*store.SQLite) options {
+		o := options{services: app.ServiceOptions{Now: e.now, Logger: slog.Default()}}
+		if opts != nil {
+			opts(&o)
 		}
 		return o
 	})

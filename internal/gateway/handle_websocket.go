@@ -7,20 +7,15 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"strconv"
 
 	"github.com/coder/websocket"
-	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/accounts"
-	"github.com/dtwgate/dtwgate/internal/activity"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/errs"
-	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/push"
 	"github.com/dtwgate/dtwgate/internal/store"
-	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
 // handleWebsocket upgrades GET /v2/websocket to a websocket of the caller's account
@@ -118,53 +113,6 @@ func (s *Service) credentialsHold(c *Caller) func(context.Context) error {
 		}
 		return err
 	}
-}
-
-// pushViews renders outbox events for the websocket as the REST endpoints show them.
-type pushViews struct{ s *Service }
-
-var _ push.Views = pushViews{}
-
-// Owner implements push.Views.
-func (v pushViews) Owner(ctx context.Context, ev outbox.Record) (string, error) {
-	if ev.AccountID != "" || ev.Trader == (common.Address{}) {
-		return ev.AccountID, nil
-	}
-	w, err := v.s.callers.Wallet(ctx, ev.Trader)
-	return w.AccountID, err
-}
-
-// Activity implements push.Views: the activity the webhooks deliver too.
-func (v pushViews) Activity(_ context.Context, account string, ev outbox.Record) (api.AccountActivityEvent, error) {
-	return activity.FromEvent(ev, account, v.s.onchain.Registry())
-}
-
-// Order implements push.Views: the order's status record as GET
-// /v3/order-status/{source}/{orderId} answers it once the change is recorded.
-func (v pushViews) Order(ctx context.Context, account string, ev outbox.Record) (api.OrderEvent, error) {
-	p, err := outbox.As[outbox.OrderClosed](ev)
-	if err != nil {
-		return api.OrderEvent{}, err
-	}
-	ven, err := v.s.venues.Venue(p.Source)
-	if err != nil {
-		return api.OrderEvent{}, err
-	}
-	wallets, err := v.s.callers.Wallets(ctx, account)
-	if err != nil {
-		return api.OrderEvent{}, err
-	}
-	st, err := ven.OrderStatus(ctx, venue.Caller{AccountID: account, Wallets: wallets}, strconv.FormatUint(p.OrderID, 10))
-	if err != nil {
-		return api.OrderEvent{}, fmt.Errorf("status of %s order %d: %w", p.Source, p.OrderID, err)
-	}
-	return api.OrderEvent{EventID: strconv.FormatInt(ev.ID, 10), OrderStatus: st, Removed: p.Removed}, nil
-}
-
-// Price implements push.Views: GET /v2/price's answer, without a commission.
-func (v pushViews) Price(ctx context.Context, pair api.AssetPair) (string, error) {
-	p, err := v.s.market.Price(ctx, pair.SellingAsset, pair.BuyingAsset, "")
-	return p.Price, err
 }
 
 // handleAsyncAPI serves the AsyncAPI document of the websocket, its server the address

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
@@ -26,10 +27,18 @@ type parts struct {
 	svc     *gateway.Service
 }
 
+// options are a test's changes to what newParts builds: the services (app.NewServices)
+// and the HTTP side (app.NewAPI).
+type options struct {
+	services app.ServiceOptions
+	api      app.APIOptions
+}
+
 // newParts builds a service the way dtwgate serve does: the default configuration changed
 // by modify (may be nil), checked; the store, keys and secrets in the data directory; the
-// options from options (may be nil), given the store. Logs are discarded by default.
-func newParts(tb testing.TB, modify func(*config.Config), options func(*store.SQLite) gateway.Options) parts {
+// services and the HTTP service by the composition root (package app), with the options
+// from opts (may be nil), given the store. Logs are discarded by default.
+func newParts(tb testing.TB, modify func(*config.Config), opts func(*store.SQLite) options) parts {
 	tb.Helper()
 	dir := tb.TempDir()
 	require.NoError(tb, os.Chmod(dir, 0o700)) // the store refuses a directory open to others
@@ -49,14 +58,21 @@ func newParts(tb testing.TB, modify func(*config.Config), options func(*store.SQ
 	require.NoError(tb, err)
 	secrets, err := auth.LoadSecrets(cfg.SecretKeyFile)
 	require.NoError(tb, err)
-	var opts gateway.Options
-	if options != nil {
-		opts = options(st)
+	var o options
+	if opts != nil {
+		o = opts(st)
 	}
-	if opts.Logger == nil {
-		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if o.services.Logger == nil {
+		o.services.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return parts{cfg: cfg, store: st, tokens: tokens, secrets: secrets, svc: gateway.New(cfg, st, tokens, secrets, opts)}
+	o.services.Secrets = secrets
+	svcs, err := app.NewServices(context.Background(), cfg, st, o.services)
+	require.NoError(tb, err)
+	tb.Cleanup(svcs.Close)
+	o.api.Tokens = tokens
+	svc, err := app.NewAPI(cfg, st, svcs, o.api)
+	require.NoError(tb, err)
+	return parts{cfg: cfg, store: st, tokens: tokens, secrets: secrets, svc: svc}
 }
 
 // benchServer starts a gateway, its configuration changed by modify, and returns the

@@ -395,7 +395,9 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			if err := s.trading.ActionQuote(ctx, c.AccountID, in.InstructionID); err != nil {
 				return api.OrderStatus{}, err
 			}
-			return offchain.NewVenue(s.balances, s.trading).OrderByInstructionKind(ctx, venue.Caller{AccountID: c.AccountID}, api.OrderKindRFQ, in.InstructionID)
+			return s.offchainVenue.(interface {
+				OrderByInstructionKind(context.Context, venue.Caller, string, string) (api.OrderStatus, error)
+			}).OrderByInstructionKind(ctx, venue.Caller{AccountID: c.AccountID}, api.OrderKindRFQ, in.InstructionID)
 		})
 	addMCPTool(srv, s, &list, MCPTool{Name: "submit_offchain_withdrawal", Title: "Withdraw OFFCHAIN funds",
 		Description: "Holds an amount of the caller's OFFCHAIN balance and records a withdrawal to an approved address or a bank " +

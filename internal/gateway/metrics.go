@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -40,8 +41,8 @@ type observers struct {
 
 // newMetrics registers the HTTP metrics in reg and serves everything reg holds (the
 // settler's metrics too, when the process registered them there). A nil reg gets a new
-// registry of its own. reg must not be shared by two services: registering twice panics.
-func newMetrics(reg *prometheus.Registry) *httpMetrics {
+// registry of its own. reg must not be shared by two services: registering twice fails.
+func newMetrics(reg *prometheus.Registry) (*httpMetrics, error) {
 	if reg == nil {
 		reg = metrics.NewRegistry()
 	}
@@ -63,9 +64,13 @@ func newMetrics(reg *prometheus.Registry) *httpMetrics {
 			Help: "Login attempts, by kind (api_key, siwe, ticket) and result.",
 		}, []string{"kind", "result"}),
 	}
-	reg.MustRegister(m.inFlight, m.requests, m.durations, m.logins)
+	for _, c := range []prometheus.Collector{m.inFlight, m.requests, m.durations, m.logins} {
+		if err := reg.Register(c); err != nil {
+			return nil, fmt.Errorf("register HTTP metrics: %w", err)
+		}
+	}
 	m.handler = promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
-	return m
+	return m, nil
 }
 
 // observe records one served request. route is the matched pattern, never the raw path,

@@ -18,8 +18,8 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -39,8 +39,8 @@ func historyEnv(t *testing.T) (*env, *offchaintest.Service) {
 	src, err := reg.Source("ETHEREUM")
 	require.NoError(t, err)
 	e := &env{t: t}
-	p := newParts(t, func(c *config.Config) { offchainConfig(c) }, func(st *store.SQLite) gateway.Options {
-		return gateway.Options{Now: e.now, OnChain: onchain.New(reg, []*onchain.Chain{{Source: src}}, st)}
+	p := newParts(t, func(c *config.Config) { offchainConfig(c) }, func(st *store.SQLite) options {
+		return options{services: app.ServiceOptions{Now: e.now, OnChain: onchain.New(reg, []*onchain.Chain{{Source: src}}, st)}}
 	})
 	e.cfg, e.store, e.tokens, e.secrets = p.cfg, p.store, p.tokens, p.secrets
 	e.srv = httptest.NewServer(p.svc.Handler())

@@ -11,13 +11,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
-	"github.com/dtwgate/dtwgate/internal/gateway"
 )
 
 // TestReadyzLeases: /readyz lists who leads each lease, and which the answering process
 // leads.
 func TestReadyzLeases(t *testing.T) {
-	e := newEnvOpts(t, nil, func(o *gateway.Options) { o.Holder = "me" })
+	e := newEnvOpts(t, nil, func(o *options) { o.api.Holder = "me" })
 	readyz := func() api.Readiness {
 		resp, err := http.Get(e.srv.URL + api.PathReadyz)
 		require.NoError(t, err)

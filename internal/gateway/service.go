@@ -18,7 +18,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/shopspring/decimal"
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/access"
@@ -30,7 +29,6 @@ import (
 	"github.com/dtwgate/dtwgate/internal/market"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/onchain"
-	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/probe"
 	"github.com/dtwgate/dtwgate/internal/push"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
@@ -58,41 +56,86 @@ const (
 // SIWEPermissions are the permissions of a SIWE session: a wallet owns its account.
 var SIWEPermissions = api.AllPermissions
 
-// Options are the optional dependencies of a Service.
-type Options struct {
+// Services are the services the handlers call, each built once by the composition root
+// (package app, whose Services embed these).
+type Services struct {
+	// OnChain answers the on-chain endpoints.
+	OnChain *onchain.Service
+	// Balances answers OFFCHAIN balances, credit and snapshots.
+	Balances *offchain.Balances
+	// Funding answers OFFCHAIN bank funding, deposits and withdrawals.
+	Funding *offchain.Funding
+	// Trading answers OFFCHAIN swaps, RFQ and limit orders.
+	Trading *offchain.Trading
+	// Introducers answers introducer commissions and revenue.
+	Introducers *offchain.Introducers
+	// OffchainVenue is the OFFCHAIN venue (over Balances and Trading).
+	OffchainVenue venue.Venue
+	// Venues routes the endpoints every source shares.
+	Venues *venue.Router
+	// Market answers market data.
+	Market *market.Service
+	// Accounts owns API keys.
+	Accounts *accounts.Service
+	// Webhooks owns the callers' webhook subscriptions.
+	Webhooks *webhooks.Service
+	// Callers resolves callers from memory.
+	Callers *access.Cache
+	// Hub serves the websockets of this process.
+	Hub *push.Hub
+	// DepositAddresses lists accounts' own OFFCHAIN deposit addresses, appended to GET
+	// /v2/deposit-addresses; nil for none.
+	DepositAddresses DepositAddresser
+}
+
+// Deps are what the HTTP service wires: the services and the HTTP side's own settings.
+// New constructs no service.
+type Deps struct {
+	Services
+	// Config is the checked configuration.
+	Config config.Config
+	// Store answers readiness and the checks of an authenticated request, and signs in
+	// (store.Narrow[SignInTx] of the process's store).
+	Store Store
+	// Tokens signs and verifies bearer JWTs.
+	Tokens *auth.Tokens
+	// Secrets checks API key secrets; the SIWE nonces are derived from it.
+	Secrets *auth.Secrets
+	// Nonces issues and redeems SIWE nonces.
+	Nonces *auth.Nonces
+	// SIWE verifies Sign-In with Ethereum messages.
+	SIWE *siweverify.Verifier
 	// Logger receives structured logs; default slog.Default().
 	Logger *slog.Logger
 	// Now is the clock; default time.Now.
 	Now func() time.Time
-	// CodeVerifier checks ERC-1271 signatures of contract wallets; default none.
-	CodeVerifier siweverify.CodeVerifier
-	// OnChain answers the on-chain endpoints; default: no chains (every source is
-	// INVALID_ORDER_SOURCE).
-	OnChain *onchain.Service
-	// Prices is the price source of market data; default: the book of cfg.Pricing.
-	Prices pricing.Source
-	// Venues routes the endpoints every source shares; default: a venue per chain of
-	// OnChain.
-	Venues *venue.Router
-	// Callers resolves callers from memory; default: a cache of the service's own over
-	// the store.
-	Callers *access.Cache
-	// DepositAddresses lists accounts' own OFFCHAIN deposit addresses, appended to GET
-	// /v2/deposit-addresses; default none.
-	DepositAddresses DepositAddresser
 	// Metrics is the registry /metrics serves; the HTTP metrics are registered in it. The
 	// process registers the settler's metrics there too. Default: a registry of the
 	// service's own. Never the global default registry, and never shared by two services.
 	Metrics *prometheus.Registry
-	// WebsocketAfter starts the timer of the websocket's first-SUBSCRIBE rule
-	// (api.WSSubscribeWithin); default time.After. Tests drive the rule's clock with it.
-	WebsocketAfter func(time.Duration) <-chan time.Time
-	// WebsocketMetrics records the websocket's metrics (metrics.NewWebsocket on the
-	// process's registry); default none.
-	WebsocketMetrics push.Metricer
 	// Holder is the process's id in the leases it holds (package election), "" when it
 	// campaigns for none; /readyz marks the leases it holds.
 	Holder string
+}
+
+// check reports the first dependency missing.
+func (d Deps) check() error {
+	for _, dep := range []struct {
+		name    string
+		missing bool
+	}{
+		{"Store", d.Store == nil}, {"Tokens", d.Tokens == nil}, {"Secrets", d.Secrets == nil},
+		{"Nonces", d.Nonces == nil}, {"SIWE", d.SIWE == nil}, {"OnChain", d.OnChain == nil},
+		{"Balances", d.Balances == nil}, {"Funding", d.Funding == nil}, {"Trading", d.Trading == nil},
+		{"Introducers", d.Introducers == nil}, {"OffchainVenue", d.OffchainVenue == nil}, {"Venues", d.Venues == nil}, {"Market", d.Market == nil},
+		{"Accounts", d.Accounts == nil}, {"Webhooks", d.Webhooks == nil}, {"Callers", d.Callers == nil},
+		{"Hub", d.Hub == nil},
+	} {
+		if dep.missing {
+			return fmt.Errorf("gateway: missing dependency %s", dep.name)
+		}
+	}
+	return nil
 }
 
 // Service serves the API. Create it with New; it is safe for concurrent use.
@@ -120,6 +163,8 @@ type Service struct {
 	funding     *offchain.Funding
 	trading     *offchain.Trading
 	introducers *offchain.Introducers
+	// offchainVenue is the OFFCHAIN venue over balances and trading.
+	offchainVenue venue.Venue
 	// hub serves the websockets of this process.
 	hub *push.Hub
 	// mcp serves the MCP routes (set by mux).
@@ -148,61 +193,44 @@ type Caller struct {
 	Generation int64
 }
 
-// New returns a Service for a checked configuration; tokens signs bearer JWTs and secrets
-// checks API key secrets.
-func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.Secrets, opts Options) *Service {
+// New wires the HTTP service over deps; it fails when a dependency is missing or the
+// HTTP metrics cannot be registered in deps.Metrics.
+func New(deps Deps) (*Service, error) {
+	if err := deps.check(); err != nil {
+		return nil, err
+	}
+	cfg := deps.Config
 	s := &Service{
 		cfg:     cfg,
-		store:   store.Narrow[SignInTx](st),
-		tokens:  tokens,
-		secrets: secrets,
+		store:   deps.Store,
+		tokens:  deps.Tokens,
+		secrets: deps.Secrets,
+		nonces:  deps.Nonces,
+		siwe:    deps.SIWE,
 		limits: limiters{
 			authClient: ratelimit.New(cfg.RateLimits.AuthPerClient, 0),
 			authKey:    ratelimit.New(cfg.RateLimits.AuthPerKey, 0),
 		},
-		log:     opts.Logger,
-		now:     opts.Now,
-		metrics: newMetrics(opts.Metrics),
-		onchain: opts.OnChain,
-		holder:  opts.Holder,
+		log:           deps.Logger,
+		now:           deps.Now,
+		onchain:       deps.OnChain,
+		balances:      deps.Balances,
+		funding:       deps.Funding,
+		trading:       deps.Trading,
+		introducers:   deps.Introducers,
+		offchainVenue: deps.OffchainVenue,
+		venues:        deps.Venues,
+		market:        deps.Market,
+		accounts:      deps.Accounts,
+		webhooks:      deps.Webhooks,
+		callers:       deps.Callers,
+		hub:           deps.Hub,
+		depositAddrs:  deps.DepositAddresses,
+		holder:        deps.Holder,
+		accessLevel:   slog.LevelDebug,
 	}
-	if s.onchain == nil {
-		s.onchain = onchain.Empty()
-	}
-	prices := opts.Prices
-	if prices == nil {
-		// cfg is checked: its book builds.
-		book, err := pricing.NewBook(cfg.Pricing)
-		if err != nil {
-			panic("gateway: pricing of a checked config: " + err.Error())
-		}
-		prices = book
-	}
-	s.balances = offchain.NewBalances(cfg, st, prices, opts.Now)
-	s.funding = offchain.NewFunding(cfg, store.Narrow[offchain.FundingTx](st), s.balances, opts.Now)
-	s.trading = offchain.NewTrading(cfg, store.Narrow[offchain.TradingTx](st), s.balances, prices, opts.Now)
-	s.introducers = offchain.NewIntroducers(cfg, st, opts.Now)
-	s.depositAddrs = opts.DepositAddresses
-	s.venues = opts.Venues
-	if s.venues == nil {
-		// The chains of one registry have distinct upper-case names, none OFFCHAIN
-		// (cfg.Check refuses it): this cannot fail.
-		r, err := venue.NewRouter(append(s.onchain.Venues(), offchain.NewVenue(s.balances, s.trading))...)
-		if err != nil {
-			panic("gateway: venues of the chains: " + err.Error())
-		}
-		s.venues = r
-	}
-	s.market = market.New(prices, s.venues, inventories{on: s.onchain, off: s.trading})
-	s.accounts = accounts.New(st, secrets, s.now, s.log)
-	s.webhooks = webhooks.NewService(cfg.Webhooks, st, s.now)
-	s.accessLevel = slog.LevelDebug
 	if cfg.AccessLog {
 		s.accessLevel = slog.LevelInfo
-	}
-	s.callers = opts.Callers
-	if s.callers == nil {
-		s.callers = access.New(st)
 	}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -210,27 +238,12 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 	if s.now == nil {
 		s.now = time.Now
 	}
-	nonces, err := auth.NewNonces(secrets, cfg.SIWE.NonceTTL)
-	if err != nil {
-		panic("gateway: nonces of a checked config: " + err.Error()) // cfg.Check requires a positive TTL
+	var err error
+	if s.metrics, err = newMetrics(deps.Metrics); err != nil {
+		return nil, err
 	}
-	s.nonces = nonces
-	ws := cfg.Websocket.WithDefaults()
-	s.hub = push.New(push.Config{MaxConnectionsPerAccount: ws.MaxConnectionsPerAccount, SendBuffer: ws.SendBuffer,
-		PingInterval: ws.PingInterval, PollInterval: ws.PollInterval, Logger: s.log, After: opts.WebsocketAfter,
-		Metrics: opts.WebsocketMetrics}, st, pushViews{s})
-	s.siwe = siweverify.New(siweverify.Config{
-		Domain:    cfg.SIWE.Domain,
-		URI:       cfg.SIWE.URI,
-		ChainIDs:  cfg.SIWEChainIDs(),
-		ClockSkew: cfg.SIWE.ClockSkew,
-		Nonce: func(nonce string, now time.Time) error {
-			_, err := nonces.Check(nonce, now)
-			return err
-		},
-	}, opts.CodeVerifier)
 	s.handler = s.instrument(s.limitRequest(s.mux()))
-	return s
+	return s, nil
 }
 
 // Handler returns the service's HTTP handler.
@@ -382,19 +395,4 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	s.hub.Wait(shutdownCtx) // the websockets' close handshakes, within the same grace
 	return nil
-}
-
-// inventories is what the house can deliver on every venue: OFFCHAIN's from its ledger,
-// the chains' from their settlers.
-type inventories struct {
-	on  *onchain.Service
-	off *offchain.Trading
-}
-
-// Available implements market.Inventory.
-func (i inventories) Available(ctx context.Context, source, asset string) (decimal.Decimal, int32, bool, error) {
-	if strings.EqualFold(source, offchain.Source) {
-		return i.off.Available(ctx, asset)
-	}
-	return i.on.Available(ctx, source, asset)
 }

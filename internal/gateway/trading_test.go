@@ -15,7 +15,6 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/outbox"
@@ -93,7 +92,7 @@ func newTradingEnv(t *testing.T, modify func(*config.Config)) *tradingEnv {
 			modify(c)
 		}
 		te.prices = newMovingPrices(t, c.Pricing)
-	}, func(o *gateway.Options) { o.Prices = te.prices })
+	}, func(o *options) { o.services.Prices = te.prices })
 	te.op = offchaintest.New(te.cfg, te.store, te.prices, te.now)
 	return te
 }

@@ -19,8 +19,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -58,7 +58,7 @@ func (f fakeTimers) take(t *testing.T) fakeTimer {
 // count as a subscription; a socket that subscribed in time stays open after it.
 func TestWebsocketSubscribeWithinFiveSeconds(t *testing.T) {
 	timers := make(fakeTimers, 10)
-	e := newEnvOpts(t, nil, func(o *gateway.Options) { o.WebsocketAfter = timers.after })
+	e := newEnvOpts(t, nil, func(o *options) { o.services.WebsocketAfter = timers.after })
 	tok := e.token(e.createKey(api.PermRead))
 
 	silent := e.mustDialWS(tok)
@@ -362,8 +362,8 @@ func TestAsyncAPIServed(t *testing.T) {
 // shuts down, before Serve returns.
 func TestWebsocketShutdownAndMetrics(t *testing.T) {
 	reg := metrics.NewRegistry()
-	p := newParts(t, nil, func(*store.SQLite) gateway.Options {
-		return gateway.Options{Metrics: reg, WebsocketMetrics: metrics.NewWebsocket(reg)}
+	p := newParts(t, nil, func(*store.SQLite) options {
+		return options{services: app.ServiceOptions{Metrics: reg}, api: app.APIOptions{Metrics: reg}}
 	})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

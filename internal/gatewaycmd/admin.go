@@ -98,12 +98,8 @@ func runKeysCreate(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), ExitUsage)
 	}
-	return withStore(c, func(cfg config.Config, st store.Store) error {
-		secrets, err := app.InitSecrets(c.Context, st, cfg.SecretKeyFile, time.Now())
-		if err != nil {
-			return err
-		}
-		key, account, err := accounts.New(st, secrets, nil, nil).IssueKey(c.Context, c.String(flagAccount), label, perms)
+	return withServices(c, true, func(svcs *app.Services, _ store.Store) error {
+		key, account, err := svcs.Accounts.IssueKey(c.Context, c.String(flagAccount), label, perms)
 		if errors.Is(err, accounts.ErrNotFound) {
 			return cli.Exit(err.Error(), ExitError)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -147,13 +148,11 @@ type offchainServices struct {
 	introducers *offchain.Introducers
 }
 
-// withOffchain runs fn with the OFFCHAIN services of the configured store; the venue's
-// client errors exit 1 with their text.
+// withOffchain runs fn with the OFFCHAIN services of the configured store, built by the
+// composition root offline; the venue's client errors exit 1 with their text.
 func withOffchain(c *cli.Context, fn func(offchainServices) error) error {
-	return withStore(c, func(cfg config.Config, st store.Store) error {
-		bal := offchain.NewBalances(cfg, st, nil, nil)
-		err := fn(offchainServices{balances: bal, funding: offchain.NewFunding(cfg, store.Narrow[offchain.FundingTx](st), bal, nil),
-			introducers: offchain.NewIntroducers(cfg, st, nil)})
+	return withServices(c, false, func(svcs *app.Services, _ store.Store) error {
+		err := fn(offchainServices{balances: svcs.Balances, funding: svcs.Funding, introducers: svcs.Introducers})
 		for _, e := range []error{offchain.ErrInvalid, offchain.ErrState, store.ErrNotFound} {
 			if errors.Is(err, e) {
 				return cli.Exit(err.Error(), ExitError)

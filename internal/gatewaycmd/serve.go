@@ -2,6 +2,7 @@ package gatewaycmd
 
 import (
 	"log/slog"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -77,6 +78,29 @@ func loadConfig(c *cli.Context) (config.Config, error) {
 		return cfg, cli.Exit(err.Error(), ExitUsage)
 	}
 	return cfg, nil
+}
+
+// withServices is withStore with the services of the configured store, built offline
+// (no RPC dialed, nothing priced) by the composition root as serve builds them;
+// withSecrets loads the API key secrets' key (creating it on a new store), which only
+// the commands that issue keys need.
+func withServices(c *cli.Context, withSecrets bool, fn func(*app.Services, store.Store) error) error {
+	return withStore(c, func(cfg config.Config, st store.Store) error {
+		opts := app.ServiceOptions{Offline: true}
+		if withSecrets {
+			secrets, err := app.InitSecrets(c.Context, st, cfg.SecretKeyFile, time.Now())
+			if err != nil {
+				return err
+			}
+			opts.Secrets = secrets
+		}
+		svcs, err := app.NewServices(c.Context, cfg, st, opts)
+		if err != nil {
+			return err
+		}
+		defer svcs.Close()
+		return fn(svcs, st)
+	})
 }
 
 // withStore loads the configuration, opens its store (SQLite in its data directory,

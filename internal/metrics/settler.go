@@ -7,7 +7,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/dtwgate/dtwgate/chain"
-	"github.com/dtwgate/dtwgate/internal/engine"
 )
 
 // LabelSource is the label naming a chain's source on every settler metric.
@@ -99,8 +98,6 @@ type Chain struct {
 	cancelled           prometheus.Counter
 	settleLatency       prometheus.Observer
 }
-
-var _ engine.Metricer = (*Chain)(nil)
 
 // RecordFollowerHead implements chain.FollowerMetricer.
 func (c *Chain) RecordFollowerHead(head, synced, lag uint64) {

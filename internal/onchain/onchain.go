@@ -408,9 +408,3 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, wallet
 	return s.checkAndRelay(ctx, c, relayRequest{kind: RelayWithdrawal, accountID: accountID, wallets: wallets, trader: trader,
 		nonce: signed.nonce, data: bindings.NewDTW().PackWithdrawSigned(w, signed.sig)}, td, signed.sig)
 }
-
-// Empty returns a service without chains: every source is unknown.
-func Empty() *Service {
-	reg, _ := chain.NewRegistry(nil)
-	return New(reg, nil, nil)
-}

@@ -19,9 +19,8 @@ import (
 var consumers = []string{"offchain", "ledger", "custody", "webhooks", "accounts", "gateway", "engine", "onchain"}
 
 // wholeStoreAllowed are the uses of the whole store that are known and owned elsewhere:
-// gateway.New still builds the services of the API from one store until the composition
-// root (app.New) builds them and hands gateway.New only what it wires.
-var wholeStoreAllowed = []string{"gateway/service.go: New param st store.Store"}
+// none (the composition root, package app, hands each consumer its narrow store).
+var wholeStoreAllowed []string
 
 // TestConsumersAreNarrow: in the store's consumers, no function parameter or result,
 // struct field, interface embedding or closure parameter has the type store.Store,
