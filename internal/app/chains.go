@@ -17,6 +17,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/custody"
 	"github.com/dtwgate/dtwgate/internal/election"
 	"github.com/dtwgate/dtwgate/internal/engine"
+	"github.com/dtwgate/dtwgate/internal/inventory"
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/onchain"
@@ -89,9 +90,10 @@ func onChainService(ctx context.Context, cfg config.Config, st store.Store, rela
 // The settler's work (engine, custody, matcher) is given only a store fenced by its lease:
 // a write added to any of their stores does not compile until election.Fenced fences it.
 var (
-	_ engine.Store   = (*election.Fenced)(nil)
-	_ custody.Store  = (*election.Fenced)(nil)
-	_ offchain.Store = (*election.Fenced)(nil)
+	_ engine.Store    = (*election.Fenced)(nil)
+	_ custody.Store   = (*election.Fenced)(nil)
+	_ offchain.Store  = (*election.Fenced)(nil)
+	_ inventory.Store = (*election.Fenced)(nil)
 )
 
 // buildSettler opens each configured chain's RPC and operator signer and prepares its
@@ -103,7 +105,7 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 	if err != nil {
 		return err
 	}
-	m := metrics.NewSettler(opts.Metrics)
+	m, invMetrics := metrics.NewSettler(opts.Metrics), metrics.NewInventory(opts.Metrics)
 	return served(reg, func(src *chain.Source) error {
 		client, err := DialChain(ctx, src)
 		if err != nil {
@@ -111,10 +113,18 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 		}
 		a.closers = append(a.closers, client.Close)
 		sopts := signer.Options{}
+		var chCfg config.Chain
 		for _, ch := range cfg.Chains {
+			if ch.Source == src.Name {
+				chCfg = ch
+			}
 			if ch.Source == src.Name && ch.OperatorPasswordFile != "" {
 				sopts.Password = signer.PasswordFile(ch.OperatorPasswordFile)
 			}
+		}
+		invAssets, err := inventory.Assets(chCfg, src)
+		if err != nil {
+			return err
 		}
 		op, err := signer.Open(ctx, src.Operator, sopts)
 		if err != nil {
@@ -128,9 +138,13 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 				jobs = append(jobs, custody.New(custody.Config{Source: src, Assets: cfg.OffchainAssets(), Logger: a.log,
 					SweepAfter: opts.SweepAfter}, client, st))
 			}
+			rebalancer := inventory.New(inventory.Config{Source: src, Assets: invAssets, Auto: chCfg.Rebalance == config.RebalanceAuto,
+				Logger: a.log, Metrics: invMetrics.Chain(src.Name)}, client, st)
+			jobs = append(jobs, rebalancer)
 			err := engine.New(engine.Config{
 				Source: src, Pricing: a.prices, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: chainMetrics,
 				Interval: opts.EngineInterval, PollInterval: opts.PollInterval, BumpAfter: opts.BumpAfter, Jobs: jobs,
+				Refiller: rebalancer,
 			}, client, st, st.Signer(op)).Run(ctx)
 			if errors.Is(err, context.Canceled) {
 				return nil

@@ -40,7 +40,7 @@ type InventoryMove struct {
 // it: its balance in whole tokens, its band and its state against the band ("below",
 // "within", "above").
 type InventoryPlace struct {
-	Source, Asset, Place     string
+	Source, Asset, Place      string
 	Balance, Min, Target, Max decimal.Decimal
 	State                     string
 	UpdatedAt                 time.Time
