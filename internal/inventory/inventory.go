@@ -223,7 +223,10 @@ func (r *Rebalancer) Refill(token common.Address, shortfall *big.Int) bool {
 	if !ok {
 		return false
 	}
-	want := new(big.Int).Add(shortfall, r.demand[token])
+	want := new(big.Int).Set(shortfall)
+	if d := r.demand[token]; d != nil {
+		want.Add(want, d)
+	}
 	if want.Cmp(surplus) > 0 {
 		return false
 	}
