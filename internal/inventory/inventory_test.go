@@ -237,7 +237,9 @@ func TestWithdrawalsDrainTreasuryRefilledFromDTW(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, whole(dai, "1500000"), paid)
 
-	e.until(t, func() bool { return e.place(t, "dai", inventory.PlaceTreasury).Balance.Equal(decimal.RequireFromString("4500000")) }, "stale report")
+	e.until(t, func() bool {
+		return e.place(t, "dai", inventory.PlaceTreasury).Balance.Equal(decimal.RequireFromString("4500000"))
+	}, "stale report")
 	require.Equal(t, 4_500_000.0, testutil.ToFloat64(gaugeOf(t, e.reg, "dtwgate_inventory_balance", "dai", "treasury")))
 	require.Equal(t, 0.0, testutil.ToFloat64(gaugeOf(t, e.reg, "dtwgate_inventory_out_of_band", "dai", "treasury")))
 	require.Equal(t, 4_000_000.0, testutil.ToFloat64(gaugeOf(t, e.reg, "dtwgate_inventory_band_min", "dai", "treasury")))
