@@ -36,9 +36,15 @@ func TestInventoryBands(t *testing.T) {
 		{"unknown asset", func(ch *config.Chain) { ch.Inventory = []inv{{Asset: "usdc"}} }, `chains[0].inventory[0].asset: "usdc" is not a token`},
 		{"twice", func(ch *config.Chain) { ch.Inventory = []inv{{Asset: "dai"}, {Asset: "dai"}} }, `chains[0].inventory[1].asset: "dai" is listed twice`},
 		{"partial", func(ch *config.Chain) { ch.Inventory = []inv{{Asset: "dai", Treasury: band{Min: "1"}}} }, "chains[0].inventory[0].treasury: target: required"},
-		{"order", func(ch *config.Chain) { ch.Inventory = []inv{{Asset: "dai", DTW: band{Min: "3", Target: "2", Max: "4"}}} }, "min <= target <= max"},
-		{"decimals", func(ch *config.Chain) { ch.Inventory = []inv{{Asset: "dai", DTW: band{Min: "0.0000001", Target: "2", Max: "4"}}} }, "chains[0].inventory[0].dtw: min"},
-		{"negative", func(ch *config.Chain) { ch.Inventory = []inv{{Asset: "dai", DTW: band{Min: "-1", Target: "2", Max: "4"}}} }, "chains[0].inventory[0].dtw: min"},
+		{"order", func(ch *config.Chain) {
+			ch.Inventory = []inv{{Asset: "dai", DTW: band{Min: "3", Target: "2", Max: "4"}}}
+		}, "min <= target <= max"},
+		{"decimals", func(ch *config.Chain) {
+			ch.Inventory = []inv{{Asset: "dai", DTW: band{Min: "0.0000001", Target: "2", Max: "4"}}}
+		}, "chains[0].inventory[0].dtw: min"},
+		{"negative", func(ch *config.Chain) {
+			ch.Inventory = []inv{{Asset: "dai", DTW: band{Min: "-1", Target: "2", Max: "4"}}}
+		}, "chains[0].inventory[0].dtw: min"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := base()
