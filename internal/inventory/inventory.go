@@ -316,8 +316,16 @@ func (r *Rebalancer) Round(ctx context.Context, sender *chain.Sender) error {
 // place, how much (zero: none) and why. The DTW inventory comes first: it is refilled
 // from the treasury's surplus over its min when below its band or short of need; then
 // the treasury from the DTW inventory's surplus; then a place above its band gives its
-// excess over target to the other.
+// excess over target to the other, as far as the other stays within its own band.
 func Plan(a Asset, dtw, treasury, need decimal.Decimal) (from string, amount decimal.Decimal, why string) {
+	// room is what a place takes before it goes above its band: the excess of one place
+	// never pushes the other out of its band (they would hand it back and forth).
+	room := func(bal decimal.Decimal, b Band) decimal.Decimal {
+		if !b.Set {
+			return bal.Add(decimal.New(1, 80)) // unbounded
+		}
+		return decimal.Max(b.Max.Sub(bal), decimal.Zero)
+	}
 	surplus := func(bal decimal.Decimal, b Band) decimal.Decimal {
 		if b.Set {
 			bal = bal.Sub(b.Min)
@@ -336,9 +344,9 @@ func Plan(a Asset, dtw, treasury, need decimal.Decimal) (from string, amount dec
 	case a.Treasury.Set && treasury.LessThan(a.Treasury.Min):
 		return PlaceDTW, decimal.Min(a.Treasury.Target.Sub(treasury), surplus(dtw, a.DTW)), "treasury below its band"
 	case a.DTW.Set && dtw.GreaterThan(a.DTW.Max):
-		return PlaceDTW, dtw.Sub(a.DTW.Target), "dtw above its band"
+		return PlaceDTW, decimal.Min(dtw.Sub(a.DTW.Target), room(treasury, a.Treasury)), "dtw above its band"
 	case a.Treasury.Set && treasury.GreaterThan(a.Treasury.Max):
-		return PlaceTreasury, treasury.Sub(a.Treasury.Target), "treasury above its band"
+		return PlaceTreasury, decimal.Min(treasury.Sub(a.Treasury.Target), room(dtw, a.DTW)), "treasury above its band"
 	}
 	return "", decimal.Zero, ""
 }

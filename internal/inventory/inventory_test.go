@@ -361,3 +361,68 @@ func TestCrashMidMoveMovesOnce(t *testing.T) {
 	}
 	require.Len(t, e.moves(t), 1)
 }
+
+// TestManualMoveWithRebalanceOff: with rebalance off the settler moves nothing by itself,
+// even with a place out of its band, and carries out an operator's move (a token into
+// DTW: approve, then deposit); a move the funds do not cover fails, and says why.
+func TestManualMoveWithRebalanceOff(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, config.InventoryBand{Asset: "dai", DTW: band("6000000", "7000000", "8000000")})
+	e.cfg.Chains[0].Rebalance = config.RebalanceOff
+	e.restart(t, nil)
+	dai := e.c.MustToken("DAI")
+	e.until(t, func() bool { return e.place(t, "dai", inventory.PlaceDTW).State == inventory.StateBelow }, "no report")
+	require.Empty(t, e.moves(t), "rebalance off: nothing moves by itself")
+
+	_, err := e.st.AddInventoryMove(ctx, store.InventoryMove{Source: e.src.Name, Asset: "dai", From: inventory.PlaceTreasury,
+		Amount: decimal.RequireFromString("1500000.25"), Reason: inventory.ReasonManual, CreatedAt: time.Now()})
+	require.NoError(t, err)
+	e.until(t, func() bool { return e.moves(t)[0].State == store.InventoryMoveDone }, "the manual move was not carried out")
+	dtwBal, treBal := e.balances(t, dai)
+	require.Equal(t, whole(dai, "6500000.25"), dtwBal)
+	require.Equal(t, whole(dai, "3499999.75"), treBal)
+	for _, ref := range []string{inventory.Ref(1) + ":approve", inventory.Ref(1)} {
+		_, err := e.st.JournalRef(ctx, e.src.Name, ref)
+		require.NoError(t, err, ref)
+	}
+
+	_, err = e.st.AddInventoryMove(ctx, store.InventoryMove{Source: e.src.Name, Asset: "dai", From: inventory.PlaceDTW,
+		Amount: decimal.RequireFromString("9000000"), Reason: inventory.ReasonManual, CreatedAt: time.Now().Add(-time.Hour)})
+	require.NoError(t, err)
+	e.until(t, func() bool { return e.moves(t)[1].State == store.InventoryMoveFailed }, "the uncovered move did not fail")
+	require.Contains(t, e.moves(t)[1].Error, "not sent: ")
+	dtwBal, _ = e.balances(t, dai)
+	require.Equal(t, whole(dai, "6500000.25"), dtwBal)
+}
+
+// TestPlan: which place gives, how much, and why.
+func TestPlan(t *testing.T) {
+	d := decimal.RequireFromString
+	b := func(lo, target, hi string) inventory.Band {
+		return inventory.Band{Min: d(lo), Target: d(target), Max: d(hi), Set: true}
+	}
+	a := inventory.Asset{DTW: b("10", "50", "100"), Treasury: b("20", "40", "80")}
+	for _, c := range []struct {
+		name                string
+		a                   inventory.Asset
+		dtw, treasury, need string
+		from, amount, why   string
+	}{
+		{"within", a, "50", "40", "0", "", "0", ""},
+		{"dtw below", a, "5", "60", "0", "treasury", "40", "dtw below its band"},
+		{"dtw below, treasury short", a, "5", "30", "0", "treasury", "10", "dtw below its band"},
+		{"orders wait", a, "50", "60", "30", "treasury", "30", "orders wait for dtw inventory"},
+		{"treasury below", a, "50", "10", "0", "dtw", "30", "treasury below its band"},
+		{"treasury below, dtw short", a, "25", "10", "0", "dtw", "15", "treasury below its band"},
+		{"dtw above", a, "150", "40", "0", "dtw", "40", "dtw above its band"},
+		{"dtw above, treasury unwatched", inventory.Asset{DTW: a.DTW}, "150", "40", "0", "dtw", "100", "dtw above its band"},
+		{"treasury above", a, "50", "100", "0", "treasury", "50", "treasury above its band"},
+		{"both above", a, "150", "100", "0", "dtw", "0", "dtw above its band"},
+		{"unwatched treasury", inventory.Asset{DTW: b("10", "50", "100")}, "0", "30", "0", "treasury", "30", "dtw below its band"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			from, amount, why := inventory.Plan(c.a, d(c.dtw), d(c.treasury), d(c.need))
+			require.Equal(t, c.from+" "+c.amount+" "+c.why, from+" "+amount.String()+" "+why)
+		})
+	}
+}
