@@ -91,10 +91,11 @@ func onChainService(ctx context.Context, cfg config.Config, st store.Store, rela
 // The settler's work (engine, custody, matcher) is given only a store fenced by its lease:
 // a write added to any of their stores does not compile until election.Fenced fences it.
 var (
-	_ engine.Store    = (*election.Fenced)(nil)
-	_ custody.Store   = (*election.Fenced)(nil)
-	_ offchain.Store  = (*election.Fenced)(nil)
-	_ inventory.Store = (*election.Fenced)(nil)
+	_ engine.Store           = (*election.Fenced)(nil)
+	_ custody.Store          = election.Narrowed[custody.Tx]{}
+	_ offchain.BalancesStore = (*election.Fenced)(nil)
+	_ offchain.TradingStore  = election.Narrowed[offchain.TradingTx]{}
+	_ inventory.Store        = (*election.Fenced)(nil)
 )
 
 // buildSettler opens each configured chain's RPC and operator signer and prepares its
@@ -138,7 +139,7 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 			var jobs []engine.Job
 			if src.DepositFactory != (common.Address{}) {
 				jobs = append(jobs, custody.New(custody.Config{Source: src, Assets: cfg.OffchainAssets(), Logger: a.log,
-					SweepAfter: opts.SweepAfter}, client, st))
+					SweepAfter: opts.SweepAfter}, client, election.Narrow[custody.Tx](st)))
 			}
 			rebalancer := inventory.New(inventory.Config{Source: src, Assets: invAssets, Auto: chCfg.Rebalance == config.RebalanceAuto,
 				Logger: a.log, Metrics: invMetrics.Chain(src.Name)}, client, st)
