@@ -189,8 +189,8 @@ func TestWithdrawalsDrainTreasuryRefilledFromDTW(t *testing.T) {
 	e := newEnv(t, config.InventoryBand{Asset: "dai", DTW: band("1000000", "5000000", "9000000"),
 		Treasury: band("4000000", "4500000", "6000000")})
 	dai := e.c.MustToken("DAI")
-	led := ledger.New(e.st, nil)
-	e.jobs = []engine.Job{custody.New(custody.Config{Source: e.src, Assets: e.cfg.OffchainAssets(), Logger: e.log}, e.c.Client, e.st)}
+	led := ledger.New(store.Narrow[ledger.Tx](e.st), nil)
+	e.jobs = []engine.Job{custody.New(custody.Config{Source: e.src, Assets: e.cfg.OffchainAssets(), Logger: e.log}, e.c.Client, store.Narrow[custody.Tx](e.st))}
 	e.until(t, func() bool { return e.place(t, "dai", inventory.PlaceTreasury).State == inventory.StateWithin }, "no report")
 	require.Empty(t, e.moves(t), "nothing to move while both are within their bands")
 
