@@ -18,6 +18,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/custody"
 	"github.com/dtwgate/dtwgate/internal/election"
 	"github.com/dtwgate/dtwgate/internal/engine"
+	"github.com/dtwgate/dtwgate/internal/inventory"
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/onchain"
@@ -57,6 +58,7 @@ var (
 	_ custody.Store          = election.Narrowed[custody.Tx]{}
 	_ offchain.BalancesStore = (*election.Fenced)(nil)
 	_ offchain.TradingStore  = election.Narrowed[offchain.TradingTx]{}
+	_ inventory.Store        = (*election.Fenced)(nil)
 )
 
 // buildSettler opens each configured chain's operator signer (the RPC client is the
@@ -65,17 +67,25 @@ var (
 // the fenced store.
 func (a *App) buildSettler(ctx context.Context, opts Options) error {
 	cfg := a.cfg
-	m := metrics.NewSettler(opts.Metrics)
+	m, invMetrics := metrics.NewSettler(opts.Metrics), metrics.NewInventory(opts.Metrics)
 	return served(a.svcs.Registry, func(src *chain.Source) error {
 		client, err := a.svcs.client(ctx, src)
 		if err != nil {
 			return err
 		}
 		sopts := signer.Options{}
+		var chCfg config.Chain
 		for _, ch := range cfg.Chains {
+			if ch.Source == src.Name {
+				chCfg = ch
+			}
 			if ch.Source == src.Name && ch.OperatorPasswordFile != "" {
 				sopts.Password = signer.PasswordFile(ch.OperatorPasswordFile)
 			}
+		}
+		invAssets, err := inventory.Assets(chCfg, src)
+		if err != nil {
+			return err
 		}
 		op, err := signer.Open(ctx, src.Operator, sopts)
 		if err != nil {
@@ -89,9 +99,13 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 				jobs = append(jobs, custody.New(custody.Config{Source: src, Assets: cfg.OffchainAssets(), Logger: a.log,
 					SweepAfter: opts.SweepAfter}, client, election.Narrow[custody.Tx](st)))
 			}
+			rebalancer := inventory.New(inventory.Config{Source: src, Assets: invAssets, Auto: chCfg.Rebalance == config.RebalanceAuto,
+				Logger: a.log, Metrics: invMetrics.Chain(src.Name)}, client, st)
+			jobs = append(jobs, rebalancer)
 			err := engine.New(engine.Config{
 				Source: src, Pricing: a.svcs.Prices, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: chainMetrics,
 				Interval: opts.EngineInterval, PollInterval: opts.PollInterval, BumpAfter: opts.BumpAfter, Jobs: jobs,
+				Refiller: rebalancer,
 			}, client, st, st.Signer(op)).Run(ctx)
 			if errors.Is(err, context.Canceled) {
 				return nil

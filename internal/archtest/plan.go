@@ -94,6 +94,7 @@ var Plan = []Package{
 	{"internal/onchain", 4, "the chains' venues: assets, relays, status, history"},
 	{"internal/activity", 4, "outbox events as account activity"},
 	{"internal/custody", 4, "OFFCHAIN custody on chains: deposit addresses, sweeps, payouts"},
+	{"internal/inventory", 2, "the operator's inventory bands: DTW inventory and treasury reports and rebalancing moves"},
 	{"internal/webhooks", 4, "webhook subscriptions and their durable delivery"},
 
 	{"internal/gateway", 5, "HTTP: route table, handlers, auth checks, errors"},

@@ -190,6 +190,12 @@ type Chain struct {
 	Operator string `yaml:"operator"`
 	// OperatorPasswordFile holds the operator keystore's password (keystore backends).
 	OperatorPasswordFile string `yaml:"operatorPasswordFile"`
+	// Inventory are the target bands of the operator's DTW inventory and treasury, per
+	// asset (InventoryBand); the settler reports where each stands.
+	Inventory []InventoryBand `yaml:"inventory,omitempty"`
+	// Rebalance is auto or off (default): with auto the settler moves funds between the
+	// DTW inventory and the treasury when one leaves its band.
+	Rebalance string `yaml:"rebalance,omitempty"`
 }
 
 // Token is one tradable token of a chain (chain.TokenConfig). MinRelayOrder is the
@@ -366,6 +372,7 @@ func (c *Config) Check() error {
 			bad(field+".source", "%q appears twice", ch.Source)
 		}
 		sources[ch.Source] = true
+		checkInventory(field, ch, bad)
 		if ch.ChainID != 0 && ids[ch.ChainID] {
 			bad(field+".chainId", "%d appears twice: chain ids must be unique", ch.ChainID)
 		}

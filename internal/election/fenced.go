@@ -332,3 +332,29 @@ func (f *Fenced) Quote(ctx context.Context, accountID, instructionID string) (st
 func (f *Fenced) AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error) {
 	return f.st.AccountCommissions(ctx, accountID, source)
 }
+
+// OpenInventoryMoves implements inventory.Store: a read.
+func (f *Fenced) OpenInventoryMoves(ctx context.Context, source string) ([]store.InventoryMove, error) {
+	return f.st.OpenInventoryMoves(ctx, source)
+}
+
+// AddInventoryMove implements inventory.Store: a write, fenced.
+func (f *Fenced) AddInventoryMove(ctx context.Context, m store.InventoryMove) (int64, error) {
+	var id int64
+	err := f.InTx(ctx, func(tx store.Tx) error {
+		var err error
+		id, err = tx.AddInventoryMove(ctx, m)
+		return err
+	})
+	return id, err
+}
+
+// SetInventoryMove implements inventory.Store: a write, fenced.
+func (f *Fenced) SetInventoryMove(ctx context.Context, id int64, state, txHash, errText string, at time.Time) error {
+	return f.InTx(ctx, func(tx store.Tx) error { return tx.SetInventoryMove(ctx, id, state, txHash, errText, at) })
+}
+
+// PutInventoryPlaces implements inventory.Store: a write, fenced.
+func (f *Fenced) PutInventoryPlaces(ctx context.Context, source string, places []store.InventoryPlace) error {
+	return f.InTx(ctx, func(tx store.Tx) error { return tx.PutInventoryPlaces(ctx, source, places) })
+}

@@ -49,7 +49,7 @@ var fencedReads = []string{
 	"TxsAtNonce", "OffchainWithdrawalsByStatus", "OffchainWithdrawalsAfter", "RelaysToFail",
 	"CustodyDepositsFrom", "MissingCustodyDeposits", "CustodyBlocks", "CustodyReorgOf", "CustodyRescanOf", "LedgerBalances", "HeldAmounts", "AccountSettings", "GetAccount", "LedgerBalance",
 	"LedgerEntries", "OffchainOrder", "OffchainOrderByID",
-	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions",
+	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "OpenInventoryMoves",
 }
 
 // fencedOther are the methods of Fenced that are neither a read nor a write of the store:
@@ -78,7 +78,7 @@ var (
 // fencedWrites lists every write of the settler's store, in an order in which each one's
 // fixtures exist (TestFencedWrites fails for a write of Fenced that is not here).
 func fencedWrites() []fencedWrite {
-	var journalID, relayID int64
+	var journalID, relayID, moveID int64
 	at := time.Now()
 	return []fencedWrite{
 		{name: "ApplyBlocks", call: func(ctx context.Context, f *election.Fenced) error {
@@ -114,6 +114,22 @@ func fencedWrites() []fencedWrite {
 			relayID = reqs[0].ID
 		}, call: func(ctx context.Context, f *election.Fenced) error {
 			return f.FailRelayRequest(ctx, relayID, store.RelayRequested, "NonceAlreadyUsed")
+		}},
+		{name: "AddInventoryMove", call: func(ctx context.Context, f *election.Fenced) error {
+			_, err := f.AddInventoryMove(ctx, store.InventoryMove{Source: src, Asset: "eth", From: "dtw", Amount: decimal.NewFromInt(1),
+				Reason: "manual", CreatedAt: at})
+			return err
+		}},
+		{name: "SetInventoryMove", prep: func(t *testing.T, st store.Store) {
+			var err error
+			moveID, err = st.AddInventoryMove(context.Background(), store.InventoryMove{Source: src, Asset: "eth", From: "dtw",
+				Amount: decimal.NewFromInt(1), Reason: "manual", CreatedAt: at})
+			require.NoError(t, err)
+		}, call: func(ctx context.Context, f *election.Fenced) error {
+			return f.SetInventoryMove(ctx, moveID, store.InventoryMoveDone, "0x01", "", at)
+		}},
+		{name: "PutInventoryPlaces", call: func(ctx context.Context, f *election.Fenced) error {
+			return f.PutInventoryPlaces(ctx, src, []store.InventoryPlace{{Source: src, Asset: "eth", Place: "dtw", State: "within", UpdatedAt: at}})
 		}},
 		{name: "PutSettlerHead", call: func(ctx context.Context, f *election.Fenced) error {
 			return f.PutSettlerHead(ctx, store.SettlerHead{Source: src, Head: 9, Synced: 8, UpdatedAt: at})

@@ -56,6 +56,17 @@ type Config struct {
 	// Jobs do more work of the chain each round with its sender (the OFFCHAIN venue's
 	// custody of the chain); their errors are logged with the round's.
 	Jobs []Job
+	// Refiller, when set, is asked about an order the DTW inventory lacks funds to
+	// settle; when it will refill the inventory (internal/inventory), the order waits for
+	// it instead of being cancelled.
+	Refiller Refiller
+}
+
+// Refiller refills the operator's DTW inventory from elsewhere (the treasury).
+type Refiller interface {
+	// Refill reports whether a coming rebalance will cover shortfall (base units) of
+	// token in the DTW inventory, and counts it in that rebalance if so.
+	Refill(token common.Address, shortfall *big.Int) bool
 }
 
 // Job is work a chain's settler does every engine round with the chain's journaled
@@ -469,8 +480,8 @@ const (
 )
 
 // price decides one order: settle at the quote when it meets the minimum and the
-// operator's inventory covers it; otherwise cancel a market order and rest a limit order
-// until its deadline.
+// operator's inventory covers it, or wait when the Refiller will cover it; otherwise
+// cancel a market order and rest a limit order until its deadline.
 func (e *Engine) price(ctx context.Context, o dtw.Event, head *types.Header, inventory map[common.Address]*big.Int) (action, *big.Int, error) {
 	// Settling needs block.timestamp <= deadline; the next block is at least a second later.
 	if o.Deadline <= head.Time+1 {
@@ -496,6 +507,9 @@ func (e *Engine) price(ctx context.Context, o dtw.Event, head *types.Header, inv
 			if have.Cmp(buyAmount) >= 0 {
 				have.Sub(have, buyAmount)
 				fits = true
+			} else if e.cfg.Refiller != nil && e.cfg.Refiller.Refill(buy.Address, new(big.Int).Sub(buyAmount, have)) {
+				e.log.Info("order waits for a rebalance of the dtw inventory", "order", o.OrderID, "token", buy.ID)
+				return actionRest, nil, nil
 			}
 		}
 	}

@@ -70,6 +70,7 @@ func adminCommand() *cli.Command {
 			accountsCommand(),
 			offchainCommand(),
 			custodyCommand(),
+			inventoryCommand(),
 			jwtKeysCommand(),
 		},
 	}

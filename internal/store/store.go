@@ -152,6 +152,7 @@ type Tx interface {
 	Leases
 	SigningKeys
 	ServerKeys
+	InventoryMoves
 }
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.

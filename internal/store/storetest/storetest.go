@@ -64,6 +64,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LeaseFencing", testLeaseFencing},
 		{"SigningKeys", testSigningKeys},
 		{"ServerKeys", testServerKeys},
+		{"InventoryMoves", testInventoryMoves},
 		{"CustodySweeps", testCustodySweeps},
 		{"CustodyReorgs", testCustodyReorgs},
 	}
