@@ -17,6 +17,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/liar"
 )
 
 // endpoint dials url for a pool.
@@ -68,12 +69,12 @@ func TestPoolQuorumOutvotesALiar(t *testing.T) {
 	var forgedJSON map[string]any
 	require.NoError(t, json.Unmarshal(raw, &forgedJSON))
 
-	liar := testnet.NewLyingRPC(t, c.RPCURL, testnet.Lies{ReceiptStatus: true, BlockHash: true,
+	lying := liar.NewLyingRPC(t, c.RPCURL, liar.Lies{ReceiptStatus: true, BlockHash: true,
 		ExtraLogs: func(map[string]any) []map[string]any { return []map[string]any{forgedJSON} }})
-	honest := testnet.NewLyingRPC(t, c.RPCURL, testnet.Lies{}) // a second honest endpoint
+	honest := liar.NewLyingRPC(t, c.RPCURL, liar.Lies{}) // a second honest endpoint
 
 	t.Run("quorum 1, the liar first: its lie is believed", func(t *testing.T) {
-		p := pool(t, 1, liar.URL, c.RPCURL)
+		p := pool(t, 1, lying.URL, c.RPCURL)
 		_, err := chain.VerifyReturnTx(ctx, p, settled.TxHash, exp)
 		require.ErrorIs(t, err, chain.ErrVerification, "a settled order looks reverted: its settlement would be sent again")
 		logs, err := p.FilterLogs(ctx, query)
@@ -82,7 +83,7 @@ func TestPoolQuorumOutvotesALiar(t *testing.T) {
 	})
 
 	t.Run("quorum 2 of 3: the honest endpoints outvote the liar", func(t *testing.T) {
-		p := pool(t, 2, liar.URL, c.RPCURL, honest.URL)
+		p := pool(t, 2, lying.URL, c.RPCURL, honest.URL)
 		check, err := chain.VerifyReturnTx(ctx, p, settled.TxHash, exp)
 		require.NoError(t, err)
 		require.Equal(t, settled.BlockHash, check.Receipt.BlockHash)
@@ -97,7 +98,7 @@ func TestPoolQuorumOutvotesALiar(t *testing.T) {
 	})
 
 	t.Run("quorum 2 of 2 with a liar: no decision", func(t *testing.T) {
-		p := pool(t, 2, liar.URL, c.RPCURL)
+		p := pool(t, 2, lying.URL, c.RPCURL)
 		_, err := p.TransactionReceipt(ctx, settled.TxHash)
 		require.ErrorIs(t, err, chain.ErrNoQuorum)
 		_, err = chain.VerifyReturnTx(ctx, p, settled.TxHash, exp)
@@ -107,7 +108,7 @@ func TestPoolQuorumOutvotesALiar(t *testing.T) {
 	})
 
 	t.Run("a frozen head: the endpoint leaves the pool, and cannot deepen confirmations", func(t *testing.T) {
-		frozen := testnet.NewLyingRPC(t, c.RPCURL, testnet.Lies{FreezeHead: true})
+		frozen := liar.NewLyingRPC(t, c.RPCURL, liar.Lies{FreezeHead: true})
 		before, err := c.Client.BlockNumber(ctx)
 		require.NoError(t, err)
 		p := pool(t, 1, frozen.URL, c.RPCURL)

@@ -76,6 +76,7 @@ var Plan = []Package{
 	{"internal/store/storetest", 2, "the stores' conformance suite"},
 	{"internal/metrics", 2, "Prometheus implementations of the consumers' Metricer interfaces"},
 	{"testnet", 2, "anvil chains, contracts and Vault for tests, the demo and embedders"},
+	{"testnet/liar", 2, "a JSON-RPC endpoint that lies about receipts, logs, blocks or its head, for tests"},
 	{"testnet/benchkit", 2, "plumbing the process benchmarks share"},
 	{"testnet/benchkit/smoke", 2, "smoke form of every benchmark in make test"},
 

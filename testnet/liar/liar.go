@@ -1,4 +1,7 @@
-package testnet
+// Package liar is a JSON-RPC endpoint that lies, in front of an honest one: a real fake for
+// tests of how the gateway and dtw decide on the word of several RPC endpoints. It is a
+// package of its own so that the binaries, which link testnet, never link net/http/httptest.
+package liar
 
 import (
 	"bytes"
