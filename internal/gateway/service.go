@@ -35,6 +35,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
+	"github.com/dtwgate/dtwgate/internal/version"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
 
@@ -353,7 +354,9 @@ func (s *Service) handleReadyz(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.now()
-	out := api.Readiness{Status: "ready", Leases: make([]api.LeaseStatus, 0, len(leases))}
+	b := version.Get()
+	out := api.Readiness{Status: "ready", Leases: make([]api.LeaseStatus, 0, len(leases)),
+		Version: b.Version, Commit: b.Commit, Modified: b.Modified}
 	for _, l := range leases {
 		held := l.HeldAt(now)
 		out.Leases = append(out.Leases, api.LeaseStatus{Lease: l.Name, Holder: l.Holder, Token: l.Token,
