@@ -168,3 +168,90 @@ func TestREADMEFirstSession(t *testing.T) {
 	require.GreaterOrEqual(t, ran, 14, "the session runs")
 	require.True(t, bytes.Contains([]byte(dtw.ok(t, "order", "status", "ETHEREUM", "1")), []byte("SETTLED")), "the gasless order settled")
 }
+
+// docLines are the command lines of a program ("dtw " or "dtwgate ") in a document, as
+// written.
+func docLines(t *testing.T, doc, program string) []string {
+	t.Helper()
+	blob, err := os.ReadFile(filepath.Join("..", "..", doc))
+	require.NoError(t, err)
+	var out []string
+	for _, l := range strings.Split(string(blob), "\n") {
+		if strings.HasPrefix(l, program) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// serveWithoutConfig is operating.md's `dtwgate serve` example that needs no config file.
+const serveWithoutConfig = "dtwgate serve --listen 127.0.0.1:8080 --data-dir ./data"
+
+// TestDocsServeWithoutConfig runs docs/operating.md's `dtwgate serve` without a config
+// file, as written in a fresh directory (its listen address replaced by a free one): it
+// becomes ready, creates ./data private to its owner, and stops cleanly on SIGTERM.
+func TestDocsServeWithoutConfig(t *testing.T) {
+	t.Parallel()
+	var line string
+	for _, l := range docLines(t, "docs/operating.md", "dtwgate serve ") {
+		if strings.HasPrefix(l, serveWithoutConfig+" ") {
+			line = l
+		}
+	}
+	require.NotEmpty(t, line, "docs/operating.md shows %q", serveWithoutConfig)
+	home, listen := t.TempDir(), gatewaytest.FreeAddr(t)
+	args := runnable(line, map[string]string{"127.0.0.1:8080": listen})[0]
+	gw := startSessionProc(t, home, gatewaytest.Env(), gatewaytest.Binary(t), args[1:]...)
+	hc := &http.Client{Timeout: 2 * time.Second}
+	require.Eventually(t, func() bool {
+		resp, err := hc.Get("http://" + listen + "/readyz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, time.Minute, 100*time.Millisecond, "the gateway is ready")
+	fi, err := os.Stat(filepath.Join(home, "data"))
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o700), fi.Mode().Perm())
+	require.NoError(t, gw.cmd.Process.Signal(syscall.SIGTERM))
+	select {
+	case <-gw.done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not stop on SIGTERM")
+	}
+	require.Zero(t, gw.cmd.ProcessState.ExitCode(), "%s", gw.err)
+}
+
+// TestEveryDocExampleIsRun: every `dtw` and `dtwgate` example line of the README and
+// docs/ is run by a test, as written (without its optional parts), or says what it needs
+// that the devnet lacks. The tests that run them: TestREADMEFirstSession (the README's
+// session; a line of docs/ that is one of its commands counts), TestREADMEDtwExamples
+// (docs/dtw.md's dtw lines), TestREADMEDtwgateAdminExamples (docs/operating.md's admin
+// lines) and TestDocsServeWithoutConfig.
+func TestEveryDocExampleIsRun(t *testing.T) {
+	t.Parallel()
+	session := map[string]bool{"dtwgate devnet --dir .devnet": true} // make devnet's recipe
+	for _, l := range firstSession(t) {
+		session[strings.Join(runnable(l, nil)[0], " ")] = true
+	}
+	var notRun []string
+	for _, doc := range docFiles {
+		for _, program := range []string{"dtw ", "dtwgate "} {
+			for _, l := range docLines(t, doc, program) {
+				cmds := runnable(l, nil)
+				switch {
+				case doc == "README.md" && session[strings.Join(cmds[0], " ")]:
+				case doc == "docs/dtw.md" && program == "dtw ":
+				case doc == "docs/operating.md" && strings.HasPrefix(l, "dtwgate admin "):
+				case strings.HasPrefix(l, serveWithoutConfig+" ") && doc == "docs/operating.md":
+				case strings.Contains(l, devnetLacks):
+				case len(cmds) == 1 && session[strings.Join(cmds[0], " ")]:
+				default:
+					notRun = append(notRun, doc+": "+l)
+				}
+			}
+		}
+	}
+	require.Empty(t, notRun, "examples no test runs (run them, or say what the devnet lacks):\n%s", strings.Join(notRun, "\n"))
+}
