@@ -353,3 +353,38 @@ func TestDocReferencesCatches(t *testing.T) {
 		require.Empty(t, d.bad, ok)
 	}
 }
+
+// helpSnippet is a command quoted in a help text: `dtw ...`, `dtwgate ...` or `make ...`.
+var helpSnippet = regexp.MustCompile("`((?:dtw|dtwgate|make) [^`]+)`")
+
+// TestHelpReferences: every command a --help text quotes (`dtw ...`, `dtwgate ...`,
+// `make ...`, in a command's usage, description, arguments or a flag's usage) names
+// commands, flags and make targets that exist.
+func TestHelpReferences(t *testing.T) {
+	t.Parallel()
+	d := newDocChecker(t)
+	checked := 0
+	for _, app := range []*ucli.App{dtwcli.App(), gatewaycmd.App()} {
+		var walk func(path string, cmds []*ucli.Command)
+		walk = func(path string, cmds []*ucli.Command) {
+			for _, c := range cmds {
+				texts := []string{c.Usage, c.UsageText, c.Description, c.ArgsUsage}
+				for _, f := range c.Flags {
+					if u, ok := f.(ucli.DocGenerationFlag); ok {
+						texts = append(texts, u.GetUsage())
+					}
+				}
+				for _, text := range texts {
+					for _, m := range helpSnippet.FindAllStringSubmatch(text, -1) {
+						d.command(path+" "+c.Name+" --help", m[1])
+						checked++
+					}
+				}
+				walk(path+" "+c.Name, c.Subcommands)
+			}
+		}
+		walk(app.Name, app.Commands)
+	}
+	require.Positive(t, checked, "help texts quote commands")
+	require.Empty(t, d.bad, "help texts name what does not exist:\n%s", strings.Join(d.bad, "\n"))
+}

@@ -13,7 +13,10 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	ucli "github.com/urfave/cli/v2"
 
+	"github.com/dtwgate/dtwgate/internal/dtwcli"
+	"github.com/dtwgate/dtwgate/internal/gatewaycmd"
 	"github.com/dtwgate/dtwgate/internal/gatewaytest"
 )
 
@@ -254,4 +257,83 @@ func TestEveryDocExampleIsRun(t *testing.T) {
 		}
 	}
 	require.Empty(t, notRun, "examples no test runs (run them, or say what the devnet lacks):\n%s", strings.Join(notRun, "\n"))
+}
+
+// placeholder is a word of an example that stands for a value: ID, ASSET, PRICE.
+var placeholder = regexp.MustCompile(`^[A-Z][A-Z_]*$`)
+
+// covers reports whether a command quoted in a help text is, word for word, the start of
+// a command a test runs: a placeholder stands for any word, "..." for the rest.
+func covers(snippet, run []string) bool {
+	for i, w := range snippet {
+		switch {
+		case w == "..." || (i < len(run) && run[i] == "..."):
+			return true
+		case i >= len(run):
+			return false
+		case placeholder.MatchString(w) || w == run[i]:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// TestEveryHelpExampleIsRun: every command a --help text quotes (`dtw ...`, `dtwgate
+// ...`) starts a command the example tests run (the README's session, docs/dtw.md's and
+// docs/operating.md's examples, TestCLIGlobalAccount's --account), its placeholders
+// standing for their values and DIR for the devnet directory.
+func TestEveryHelpExampleIsRun(t *testing.T) {
+	t.Parallel()
+	var ran [][]string
+	for _, l := range firstSession(t) {
+		ran = append(ran, runnable(l, nil)...)
+	}
+	ran = append(ran, []string{"dtwgate", "devnet", "--dir", ".devnet"}) // make devnet
+	// The global --account before a command, on a sub-account, is TestCLIGlobalAccount's.
+	ran = append(ran, []string{"dtw", "--account", "ID", "..."})
+	for _, doc := range []string{"docs/dtw.md", "docs/operating.md"} {
+		for _, program := range []string{"dtw ", "dtwgate "} {
+			for _, l := range docLines(t, doc, program) {
+				if !strings.Contains(l, devnetLacks) {
+					ran = append(ran, runnable(l, nil)...)
+				}
+			}
+		}
+	}
+	snippet := regexp.MustCompile("`((?:dtw|dtwgate) [^`]+)`")
+	var notRun []string
+	for _, app := range []*ucli.App{dtwcli.App(), gatewaycmd.App()} {
+		var walk func(path string, cmds []*ucli.Command)
+		walk = func(path string, cmds []*ucli.Command) {
+			for _, c := range cmds {
+				texts := []string{c.Usage, c.UsageText, c.Description, c.ArgsUsage}
+				for _, f := range c.Flags {
+					if u, ok := f.(ucli.DocGenerationFlag); ok {
+						texts = append(texts, u.GetUsage())
+					}
+				}
+				for _, text := range texts {
+					for _, m := range snippet.FindAllStringSubmatch(text, -1) {
+						words := strings.Fields(m[1])
+						for i, w := range words {
+							if strings.HasPrefix(w, "DIR") {
+								words[i] = ".devnet" + strings.TrimPrefix(w, "DIR")
+							}
+						}
+						ok := false
+						for _, r := range ran {
+							ok = ok || covers(words, r)
+						}
+						if !ok {
+							notRun = append(notRun, path+" "+c.Name+": "+m[1])
+						}
+					}
+				}
+				walk(path+" "+c.Name, c.Subcommands)
+			}
+		}
+		walk(app.Name, app.Commands)
+	}
+	require.Empty(t, notRun, "commands --help quotes that no example test runs:\n%s", strings.Join(notRun, "\n"))
 }
