@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/dtwgate/dtwgate/internal/clihelp"
 	"github.com/dtwgate/dtwgate/internal/dtwcli"
 	"github.com/dtwgate/dtwgate/internal/gatewaycmd"
 )
@@ -365,25 +366,12 @@ func TestHelpReferences(t *testing.T) {
 	d := newDocChecker(t)
 	checked := 0
 	for _, app := range []*ucli.App{dtwcli.App(), gatewaycmd.App()} {
-		var walk func(path string, cmds []*ucli.Command)
-		walk = func(path string, cmds []*ucli.Command) {
-			for _, c := range cmds {
-				texts := []string{c.Usage, c.UsageText, c.Description, c.ArgsUsage}
-				for _, f := range c.Flags {
-					if u, ok := f.(ucli.DocGenerationFlag); ok {
-						texts = append(texts, u.GetUsage())
-					}
-				}
-				for _, text := range texts {
-					for _, m := range helpSnippet.FindAllStringSubmatch(text, -1) {
-						d.command(path+" "+c.Name+" --help", m[1])
-						checked++
-					}
-				}
-				walk(path+" "+c.Name, c.Subcommands)
+		for _, h := range clihelp.Texts(app) {
+			for _, m := range helpSnippet.FindAllStringSubmatch(h.Text, -1) {
+				d.command(h.Command+" --help", m[1])
+				checked++
 			}
 		}
-		walk(app.Name, app.Commands)
 	}
 	require.Positive(t, checked, "help texts quote commands")
 	require.Empty(t, d.bad, "help texts name what does not exist:\n%s", strings.Join(d.bad, "\n"))

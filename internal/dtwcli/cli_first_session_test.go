@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/dtwgate/dtwgate/internal/clihelp"
 	"github.com/dtwgate/dtwgate/internal/dtwcli"
 	"github.com/dtwgate/dtwgate/internal/gatewaycmd"
 	"github.com/dtwgate/dtwgate/internal/gatewaytest"
@@ -78,6 +79,20 @@ func startSessionProc(t *testing.T, dir string, env []string, bin string, args .
 	return b
 }
 
+// waitReady waits until the gateway p started answers /readyz on listen.
+func waitReady(t *testing.T, listen string, p *sessionProc) {
+	t.Helper()
+	hc := &http.Client{Timeout: 2 * time.Second}
+	require.Eventually(t, func() bool {
+		resp, err := hc.Get("http://" + listen + "/readyz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, time.Minute, 100*time.Millisecond, "the gateway is ready:\n%s", p.err)
+}
+
 // TestREADMEFirstSession runs the README's first session as a newcomer would, in a fresh
 // directory: `make devnet` (the Makefile's recipe, `dtwgate devnet --dir .devnet`, with
 // the built binary), `dtwgate serve` on the devnet's config, then every dtwgate and dtw
@@ -125,15 +140,7 @@ func TestREADMEFirstSession(t *testing.T) {
 			}
 		case words[0] == "dtwgate" && words[1] == "serve":
 			gw := startSessionProc(t, home, gwEnv, dtwgate, words[1:]...)
-			hc := &http.Client{Timeout: 2 * time.Second}
-			require.Eventually(t, func() bool {
-				resp, err := hc.Get("http://" + listen + "/readyz")
-				if err != nil {
-					return false
-				}
-				resp.Body.Close()
-				return resp.StatusCode == http.StatusOK
-			}, time.Minute, 100*time.Millisecond, "the gateway is ready:\n%s", gw.err)
+			waitReady(t, listen, gw)
 		case words[0] == "dtwgate":
 			cmd := exec.Command(dtwgate, words[1:]...)
 			cmd.Dir, cmd.Env = home, gwEnv
@@ -205,15 +212,7 @@ func TestDocsServeWithoutConfig(t *testing.T) {
 	home, listen := t.TempDir(), gatewaytest.FreeAddr(t)
 	args := runnable(line, map[string]string{"127.0.0.1:8080": listen})[0]
 	gw := startSessionProc(t, home, gatewaytest.Env(), gatewaytest.Binary(t), args[1:]...)
-	hc := &http.Client{Timeout: 2 * time.Second}
-	require.Eventually(t, func() bool {
-		resp, err := hc.Get("http://" + listen + "/readyz")
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	}, time.Minute, 100*time.Millisecond, "the gateway is ready")
+	waitReady(t, listen, gw)
 	fi, err := os.Stat(filepath.Join(home, "data"))
 	require.NoError(t, err)
 	require.Equal(t, os.FileMode(0o700), fi.Mode().Perm())
@@ -304,36 +303,23 @@ func TestEveryHelpExampleIsRun(t *testing.T) {
 	snippet := regexp.MustCompile("`((?:dtw|dtwgate) [^`]+)`")
 	var notRun []string
 	for _, app := range []*ucli.App{dtwcli.App(), gatewaycmd.App()} {
-		var walk func(path string, cmds []*ucli.Command)
-		walk = func(path string, cmds []*ucli.Command) {
-			for _, c := range cmds {
-				texts := []string{c.Usage, c.UsageText, c.Description, c.ArgsUsage}
-				for _, f := range c.Flags {
-					if u, ok := f.(ucli.DocGenerationFlag); ok {
-						texts = append(texts, u.GetUsage())
+		for _, h := range clihelp.Texts(app) {
+			for _, m := range snippet.FindAllStringSubmatch(h.Text, -1) {
+				words := strings.Fields(m[1])
+				for i, w := range words {
+					if strings.HasPrefix(w, "DIR") {
+						words[i] = ".devnet" + strings.TrimPrefix(w, "DIR")
 					}
 				}
-				for _, text := range texts {
-					for _, m := range snippet.FindAllStringSubmatch(text, -1) {
-						words := strings.Fields(m[1])
-						for i, w := range words {
-							if strings.HasPrefix(w, "DIR") {
-								words[i] = ".devnet" + strings.TrimPrefix(w, "DIR")
-							}
-						}
-						ok := false
-						for _, r := range ran {
-							ok = ok || covers(words, r)
-						}
-						if !ok {
-							notRun = append(notRun, path+" "+c.Name+": "+m[1])
-						}
-					}
+				ok := false
+				for _, r := range ran {
+					ok = ok || covers(words, r)
 				}
-				walk(path+" "+c.Name, c.Subcommands)
+				if !ok {
+					notRun = append(notRun, h.Command+": "+m[1])
+				}
 			}
 		}
-		walk(app.Name, app.Commands)
 	}
 	require.Empty(t, notRun, "commands --help quotes that no example test runs:\n%s", strings.Join(notRun, "\n"))
 }
