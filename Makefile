@@ -12,7 +12,7 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools postgres wrk contracts test test-short test-faults bench-gas bench-settle bench-api bench-offchain bench-scale bench-push demo devnet fmt vet clean
+.PHONY: all build tools postgres wrk prometheus contracts test test-short test-faults bench-gas bench-settle bench-api bench-offchain bench-scale bench-push demo devnet fmt vet clean
 
 all: build
 
@@ -22,9 +22,9 @@ VAULT_BIN  := $(TOOLS)/bin/vault
 VAULT_SRCS := $(shell find testnet/vaultdev -name '*.go' -o -name go.mod -o -name go.sum)
 
 ## tools: install pinned anvil, cast, solc and the API documents' validators (npm), build
-## the Vault dev server into ./tools, and install PostgreSQL and wrk (Debian) when absent;
+## the Vault dev server into ./tools, and install PostgreSQL, wrk and Prometheus (Debian) when absent;
 ## idempotent and fast when done.
-tools: $(TOOLS_STAMP) $(VAULT_BIN) postgres wrk
+tools: $(TOOLS_STAMP) $(VAULT_BIN) postgres wrk prometheus
 
 # PostgreSQL's server binaries (initdb, postgres) for the PostgreSQL store's tests, which
 # start throwaway servers from them (internal/store/pgtest): Debian's package, pinned.
@@ -46,6 +46,17 @@ wrk:
 	echo "installing wrk ($(WRK_PKG), Debian package)"; \
 	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
 	$$SUDO apt-get install -y $(WRK_PKG) || { $$SUDO apt-get update && $$SUDO apt-get install -y $(WRK_PKG); }
+
+# Prometheus and promtool, which check deploy/prometheus/alerts.yaml and run it against a
+# live gateway in make test (deploy/monitoring_test.go): Debian's package, pinned.
+PROMETHEUS_PKG := prometheus=2.42.0+ds-5+b6
+
+## prometheus: install Prometheus and promtool (Debian's package, pinned) unless present.
+prometheus:
+	@if command -v promtool >/dev/null && command -v prometheus >/dev/null; then exit 0; fi; \
+	echo "installing Prometheus ($(PROMETHEUS_PKG), Debian package)"; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
+	$$SUDO apt-get install -y --no-install-recommends $(PROMETHEUS_PKG) || { $$SUDO apt-get update && $$SUDO apt-get install -y --no-install-recommends $(PROMETHEUS_PKG); }
 
 $(TOOLS_STAMP): package.json package-lock.json
 	@mkdir -p $(TOOLS)

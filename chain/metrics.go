@@ -1,5 +1,7 @@
 package chain
 
+import "time"
+
 // FollowerMetricer records a Follower's progress. A Follower calls it from its one polling
 // goroutine. Implementations are bound to one chain (the follower's source).
 type FollowerMetricer interface {
@@ -22,8 +24,10 @@ type SenderMetricer interface {
 	// RecordTxFinal records a transaction reaching a final state (TxConfirmed, TxFailed
 	// or TxDropped).
 	RecordTxFinal(kind string, state TxState)
-	// RecordOpenTxs records how many journaled transactions the sender still watches.
-	RecordOpenTxs(n int)
+	// RecordOpenTxs records how many journaled transactions the sender still watches and
+	// how long ago the oldest of them was first sent (0 when none is open): a transaction
+	// that stays open for many blocks is stuck.
+	RecordOpenTxs(n int, oldest time.Duration)
 }
 
 // NoopMetrics records nothing. It is what a Follower or Sender uses when its config has
@@ -51,4 +55,4 @@ func (NoopMetrics) RecordTxReplaced(kind string) {}
 func (NoopMetrics) RecordTxFinal(kind string, state TxState) {}
 
 // RecordOpenTxs implements SenderMetricer.
-func (NoopMetrics) RecordOpenTxs(n int) {}
+func (NoopMetrics) RecordOpenTxs(n int, oldest time.Duration) {}

@@ -262,7 +262,7 @@ func (s *Sender) Tick(ctx context.Context) ([]Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.cfg.Metrics.RecordOpenTxs(len(open))
+	s.cfg.Metrics.RecordOpenTxs(len(open), oldestAge(open, time.Now()))
 	if len(open) == 0 {
 		return nil, nil
 	}
@@ -410,4 +410,18 @@ func (s *Sender) bump(ctx context.Context, tx *types.Transaction) (*types.Transa
 func (s *Sender) OpenCount(ctx context.Context) (int, error) {
 	open, err := s.jrnl.OpenTxs(ctx, s.cfg.Source, s.signer.Address())
 	return len(open), err
+}
+
+// oldestAge is how long ago the oldest of open was journaled, 0 when open is empty.
+func oldestAge(open []JournalTx, now time.Time) time.Duration {
+	var oldest time.Time
+	for _, tx := range open {
+		if oldest.IsZero() || tx.CreatedAt.Before(oldest) {
+			oldest = tx.CreatedAt
+		}
+	}
+	if oldest.IsZero() {
+		return 0
+	}
+	return max(now.Sub(oldest), 0)
 }

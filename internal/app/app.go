@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"maps"
 	"net"
+	"net/http"
 	"os"
 	"slices"
 	"sync"
@@ -30,6 +31,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/probe"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
@@ -84,8 +86,8 @@ type Options struct {
 	Role Role
 	// Logger receives structured logs. Default slog.Default().
 	Logger *slog.Logger
-	// Listener is where the API serves. Default: listen on the config's Listen address.
-	// Unused by RoleSettler.
+	// Listener is where the API serves, or, for RoleSettler, its /healthz, /readyz and
+	// /metrics. Default: listen on the config's Listen address.
 	Listener net.Listener
 	// Metrics is the registry of the process's metrics (/metrics serves it). Default: a
 	// new registry with the Go and process collectors.
@@ -118,6 +120,9 @@ type App struct {
 	log   *slog.Logger
 	store store.Store
 	api   *gateway.Service
+	// probe serves /healthz, /readyz and /metrics on ln when the process serves no API
+	// (RoleSettler); nil otherwise.
+	probe http.Handler
 	ln    net.Listener
 	// elector campaigns for the leases of the settler role's work; nil otherwise.
 	elector *election.Elector
@@ -209,6 +214,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 		if err := a.buildAPI(ctx, opts); err != nil {
 			return nil, err
 		}
+	} else if err := a.buildProbe(opts); err != nil {
+		return nil, err
 	}
 	if err := a.listenPprof(); err != nil {
 		return nil, err
@@ -266,7 +273,22 @@ func (a *App) buildAPI(ctx context.Context, opts Options) error {
 	return nil
 }
 
-// Addr returns the address the API listens on, or nil for RoleSettler.
+// buildProbe makes a process without the API (RoleSettler) serve /healthz, /readyz and
+// /metrics on its listener, so the process that holds the operator key can be scraped.
+func (a *App) buildProbe(opts Options) error {
+	a.probe = probe.Handler(probe.Options{Store: a.store, Holder: a.holder(), Metrics: opts.Metrics, Logger: a.log})
+	a.ln = opts.Listener
+	if a.ln == nil {
+		var err error
+		if a.ln, err = net.Listen("tcp", a.cfg.Listen); err != nil {
+			return fmt.Errorf("listen (a settler serves /healthz, /readyz and /metrics on --listen): %w", err)
+		}
+	}
+	return nil
+}
+
+// Addr returns the address the process listens on: the API's, or for RoleSettler that of
+// its /healthz, /readyz and /metrics.
 func (a *App) Addr() net.Addr {
 	if a.ln == nil {
 		return nil
@@ -345,8 +367,11 @@ func (a *App) Run(ctx context.Context) error {
 		a.ln = nil // Serve closed it
 	} else {
 		a.log.Info("settling", slog.String("role", string(a.role)), slog.String("data_dir", a.cfg.DataDir), slog.Any("leases", slices.Sorted(maps.Keys(a.leaderWork))),
-			slog.String("holder", a.elector.Holder()))
-		<-ctx.Done()
+			slog.String("holder", a.elector.Holder()), slog.String("listen", a.ln.Addr().String()))
+		if err = probe.Serve(ctx, a.ln, a.probe, a.cfg.ShutdownGrace); errors.Is(err, net.ErrClosed) {
+			err = nil
+		}
+		a.ln = nil // Serve closed it
 	}
 	cancel()
 	wg.Wait()

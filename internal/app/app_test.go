@@ -2,10 +2,13 @@ package app_test
 
 import (
 	"context"
+	"encoding/json"
+	"io"
 	"log/slog"
 	"math/big"
 	"net"
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 
@@ -111,11 +114,11 @@ func TestRolesMeetInTheStore(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, nonceBefore, nonce, "the API app signs nothing")
 
-	settler, err := app.New(ctx, cfg, app.Options{Role: app.RoleSettler, Logger: log,
+	settler, err := app.New(ctx, cfg, app.Options{Role: app.RoleSettler, Logger: log, Listener: loopback(t),
 		EngineInterval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond})
 	require.NoError(t, err)
-	require.Nil(t, settler.Addr(), "a settler serves no API")
 	run(t, settler)
+	probeSettler(t, "http://"+settler.Addr().String())
 
 	var resp api.SubmitResponse
 	require.Eventually(t, func() bool {
@@ -127,4 +130,41 @@ func TestRolesMeetInTheStore(t *testing.T) {
 		st, err := cl.OrderByInstruction(ctx, src.Name, resp.InstructionID)
 		return err == nil && st.Status == api.StatusSettled && st.Confirmations != "0"
 	}, 30*time.Second, 50*time.Millisecond, "the order never settled")
+}
+
+// loopback is a listener on a free loopback port, closed when the test ends.
+func loopback(t *testing.T) net.Listener {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = ln.Close() })
+	return ln
+}
+
+// probeSettler checks that a --role settler process answers /healthz, /readyz (with the
+// leases it holds) and /metrics (with its settler metrics), and no API route.
+func probeSettler(t *testing.T, base string) {
+	t.Helper()
+	get := func(path string) (int, string) {
+		resp, err := http.Get(base + path)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return resp.StatusCode, string(b)
+	}
+	code, _ := get(api.PathHealthz)
+	require.Equal(t, http.StatusOK, code)
+	require.Eventually(t, func() bool {
+		code, body := get(api.PathReadyz)
+		var r api.Readiness
+		return code == http.StatusOK && json.Unmarshal([]byte(body), &r) == nil &&
+			slices.ContainsFunc(r.Leases, func(l api.LeaseStatus) bool { return l.Self && l.Held })
+	}, 10*time.Second, 50*time.Millisecond, "the settler's /readyz shows the leases it holds")
+	code, body := get(api.PathMetrics)
+	require.Equal(t, http.StatusOK, code)
+	require.Contains(t, body, "dtwgate_leader{")
+	require.Contains(t, body, "dtwgate_follower_head_block{")
+	code, _ = get("/api" + api.PathSIWENonce)
+	require.Equal(t, http.StatusNotFound, code, "a settler serves no API")
 }

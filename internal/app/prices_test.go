@@ -76,7 +76,7 @@ func TestLiveFeeds(t *testing.T) {
 	eventuallyPrice("eth", "usdt", "3096.9")
 	require.Empty(t, priceEvents(t, apiApp.Store()), "an API process publishes no prices")
 
-	settler, err := app.New(ctx, cfg, app.Options{Role: app.RoleSettler, Logger: log,
+	settler, err := app.New(ctx, cfg, app.Options{Role: app.RoleSettler, Logger: log, Listener: loopback(t),
 		EngineInterval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond})
 	require.NoError(t, err)
 	run(t, settler)

@@ -30,12 +30,12 @@ import (
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/probe"
 	"github.com/dtwgate/dtwgate/internal/push"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
-	"github.com/dtwgate/dtwgate/internal/version"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
 
@@ -340,27 +340,11 @@ func (s *Service) handleReadyz(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fail(ErrUnavailable, "shutting down"))
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
-		s.log.WarnContext(ctx, "store not ready", slog.Any("error", err))
-		s.respondError(w, r, fail(ErrUnavailable, "store unavailable"))
-		return
-	}
-	leases, err := s.store.Leases(ctx)
+	out, err := probe.Readiness(r.Context(), s.store, s.holder, s.now())
 	if err != nil {
-		s.log.WarnContext(ctx, "store not ready", slog.Any("error", err))
+		s.log.WarnContext(r.Context(), "store not ready", slog.Any("error", err))
 		s.respondError(w, r, fail(ErrUnavailable, "store unavailable"))
 		return
-	}
-	now := s.now()
-	b := version.Get()
-	out := api.Readiness{Status: "ready", Leases: make([]api.LeaseStatus, 0, len(leases)),
-		Version: b.Version, Commit: b.Commit, Modified: b.Modified}
-	for _, l := range leases {
-		held := l.HeldAt(now)
-		out.Leases = append(out.Leases, api.LeaseStatus{Lease: l.Name, Holder: l.Holder, Token: l.Token,
-			ExpiresAtMillis: l.ExpiresAt.UnixMilli(), Held: held, Self: held && s.holder != "" && l.Holder == s.holder})
 	}
 	respondJSON(w, http.StatusOK, out)
 }

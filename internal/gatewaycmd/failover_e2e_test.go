@@ -31,7 +31,8 @@ type settlerProcess struct {
 func startSettlerProcess(t *testing.T, e *chainEnv) *settlerProcess {
 	t.Helper()
 	p := &settlerProcess{logs: &gatewaytest.Logs{}, exited: make(chan struct{})}
-	p.cmd = exec.Command(e.gw.Bin, "serve", "--role", "settler", "--data-dir", e.gw.DataDir, "--config", e.gw.Config)
+	p.cmd = exec.Command(e.gw.Bin, "serve", "--role", "settler", "--data-dir", e.gw.DataDir, "--config", e.gw.Config,
+		"--listen", gatewaytest.FreeAddr(t))
 	p.cmd.Env = gatewaytest.Env()
 	p.cmd.Stdout, p.cmd.Stderr = p.logs, p.logs
 	p.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}

@@ -108,7 +108,7 @@ func serveCommand() *cli.Command {
 			"takes over at its next campaign, within --lease-ttl/3; when it dies, once its lease expires, within about " +
 			"--lease-ttl plus a third.",
 		Flags: append(storeFlags(),
-			&cli.StringFlag{Name: flagListen, Usage: "host:port to listen on", DefaultText: config.DefaultListen + "; config listen", EnvVars: []string{config.EnvListen}},
+			&cli.StringFlag{Name: flagListen, Usage: "host:port to listen on: the API, or for --role settler only /healthz, /readyz and /metrics", DefaultText: config.DefaultListen + "; config listen", EnvVars: []string{config.EnvListen}},
 			&cli.StringFlag{Name: flagBasePath, Usage: "API base path, ending in /api", DefaultText: config.DefaultBasePath + "; config basePath"},
 			&cli.StringFlag{Name: flagSIWEDomain, Usage: "exact SIWE domain", DefaultText: "the listen address"},
 			&cli.StringFlag{Name: flagSIWEURI, Usage: "exact SIWE URI", DefaultText: "http://<listen><base path>"},

@@ -24,7 +24,8 @@ import (
 func startSettler(t *testing.T, e *chainEnv) *gatewaytest.Logs {
 	t.Helper()
 	logs := &gatewaytest.Logs{}
-	cmd := exec.Command(e.gw.Bin, "serve", "--role", "settler", "--data-dir", e.gw.DataDir, "--config", e.gw.Config)
+	cmd := exec.Command(e.gw.Bin, "serve", "--role", "settler", "--data-dir", e.gw.DataDir, "--config", e.gw.Config,
+		"--listen", gatewaytest.FreeAddr(t))
 	cmd.Env = gatewaytest.Env()
 	cmd.Stdout, cmd.Stderr = logs, logs
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"strings"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -21,7 +22,7 @@ var settleLatencyBuckets = []float64{1, 2, 3, 5, 10, 20, 50, 100, 200, 500}
 type Settler struct {
 	head, synced, lag *prometheus.GaugeVec
 	reorgs            *prometheus.CounterVec
-	openTxs           *prometheus.GaugeVec
+	openTxs, oldestTx *prometheus.GaugeVec
 	sent, replaced    *prometheus.CounterVec
 	final             *prometheus.CounterVec
 	settled           *prometheus.CounterVec
@@ -44,6 +45,7 @@ func NewSettler(reg prometheus.Registerer) *Settler {
 		lag:      gauge("follower", "lag_blocks", "Blocks at the confirmation depth not applied yet (0 when caught up), by source."),
 		reorgs:   counter("follower", "reorgs_total", "Reorgs the follower rolled back, by source."),
 		openTxs:  gauge("sender", "open_txs", "Journaled transactions the sender still watches (pending or mined, not final), by source."),
+		oldestTx: gauge("sender", "oldest_open_tx_seconds", "Age of the oldest journaled transaction the sender still watches (0 when none), by source: one that stays open for many blocks is stuck."),
 		sent:     counter("sender", "txs_sent_total", "New transactions journaled and broadcast, by source and kind.", "kind"),
 		replaced: counter("sender", "txs_replaced_total", "Fee bumps: transactions sent to replace a stuck one, by source and kind.", "kind"),
 		final: counter("sender", "txs_final_total",
@@ -55,26 +57,38 @@ func NewSettler(reg prometheus.Registerer) *Settler {
 			Help: "Blocks from an order's placement to its settlement, by source.", Buckets: settleLatencyBuckets,
 		}, []string{LabelSource}),
 	}
-	reg.MustRegister(s.head, s.synced, s.lag, s.reorgs, s.openTxs, s.sent, s.replaced, s.final, s.settled, s.cancelled, s.settleLatency)
+	reg.MustRegister(s.head, s.synced, s.lag, s.reorgs, s.openTxs, s.oldestTx, s.sent, s.replaced, s.final, s.settled, s.cancelled, s.settleLatency)
 	return s
 }
 
 // Chain returns the metrics of one chain, for its engine's config.
 func (s *Settler) Chain(source string) *Chain {
 	l := prometheus.Labels{LabelSource: source}
-	return &Chain{
+	c := &Chain{
 		head: s.head.With(l), synced: s.synced.With(l), lag: s.lag.With(l), reorgs: s.reorgs.With(l),
-		openTxs: s.openTxs.With(l), sent: s.sent.MustCurryWith(l), replaced: s.replaced.MustCurryWith(l), final: s.final.MustCurryWith(l),
+		openTxs: s.openTxs.With(l), oldestTx: s.oldestTx.With(l), sent: s.sent.MustCurryWith(l), replaced: s.replaced.MustCurryWith(l), final: s.final.MustCurryWith(l),
 		settled: s.settled.With(l), cancelled: s.cancelled.With(l), settleLatency: s.settleLatency.With(l),
 	}
+	// The return transactions' outcomes exist at 0 from the start, so that rates and
+	// alerts over them (deploy/prometheus/alerts.yaml) see a chain before its first failure.
+	for _, kind := range returnKinds {
+		for _, state := range []chain.TxState{chain.TxConfirmed, chain.TxFailed, chain.TxDropped} {
+			c.final.WithLabelValues(kind, strings.ToLower(string(state)))
+		}
+	}
+	return c
 }
+
+// returnKinds are the journal kinds of the engine's return transactions (engine.KindSettle
+// and engine.KindCancel), whose outcome counters exist from the start.
+var returnKinds = []string{"settle", "cancel"}
 
 // Chain is the settler's metrics of one chain. It implements engine.Metricer, and so
 // chain.FollowerMetricer and chain.SenderMetricer.
 type Chain struct {
 	head, synced, lag prometheus.Gauge
 	reorgs            prometheus.Counter
-	openTxs           prometheus.Gauge
+	openTxs, oldestTx prometheus.Gauge
 	sent, replaced    *prometheus.CounterVec
 	final             *prometheus.CounterVec
 	settled           prometheus.Counter
@@ -106,7 +120,10 @@ func (c *Chain) RecordTxFinal(kind string, state chain.TxState) {
 }
 
 // RecordOpenTxs implements chain.SenderMetricer.
-func (c *Chain) RecordOpenTxs(n int) { c.openTxs.Set(float64(n)) }
+func (c *Chain) RecordOpenTxs(n int, oldest time.Duration) {
+	c.openTxs.Set(float64(n))
+	c.oldestTx.Set(oldest.Seconds())
+}
 
 // RecordOrderSettled implements engine.Metricer.
 func (c *Chain) RecordOrderSettled(latencyBlocks uint64) {

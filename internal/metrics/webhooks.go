@@ -26,6 +26,9 @@ func NewWebhooks(reg prometheus.Registerer) *Webhooks {
 			Help: "Time from an event's commit to its delivery's 2xx answer, retries included.", Buckets: webhookLatencyBuckets}),
 	}
 	reg.MustRegister(m.attempts, m.latency)
+	for _, outcome := range []string{"DELIVERED", "PENDING", "FAILED"} { // at 0 from the start
+		m.attempts.WithLabelValues(outcome)
+	}
 	return m
 }
 

@@ -13,6 +13,9 @@ import (
 // to its dispatch to the sockets' buffers.
 var websocketLagBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5}
 
+// closeCodes are the close codes the gateway sends, whose counters exist from the start.
+var closeCodes = []int{1000, api.CloseNoSubscription, api.CloseRevoked, api.CloseSlowConsumer}
+
 // Websocket is the Prometheus implementation of push.Metricer: open sockets, sockets
 // closed by close code, messages pushed by channel, and the lag of events. Safe for
 // concurrent use.
@@ -37,6 +40,9 @@ func NewWebsocket(reg prometheus.Registerer) *Websocket {
 			Help: "Time from an event's commit to its dispatch to the sockets subscribed to it.", Buckets: websocketLagBuckets}),
 	}
 	reg.MustRegister(m.open, m.closed, m.pushed, m.lag)
+	for _, code := range closeCodes { // at 0 from the start, so rates and alerts see them
+		m.closed.WithLabelValues(strconv.Itoa(code))
+	}
 	return m
 }
 
