@@ -3,6 +3,7 @@ package cmd_test
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -375,4 +376,24 @@ func TestHelpReferences(t *testing.T) {
 	}
 	require.Positive(t, checked, "help texts quote commands")
 	require.Empty(t, d.bad, "help texts name what does not exist:\n%s", strings.Join(d.bad, "\n"))
+}
+
+// TestArchitectureListsEveryPackage: docs/architecture.md's package map has a row for
+// every package of the module (TestDocReferences fails on a row whose package is gone).
+func TestArchitectureListsEveryPackage(t *testing.T) {
+	t.Parallel()
+	list := exec.Command("go", "list", "./...")
+	list.Dir = ".." // the module root
+	out, err := list.CombinedOutput()
+	require.NoError(t, err, "go list: %s", out)
+	blob, err := os.ReadFile(filepath.Join("..", "docs", "architecture.md"))
+	require.NoError(t, err)
+	var missing []string
+	for _, p := range strings.Fields(string(out)) {
+		p = strings.TrimPrefix(strings.TrimPrefix(p, modulePath), "/")
+		if p != "" && !strings.Contains(string(blob), "| `"+p+"` |") {
+			missing = append(missing, p)
+		}
+	}
+	require.Empty(t, missing, "docs/architecture.md's package map lacks these packages (one line each):\n%s", strings.Join(missing, "\n"))
 }
