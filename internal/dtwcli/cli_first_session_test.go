@@ -123,7 +123,7 @@ func TestREADMEFirstSession(t *testing.T) {
 		require.Len(t, args, 1, l)
 		words := args[0]
 		switch {
-		case l == "make devnet":
+		case strings.Join(words, " ") == "make devnet":
 			dev := startSessionProc(t, home, gwEnv, dtwgate, "devnet", "--dir", ".devnet")
 			require.Eventually(t, func() bool {
 				select {
