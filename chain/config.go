@@ -17,8 +17,13 @@ type Config struct {
 	Source string `yaml:"source" json:"source"`
 	// ChainID is the EIP-155 chain id; the RPC must serve it.
 	ChainID uint64 `yaml:"chainId" json:"chainId"`
-	// RPCURLs are the chain's JSON-RPC endpoints, in order of preference.
+	// RPCURLs are the chain's JSON-RPC endpoints, in order of preference: used as a pool,
+	// each call going to the first healthy one.
 	RPCURLs []string `yaml:"rpcUrls" json:"rpcUrls"`
+	// VerifyQuorum is how many of RPCURLs must return the same receipt, logs or block
+	// before a return transaction is reported, a deposit credited or a withdrawal
+	// completed on their word. Default 1 for the gateway; dtw's default is every URL.
+	VerifyQuorum int `yaml:"verifyQuorum,omitempty" json:"verifyQuorum,omitempty"`
 	// DTWAddress is the deployed DTW contract (0x, EIP-55 or all one case).
 	DTWAddress string `yaml:"dtwAddress" json:"dtwAddress"`
 	// StartBlock is the block of the DTW deployment, where searches start. Default 0.
@@ -70,6 +75,9 @@ func (c Config) Check(field string) error {
 			bad(fmt.Sprintf("rpcUrls[%d]", i), "%q is not an http(s) or ws(s) URL", u)
 		}
 	}
+	if c.VerifyQuorum < 0 || c.VerifyQuorum > len(c.RPCURLs) {
+		bad("verifyQuorum", "%d must be between 1 and the number of rpcUrls (%d)", c.VerifyQuorum, len(c.RPCURLs))
+	}
 	if c.DTWAddress != "" {
 		if _, err := ParseAddress(c.DTWAddress); err != nil {
 			bad("dtwAddress", "%v", err)
@@ -106,7 +114,7 @@ func (c Config) ToSource() Source {
 	s := Source{
 		Name: c.Source, ChainID: c.ChainID, RPCURLs: append([]string(nil), c.RPCURLs...),
 		DTW: common.HexToAddress(c.DTWAddress), StartBlock: c.StartBlock, Confirmations: max(c.Confirmations, 1),
-		DepositFactory: common.HexToAddress(c.DepositFactory),
+		DepositFactory: common.HexToAddress(c.DepositFactory), VerifyQuorum: max(c.VerifyQuorum, 1),
 	}
 	for _, t := range c.Tokens {
 		s.Assets = append(s.Assets, Asset{ID: strings.ToLower(t.Symbol), Address: common.HexToAddress(t.Address), Decimals: t.Decimals})

@@ -48,6 +48,9 @@ type Source struct {
 	StartBlock uint64
 	// Confirmations is the depth at which events and return transactions count.
 	Confirmations uint64
+	// VerifyQuorum is how many RPC endpoints must agree on a read a decision rests on
+	// (at least 1).
+	VerifyQuorum int
 	// Operator is the signer spec of the operator key that sends return transactions.
 	Operator string
 	Assets   []Asset

@@ -141,6 +141,12 @@ func RecoverTypedData(data apitypes.TypedData, sig []byte) (common.Address, erro
 	return recoverDigest(digest, sig)
 }
 
+// RecoverDigest returns the address that produced sig (65 bytes, v = 27/28 or 0/1) over
+// a 32-byte digest, e.g. a receipt's EIP-712 hash.
+func RecoverDigest(digest common.Hash, sig []byte) (common.Address, error) {
+	return recoverDigest(digest, sig)
+}
+
 func recoverDigest(digest common.Hash, sig []byte) (common.Address, error) {
 	if len(sig) != crypto.SignatureLength {
 		return common.Address{}, fmt.Errorf("signature is %d bytes, want %d", len(sig), crypto.SignatureLength)

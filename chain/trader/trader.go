@@ -58,6 +58,9 @@ type Options struct {
 	// Fees prices the trader's transactions; the zero value is the defaults of
 	// chain.FeePolicy (node's tip, fee cap at most 500 gwei).
 	Fees chain.FeePolicy
+	// Verify, when set, is what Verifier reads the chain through instead of the backend:
+	// a chain.Pool of the trader's own RPCs whose quorum must agree on every receipt.
+	Verify chain.ReceiptReader
 }
 
 // Trader acts for one account on one chain. Its methods may be called concurrently:
@@ -113,7 +116,12 @@ func (t *Trader) ChainID() *big.Int { return new(big.Int).Set(t.chainID) }
 func (t *Trader) Asset(idOrAddress string) (chain.Asset, error) { return t.src.Asset(idOrAddress) }
 
 // Verifier returns a verifier for this trader's own orders and withdrawals.
-func (t *Trader) Verifier() *Verifier { return NewVerifier(t.src, t.backend, t.Address()) }
+func (t *Trader) Verifier() *Verifier {
+	if t.opts.Verify != nil {
+		return NewVerifier(t.src, t.opts.Verify, t.Address())
+	}
+	return NewVerifier(t.src, t.backend, t.Address())
+}
 
 // headTime returns the latest block's timestamp: deadlines are judged by chain time.
 func (t *Trader) headTime(ctx context.Context) (time.Time, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -65,7 +66,7 @@ func onChainService(ctx context.Context, cfg config.Config, st store.Store, rela
 	}
 	var chains []*onchain.Chain
 	err = served(reg, func(src *chain.Source) error {
-		client, err := DialChain(ctx, src)
+		client, err := DialChain(ctx, src, nil, nil)
 		if err != nil {
 			return err
 		}
@@ -104,8 +105,9 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 		return err
 	}
 	m := metrics.NewSettler(opts.Metrics)
+	rpcMetrics := metrics.NewRPC(opts.Metrics)
 	return served(reg, func(src *chain.Source) error {
-		client, err := DialChain(ctx, src)
+		client, err := DialChain(ctx, src, rpcMetrics, a.log)
 		if err != nil {
 			return err
 		}
@@ -169,31 +171,69 @@ func relayPolicy(cfg config.Config) (onchain.RelayPolicy, error) {
 // other replica took over (found by the fault-injection suite, internal/faults).
 var chainRPCTimeout = 30 * time.Second
 
-// DialChain connects to the first of the source's RPC URLs that answers with the
-// configured chain id. An RPC of another chain is refused outright: the gateway must
-// never sign for, or read events of, a chain other than the configured one. Each call
-// fails after chainRPCTimeout, whatever its context and transport.
-func DialChain(ctx context.Context, src *chain.Source) (*chain.TimedClient, error) {
-	var errs []error
+// DialChain connects to every one of the source's RPC URLs and returns them as one
+// pool (chain.Pool): calls go to the first healthy endpoint, and the reads a decision
+// rests on wait until src.VerifyQuorum endpoints agree. An RPC of another chain is
+// refused outright: the gateway must never sign for, or read events of, a chain other
+// than the configured one. An endpoint that does not answer at start stays in the pool,
+// out of use until a health check finds it well; at least VerifyQuorum must answer. Each
+// call fails after chainRPCTimeout, whatever its context and transport. m (nil for none)
+// receives the pool's metrics. The pool checks its endpoints' health until closed.
+func DialChain(ctx context.Context, src *chain.Source, m *metrics.RPC, log *slog.Logger) (*chain.Pool, error) {
+	var (
+		errs      []error
+		endpoints []chain.PoolEndpoint
+		answered  int
+	)
+	closeAll := func() {
+		for _, e := range endpoints {
+			e.Client.Close()
+		}
+	}
 	for _, url := range src.RPCURLs {
 		client, err := dialRPC(ctx, url)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("dial %s: %w", url, err))
 			continue
 		}
+		endpoints = append(endpoints, chain.PoolEndpoint{URL: url, Client: client})
 		id, err := client.ChainID(ctx)
 		switch {
 		case err != nil:
 			errs = append(errs, fmt.Errorf("%s: chain id: %w", url, err))
 		case id.Uint64() != src.ChainID:
-			client.Close()
+			closeAll()
 			return nil, fmt.Errorf("%s: %s serves chain %d, the config says %d: fix chains[].rpcUrls or chainId", src.Name, url, id.Uint64(), src.ChainID)
 		default:
-			return client, nil
+			answered++
 		}
-		client.Close()
 	}
-	return nil, fmt.Errorf("%s: no RPC URL answered: %w", src.Name, errors.Join(errs...))
+	quorum := max(src.VerifyQuorum, 1)
+	if answered == 0 || answered < quorum {
+		closeAll()
+		return nil, fmt.Errorf("%s: %d of %d RPC URLs answered, verifyQuorum is %d: %w", src.Name, answered, len(src.RPCURLs), quorum, errors.Join(errs...))
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	if len(errs) > 0 {
+		log.Warn("some RPC URLs did not answer at start; they stay out of use until they do", "source", src.Name, "err", errors.Join(errs...))
+	}
+	cfg := chain.PoolConfig{Source: src.Name, Quorum: quorum, Logger: log}
+	if m != nil {
+		var labels []string
+		for i, e := range endpoints {
+			labels = append(labels, chain.EndpointLabel(i, e.URL))
+		}
+		cfg.Metrics = m.Chain(src.Name, labels)
+	}
+	pool, err := chain.NewPool(cfg, endpoints)
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	pool.Start()
+	return pool, nil
 }
 
 // dialRPC connects to one RPC URL, the dial and every call bounded by chainRPCTimeout.

@@ -25,17 +25,17 @@ func TestDialChainChecksChainID(t *testing.T) {
 	src := n.Chains[0].ChainSource(1)
 
 	src.RPCURLs = []string{"http://127.0.0.1:1", n.Chains[0].RPCURL}
-	client, err := DialChain(ctx, &src)
+	client, err := DialChain(ctx, &src, nil, nil)
 	require.NoError(t, err, "a dead first URL is passed over")
 	client.Close()
 
 	src.ChainID = 1
-	_, err = DialChain(ctx, &src)
+	_, err = DialChain(ctx, &src, nil, nil)
 	require.ErrorContains(t, err, "serves chain 31339, the config says 1")
 
 	src.RPCURLs = []string{"http://127.0.0.1:1"}
-	_, err = DialChain(ctx, &src)
-	require.ErrorContains(t, err, "no RPC URL answered")
+	_, err = DialChain(ctx, &src, nil, nil)
+	require.ErrorContains(t, err, "0 of 1 RPC URLs answered")
 }
 
 // TestDialChainCallTimeout: a chain RPC that takes a request and never answers fails the
@@ -58,7 +58,7 @@ func TestDialChainCallTimeout(t *testing.T) {
 	}))
 	defer srv.Close()
 	src := chain.Source{Name: "ETHEREUM", ChainID: 31337, RPCURLs: []string{srv.URL}}
-	client, err := DialChain(context.Background(), &src)
+	client, err := DialChain(context.Background(), &src, nil, nil)
 	require.NoError(t, err)
 	defer client.Close()
 	began := time.Now()
@@ -120,7 +120,7 @@ func TestDialChainWebsocketDeadlines(t *testing.T) {
 
 	t.Run("call never answered", func(t *testing.T) {
 		src := chain.Source{Name: "ETHEREUM", ChainID: 31337, RPCURLs: []string{hungWebsocket(t, true)}}
-		client, err := DialChain(context.Background(), &src)
+		client, err := DialChain(context.Background(), &src, nil, nil)
 		require.NoError(t, err)
 		defer client.Close()
 		within(t, 5*time.Second, func() {
@@ -135,8 +135,8 @@ func TestDialChainWebsocketDeadlines(t *testing.T) {
 	t.Run("chain id never answered", func(t *testing.T) {
 		src := chain.Source{Name: "ETHEREUM", ChainID: 31337, RPCURLs: []string{hungWebsocket(t, false)}}
 		var err error
-		within(t, 5*time.Second, func() { _, err = DialChain(context.Background(), &src) })
-		require.ErrorContains(t, err, "no RPC URL answered")
+		within(t, 5*time.Second, func() { _, err = DialChain(context.Background(), &src, nil, nil) })
+		require.ErrorContains(t, err, "0 of 1 RPC URLs answered")
 	})
 	t.Run("upgrade never answered", func(t *testing.T) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -153,7 +153,7 @@ func TestDialChainWebsocketDeadlines(t *testing.T) {
 			}
 		}()
 		src := chain.Source{Name: "ETHEREUM", ChainID: 31337, RPCURLs: []string{"ws://" + ln.Addr().String()}}
-		within(t, 5*time.Second, func() { _, err = DialChain(context.Background(), &src) })
-		require.ErrorContains(t, err, "no RPC URL answered")
+		within(t, 5*time.Second, func() { _, err = DialChain(context.Background(), &src, nil, nil) })
+		require.ErrorContains(t, err, "0 of 1 RPC URLs answered")
 	})
 }

@@ -42,7 +42,7 @@ func (a *App) buildPrices(ctx context.Context, publish bool) error {
 		if err != nil {
 			return fmt.Errorf("price feed of %s: %w", f.Asset, err)
 		}
-		client, err := DialChain(ctx, src)
+		client, err := DialChain(ctx, src, nil, nil)
 		if err != nil {
 			return fmt.Errorf("price feed of %s: %w", f.Asset, err)
 		}

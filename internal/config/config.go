@@ -119,6 +119,8 @@ type Config struct {
 	// Election configures the election of each chain's settler and the OFFCHAIN matcher
 	// among the processes of one store (internal/config/election.go).
 	Election Election `yaml:"election"`
+	// Receipts configures the receipt key (internal/config/receipts.go).
+	Receipts Receipts `yaml:"receipts"`
 }
 
 // Debug configures diagnostics.
@@ -405,6 +407,7 @@ func (c *Config) Check() error {
 	c.checkWebsocket(bad)
 	c.checkWebhooks(bad)
 	c.checkElection(bad)
+	c.checkReceipts(bad)
 	return errors.Join(errs...)
 }
 

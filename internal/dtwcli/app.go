@@ -37,7 +37,7 @@ func App() *cli.App {
 			balanceCommand(), depositCommand(), orderCommand(), withdrawCommand(), historyCommand(), ordersCommand(),
 			keysCommand(), accountsCommand(), offchainCommand(), walletCommand(), webhooksCommand(),
 			swapCommand(), quoteCommand(), commissionCommand(),
-			noncesCommand(), watchCommand(),
+			noncesCommand(), watchCommand(), receiptsCommand(), reservesCommand(),
 		},
 		// Main prints errors with the "dtw:" prefix and picks the exit code; the default
 		// handler would print them bare and os.Exit from inside Run.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/big"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
@@ -69,12 +71,38 @@ type chainSession struct {
 	src    chain.Source
 	trader *trader.Trader
 	rpc    *ethclient.Client
+	// verify is every RPC of the source, whose quorum must agree on what dtw verifies;
+	// nil with one RPC.
+	verify *chain.Pool
 	signer signer.Signer
 }
 
 func (s *chainSession) Close() {
 	s.rpc.Close()
+	if s.verify != nil {
+		s.verify.Close()
+	}
 	_ = s.signer.Close()
+}
+
+// verifyRPCTimeout bounds each call of verification to one of the trader's RPCs.
+const verifyRPCTimeout = 30 * time.Second
+
+// verifyPool dials every RPC of src as one pool whose src.VerifyQuorum endpoints must
+// agree on each receipt, log and block that dtw verifies.
+func verifyPool(src chain.Source) (*chain.Pool, error) {
+	var eps []chain.PoolEndpoint
+	for _, u := range src.RPCURLs {
+		ec, err := ethclient.Dial(u)
+		if err != nil {
+			for _, e := range eps {
+				e.Client.Close()
+			}
+			return nil, fmt.Errorf("dial %s RPC %s: %w", src.Name, u, err)
+		}
+		eps = append(eps, chain.PoolEndpoint{URL: u, Client: chain.NewTimedClient(ec, verifyRPCTimeout)})
+	}
+	return chain.NewPool(chain.PoolConfig{Source: src.Name, Quorum: src.VerifyQuorum, Logger: slog.New(slog.DiscardHandler)}, eps)
 }
 
 // openChain opens the trader of a validated source. sign opens the signer; otherwise
@@ -94,11 +122,24 @@ func openChain(c *cli.Context, cfg *Config, src chain.Source, sign bool) (*chain
 		_ = s.Close()
 		return nil, chainError(src.Name, fmt.Errorf("dial %s RPC %s: %w", src.Name, src.RPCURLs[0], err))
 	}
-	t, err := trader.New(c.Context, src, s, rpc, trader.Options{})
+	opts := trader.Options{}
+	var verify *chain.Pool
+	if len(src.RPCURLs) > 1 {
+		if verify, err = verifyPool(src); err != nil {
+			rpc.Close()
+			_ = s.Close()
+			return nil, chainError(src.Name, err)
+		}
+		opts.Verify = verify
+	}
+	t, err := trader.New(c.Context, src, s, rpc, opts)
 	if err != nil {
 		rpc.Close()
+		if verify != nil {
+			verify.Close()
+		}
 		_ = s.Close()
 		return nil, chainError(src.Name, err)
 	}
-	return &chainSession{src: t.Source(), trader: t, rpc: rpc, signer: s}, nil
+	return &chainSession{src: t.Source(), trader: t, rpc: rpc, verify: verify, signer: s}, nil
 }

@@ -246,6 +246,15 @@ func TestCLIEndToEnd(t *testing.T) {
 	dtw.fails(t, exitVerification, msgs("VERIFICATION FAILED"), "order", "verify", "--config", other, "ETHEREUM", gasless.OrderID)
 	require.Contains(t, dtw.ok(t, "addresses", "deposit", "--config", other), "MISMATCH")
 
+	// Several RPCs of a source must all agree on what dtw verifies: two honest ones do; a
+	// liar beside an honest one (it says the settlement reverted) leaves the order not
+	// verified, where with the liar alone its lie would have been the verdict.
+	honest := testnet.NewLyingRPC(t, e.c.RPCURL, testnet.Lies{})
+	liar := testnet.NewLyingRPC(t, e.c.RPCURL, testnet.Lies{ReceiptStatus: true, BlockHash: true})
+	require.Contains(t, dtw.ok(t, "order", "verify", "--rpc", "ETHEREUM="+e.c.RPCURL, "--rpc", "ETHEREUM="+honest.URL, "ETHEREUM", direct.OrderID), "VERIFIED")
+	dtw.fails(t, exitVerification, msgs("NOT VERIFIED", "do not agree"), "order", "verify", "--rpc", "ETHEREUM="+liar.URL, "--rpc", "ETHEREUM="+e.c.RPCURL, "ETHEREUM", direct.OrderID)
+	dtw.fails(t, exitVerification, msgs("VERIFICATION FAILED"), "order", "verify", "--rpc", "ETHEREUM="+liar.URL, "ETHEREUM", direct.OrderID)
+
 	// Withdraw directly to the wallet.
 	before = e.state(t)
 	dtw.fails(t, exitUsage, msgs("--to"), "withdraw", "--to", "0xnope", "ETHEREUM", "usdt", "1")

@@ -161,7 +161,7 @@ func configFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: flagConfig, Usage: "config `FILE`", DefaultText: "~/.dtw/config.yaml", EnvVars: []string{EnvConfig}},
 		&cli.StringFlag{Name: flagAPIURL, Usage: "gateway API `URL`, e.g. http://127.0.0.1:8080/api (overrides the config's apiUrl)", EnvVars: []string{client.EnvAPIURL}},
-		&cli.StringSliceFlag{Name: flagRPC, Usage: "your own RPC for a source, `SOURCE=URL` (repeatable; also $" + EnvRPCPrefix + "SOURCE)"},
+		&cli.StringSliceFlag{Name: flagRPC, Usage: "your own RPC for a source, `SOURCE=URL`, instead of the config's; repeat it for several RPCs of a source, which must then all agree on what dtw verifies (also $" + EnvRPCPrefix + "SOURCE)"},
 		&cli.StringFlag{Name: flagSessionFile, Usage: "session `FILE` holding the login's JWT", DefaultText: "~/.dtw/session.json", EnvVars: []string{EnvSessionFile}},
 		&cli.BoolFlag{Name: flagJSON, Usage: "print JSON for scripts instead of tables"},
 	}
@@ -247,6 +247,7 @@ func (cfg *Config) overlay(c *cli.Context) error {
 			cfg.Sources[name] = s
 		}
 	}
+	given := map[string]bool{} // sources whose RPCs --rpc gives: they replace the config's
 	for _, kv := range c.StringSlice(flagRPC) {
 		name, u, ok := strings.Cut(kv, "=")
 		name = strings.ToUpper(strings.TrimSpace(name))
@@ -257,7 +258,12 @@ func (cfg *Config) overlay(c *cli.Context) error {
 		if !ok {
 			return usageError("--rpc %s: no source %s in the config (sources: %s)", kv, name, cfg.sourceList())
 		}
-		setRPC(&s, u)
+		if !given[name] {
+			s.RPCURLs, s.VerifyQuorum, given[name] = nil, 0, true
+		}
+		if !slices.Contains(s.RPCURLs, u) {
+			s.RPCURLs = append(s.RPCURLs, u)
+		}
 		cfg.Sources[name] = s
 	}
 	return nil
@@ -326,6 +332,9 @@ func (cfg *Config) source(name string) (chain.Source, error) {
 	}
 	src := s.ToSource()
 	src.Name = strings.ToUpper(name)
+	if s.VerifyQuorum == 0 { // a trader's default: every RPC of the source must agree
+		src.VerifyQuorum = max(len(src.RPCURLs), 1)
+	}
 	return src, nil
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/trader"
 	"github.com/dtwgate/dtwgate/signer"
 )
@@ -61,6 +62,9 @@ func chainError(src string, err error) error {
 		hint = "check the order id and source; the order must be yours and placed on the DTW contract your config names"
 	case errors.Is(err, signer.ErrNoPassword):
 		return &exitError{code: ExitUsage, err: err, hint: "pass --password-file FILE, set passwordFile in the config, or $" + signer.EnvPassword}
+	case errors.Is(err, chain.ErrNoQuorum):
+		return &exitError{code: ExitVerification, err: fmt.Errorf("NOT VERIFIED: your RPCs for %s do not agree: %w", src, err),
+			hint: fmt.Sprintf("one of your RPCs for %s is wrong, behind or on another fork: compare them (e.g. `cast receipt` on each), drop the bad one from sources.%s.rpcUrls or --rpc, or lower sources.%s.verifyQuorum", src, src, src)}
 	}
 	return &exitError{code: ExitChain, err: err, hint: hint}
 }

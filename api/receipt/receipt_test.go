@@ -1,0 +1,305 @@
+package receipt_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/shopspring/decimal"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/api/receipt"
+	"github.com/dtwgate/dtwgate/signer"
+)
+
+// t0 is the first receipt's time in the tests.
+var t0 = uint64(time.Date(2026, 11, 27, 1, 0, 0, 0, time.UTC).UnixMilli())
+
+func newKey(t *testing.T) signer.Signer {
+	t.Helper()
+	k, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	s := signer.NewPrivateKeySigner(k)
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// movements are an account's deposit, swap and withdrawal.
+func movements() []receipt.Receipt {
+	return []receipt.Receipt{
+		{Account: "acc-1", EntryID: 10, Kind: "DEPOSIT", Reference: "0xabc:3",
+			Postings: []receipt.Posting{{Asset: "usdt", Amount: "100"}},
+			Balances: []receipt.Balance{{Asset: "usdt", Balance: "100"}}},
+		{Account: "acc-1", EntryID: 12, Kind: "TRADE", Reference: "swap-1",
+			Postings: []receipt.Posting{{Asset: "usdt", Amount: "-40"}, {Asset: "dai", Amount: "39.9"}, {Asset: "usdt", Amount: "-0.04"}},
+			Balances: []receipt.Balance{{Asset: "usdt", Balance: "59.96"}, {Asset: "dai", Balance: "39.9"}}},
+		{Account: "acc-1", EntryID: 0, Kind: "HOLD", Reference: "wd-1",
+			Balances: []receipt.Balance{{Asset: "dai", Balance: "39.9"}}},
+		{Account: "acc-1", EntryID: 15, Kind: "WITHDRAWAL", Reference: "wd-1",
+			Postings: []receipt.Posting{{Asset: "dai", Amount: "-39.9"}},
+			Balances: []receipt.Balance{{Asset: "dai", Balance: "0"}}},
+	}
+}
+
+// signChain signs rs in order as one chain, the i-th at t0 + i seconds.
+func signChain(t *testing.T, key signer.Signer, rs []receipt.Receipt) []receipt.Signed {
+	t.Helper()
+	var head receipt.Head
+	out := make([]receipt.Signed, len(rs))
+	for i, r := range rs {
+		r.TimestampMillis = t0 + uint64(i)*1000
+		s, err := receipt.Sign(context.Background(), key, head.Next(r))
+		require.NoError(t, err)
+		out[i], head = s, s.Head()
+	}
+	return out
+}
+
+func keysOf(s signer.Signer) receipt.Keys {
+	return receipt.Keys{{Address: s.Address(), ValidFromMillis: t0 - 1000}}
+}
+
+var final = map[string]decimal.Decimal{"usdt": decimal.RequireFromString("59.96"), "dai": decimal.Zero}
+
+// TestSignAndVerify: a signed chain verifies, through JSON as served, and its head is the
+// last receipt's; the signature recovers through the signer package's own EIP-712 path.
+func TestSignAndVerify(t *testing.T) {
+	key := newKey(t)
+	chain := signChain(t, key, movements())
+	blob, err := json.Marshal(chain)
+	require.NoError(t, err)
+	require.Contains(t, string(blob), `"sequence":"2"`)
+	var served []receipt.Signed
+	require.NoError(t, json.Unmarshal(blob, &served))
+
+	head, err := receipt.Verify("acc-1", served, keysOf(key), final)
+	require.NoError(t, err)
+	require.Equal(t, chain[3].Head(), head)
+	require.Equal(t, uint64(4), head.Sequence)
+
+	addr, err := signer.RecoverTypedData(chain[1].TypedData(), chain[1].Signature)
+	require.NoError(t, err)
+	require.Equal(t, key.Address(), addr)
+	require.Equal(t, chain[0].Hash, chain[1].Previous)
+}
+
+// TestVerifyCatches: each way a chain can be wrong is refused with its error, naming the
+// receipt.
+func TestVerifyCatches(t *testing.T) {
+	key, other := newKey(t), newKey(t)
+	ctx := context.Background()
+	good := func() []receipt.Signed { return signChain(t, key, movements()) }
+	resign := func(s receipt.Signed, by signer.Signer) receipt.Signed {
+		out, err := receipt.Sign(ctx, by, s.Receipt)
+		require.NoError(t, err)
+		return out
+	}
+	cases := []struct {
+		name     string
+		chain    func() []receipt.Signed
+		balances map[string]decimal.Decimal
+		err      error
+		says     string
+	}{
+		{"receipt omitted", func() []receipt.Signed { c := good(); return append(c[:1], c[2:]...) }, final,
+			receipt.ErrChain, "receipt #2 is missing"},
+		{"receipts reordered", func() []receipt.Signed { c := good(); c[1], c[2] = c[2], c[1]; return c }, final,
+			receipt.ErrChain, "receipt #2 is missing"},
+		{"receipts omitted", func() []receipt.Signed { c := good(); return append(c[:1], c[3:]...) }, final,
+			receipt.ErrChain, "receipts #2 to #3 are missing"},
+		{"receipt repeated", func() []receipt.Signed { c := good(); return append(c[:2], c[1:]...) }, final,
+			receipt.ErrChain, "out of order or repeated"},
+		{"amount rewritten, hash kept", func() []receipt.Signed {
+			c := good()
+			c[1].Postings = []receipt.Posting{{Asset: "usdt", Amount: "-30"}, {Asset: "dai", Amount: "39.9"}, {Asset: "usdt", Amount: "-0.04"}}
+			c[1].Balances[0].Balance = "69.96"
+			return c
+		}, final, receipt.ErrChain, "rewritten"},
+		{"amount rewritten, hash recomputed", func() []receipt.Signed {
+			c := good()
+			c[0].Postings[0].Amount, c[0].Balances[0].Balance = "1000", "1000"
+			h, err := c[0].Receipt.Hash()
+			require.NoError(t, err)
+			c[0].Hash = h
+			return c
+		}, final, receipt.ErrSignature, "receipt #1"},
+		{"receipt rewritten and re-signed by another key", func() []receipt.Signed {
+			c := good()
+			c[3] = resign(c[3], other)
+			return c
+		}, final, receipt.ErrSignature, "no published receipt key"},
+		{"receipt replaced, re-signed by the key, chain not relinked", func() []receipt.Signed {
+			c := good()
+			r := c[1].Receipt
+			r.Reference = "swap-other"
+			c[1] = resign(receipt.Signed{Receipt: r}, key)
+			return c
+		}, final, receipt.ErrChain, "names previous"},
+		{"another account's receipt", func() []receipt.Signed {
+			c := good()
+			r := c[0].Receipt
+			r.Account = "acc-2"
+			c[0] = resign(receipt.Signed{Receipt: r}, key)
+			return c
+		}, final, receipt.ErrChain, `account "acc-2"'s`},
+		{"balance that does not add up, signed", func() []receipt.Signed {
+			rs := movements()
+			rs[1].Balances[0].Balance = "60"
+			return signChain(t, key, rs)
+		}, final, receipt.ErrBalance, "usdt balance 60 is not the previous 100 plus its postings -40.04 (= 59.96)"},
+		{"latest balances differ from the account's", good,
+			map[string]decimal.Decimal{"usdt": decimal.RequireFromString("59.96"), "dai": decimal.RequireFromString("1")},
+			receipt.ErrBalance, "dai: receipts say 0, balances say 1"},
+		{"an asset the receipts never mention", good,
+			map[string]decimal.Decimal{"usdt": decimal.RequireFromString("59.96"), "eth": decimal.RequireFromString("2")},
+			receipt.ErrBalance, "eth: receipts say 0, balances say 2"},
+		{"receipt dated back, signed", func() []receipt.Signed {
+			var head receipt.Head
+			var out []receipt.Signed
+			for i, r := range movements() {
+				r.TimestampMillis = t0 + uint64(i)*1000
+				if i == 2 {
+					r.TimestampMillis = t0
+				}
+				s, err := receipt.Sign(ctx, key, head.Next(r))
+				require.NoError(t, err)
+				out, head = append(out, s), s.Head()
+			}
+			return out
+		}, final, receipt.ErrChain, "receipt #3 (entry 0, HOLD \"wd-1\") is dated"},
+		{"signature cut", func() []receipt.Signed { c := good(); c[2].Signature = c[2].Signature[:64]; return c }, final,
+			receipt.ErrSignature, "signature is 64 bytes"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := receipt.Verify("acc-1", tc.chain(), keysOf(key), tc.balances)
+			require.ErrorIs(t, err, tc.err)
+			require.ErrorContains(t, err, tc.says)
+		})
+	}
+}
+
+// TestKeyRotation: a rotated key's receipts verify within its window and not after it.
+func TestKeyRotation(t *testing.T) {
+	old, cur := newKey(t), newKey(t)
+	rotated := t0 + 2000 // receipts #1, #2 before; #3, #4 after
+	keys := receipt.Keys{
+		{Address: old.Address(), ValidFromMillis: 0, ValidUntilMillis: rotated},
+		{Address: cur.Address(), ValidFromMillis: rotated},
+	}
+	sign := func(after func(i int) signer.Signer) []receipt.Signed {
+		var head receipt.Head
+		var out []receipt.Signed
+		for i, r := range movements() {
+			r.TimestampMillis = t0 + uint64(i)*1000
+			s, err := receipt.Sign(context.Background(), after(i), head.Next(r))
+			require.NoError(t, err)
+			out, head = append(out, s), s.Head()
+		}
+		return out
+	}
+	rotatedChain := sign(func(i int) signer.Signer {
+		if i < 2 {
+			return old
+		}
+		return cur
+	})
+	_, err := receipt.Verify("acc-1", rotatedChain, keys, final)
+	require.NoError(t, err)
+
+	oldEverywhere := sign(func(int) signer.Signer { return old })
+	_, err = receipt.Verify("acc-1", oldEverywhere, keys, final)
+	require.ErrorIs(t, err, receipt.ErrSignature)
+	require.ErrorContains(t, err, "receipt #3")
+}
+
+// TestVerifyFromAnchor: a chain verified in pages continues from the previous page's
+// anchor; a page that does not continue it is refused.
+func TestVerifyFromAnchor(t *testing.T) {
+	key := newKey(t)
+	chain := signChain(t, key, movements())
+	mid, err := receipt.VerifyChain("acc-1", chain[:2], keysOf(key), receipt.Anchor{})
+	require.NoError(t, err)
+	end, err := receipt.VerifyChain("acc-1", chain[2:], keysOf(key), mid)
+	require.NoError(t, err)
+	require.NoError(t, receipt.CheckBalances(end.Balances, final))
+	_, err = receipt.VerifyChain("acc-1", chain[3:], keysOf(key), mid)
+	require.ErrorIs(t, err, receipt.ErrChain)
+}
+
+// TestCheckRefusesMalformed: bounds and forms are checked before hashing or signing.
+func TestCheckRefusesMalformed(t *testing.T) {
+	base := func() receipt.Receipt {
+		r := movements()[1]
+		r.Sequence, r.Previous, r.TimestampMillis = 2, common.HexToHash("0x01"), t0
+		return r
+	}
+	many := make([]receipt.Posting, receipt.MaxPostings+1)
+	for i := range many {
+		many[i] = receipt.Posting{Asset: "usdt", Amount: "1"}
+	}
+	cases := map[string]func(r *receipt.Receipt){
+		"exponent":              func(r *receipt.Receipt) { r.Postings[0].Amount = "1e5" },
+		"leading zero":          func(r *receipt.Receipt) { r.Postings[0].Amount = "01" },
+		"plus sign":             func(r *receipt.Receipt) { r.Balances[0].Balance = "+1" },
+		"empty amount":          func(r *receipt.Receipt) { r.Postings[0].Amount = "" },
+		"huge amount":           func(r *receipt.Receipt) { r.Postings[0].Amount = strings.Repeat("9", receipt.MaxAmountLen+1) },
+		"too many postings":     func(r *receipt.Receipt) { r.Postings = many },
+		"long account":          func(r *receipt.Receipt) { r.Account = strings.Repeat("a", receipt.MaxStringLen+1) },
+		"no account":            func(r *receipt.Receipt) { r.Account = "" },
+		"no kind":               func(r *receipt.Receipt) { r.Kind = "" },
+		"bad asset":             func(r *receipt.Receipt) { r.Postings[0].Asset = "us dt" },
+		"posted, no balance":    func(r *receipt.Receipt) { r.Balances = r.Balances[1:] },
+		"balance listed twice":  func(r *receipt.Receipt) { r.Balances = append(r.Balances, r.Balances[0]) },
+		"sequence 0":            func(r *receipt.Receipt) { r.Sequence = 0 },
+		"first with a previous": func(r *receipt.Receipt) { r.Sequence = 1 },
+		"later without one":     func(r *receipt.Receipt) { r.Previous = common.Hash{} },
+	}
+	key := newKey(t)
+	for name, mutate := range cases {
+		t.Run(name, func(t *testing.T) {
+			r := base()
+			mutate(&r)
+			_, err := receipt.Sign(context.Background(), key, r)
+			require.ErrorIs(t, err, receipt.ErrMalformed)
+		})
+	}
+	_, err := receipt.Sign(context.Background(), key, base())
+	require.NoError(t, err)
+}
+
+// TestHashIsDocumentedEncoding: a receipt's hash is the EIP-712 digest of the types the
+// package documents, computed here by hand as another language's verifier would.
+func TestHashIsDocumentedEncoding(t *testing.T) {
+	r := receipt.Receipt{Account: "acc-1", Sequence: 2, EntryID: 12, Kind: "TRADE", Reference: "swap-1",
+		Postings:        []receipt.Posting{{Asset: "usdt", Amount: "-40"}},
+		Balances:        []receipt.Balance{{Asset: "usdt", Balance: "60"}},
+		TimestampMillis: t0, Previous: common.HexToHash("0x1234")}
+	got, err := r.Hash()
+	require.NoError(t, err)
+
+	k := crypto.Keccak256
+	str := func(s string) []byte { return k([]byte(s)) }
+	u := func(v uint64) []byte { return common.LeftPadBytes(new(big.Int).SetUint64(v).Bytes(), 32) }
+	cat := func(parts ...[]byte) []byte {
+		var b []byte
+		for _, p := range parts {
+			b = append(b, p...)
+		}
+		return b
+	}
+	postingType := "Posting(string asset,string amount)"
+	balanceType := "Balance(string asset,string balance)"
+	receiptType := "Receipt(string account,uint64 sequence,uint64 entryId,string kind,Posting[] postings,Balance[] balances,uint64 timestampMillis,string reference,bytes32 previous)" + balanceType + postingType
+	posting := k(cat(str(postingType), str("usdt"), str("-40")))
+	balance := k(cat(str(balanceType), str("usdt"), str("60")))
+	msg := k(cat(str(receiptType), str("acc-1"), u(2), u(12), str("TRADE"), k(posting), k(balance), u(t0), str("swap-1"), r.Previous[:]))
+	domain := k(cat(str("EIP712Domain(string name,string version)"), str("dtwgate"), str("1")))
+	want := common.BytesToHash(k(cat([]byte{0x19, 0x01}, domain, msg)))
+	require.Equal(t, want, got)
+}

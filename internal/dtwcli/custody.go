@@ -1,0 +1,305 @@
+package dtwcli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"sort"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/shopspring/decimal"
+	"github.com/urfave/cli/v2"
+
+	"github.com/dtwgate/dtwgate/api/receipt"
+	"github.com/dtwgate/dtwgate/api/reserves"
+)
+
+// Flags of dtw receipts verify and dtw reserves verify.
+const (
+	flagReceipts  = "receipts"
+	flagKeys      = "keys"
+	flagBalances  = "balances"
+	flagAccountID = "account-id"
+	flagStatement = "statement"
+	flagProofs    = "proofs"
+	flagHoldings  = "holdings"
+	flagSalts     = "salts"
+)
+
+// maxCustodyFile bounds each JSON input of the custody commands.
+const maxCustodyFile = 64 << 20
+
+// receiptsCommand is `dtw receipts`.
+func receiptsCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "receipts",
+		Usage: "check the gateway's signed receipts of your OFFCHAIN movements yourself",
+		Subcommands: []*cli.Command{{
+			Name: "verify",
+			Usage: "verify a chain of receipts: every signature by a published receipt key valid at its time, the hash chain " +
+				"without a gap, each balance the previous one plus its postings, and the latest balances equal to --balances; " +
+				"exits 5 naming what does not add up",
+			Flags: append(configFlags(),
+				&cli.StringFlag{Name: flagReceipts, Usage: "JSON `FILE` of the account's signed receipts, oldest first (an array, or {\"receipts\": [...]})", Required: true},
+				&cli.StringFlag{Name: flagKeys, Usage: "JSON `FILE` of the gateway's published receipt keys (an array, or {\"keys\": [...]})", Required: true},
+				&cli.StringFlag{Name: flagBalances, Usage: "JSON `FILE` of the account's balances, {\"ASSET\": \"DECIMAL\", ...}", Required: true},
+				&cli.StringFlag{Name: flagAccountID, Usage: "the account `ID` the receipts must be of", DefaultText: "the first receipt's"}),
+			Action: runReceiptsVerify,
+		}},
+	}
+}
+
+// reservesCommand is `dtw reserves`.
+func reservesCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "reserves",
+		Usage: "check the gateway's proof of reserves yourself",
+		Subcommands: []*cli.Command{{
+			Name: "verify",
+			Usage: "verify a liabilities statement's signature, your inclusion proofs against it and your leaves against --balances, " +
+				"then read the listed holdings from your own RPCs (sources.SOURCE.rpcUrls, --rpc) at their blocks and print " +
+				"assets against liabilities per asset; exits 5 when a leaf is missing or wrong, a proof fails, a salt was seen " +
+				"before, a holding is overstated or holdings are below liabilities",
+			Flags: append(configFlags(),
+				&cli.StringFlag{Name: flagStatement, Usage: "JSON `FILE` of the signed liabilities statement", Required: true},
+				&cli.StringFlag{Name: flagProofs, Usage: "JSON `FILE` of your inclusion proofs (an array, or {\"proofs\": [...]})", Required: true},
+				&cli.StringFlag{Name: flagKeys, Usage: "JSON `FILE` of the gateway's published receipt keys (an array, or {\"keys\": [...]})", Required: true},
+				&cli.StringFlag{Name: flagBalances, Usage: "JSON `FILE` of your balances at the statement's position, {\"ASSET\": \"DECIMAL\", ...}", Required: true},
+				&cli.StringFlag{Name: flagHoldings, Usage: "JSON `FILE` of the listed holdings (an array, or {\"holdings\": [...]})", Required: true},
+				&cli.StringFlag{Name: flagAccountID, Usage: "your account `ID`", DefaultText: "the first proof's"},
+				&cli.StringFlag{Name: flagSalts, Usage: "JSON `FILE` of the salts of your earlier snapshots' proofs: read if it exists, this snapshot's added after a pass", DefaultText: "none"}),
+			Action: runReservesVerify,
+		}},
+	}
+}
+
+// custodyError is a failed custody verification (exit 5).
+func custodyError(err error) error {
+	return &exitError{code: ExitVerification, err: fmt.Errorf("VERIFICATION FAILED: %w", err),
+		hint: "do not trust this gateway's figures; keep the input files and the output, and contact the operator"}
+}
+
+// readCustodyJSON decodes a JSON file of at most maxCustodyFile bytes into v. With key,
+// the file may also be an object holding v under key.
+func readCustodyJSON(path, key string, v any) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return usageError("read %s: %v", path, err)
+	}
+	defer f.Close()
+	blob, err := io.ReadAll(io.LimitReader(f, maxCustodyFile+1))
+	if err != nil {
+		return usageError("read %s: %v", path, err)
+	}
+	if len(blob) > maxCustodyFile {
+		return usageError("%s is over %d MiB", path, maxCustodyFile>>20)
+	}
+	if key != "" && bytes.HasPrefix(bytes.TrimSpace(blob), []byte("{")) {
+		var wrapped map[string]json.RawMessage
+		if err := json.Unmarshal(blob, &wrapped); err != nil {
+			return usageError("%s: %v", path, err)
+		}
+		inner, ok := wrapped[key]
+		if !ok {
+			return usageError("%s: an object without %q", path, key)
+		}
+		blob = inner
+	}
+	if err := json.Unmarshal(blob, v); err != nil {
+		return usageError("%s: %v", path, err)
+	}
+	return nil
+}
+
+// readBalances reads an {"ASSET": "DECIMAL"} file.
+func readBalances(path string) (map[string]decimal.Decimal, error) {
+	var raw map[string]string
+	if err := readCustodyJSON(path, "", &raw); err != nil {
+		return nil, err
+	}
+	out := make(map[string]decimal.Decimal, len(raw))
+	for asset, s := range raw {
+		d, err := decimal.NewFromString(s)
+		if err != nil {
+			return nil, usageError("%s: %s: %q is not a decimal", path, asset, s)
+		}
+		out[asset] = d
+	}
+	return out, nil
+}
+
+// receiptsResult is dtw receipts verify's --json output.
+type receiptsResult struct {
+	Account  string            `json:"account"`
+	Verified int               `json:"verified"`
+	Head     receipt.Head      `json:"head"`
+	Balances map[string]string `json:"balances"`
+}
+
+func runReceiptsVerify(c *cli.Context) error {
+	if err := argsCheck(c, "receipts verify --receipts FILE --keys FILE --balances FILE", 0, 0); err != nil {
+		return err
+	}
+	var chain []receipt.Signed
+	var keys receipt.Keys
+	if err := readCustodyJSON(c.String(flagReceipts), "receipts", &chain); err != nil {
+		return err
+	}
+	if err := readCustodyJSON(c.String(flagKeys), "keys", &keys); err != nil {
+		return err
+	}
+	balances, err := readBalances(c.String(flagBalances))
+	if err != nil {
+		return err
+	}
+	account := c.String(flagAccountID)
+	if account == "" && len(chain) > 0 {
+		account = chain[0].Account
+	}
+	if account == "" {
+		return usageError("no receipts in %s and no --%s", c.String(flagReceipts), flagAccountID)
+	}
+	head, err := receipt.Verify(account, chain, keys, balances)
+	if err != nil {
+		return custodyError(err)
+	}
+	res := receiptsResult{Account: account, Verified: len(chain), Head: head, Balances: map[string]string{}}
+	for a, b := range balances {
+		res.Balances[a] = b.String()
+	}
+	return output(c, res, func() error {
+		assets := make([]string, 0, len(res.Balances))
+		for a := range res.Balances {
+			assets = append(assets, a)
+		}
+		sort.Strings(assets)
+		fmt.Fprintf(c.App.Writer, "receipts of %s: %d verified (signatures, hash chain, balances), head #%d %s\n",
+			account, len(chain), head.Sequence, head.Hash)
+		for _, a := range assets {
+			fmt.Fprintf(c.App.Writer, "  %s %s: as the receipts say\n", a, res.Balances[a])
+		}
+		return nil
+	})
+}
+
+// reservesResult is dtw reserves verify's --json output.
+type reservesResult struct {
+	Account  string         `json:"account"`
+	Position uint64         `json:"position,string"`
+	Assets   []reservesLine `json:"assets"`
+	Problems []string       `json:"problems"`
+}
+
+type reservesLine struct {
+	Asset       string `json:"asset"`
+	Liabilities string `json:"liabilities"`
+	Holdings    string `json:"holdings"`
+	Coverage    string `json:"coverage,omitempty"`
+	Receivables string `json:"receivables"`
+}
+
+func runReservesVerify(c *cli.Context) error {
+	if err := argsCheck(c, "reserves verify --statement FILE --proofs FILE --keys FILE --balances FILE --holdings FILE", 0, 0); err != nil {
+		return err
+	}
+	cfg, _, err := loadConfig(c)
+	if err != nil {
+		return err
+	}
+	var (
+		st       reserves.SignedStatement
+		proofs   []reserves.Proof
+		keys     receipt.Keys
+		holdings []reserves.Holding
+		seen     []common.Hash
+	)
+	for _, in := range []struct {
+		flag, key string
+		v         any
+	}{{flagStatement, "", &st}, {flagProofs, "proofs", &proofs}, {flagKeys, "keys", &keys}, {flagHoldings, "holdings", &holdings}} {
+		if err := readCustodyJSON(c.String(in.flag), in.key, in.v); err != nil {
+			return err
+		}
+	}
+	balances, err := readBalances(c.String(flagBalances))
+	if err != nil {
+		return err
+	}
+	saltsPath := c.String(flagSalts)
+	if saltsPath != "" {
+		if err := readCustodyJSON(saltsPath, "", &seen); err != nil && !errors.Is(statErr(saltsPath), os.ErrNotExist) {
+			return err
+		}
+	}
+	account := c.String(flagAccountID)
+	if account == "" && len(proofs) > 0 {
+		account = proofs[0].Account
+	}
+	if account == "" {
+		return usageError("no proofs in %s and no --%s", c.String(flagProofs), flagAccountID)
+	}
+	salts, err := reserves.AccountCheck{Account: account, Balances: balances, SeenSalts: seen}.Verify(st, keys, proofs)
+	if err != nil {
+		return custodyError(err)
+	}
+	readers := map[string]reserves.ChainReader{}
+	for _, h := range holdings {
+		if _, done := readers[h.Chain]; done {
+			continue
+		}
+		src, err := cfg.source(h.Chain)
+		if err != nil || len(src.RPCURLs) == 0 {
+			continue // CheckHoldings reports the holding as unreadable
+		}
+		rpc, err := ethclient.DialContext(c.Context, src.RPCURLs[0])
+		if err != nil {
+			return chainError(h.Chain, fmt.Errorf("dial %s RPC %s: %w", h.Chain, src.RPCURLs[0], err))
+		}
+		defer rpc.Close()
+		readers[h.Chain] = rpc
+	}
+	rep, err := reserves.CheckHoldings(c.Context, st.Statement, holdings, readers)
+	if err != nil {
+		return custodyError(err)
+	}
+	res := reservesResult{Account: account, Position: st.Position, Problems: []string{}}
+	for _, a := range rep.Assets {
+		line := reservesLine{Asset: a.Asset, Liabilities: a.Liabilities.String(), Holdings: a.Holdings.String(), Receivables: a.Receivables.String()}
+		if ratio, ok := a.Coverage(); ok {
+			line.Coverage = ratio.StringFixed(4)
+		}
+		res.Assets = append(res.Assets, line)
+	}
+	for _, p := range rep.Problems {
+		res.Problems = append(res.Problems, p.Error())
+	}
+	if err := output(c, res, func() error {
+		fmt.Fprintf(c.App.Writer, "your leaves in %s's liabilities: %d proofs verified against the signed statement\n", account, len(proofs))
+		return rep.Write(c.App.Writer)
+	}); err != nil {
+		return err
+	}
+	if err := rep.Err(); err != nil {
+		return custodyError(err)
+	}
+	if saltsPath != "" {
+		blob, err := json.Marshal(slices.Concat(seen, salts))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(saltsPath, blob, 0o600); err != nil {
+			return fmt.Errorf("save the salts to %s: %w", saltsPath, err)
+		}
+	}
+	return nil
+}
+
+func statErr(path string) error {
+	_, err := os.Stat(path)
+	return err
+}
