@@ -333,7 +333,9 @@ contract DTW {
     /// @return credited the amount added to the caller's free balance.
     function deposit(address token, uint256 amount) external payable nonReentrant returns (uint256 credited) {
         credited = _pullListed(token, amount);
-        _balances[msg.sender][token] += credited;
+        unchecked {
+            _balances[msg.sender][token] += credited; // just added to the uint248 liabilities
+        }
         emit Deposited(msg.sender, token, credited);
     }
 
@@ -510,7 +512,7 @@ contract DTW {
 
     /// @notice The hash an order is stored under.
     function hashOrder(Order calldata order) external pure returns (bytes32) {
-        return keccak256(abi.encode(order));
+        return _hashOrder(order);
     }
 
     /// @notice Whether `trader`'s signature nonce `nonce` can no longer be used: used,
@@ -543,7 +545,12 @@ contract DTW {
         unchecked {
             nextOrderId = uint64(orderId + 1);
         }
-        _orderHashes[orderId] = keccak256(abi.encode(o));
+        bytes32 h;
+        assembly ("memory-safe") {
+            // A memory struct of value types is its seven cleaned words: abi.encode(o).
+            h := keccak256(o, 224)
+        }
+        _orderHashes[orderId] = h;
         emit OrderPlaced(orderId, o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind);
     }
 
@@ -563,8 +570,12 @@ contract DTW {
         if (buyAmount < o.minBuyAmount) revert BelowMinBuyAmount(buyAmount, o.minBuyAmount);
         _close(orderId, requested);
         _debit(msg.sender, o.buyToken, buyAmount);
-        _balances[msg.sender][o.sellToken] += o.sellAmount;
-        _balances[o.trader][o.buyToken] += buyAmount;
+        // Every balance and locked amount of a token is part of its liabilities, a uint248:
+        // a credit of one of them to another cannot overflow.
+        unchecked {
+            _balances[msg.sender][o.sellToken] += o.sellAmount;
+            _balances[o.trader][o.buyToken] += buyAmount;
+        }
         emit OrderSettled(orderId, o.trader, msg.sender, o.sellToken, o.buyToken, o.sellAmount, buyAmount);
     }
 
@@ -577,7 +588,9 @@ contract DTW {
             if (block.timestamp <= requested) revert CancelGraceNotOver(orderId, requested);
         }
         _close(orderId, requested);
-        _balances[o.trader][o.sellToken] += o.sellAmount;
+        unchecked {
+            _balances[o.trader][o.sellToken] += o.sellAmount; // a locked amount, as in _settle
+        }
         emit OrderCancelled(orderId, o.trader, msg.sender, o.sellToken, o.sellAmount);
     }
 
@@ -594,10 +607,20 @@ contract DTW {
     /// grace period of its cancel request, zero when none was made. The flag bit keeps the
     /// cancelAfter slot unread on the path of orders without a request.
     function _checkOrder(uint256 orderId, Order calldata o, bytes32 stored) private view returns (uint64 requested) {
-        bytes32 h = keccak256(abi.encode(o));
+        bytes32 h = _hashOrder(o);
         if (stored == h) return 0;
         if (stored == 0 || stored != h ^ CANCEL_REQUESTED) revert UnknownOrder(orderId);
         return _cancelAfter[orderId];
+    }
+
+    /// @dev keccak256(abi.encode(o)) without decoding: an Order is static, so its calldata is
+    /// its encoding. Dirty high bits in a field give another hash, hence UnknownOrder.
+    function _hashOrder(Order calldata o) private pure returns (bytes32 h) {
+        assembly ("memory-safe") {
+            let p := mload(0x40)
+            calldatacopy(p, o, 224)
+            h := keccak256(p, 224)
+        }
     }
 
     function _close(uint256 orderId, uint64 requested) private {

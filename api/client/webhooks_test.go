@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -17,6 +16,7 @@ import (
 	"github.com/dtwgate/dtwgate/api/webhook"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
@@ -156,8 +156,7 @@ func TestWebhookDeliveryVerified(t *testing.T) {
 	t.Cleanup(func() { cancel(); <-done })
 
 	require.NoError(t, g.store.InTx(ctx, func(tx store.Tx) error {
-		return tx.WriteEvent(ctx, store.EventDeposit, offchain.Source, k.account, common.Address{},
-			offchain.ActivityEvent{Source: offchain.Source, Asset: "eur", Amount: "42.5", Location: "bank:eur-main"})
+		return outbox.Write(ctx, tx, outbox.Event{Kind: outbox.Deposit, Source: offchain.Source, AccountID: k.account, Payload: outbox.LedgerActivity{Source: offchain.Source, Asset: "eur", Amount: "42.5", Location: "bank:eur-main"}})
 	}))
 	select {
 	case delivery := <-got:

@@ -10,13 +10,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 // cuttingProxy forwards TCP connections to a gateway and can cut them all, as a network
@@ -88,8 +87,7 @@ func next(t *testing.T, w *client.Watch) client.Message {
 
 func ethPrice(t *testing.T, g *testGateway, price string) {
 	t.Helper()
-	require.NoError(t, g.store.WriteEvent(context.Background(), store.EventPrice, "", "", common.Address{},
-		store.PriceChange{Asset: "eth", Price: price, UpdatedAt: time.Now()}))
+	require.NoError(t, outbox.Write(context.Background(), g.store, outbox.Event{Kind: outbox.Price, Payload: outbox.PriceChange{Asset: "eth", Price: price, UpdatedAt: time.Now()}}))
 }
 
 var ethUSDT = api.Subscription{ChannelType: api.ChannelPriceFeedUpdates, Body: &api.SubscriptionBody{Assets: []api.AssetPair{{SellingAsset: "eth", BuyingAsset: "usdt"}}}}

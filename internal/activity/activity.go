@@ -4,55 +4,64 @@
 package activity
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/big"
 	"strconv"
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain"
-	"github.com/dtwgate/dtwgate/internal/offchain"
-	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 // Is reports whether ev is account activity: a deposit or a withdrawal.
-func Is(ev store.Event) bool {
-	return ev.Kind == store.EventDeposit || ev.Kind == store.EventWithdrawal
+func Is(ev outbox.Record) bool {
+	return ev.Kind == outbox.Deposit || ev.Kind == outbox.Withdrawal
 }
 
 // FromEvent returns the activity of a deposit or withdrawal event of accountID (the
 // event's account, or the owner of its trader address). Chain amounts are converted with
 // the token's decimals from reg (an unknown token shows its address and base units).
 // Events of other kinds are an error.
-func FromEvent(ev store.Event, accountID string, reg *chain.Registry) (api.AccountActivityEvent, error) {
+func FromEvent(ev outbox.Record, accountID string, reg *chain.Registry) (api.AccountActivityEvent, error) {
 	out := api.AccountActivityEvent{EventID: strconv.FormatInt(ev.ID, 10), Source: ev.Source, AccountID: accountID}
 	switch ev.Kind {
-	case store.EventDeposit:
+	case outbox.Deposit:
 		out.ActivityType = api.ActivityDeposit
-	case store.EventWithdrawal:
+	case outbox.Withdrawal:
 		out.ActivityType = api.ActivityWithdrawal
 	default:
 		return out, fmt.Errorf("event %d: %s is not account activity", ev.ID, ev.Kind)
 	}
-	if ev.Source == offchain.Source {
-		var p offchain.ActivityEvent
-		if err := json.Unmarshal(ev.Payload, &p); err != nil {
-			return out, fmt.Errorf("event %d: decode OFFCHAIN activity: %w", ev.ID, err)
-		}
-		out.Asset, out.Amount, out.TransactionHash = p.Asset, p.Amount, p.TxHash
-		out.TimestampMillis = strconv.FormatInt(ev.CreatedAt.UnixMilli(), 10)
-		switch {
-		case out.ActivityType == api.ActivityWithdrawal:
-			out.Reference = &api.ActivityReference{InstructionID: p.InstructionID, TransactionHash: p.TxHash, ActivityLocation: p.Location}
-		case p.TxHash != "": // a deposit paid on a chain, as its history record names it
-			out.Reference = &api.ActivityReference{TransactionHash: p.TxHash, ActivityLocation: p.Location}
-		}
-		return out, nil
+	payload, err := ev.Decode()
+	if err != nil {
+		return out, err
 	}
-	var p store.ChainActivity
-	if err := json.Unmarshal(ev.Payload, &p); err != nil {
-		return out, fmt.Errorf("event %d: decode chain activity: %w", ev.ID, err)
+	switch p := payload.(type) {
+	case outbox.LedgerActivity:
+		return fromLedger(out, ev, p), nil
+	case outbox.ChainActivity:
+		return fromChain(out, ev, p, reg)
 	}
+	return out, fmt.Errorf("event %d: %T is not account activity", ev.ID, payload)
+}
+
+// fromLedger completes out with a ledger's deposit or withdrawal: amounts in the asset's
+// unit, at the time the entry was posted.
+func fromLedger(out api.AccountActivityEvent, ev outbox.Record, p outbox.LedgerActivity) api.AccountActivityEvent {
+	out.Asset, out.Amount, out.TransactionHash = p.Asset, p.Amount, p.TxHash
+	out.TimestampMillis = strconv.FormatInt(ev.CreatedAt.UnixMilli(), 10)
+	switch {
+	case out.ActivityType == api.ActivityWithdrawal:
+		out.Reference = &api.ActivityReference{InstructionID: p.InstructionID, TransactionHash: p.TxHash, ActivityLocation: p.Location}
+	case p.TxHash != "": // a deposit paid on a chain, as its history record names it
+		out.Reference = &api.ActivityReference{TransactionHash: p.TxHash, ActivityLocation: p.Location}
+	}
+	return out
+}
+
+// fromChain completes out with a chain's deposit or withdrawal: base units converted with
+// the token's decimals from reg, at the block's time.
+func fromChain(out api.AccountActivityEvent, ev outbox.Record, p outbox.ChainActivity, reg *chain.Registry) (api.AccountActivityEvent, error) {
 	var asset chain.Asset
 	if reg != nil {
 		if src, err := reg.Source(p.Source); err == nil {

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -68,7 +68,7 @@ func (a *App) buildPrices(ctx context.Context, publish bool) error {
 // priceLog is the outbox with the newest price events read back (both stores have it).
 type priceLog interface {
 	store.Outbox
-	LastPrices(ctx context.Context, assets []string) (map[string]store.PriceChange, error)
+	LastPrices(ctx context.Context, assets []string) (map[string]outbox.PriceChange, error)
 }
 
 var (
@@ -76,7 +76,7 @@ var (
 	_ priceLog = (*store.Postgres)(nil)
 )
 
-// priceOutbox publishes feeds' price changes as EventPrice events of the store's outbox.
+// priceOutbox publishes feeds' price changes as outbox.Price events.
 type priceOutbox struct {
 	st     priceLog
 	assets []string
@@ -103,6 +103,6 @@ func (p priceOutbox) LastPrices(ctx context.Context) (map[string]decimal.Decimal
 
 // PublishPrice implements pricing.Publisher.
 func (p priceOutbox) PublishPrice(ctx context.Context, u pricing.Update) error {
-	return p.st.WriteEvent(ctx, store.EventPrice, "", "", common.Address{},
-		store.PriceChange{Asset: u.Asset, Price: u.Price.String(), UpdatedAt: u.UpdatedAt.UTC()})
+	return outbox.Write(ctx, p.st, outbox.Event{Kind: outbox.Price,
+		Payload: outbox.PriceChange{Asset: u.Asset, Price: u.Price.String(), UpdatedAt: u.UpdatedAt.UTC()}})
 }

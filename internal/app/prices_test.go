@@ -16,22 +16,23 @@ import (
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/chain/trader"
 	"github.com/dtwgate/dtwgate/internal/app"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
 // priceEvents returns the PRICE events of the outbox, in order.
-func priceEvents(t *testing.T, st store.Outbox) []store.PriceChange {
+func priceEvents(t *testing.T, st store.Outbox) []outbox.PriceChange {
 	t.Helper()
 	events, err := st.Events(context.Background(), 0, 0)
 	require.NoError(t, err)
-	var out []store.PriceChange
+	var out []outbox.PriceChange
 	for _, e := range events {
-		if e.Kind != store.EventPrice {
+		if e.Kind != outbox.Price {
 			continue
 		}
-		var p store.PriceChange
+		var p outbox.PriceChange
 		require.NoError(t, json.Unmarshal(e.Payload, &p))
 		out = append(out, p)
 	}

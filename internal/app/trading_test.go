@@ -17,8 +17,8 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/custody"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/pricing"
-	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
@@ -109,7 +109,7 @@ func TestOffchainTradingOnFeeds(t *testing.T) {
 		evs, err := a.Store().Events(ctx, from, 1000)
 		require.NoError(t, err)
 		for _, e := range evs {
-			if e.Kind == store.EventPrice {
+			if e.Kind == outbox.Price {
 				return true
 			}
 		}

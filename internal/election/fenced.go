@@ -123,8 +123,8 @@ func (f *Fenced) PutOrderReturn(ctx context.Context, r store.OrderReturn) error 
 }
 
 // FailRelayRequest implements engine.Store: a write, fenced.
-func (f *Fenced) FailRelayRequest(ctx context.Context, id int64, reason string) error {
-	return f.InTx(ctx, func(tx store.Tx) error { return tx.FailRelayRequest(ctx, id, reason) })
+func (f *Fenced) FailRelayRequest(ctx context.Context, id int64, from, reason string) error {
+	return f.InTx(ctx, func(tx store.Tx) error { return tx.FailRelayRequest(ctx, id, from, reason) })
 }
 
 // PutSettlerHead implements engine.Store: a write, fenced.
@@ -212,7 +212,7 @@ func (f *Fenced) RelayByNonce(ctx context.Context, source string, trader common.
 }
 
 // PendingRelayRequests implements engine.Store: a read, not fenced.
-func (f *Fenced) PendingRelayRequests(ctx context.Context, source string, limit int) ([]store.RelayRequest, error) {
+func (f *Fenced) PendingRelayRequests(ctx context.Context, source string, limit int) ([]store.Relay, error) {
 	return f.st.PendingRelayRequests(ctx, source, limit)
 }
 

@@ -102,14 +102,14 @@ func fencedWrites() []fencedWrite {
 		}},
 		{name: "FailRelayRequest", prep: func(t *testing.T, st store.Store) {
 			ctx := context.Background()
-			require.NoError(t, st.InsertRelayRequest(ctx, store.RelayRequest{Source: src, Kind: "relay-order", Trader: trader,
+			require.NoError(t, st.InsertRelayRequest(ctx, store.Relay{Source: src, Kind: "relay-order", Trader: trader,
 				Nonce: "5", Digest: common.HexToHash("0x01"), AccountID: client, Data: []byte{1}}))
 			reqs, err := st.PendingRelayRequests(ctx, src, 10)
 			require.NoError(t, err)
 			require.Len(t, reqs, 1)
 			relayID = reqs[0].ID
 		}, call: func(ctx context.Context, f *election.Fenced) error {
-			return f.FailRelayRequest(ctx, relayID, "NonceAlreadyUsed")
+			return f.FailRelayRequest(ctx, relayID, store.RelayRequested, "NonceAlreadyUsed")
 		}},
 		{name: "PutSettlerHead", call: func(ctx context.Context, f *election.Fenced) error {
 			return f.PutSettlerHead(ctx, store.SettlerHead{Source: src, Head: 9, Synced: 8, UpdatedAt: at})

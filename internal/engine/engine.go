@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/big"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
@@ -101,9 +102,9 @@ type Store interface {
 	UncheckedCloses(ctx context.Context, source string) ([]dtw.Event, error)
 	PutOrderReturn(ctx context.Context, r store.OrderReturn) error
 	RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (store.Relay, error)
-	PendingRelayRequests(ctx context.Context, source string, limit int) ([]store.RelayRequest, error)
+	PendingRelayRequests(ctx context.Context, source string, limit int) ([]store.Relay, error)
 	RelaysToFail(ctx context.Context, source string) ([]store.RelayFailure, error)
-	FailRelayRequest(ctx context.Context, id int64, reason string) error
+	FailRelayRequest(ctx context.Context, id int64, from, reason string) error
 	PutSettlerHead(ctx context.Context, h store.SettlerHead) error
 	PutInventory(ctx context.Context, inv store.Inventory) error
 }
@@ -118,6 +119,8 @@ type Engine struct {
 	sender   *chain.Sender
 	dtw      *bindings.DTW
 	log      *slog.Logger
+	// open is the copy of the open orders and cancel requests that the follower keeps.
+	open *openBook
 	// closing holds the orders of confirmed return transactions while they still look
 	// open, so they are not priced again meanwhile.
 	closing map[uint64]chain.JournalTx
@@ -151,6 +154,7 @@ func New(cfg Config, client Client, st Store, operator chain.TxSigner) *Engine {
 	}
 	src := cfg.Source
 	log := cfg.Logger.With("source", src.Name)
+	open := &openBook{FollowerStore: st, source: src.Name}
 	return &Engine{
 		cfg:    cfg,
 		client: client,
@@ -158,13 +162,14 @@ func New(cfg Config, client Client, st Store, operator chain.TxSigner) *Engine {
 		follower: chain.NewFollower(chain.FollowerConfig{
 			Source: src.Name, DTW: src.DTW, StartBlock: src.StartBlock, Confirmations: src.Confirmations,
 			PollInterval: cfg.PollInterval, Logger: cfg.Logger, Metrics: cfg.Metrics,
-		}, client, st),
+		}, client, open),
 		sender: chain.NewSender(chain.SenderConfig{
 			Source: src.Name, ChainID: new(big.Int).SetUint64(src.ChainID), Confirmations: src.Confirmations,
 			BumpAfter: cfg.BumpAfter, Logger: cfg.Logger, BeforeBroadcast: cfg.BeforeBroadcast, Metrics: cfg.Metrics,
 		}, client, operator, st),
 		dtw:     bindings.NewDTW(),
 		log:     log,
+		open:    open,
 		closing: map[uint64]chain.JournalTx{}, relaysFailed: true,
 	}
 }
@@ -203,8 +208,9 @@ func (e *Engine) Run(ctx context.Context) error {
 	}
 }
 
-// Step runs one round: follow the journal, check closed orders, settle or cancel open
-// ones.
+// Step runs one round: follow the journal, settle or cancel open orders, then check
+// closed ones. Checks come last so that an order placed in the latest block is priced
+// and sent without waiting for the checks of earlier ones (one block of latency).
 func (e *Engine) Step(ctx context.Context) error {
 	outcomes, err := e.sender.Tick(ctx)
 	if err != nil {
@@ -230,9 +236,6 @@ func (e *Engine) Step(ctx context.Context) error {
 			e.closing[id] = o.Tx
 		}
 	}
-	if err := e.checkCloses(ctx); err != nil {
-		return fmt.Errorf("check: %w", err)
-	}
 	if e.relaysFailed {
 		if err := e.failRelays(ctx); err != nil {
 			return fmt.Errorf("relay: %w", err)
@@ -251,6 +254,9 @@ func (e *Engine) Step(ctx context.Context) error {
 	if err := e.decide(ctx); err != nil {
 		return err
 	}
+	if err := e.checkCloses(ctx); err != nil {
+		return fmt.Errorf("check: %w", err)
+	}
 	if err := errors.Join(jobErrs...); err != nil {
 		return fmt.Errorf("jobs: %w", err)
 	}
@@ -258,18 +264,28 @@ func (e *Engine) Step(ctx context.Context) error {
 }
 
 // checkCloses verifies the receipt of every confirmed settle or cancel event before the
-// order's status reports it.
+// order's status reports it. A batch's receipt is read once for all its orders, and the
+// orders' returns are written concurrently, so that the store commits them together.
 func (e *Engine) checkCloses(ctx context.Context) error {
 	closes, err := e.store.UncheckedCloses(ctx, e.cfg.Source.Name)
 	if err != nil {
 		return err
 	}
+	if len(closes) == 0 {
+		return nil
+	}
+	reader := &roundReader{client: e.client, receipts: map[common.Hash]*types.Receipt{}}
+	type checked struct {
+		ret    store.OrderReturn
+		placed uint64
+	}
+	var returns []checked
 	for _, c := range closes {
 		o, err := e.store.Order(ctx, e.cfg.Source.Name, c.OrderID.Uint64())
 		if err != nil {
 			return err
 		}
-		check, err := chain.VerifyReturnTx(ctx, e.client, c.TxHash, chain.ReturnExpectation{
+		check, err := chain.VerifyReturnTx(ctx, reader, c.TxHash, chain.ReturnExpectation{
 			DTW: e.cfg.Source.DTW, OrderID: c.OrderID, Trader: o.Placed.Trader, Kind: c.Kind,
 			SellAmount: o.Placed.SellAmount, MinBuyAmount: o.Placed.MinBuyAmount, Confirmations: e.cfg.Source.Confirmations,
 		})
@@ -286,20 +302,73 @@ func (e *Engine) checkCloses(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := e.store.PutOrderReturn(ctx, store.OrderReturn{
+		returns = append(returns, checked{store.OrderReturn{
 			Source: e.cfg.Source.Name, OrderID: c.OrderID.Uint64(), Status: status, TxHash: c.TxHash,
 			BlockNumber: check.Receipt.BlockNumber.Uint64(), BuyAmount: check.Event.BuyAmount, VerifiedAt: time.Now(),
-		}); err != nil {
-			return err
+		}, o.Placed.BlockNumber})
+	}
+	errs := make([]error, len(returns))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, maxConcurrentReturns)
+	for i, r := range returns {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			errs[i] = e.store.PutOrderReturn(ctx, r.ret)
+		}()
+	}
+	wg.Wait()
+	for i, r := range returns {
+		if errs[i] != nil {
+			continue
 		}
-		if block := check.Receipt.BlockNumber.Uint64(); status == store.OrderSettled {
-			e.cfg.Metrics.RecordOrderSettled(block - min(block, o.Placed.BlockNumber))
+		if block := r.ret.BlockNumber; r.ret.Status == store.OrderSettled {
+			e.cfg.Metrics.RecordOrderSettled(block - min(block, r.placed))
 		} else {
 			e.cfg.Metrics.RecordOrderCancelled()
 		}
-		e.log.Info("order closed", "order", c.OrderID, "status", status, "tx", c.TxHash)
+		e.log.Info("order closed", "order", r.ret.OrderID, "status", r.ret.Status, "tx", r.ret.TxHash)
 	}
-	return nil
+	return errors.Join(errs...)
+}
+
+// maxConcurrentReturns bounds the order returns one check pass writes at once.
+const maxConcurrentReturns = 64
+
+// roundReader reads receipts and the head for one check pass: each receipt once (a
+// batch's orders share it) and the head once. Used by one goroutine.
+type roundReader struct {
+	client   chain.ReceiptReader
+	receipts map[common.Hash]*types.Receipt
+	head     uint64
+	haveHead bool
+}
+
+// BlockNumber implements chain.ReceiptReader.
+func (r *roundReader) BlockNumber(ctx context.Context) (uint64, error) {
+	if !r.haveHead {
+		head, err := r.client.BlockNumber(ctx)
+		if err != nil {
+			return 0, err
+		}
+		r.head, r.haveHead = head, true
+	}
+	return r.head, nil
+}
+
+// TransactionReceipt implements chain.ReceiptReader.
+func (r *roundReader) TransactionReceipt(ctx context.Context, tx common.Hash) (*types.Receipt, error) {
+	if rec, ok := r.receipts[tx]; ok {
+		return rec, nil
+	}
+	rec, err := r.client.TransactionReceipt(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	r.receipts[tx] = rec
+	return rec, nil
 }
 
 // fill is a decided settlement.
@@ -311,7 +380,7 @@ type fill struct {
 // decide prices the open orders that no journaled transaction covers and sends settle
 // and cancel batches.
 func (e *Engine) decide(ctx context.Context) error {
-	open, err := e.store.OpenOrders(ctx, e.cfg.Source.Name)
+	open, requests, err := e.open.open(ctx, e.store)
 	if err != nil {
 		return err
 	}
@@ -336,10 +405,6 @@ func (e *Engine) decide(ctx context.Context) error {
 		for _, id := range t.OrderIDs {
 			covered[id] = true
 		}
-	}
-	requests, err := e.store.OpenCancelRequests(ctx, e.cfg.Source.Name)
-	if err != nil {
-		return err
 	}
 	requested := map[uint64]bool{}
 	for _, r := range requests {

@@ -3,11 +3,12 @@ package engine_test
 import (
 	"context"
 	"math/big"
-	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
@@ -29,19 +30,21 @@ type fixture struct {
 	start   func()
 }
 
-func newFixture(t *testing.T) *fixture {
+// newFixture starts a chain and a store and builds an engine over them, through wrap's
+// client when given one.
+func newFixture(t *testing.T, wrap ...func(engine.Client) engine.Client) *fixture {
 	t.Helper()
-	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
-	c := n.Chains[0]
-	st, err := store.OpenSQLite(context.Background(), filepath.Join(testnet.PrivateDir(t), "dtwgate.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { st.Close() })
+	c, st := engine.ChainAndStore(t)
 	book, err := pricing.NewBook(pricing.DefaultConfig())
 	require.NoError(t, err)
 	reg := prometheus.NewRegistry()
+	var client engine.Client = c.Client
+	for _, w := range wrap {
+		client = w(client)
+	}
 	e := engine.New(engine.Config{Source: ptr(c.ChainSource(1)), Pricing: book, Interval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond,
 		Metrics: metrics.NewSettler(reg).Chain(c.Source)},
-		c.Client, st, c.Operator.Signer())
+		client, st, c.Operator.Signer())
 	f := &fixture{c: c, st: st, metrics: reg}
 	f.start = func() {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -237,4 +240,84 @@ func TestEngineAccountsForSkippedOrders(t *testing.T) {
 	require.Equal(t, store.OrderSettled, f.waitClosed(t, live).Status)
 	r := f.waitClosed(t, expiring)
 	require.Equal(t, store.OrderCancelled, r.Status, "the skipped order is cancelled, not taken for settled")
+}
+
+// receiptCounter is the chain's client counting the receipts read of each transaction.
+type receiptCounter struct {
+	engine.Client
+	mu    sync.Mutex
+	reads map[common.Hash]int
+}
+
+func (r *receiptCounter) TransactionReceipt(ctx context.Context, tx common.Hash) (*types.Receipt, error) {
+	r.mu.Lock()
+	r.reads[tx]++
+	r.mu.Unlock()
+	return r.Client.TransactionReceipt(ctx, tx)
+}
+
+func (r *receiptCounter) count(tx common.Hash) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.reads[tx]
+}
+
+// TestEngineChecksABatchWithOneReceipt: the checks of a batch's orders read its receipt
+// once, not once an order (issue 27 item 4: at 20 orders a block the per-order reads and
+// commits of the checks held back the next round's settles), and every order's return
+// is written.
+func TestEngineChecksABatchWithOneReceipt(t *testing.T) {
+	ctx := context.Background()
+	var client *receiptCounter
+	f := newFixture(t, func(c engine.Client) engine.Client {
+		client = &receiptCounter{Client: c, reads: map[common.Hash]int{}}
+		return client
+	})
+	c, st := f.c, f.st
+	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
+	trader := c.Traders[0]
+	_, err := c.Deposit(ctx, trader, dai, dai.Units(1000))
+	require.NoError(t, err)
+
+	// Ten orders in one block, so that the engine settles them in one batch.
+	const orders = 10
+	now, err := c.Now(ctx)
+	require.NoError(t, err)
+	require.NoError(t, c.SetAutomine(ctx, false))
+	var placed []common.Hash
+	for i := 0; i < orders; i++ {
+		data := bindings.NewDTW().PackPlaceOrder(dai.Address, usdt.Address, dai.Units(10), usdt.Units(9), uint64(now.Unix())+600, dtw.KindMarket)
+		tx, err := c.SendTx(ctx, trader, &c.DTW, data, nil, 200_000)
+		require.NoError(t, err)
+		placed = append(placed, tx.Hash())
+	}
+	require.NoError(t, c.Mine(ctx, 1))
+	require.NoError(t, c.SetAutomine(ctx, true))
+	var ids []uint64
+	for _, h := range placed {
+		r, err := c.WaitReceipt(ctx, h)
+		require.NoError(t, err)
+		for _, ev := range dtw.DecodeLogs(c.DTW, r.Logs) {
+			ids = append(ids, ev.OrderID.Uint64())
+		}
+	}
+	require.Len(t, ids, orders)
+
+	f.start()
+
+	var batch common.Hash
+	for _, id := range ids {
+		var r store.OrderReturn
+		require.Eventually(t, func() bool {
+			r, err = st.OrderReturn(ctx, c.Source, id)
+			return err == nil
+		}, 30*time.Second, 50*time.Millisecond, "order %d was not closed", id)
+		require.Equal(t, store.OrderSettled, r.Status)
+		if batch == (common.Hash{}) {
+			batch = r.TxHash
+		}
+		require.Equal(t, batch, r.TxHash, "one batch settles the ten orders")
+	}
+	// The sender reads it while it waits for its confirmation, the checks once a pass.
+	require.Less(t, client.count(batch), orders, "receipt reads of the batch")
 }

@@ -23,9 +23,9 @@ const relayBatch = 50
 // it is marked failed.
 const RelayRetryFor = time.Minute
 
-// sendRelays sends the chain's pending relay requests through the journaled sender. The
-// journal writes each request's relays row (its transaction hash) with the transaction;
-// a request the contract refuses is marked failed with the revert's name.
+// sendRelays sends the chain's REQUESTED relays through the journaled sender. The journal
+// moves each to SENT (with its transaction hash) in the transaction's own store
+// transaction; a request the contract refuses is FAILED with the revert's name.
 func (e *Engine) sendRelays(ctx context.Context) error {
 	reqs, err := e.store.PendingRelayRequests(ctx, e.cfg.Source.Name, relayBatch)
 	if err != nil {
@@ -34,7 +34,7 @@ func (e *Engine) sendRelays(ctx context.Context) error {
 	for _, r := range reqs {
 		nonce, ok := new(big.Int).SetString(r.Nonce, 10)
 		if !ok {
-			if err := e.store.FailRelayRequest(ctx, r.ID, "bad nonce "+r.Nonce); err != nil {
+			if err := e.store.FailRelayRequest(ctx, r.ID, store.RelayRequested, "bad nonce "+r.Nonce); err != nil {
 				return err
 			}
 			continue
@@ -46,15 +46,9 @@ func (e *Engine) sendRelays(ctx context.Context) error {
 		case err == nil:
 			continue
 		case errors.Is(err, chain.ErrRelayExists):
-			// A relay of the nonce is recorded: this request's own (then it is no longer
-			// pending) or another signed request's.
-			prev, perr := e.store.RelayByNonce(ctx, e.cfg.Source.Name, r.Trader, r.Nonce)
-			if perr != nil {
-				return perr
-			}
-			if prev.Digest != r.Digest {
-				reason = store.RelayReasonNonceUsed
-			}
+			// The relay is no longer REQUESTED: this request was sent already (its
+			// journal entry committed, then the broadcast failed). Never failed here.
+			continue
 		case reason != "":
 		case time.Since(r.CreatedAt) > RelayRetryFor:
 			reason = store.RelayReasonNotSent + err.Error()
@@ -62,11 +56,12 @@ func (e *Engine) sendRelays(ctx context.Context) error {
 			e.log.Warn("relay not sent; will retry", "kind", r.Kind, "trader", r.Trader, "nonce", r.Nonce, "err", err)
 			continue
 		}
-		if reason == "" {
-			continue
-		}
 		e.log.Info("relay refused", "kind", r.Kind, "trader", r.Trader, "nonce", r.Nonce, "reason", reason)
-		if err := e.store.FailRelayRequest(ctx, r.ID, reason); err != nil {
+		err = e.store.FailRelayRequest(ctx, r.ID, store.RelayRequested, reason)
+		if errors.Is(err, store.ErrConflict) {
+			continue // sent meanwhile (the error came after its journal entry): it stands
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -86,7 +81,7 @@ func (e *Engine) failRelays(ctx context.Context) error {
 		reason := e.relayFailure(ctx, f)
 		e.log.Warn("relay failed; its trader nonce is free again", "kind", f.Relay.Kind, "trader", f.Relay.Trader,
 			"nonce", f.Relay.Nonce, "tx", f.Relay.TxHash, "reason", reason)
-		if err := e.store.FailRelayRequest(ctx, f.RequestID, reason); err != nil {
+		if err := e.store.FailRelayRequest(ctx, f.Relay.ID, store.RelaySent, reason); err != nil {
 			return err
 		}
 	}
@@ -100,7 +95,7 @@ func (e *Engine) relayFailure(ctx context.Context, f store.RelayFailure) string 
 		return fmt.Sprintf("%s: transaction %s was never mined (another transaction used its operator nonce)", store.RelayReasonDropped, f.TxHash.Hex())
 	}
 	what := store.RelayReasonReverted
-	_, err := e.client.CallContract(ctx, ethereum.CallMsg{From: e.sender.Address(), To: &e.cfg.Source.DTW, Data: f.Data},
+	_, err := e.client.CallContract(ctx, ethereum.CallMsg{From: e.sender.Address(), To: &e.cfg.Source.DTW, Data: f.Relay.Data},
 		new(big.Int).SetUint64(f.Block))
 	if name := dtw.RevertName(err); name != "" {
 		what += " (" + name + ")"

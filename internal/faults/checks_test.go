@@ -21,7 +21,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/ledger"
-	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 // settleTimeout bounds the wait, after the faults, for every order to be final.
@@ -176,10 +176,10 @@ func (e *env) check(t *testing.T, r *runResult) report {
 	}
 	netEvents := map[string]int{} // source/orderId -> settled or cancelled events less removed ones
 	for _, ev := range e.outbox(t) {
-		if ev.kind != string(store.EventOrderSettled) && ev.kind != string(store.EventOrderCancelled) {
+		if ev.kind != string(outbox.OrderSettled) && ev.kind != string(outbox.OrderCancelled) {
 			continue
 		}
-		var p store.OrderClosed
+		var p outbox.OrderClosed
 		require.NoError(t, json.Unmarshal([]byte(ev.payload), &p))
 		key := p.Source + "/" + strconv.FormatUint(p.OrderID, 10)
 		if p.Removed {
@@ -302,7 +302,7 @@ func (e *env) check(t *testing.T, r *runResult) report {
 	}
 	want := map[*account][]string{}
 	for _, ev := range e.outbox(t) {
-		if ev.kind != string(store.EventDeposit) && ev.kind != string(store.EventWithdrawal) {
+		if ev.kind != string(outbox.Deposit) && ev.kind != string(outbox.Withdrawal) {
 			continue
 		}
 		for _, a := range e.accts {

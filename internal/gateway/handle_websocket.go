@@ -3,7 +3,6 @@ package gateway
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -17,6 +16,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/activity"
 	"github.com/dtwgate/dtwgate/internal/auth"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/push"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
@@ -125,7 +125,7 @@ type pushViews struct{ s *Service }
 var _ push.Views = pushViews{}
 
 // Owner implements push.Views.
-func (v pushViews) Owner(ctx context.Context, ev store.Event) (string, error) {
+func (v pushViews) Owner(ctx context.Context, ev outbox.Record) (string, error) {
 	if ev.AccountID != "" || ev.Trader == (common.Address{}) {
 		return ev.AccountID, nil
 	}
@@ -134,16 +134,16 @@ func (v pushViews) Owner(ctx context.Context, ev store.Event) (string, error) {
 }
 
 // Activity implements push.Views: the activity the webhooks deliver too.
-func (v pushViews) Activity(_ context.Context, account string, ev store.Event) (api.AccountActivityEvent, error) {
+func (v pushViews) Activity(_ context.Context, account string, ev outbox.Record) (api.AccountActivityEvent, error) {
 	return activity.FromEvent(ev, account, v.s.onchain.Registry())
 }
 
 // Order implements push.Views: the order's status record as GET
 // /v3/order-status/{source}/{orderId} answers it once the change is recorded.
-func (v pushViews) Order(ctx context.Context, account string, ev store.Event) (api.OrderEvent, error) {
-	var p store.OrderClosed
-	if err := json.Unmarshal(ev.Payload, &p); err != nil {
-		return api.OrderEvent{}, fmt.Errorf("decode %s event %d: %w", ev.Kind, ev.ID, err)
+func (v pushViews) Order(ctx context.Context, account string, ev outbox.Record) (api.OrderEvent, error) {
+	p, err := outbox.As[outbox.OrderClosed](ev)
+	if err != nil {
+		return api.OrderEvent{}, err
 	}
 	ven, err := v.s.venues.Venue(p.Source)
 	if err != nil {

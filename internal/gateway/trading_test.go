@@ -18,6 +18,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -225,7 +226,7 @@ func TestSwapLimit(t *testing.T) {
 	after, err := te.store.Events(ctx, 0, 1000)
 	require.NoError(t, err)
 	require.Len(t, after, len(before)+1, "one ORDER_SETTLED event")
-	require.Equal(t, store.EventOrderSettled, after[len(after)-1].Kind)
+	require.Equal(t, outbox.OrderSettled, after[len(after)-1].Kind)
 	require.Equal(t, "5", te.balance(t, tok, "eur").Held, "only the resting order's 5 stay held")
 
 	te.offset.Store(int64(2 * time.Hour))

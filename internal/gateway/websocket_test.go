@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
@@ -23,6 +22,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/metrics"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -139,7 +139,7 @@ func TestWebsocketChannels(t *testing.T) {
 
 	// The settler publishes a feed's change; the pairs of the asset are sent again.
 	te.prices.set(t, map[string]string{"eur": "1.2"})
-	require.NoError(t, te.store.WriteEvent(ctx, store.EventPrice, "", "", common.Address{}, store.PriceChange{Asset: "eur", Price: "1.2", UpdatedAt: time.Now()}))
+	require.NoError(t, outbox.Write(ctx, te.store, outbox.Event{Kind: outbox.Price, Payload: outbox.PriceChange{Asset: "eur", Price: "1.2", UpdatedAt: time.Now()}}))
 	got := map[string]api.PriceUpdate{}
 	for range 2 {
 		p := data[api.PriceUpdate](t, ws.nextOf(string(api.ChannelPriceFeedUpdates)))
@@ -154,7 +154,7 @@ func TestWebsocketChannels(t *testing.T) {
 	ws.send(api.WSMessage{Type: api.WSUnsubscribe, Metadata: &api.WSMetadata{Subscriptions: []api.Subscription{ordersSub, priceSub("usdc/eur")}}})
 	require.Equal(t, []api.Subscription{priceSub("eur/usdc"), activitySub}, ws.nextOf(api.WSSubscriptions).Metadata.Subscriptions)
 	decode[api.OrderStatus](t, te.swap(tok, api.SwapRequest{InstructionID: "ws-2", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"}), 200)
-	require.NoError(t, te.store.WriteEvent(ctx, store.EventPrice, "", "", common.Address{}, store.PriceChange{Asset: "eur", Price: "1.2", UpdatedAt: time.Now()}))
+	require.NoError(t, outbox.Write(ctx, te.store, outbox.Event{Kind: outbox.Price, Payload: outbox.PriceChange{Asset: "eur", Price: "1.2", UpdatedAt: time.Now()}}))
 	p := data[api.PriceUpdate](t, ws.nextOf(string(api.ChannelPriceFeedUpdates)))
 	require.Equal(t, "eur/usdc", p.SellingAsset+"/"+p.BuyingAsset, "the swap's ORDERS push was not sent, nor the unsubscribed pair")
 
@@ -312,7 +312,7 @@ func TestWebsocketSlowConsumer(t *testing.T) {
 	slow.pause()
 	const changes = 2000
 	for i := range changes {
-		require.NoError(t, e.store.WriteEvent(ctx, store.EventPrice, "", "", common.Address{}, store.PriceChange{Asset: "eth", Price: fmt.Sprint(3000 + i), UpdatedAt: time.Now()}))
+		require.NoError(t, outbox.Write(ctx, e.store, outbox.Event{Kind: outbox.Price, Payload: outbox.PriceChange{Asset: "eth", Price: fmt.Sprint(3000 + i), UpdatedAt: time.Now()}}))
 		for range 6 {
 			fast.nextOf(string(api.ChannelPriceFeedUpdates))
 		}
@@ -385,7 +385,7 @@ func TestWebsocketShutdownAndMetrics(t *testing.T) {
 	}
 	require.Contains(t, scrape(), "dtwgate_websocket_open_sockets 1")
 
-	require.NoError(t, e.store.WriteEvent(context.Background(), store.EventPrice, "", "", common.Address{}, store.PriceChange{Asset: "eth", Price: "1", UpdatedAt: time.Now()}))
+	require.NoError(t, outbox.Write(context.Background(), e.store, outbox.Event{Kind: outbox.Price, Payload: outbox.PriceChange{Asset: "eth", Price: "1", UpdatedAt: time.Now()}}))
 	ws.nextOf(string(api.ChannelPriceFeedUpdates))
 	require.Eventually(t, func() bool {
 		return strings.Contains(scrape(), `dtwgate_websocket_pushed_messages_total{channel="PRICE_FEED_UPDATES"} 1`)

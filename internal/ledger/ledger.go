@@ -22,9 +22,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -78,14 +78,6 @@ var (
 	// ErrNoOpenHold: the hold is unknown or no longer open.
 	ErrNoOpenHold = errors.New("no open hold")
 )
-
-// Event is the outbox event an entry writes in its transaction.
-type Event struct {
-	Kind      store.EventKind
-	Source    string
-	AccountID string
-	Payload   any
-}
 
 // Options change a posting's checks. The zero Options lends nothing: no user book's
 // available balance may fall below zero.
@@ -146,7 +138,7 @@ func Check(e store.LedgerEntry) error {
 }
 
 // Post posts e in its own transaction; see PostTx.
-func (l *Ledger) Post(ctx context.Context, e store.LedgerEntry, ev *Event, opts Options) (store.LedgerEntry, bool, error) {
+func (l *Ledger) Post(ctx context.Context, e store.LedgerEntry, ev *outbox.Event, opts Options) (store.LedgerEntry, bool, error) {
 	var (
 		out     store.LedgerEntry
 		created bool
@@ -164,12 +156,12 @@ func (l *Ledger) Post(ctx context.Context, e store.LedgerEntry, ev *Event, opts 
 // with created false when its postings are the same, ErrKeyReused when not. A user book
 // whose available balance would fall below its floor fails the whole entry with
 // ErrInsufficientFunds.
-func (l *Ledger) PostTx(ctx context.Context, tx store.Tx, e store.LedgerEntry, ev *Event, opts Options) (store.LedgerEntry, bool, error) {
+func (l *Ledger) PostTx(ctx context.Context, tx store.Tx, e store.LedgerEntry, ev *outbox.Event, opts Options) (store.LedgerEntry, bool, error) {
 	return l.post(ctx, tx, e, ev, opts, true)
 }
 
 // post is PostTx; floors says whether the user books' floors and credit are checked.
-func (l *Ledger) post(ctx context.Context, tx store.Tx, e store.LedgerEntry, ev *Event, opts Options, floors bool) (store.LedgerEntry, bool, error) {
+func (l *Ledger) post(ctx context.Context, tx store.Tx, e store.LedgerEntry, ev *outbox.Event, opts Options, floors bool) (store.LedgerEntry, bool, error) {
 	if err := Check(e); err != nil {
 		return store.LedgerEntry{}, false, err
 	}
@@ -196,7 +188,7 @@ func (l *Ledger) post(ctx context.Context, tx store.Tx, e store.LedgerEntry, ev 
 		return store.LedgerEntry{}, false, err
 	}
 	if ev != nil {
-		if err := tx.WriteEvent(ctx, ev.Kind, ev.Source, ev.AccountID, common.Address{}, ev.Payload); err != nil {
+		if err := outbox.Write(ctx, tx, *ev); err != nil {
 			return store.LedgerEntry{}, false, err
 		}
 	}
@@ -337,7 +329,7 @@ func (l *Ledger) ReleaseTx(ctx context.Context, tx store.Tx, key string) error {
 // CaptureTx closes an open hold and posts the entry it reserved funds for, inside tx. No
 // floor is checked: the hold reserved the funds and the money is gone (a paid withdrawal
 // always completes, even when a credit trade took the balance below zero after the hold).
-func (l *Ledger) CaptureTx(ctx context.Context, tx store.Tx, key string, e store.LedgerEntry, ev *Event) (store.LedgerEntry, error) {
+func (l *Ledger) CaptureTx(ctx context.Context, tx store.Tx, key string, e store.LedgerEntry, ev *outbox.Event) (store.LedgerEntry, error) {
 	if err := tx.SetLedgerHoldState(ctx, key, store.HoldCaptured, l.now()); errors.Is(err, store.ErrNotFound) {
 		return store.LedgerEntry{}, fmt.Errorf("%w: %s", ErrNoOpenHold, key)
 	} else if err != nil {

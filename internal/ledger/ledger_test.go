@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -53,7 +54,7 @@ func TestPostIdempotentAndBalanced(t *testing.T) {
 	st, l := open(t)
 	ctx := context.Background()
 	e, created, err := l.Post(ctx, deposit("eth:0xaa:1", "acc1", "usdt", "100.5"),
-		&ledger.Event{Kind: store.EventDeposit, Source: "OFFCHAIN", AccountID: "acc1", Payload: map[string]string{"amount": "100.5"}}, ledger.Options{})
+		&outbox.Event{Kind: outbox.Deposit, Source: "OFFCHAIN", AccountID: "acc1", Payload: outbox.LedgerActivity{Asset: "usdt", Amount: "100.5"}}, ledger.Options{})
 	require.NoError(t, err)
 	require.True(t, created)
 	again, created, err := l.Post(ctx, deposit("eth:0xaa:1", "acc1", "usdt", "100.5"), nil, ledger.Options{})

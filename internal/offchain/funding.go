@@ -17,6 +17,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -126,7 +127,7 @@ type BookedDeposit struct {
 // the account's book (the suspense book when accountID is empty: nobody could be named)
 // is credited from the custody book of custody (a chain's source, or "bank:<name>"). The
 // event is nil for a deposit to suspense.
-func DepositEntry(key, accountID, asset string, amount decimal.Decimal, meta DepositMeta, custody string) (store.LedgerEntry, *ledger.Event) {
+func DepositEntry(key, accountID, asset string, amount decimal.Decimal, meta DepositMeta, custody string) (store.LedgerEntry, *outbox.Event) {
 	credited := ledger.BookSuspense
 	if accountID != "" {
 		credited = ledger.UserBook(accountID)
@@ -140,8 +141,8 @@ func DepositEntry(key, accountID, asset string, amount decimal.Decimal, meta Dep
 	if accountID == "" {
 		return e, nil
 	}
-	return e, &ledger.Event{Kind: store.EventDeposit, Source: Source, AccountID: accountID,
-		Payload: ActivityEvent{Source: Source, Asset: asset, Amount: amount.String(), Location: meta.Location, TxHash: meta.TransactionHash}}
+	return e, &outbox.Event{Kind: outbox.Deposit, Source: Source, AccountID: accountID,
+		Payload: outbox.LedgerActivity{Source: Source, Asset: asset, Amount: amount.String(), Location: meta.Location, TxHash: meta.TransactionHash}}
 }
 
 // BookBankDeposit books a received bank transfer: the account whose deposit reference it
@@ -232,8 +233,8 @@ func (s *Service) ResolveSuspense(ctx context.Context, transferID, accountID str
 			{Book: ledger.UserBook(accountID), Asset: suspended.Asset, Amount: suspended.Amount},
 			{Book: ledger.BookSuspense, Asset: suspended.Asset, Amount: suspended.Amount.Neg()},
 		}}
-	ev := &ledger.Event{Kind: store.EventDeposit, Source: Source, AccountID: accountID,
-		Payload: ActivityEvent{Source: Source, Asset: suspended.Asset, Amount: suspended.Amount.String(), Location: meta.Location}}
+	ev := &outbox.Event{Kind: outbox.Deposit, Source: Source, AccountID: accountID,
+		Payload: outbox.LedgerActivity{Source: Source, Asset: suspended.Asset, Amount: suspended.Amount.String(), Location: meta.Location}}
 	out, created, err := s.led.Post(ctx, e, ev, ledger.Options{})
 	if errors.Is(err, ledger.ErrKeyReused) {
 		return BookedDeposit{}, errorf(ErrInvalid, "bank transfer %s was resolved before, to another account", echo.Value(transferID))

@@ -7,11 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
-
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -229,7 +228,7 @@ func (s *Service) expire(ctx context.Context, o store.OffchainOrder) error {
 			return err
 		}
 		ev := closedEvent(o, store.OrderCancelled)
-		return tx.WriteEvent(ctx, ev.Kind, ev.Source, ev.AccountID, common.Address{}, ev.Payload)
+		return outbox.Write(ctx, tx, *ev)
 	})
 	if errors.Is(err, store.ErrNotFound) { // filled or closed meanwhile
 		return nil

@@ -15,6 +15,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -171,7 +172,7 @@ func requestHash(fields ...string) string {
 // trade fits its credit terms (the ledger judges it, ledger.Options.Credit), then the
 // house's inventory of the asset bought stays within its limit (checked after posting:
 // a refusal fails the unit of work, whose writes roll back with it).
-func (s *Service) executeTx(ctx context.Context, tx store.Tx, t trade, terms ledger.Terms, ev *ledger.Event) error {
+func (s *Service) executeTx(ctx context.Context, tx store.Tx, t trade, terms ledger.Terms, ev *outbox.Event) error {
 	if err := s.introduce(ctx, tx, &t); err != nil {
 		return err
 	}
@@ -234,16 +235,16 @@ func (s *Service) inventoryLimit(asset string) (decimal.Decimal, bool) {
 }
 
 // closedEvent is the outbox event of an order that settled or closed unfilled.
-func closedEvent(o store.OffchainOrder, status string) *ledger.Event {
-	kind := store.EventOrderSettled
+func closedEvent(o store.OffchainOrder, status string) *outbox.Event {
+	kind := outbox.OrderSettled
 	if status == store.OrderCancelled {
-		kind = store.EventOrderCancelled
+		kind = outbox.OrderCancelled
 	}
-	payload := store.OrderClosed{Source: Source, OrderID: uint64(o.ID), Status: status, TxHash: common.Hash{}}
+	payload := outbox.OrderClosed{Source: Source, OrderID: uint64(o.ID), Status: status, TxHash: common.Hash{}}
 	if status == store.OrderSettled {
 		payload.BuyAmount = o.QuantityBought.String()
 	}
-	return &ledger.Event{Kind: kind, Source: Source, AccountID: o.AccountID, Payload: payload}
+	return &outbox.Event{Kind: kind, Source: Source, AccountID: o.AccountID, Payload: payload}
 }
 
 // Available is what the house can still pay out of asset on OFFCHAIN (its inventory

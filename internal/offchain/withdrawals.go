@@ -15,6 +15,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -37,16 +38,6 @@ type DepositMeta struct {
 	TransferID      string `json:"transferId,omitempty"`
 }
 
-// ActivityEvent is the outbox payload of an OFFCHAIN deposit or withdrawal entry.
-type ActivityEvent struct {
-	Source        string `json:"source"`
-	Asset         string `json:"asset"`
-	Amount        string `json:"amount"`
-	Location      string `json:"location"`
-	InstructionID string `json:"instructionId,omitempty"`
-	TxHash        string `json:"transactionHash,omitempty"`
-}
-
 // custodyLocation is the custody book location of a withdrawal's or deposit's place: a
 // chain's source, or "bank:<name>".
 func custodyLocation(kind, location string) string {
@@ -59,14 +50,14 @@ func custodyLocation(kind, location string) string {
 // WithdrawalEntry is the ledger entry that completes a withdrawal (the capture of its
 // hold): the account's book pays the custody book of the withdrawal's location. txHash is
 // the chain transaction or the bank's transfer reference. Its external key is the hold key.
-func WithdrawalEntry(w store.OffchainWithdrawal, txHash string) (store.LedgerEntry, *ledger.Event) {
+func WithdrawalEntry(w store.OffchainWithdrawal, txHash string) (store.LedgerEntry, *outbox.Event) {
 	meta, _ := json.Marshal(WithdrawalMeta{InstructionID: w.InstructionID, TransactionHash: txHash, Location: w.Location})
 	e := store.LedgerEntry{ExternalKey: w.HoldKey(), Kind: ledger.KindWithdrawal, AccountID: w.AccountID, Meta: meta,
 		Postings: []store.LedgerPosting{
 			{Book: ledger.UserBook(w.AccountID), Asset: w.Asset, Amount: w.Amount.Neg()},
 			{Book: ledger.CustodyBook(custodyLocation(w.Kind, w.Location)), Asset: w.Asset, Amount: w.Amount},
 		}}
-	ev := &ledger.Event{Kind: store.EventWithdrawal, Source: Source, AccountID: w.AccountID, Payload: ActivityEvent{
+	ev := &outbox.Event{Kind: outbox.Withdrawal, Source: Source, AccountID: w.AccountID, Payload: outbox.LedgerActivity{
 		Source: Source, Asset: w.Asset, Amount: w.Amount.String(), Location: w.Location, InstructionID: w.InstructionID, TxHash: txHash}}
 	return e, ev
 }

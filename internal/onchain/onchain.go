@@ -78,6 +78,8 @@ type Chain struct {
 type Store interface {
 	store.ChainStore
 	store.SettlerStore
+	// RelaysNotify wakes relay waiters (store.Store's RelaysNotify).
+	RelaysNotify() <-chan struct{}
 }
 
 // Service answers the on-chain endpoints. It is safe for concurrent use.

@@ -94,40 +94,33 @@ func (s *Service) checkMinimum(c *Chain, asset chain.Asset, amount *big.Int, kin
 // DefaultRelayWait is how long a relay request waits for its chain's settler to send it.
 const DefaultRelayWait = 20 * time.Second
 
-// relayPoll is how often a waiting relay request looks for its transaction.
-const relayPoll = 50 * time.Millisecond
-
 // relay stores a checked signed request for the settler of its chain to send, and waits
-// (at most the policy's Wait) for the transaction. The store keeps one request per
-// (chain, trader, nonce), and the journal records the relay's transaction with the
-// request's EIP-712 digest: the identical request gets the first transaction and its
+// (at most the policy's Wait) for the transaction. The store keeps one relay per (chain,
+// trader, nonce), which the settler moves to SENT with its transaction in the journal's
+// own store transaction: the identical request gets the first transaction and its
 // current status back, also after a crash or from another API process, and any other
-// request with the nonce is ErrNonceUsed. A request the contract refused may be asked
-// again (it replaces the failed one).
+// request with the nonce is ErrNonceUsed. A request that failed (refused by the contract,
+// or its transaction reverted or was dropped) may be asked again, or another signed with
+// its nonce: it replaces the failed one.
 func (s *Service) relay(ctx context.Context, c *Chain, req relayRequest) (api.SubmitResponse, error) {
 	for {
-		prev, err := s.store.RelayByNonce(ctx, c.Source.Name, req.trader, req.nonce.String())
-		if err == nil {
-			return s.relayed(ctx, c, req, prev)
-		}
-		if !errors.Is(err, store.ErrNotFound) {
-			return api.SubmitResponse{}, err
-		}
 		q, err := s.store.RelayRequestByNonce(ctx, c.Source.Name, req.trader, req.nonce.String())
 		switch {
-		case err == nil && q.State == store.RelayRequestPending:
+		case errors.Is(err, store.ErrNotFound), err == nil && q.State == store.RelayFailed: // the nonce is free
+		case err != nil:
+			return api.SubmitResponse{}, err
+		case q.State == store.RelayRequested:
 			if q.Digest != req.digest {
 				return api.SubmitResponse{}, nonceUsedBy(req, q.Kind, "waiting to be relayed")
 			}
 			return s.awaitRelay(ctx, c, req, false)
-		case err == nil, errors.Is(err, store.ErrNotFound): // none, or a failed one
-		default:
-			return api.SubmitResponse{}, err
+		default: // SENT or CONFIRMED
+			return s.relayed(ctx, c, req, q)
 		}
 		if ok, wait := s.limiter.Allow(req.accountID, s.policy.Now()); !ok {
 			return api.SubmitResponse{}, &RateLimitError{RetryAfter: wait}
 		}
-		err = s.store.InsertRelayRequest(ctx, store.RelayRequest{Source: c.Source.Name, Kind: req.kind, Trader: req.trader,
+		err = s.store.InsertRelayRequest(ctx, store.Relay{Source: c.Source.Name, Kind: req.kind, Trader: req.trader,
 			Nonce: req.nonce.String(), Digest: req.digest, AccountID: req.accountID, Data: req.data})
 		if errors.Is(err, store.ErrConflict) {
 			continue // another API process stored a request of the nonce meanwhile
@@ -139,47 +132,43 @@ func (s *Service) relay(ctx context.Context, c *Chain, req relayRequest) (api.Su
 	}
 }
 
-// awaitRelay waits for the settler to send a stored request, or to fail it. The request
-// that stored it (fresh) is answered PENDING, as its transaction was just sent; a retry
-// gets the current status.
+// awaitRelay waits for the settler to send a stored request, or to fail it: it reads the
+// relay each time the store says a relay moved (RelaysNotify, also for the settler's
+// commits in other processes), and gives up after the policy's Wait. The request that
+// stored it (fresh) is answered PENDING, as its transaction was just sent; a retry gets
+// the current status.
 func (s *Service) awaitRelay(ctx context.Context, c *Chain, req relayRequest, fresh bool) (api.SubmitResponse, error) {
-	timeout := time.NewTimer(s.policy.Wait)
-	defer timeout.Stop()
-	tick := time.NewTicker(relayPoll)
-	defer tick.Stop()
+	wait, cancel := context.WithTimeout(ctx, s.policy.Wait)
+	defer cancel()
 	for {
-		prev, err := s.store.RelayByNonce(ctx, c.Source.Name, req.trader, req.nonce.String())
-		if err == nil && fresh && prev.Digest == req.digest {
-			return api.SubmitResponse{InstructionID: prev.TxHash.Hex(), OrderSource: c.Source.Name, Status: api.StatusPending}, nil
-		}
-		if err == nil {
-			return s.relayed(ctx, c, req, prev)
-		}
-		if !errors.Is(err, store.ErrNotFound) {
-			return api.SubmitResponse{}, err
-		}
+		moved := s.store.RelaysNotify() // before reading: a commit after the read closes it
 		q, err := s.store.RelayRequestByNonce(ctx, c.Source.Name, req.trader, req.nonce.String())
 		if err != nil {
 			return api.SubmitResponse{}, err
 		}
-		if q.Digest != req.digest {
-			return api.SubmitResponse{}, nonceUsedBy(req, q.Kind, "waiting to be relayed")
-		}
-		if q.State == store.RelayRequestFailed {
-			if q.FailedTx != (common.Hash{}) {
-				// Sent, then reverted or dropped before this wait saw it sent: its
-				// instructionId, FAILED (the status endpoints give the reason).
-				return api.SubmitResponse{InstructionID: q.FailedTx.Hex(), OrderSource: c.Source.Name, Status: api.StatusFailed}, nil
+		switch {
+		case q.State == store.RelaySent || q.State == store.RelayConfirmed:
+			if fresh && q.Digest == req.digest {
+				return api.SubmitResponse{InstructionID: q.TxHash.Hex(), OrderSource: c.Source.Name, Status: api.StatusPending}, nil
 			}
+			return s.relayed(ctx, c, req, q)
+		case q.Digest != req.digest:
+			return api.SubmitResponse{}, nonceUsedBy(req, q.Kind, "waiting to be relayed")
+		case q.State == store.RelayFailed && q.TxHash != (common.Hash{}):
+			// Sent, then reverted or dropped before this wait saw it sent: its
+			// instructionId, FAILED (the status endpoints give the reason).
+			return api.SubmitResponse{InstructionID: q.TxHash.Hex(), OrderSource: c.Source.Name, Status: api.StatusFailed}, nil
+		case q.State == store.RelayFailed:
 			return api.SubmitResponse{}, refused(c, req, q.Reason)
 		}
 		select {
-		case <-ctx.Done():
-			return api.SubmitResponse{}, ctx.Err()
-		case <-timeout.C:
+		case <-moved:
+		case <-wait.Done():
+			if err := ctx.Err(); err != nil {
+				return api.SubmitResponse{}, err
+			}
 			return api.SubmitResponse{}, fmt.Errorf("%w: the settler of %s has not sent it within %s; send the identical request again to get its instructionId",
 				ErrRelayQueued, c.Source.Name, s.policy.Wait)
-		case <-tick.C:
 		}
 	}
 }

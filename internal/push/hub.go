@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/dtwgate/dtwgate/api"
-	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 // Errors of Join.
@@ -38,7 +38,7 @@ const eventBatch = 500
 
 // Outbox is the event outbox the hub follows (store.Store implements it).
 type Outbox interface {
-	Events(ctx context.Context, afterID int64, limit int) ([]store.Event, error)
+	Events(ctx context.Context, afterID int64, limit int) ([]outbox.Record, error)
 	EventsNotify() <-chan struct{}
 	LastEventID(ctx context.Context) (int64, error)
 }
@@ -48,11 +48,11 @@ type Outbox interface {
 type Views interface {
 	// Owner returns the account an event belongs to: its AccountID, else the account its
 	// trader's wallet is linked to now; "" when none.
-	Owner(ctx context.Context, ev store.Event) (string, error)
+	Owner(ctx context.Context, ev outbox.Record) (string, error)
 	// Activity renders a DEPOSIT or WITHDRAWAL event of account.
-	Activity(ctx context.Context, account string, ev store.Event) (api.AccountActivityEvent, error)
+	Activity(ctx context.Context, account string, ev outbox.Record) (api.AccountActivityEvent, error)
 	// Order renders an ORDER_SETTLED or ORDER_CANCELLED event of account.
-	Order(ctx context.Context, account string, ev store.Event) (api.OrderEvent, error)
+	Order(ctx context.Context, account string, ev outbox.Record) (api.OrderEvent, error)
 	// Price returns the price of a pair as GET /v2/price/{sellingAsset}/{buyingAsset}
 	// answers it.
 	Price(ctx context.Context, pair api.AssetPair) (string, error)
@@ -252,15 +252,15 @@ func (h *Hub) run(ctx context.Context, gen uint64, cursor int64) {
 }
 
 // dispatch sends one event to the sessions subscribed to it.
-func (h *Hub) dispatch(ctx context.Context, gen uint64, ev store.Event) {
+func (h *Hub) dispatch(ctx context.Context, gen uint64, ev outbox.Record) {
 	switch ev.Kind {
-	case store.EventPrice:
+	case outbox.Price:
 		h.dispatchPrice(ctx, gen, ev)
-	case store.EventDeposit, store.EventWithdrawal:
+	case outbox.Deposit, outbox.Withdrawal:
 		h.dispatchAccount(ctx, gen, ev, api.ChannelAccountActivity)
-	case store.EventOrderSettled, store.EventOrderCancelled:
+	case outbox.OrderSettled, outbox.OrderCancelled:
 		h.dispatchAccount(ctx, gen, ev, api.ChannelOrders)
-	case store.EventAccessChanged:
+	case outbox.AccessChanged:
 		h.mu.Lock()
 		for _, ss := range h.accounts {
 			for s := range ss {
@@ -273,9 +273,9 @@ func (h *Hub) dispatch(ctx context.Context, gen uint64, ev store.Event) {
 
 // dispatchPrice sends the new price of every followed pair of the changed asset, each
 // rendered once for all its sessions.
-func (h *Hub) dispatchPrice(ctx context.Context, gen uint64, ev store.Event) {
-	var change store.PriceChange
-	if err := json.Unmarshal(ev.Payload, &change); err != nil {
+func (h *Hub) dispatchPrice(ctx context.Context, gen uint64, ev outbox.Record) {
+	change, err := outbox.As[outbox.PriceChange](ev)
+	if err != nil {
 		h.log.Warn("websocket: unreadable price event", "event", ev.ID, "err", err)
 		return
 	}
@@ -317,7 +317,7 @@ func (h *Hub) dispatchPrice(ctx context.Context, gen uint64, ev store.Event) {
 }
 
 // dispatchAccount sends an account's event to its sessions subscribed to channel.
-func (h *Hub) dispatchAccount(ctx context.Context, gen uint64, ev store.Event, channel api.ChannelType) {
+func (h *Hub) dispatchAccount(ctx context.Context, gen uint64, ev outbox.Record, channel api.ChannelType) {
 	account, err := h.views.Owner(ctx, ev)
 	if err != nil {
 		h.log.Warn("websocket: cannot resolve an event's account", "event", ev.ID, "err", err)

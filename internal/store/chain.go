@@ -14,6 +14,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 // Order statuses of on-chain and OFFCHAIN orders.
@@ -176,7 +177,7 @@ func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.Bloc
 			}
 		}
 		for _, e := range events {
-			kind, payload, announce := activityEvent(source, e, false)
+			ev, announce := activityEvent(source, e, false)
 			if announce {
 				var n int
 				if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM chain_events WHERE source = ? AND block_number = ?
@@ -201,7 +202,7 @@ func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.Bloc
 				return wrap("apply event", err)
 			}
 			if announce {
-				if err := insertEvent(ctx, tx, kind, source, "", e.Trader, payload); err != nil {
+				if err := outbox.Write(ctx, eventRows{tx}, ev); err != nil {
 					return err
 				}
 				wrote = true
@@ -230,8 +231,8 @@ func (s *conn) RollbackFrom(ctx context.Context, source string, number uint64) e
 			return err
 		}
 		for _, e := range removed {
-			kind, payload, _ := activityEvent(source, e, true)
-			if err := insertEvent(ctx, tx, kind, source, "", e.Trader, payload); err != nil {
+			ev, _ := activityEvent(source, e, true)
+			if err := outbox.Write(ctx, eventRows{tx}, ev); err != nil {
 				return err
 			}
 			wrote = true
@@ -246,8 +247,7 @@ func (s *conn) RollbackFrom(ctx context.Context, source string, number uint64) e
 			if err != nil {
 				return err
 			}
-			kind, payload := orderClosedEvent(r, true)
-			if err := insertEvent(ctx, tx, kind, source, "", trader, payload); err != nil {
+			if err := outbox.Write(ctx, eventRows{tx}, orderClosedEvent(r, trader, true)); err != nil {
 				return err
 			}
 			wrote = true
@@ -493,9 +493,8 @@ func (s *conn) PutOrderReturn(ctx context.Context, r OrderReturn) error {
 		if err != nil {
 			return err
 		}
-		kind, payload := orderClosedEvent(r, false)
 		wrote = true
-		return insertEvent(ctx, tx, kind, r.Source, "", trader, payload)
+		return outbox.Write(ctx, eventRows{tx}, orderClosedEvent(r, trader, false))
 	})
 	if err == nil && wrote {
 		s.announce()
@@ -577,14 +576,8 @@ func (s *conn) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error) {
 		if err != nil {
 			return wrap("insert tx", err)
 		}
-		if r := t.Relay; r != nil {
-			_, err := tx.ExecContext(ctx, `INSERT INTO relays (source, kind, trader, nonce, digest, tx_hash, account_id, created_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, t.Source, t.Kind, r.Trader.Hex(), r.Nonce.String(), r.Digest.Hex(), t.Hash.Hex(),
-				r.AccountID, now)
-			if err = wrap("insert relay", err); errors.Is(err, ErrConflict) {
-				return fmt.Errorf("relay of %s nonce %s on %s: %w", r.Trader.Hex(), r.Nonce, t.Source, chain.ErrRelayExists)
-			}
-			if err != nil {
+		if t.Relay != nil {
+			if err := sendRelay(ctx, tx, t.Source, t.Kind, t.Hash, t.Relay, now); err != nil {
 				return err
 			}
 		}
@@ -610,6 +603,9 @@ func (s *conn) InsertTx(ctx context.Context, t chain.JournalTx) (int64, error) {
 		}
 		return nil
 	})
+	if err == nil && t.Relay != nil {
+		s.announceRelays()
+	}
 	return id, err
 }
 
@@ -643,9 +639,27 @@ func (s *conn) OpenTxs(ctx context.Context, source string, sender common.Address
 }
 
 // SetTxState implements chain.Journal.
+// A confirmed transaction confirms, in the same store transaction, the relay it (or the
+// transaction it bumps) sent.
 func (s *conn) SetTxState(ctx context.Context, id int64, state chain.TxState, block uint64) error {
-	return wrapAffected("set tx state")(s.q.ExecContext(ctx, `UPDATE tx_journal SET state = ?, block_number = ?, updated_at = ?
-		WHERE id = ?`, string(state), block, time.Now().UnixMilli(), id))
+	now := time.Now().UnixMilli()
+	const set = `UPDATE tx_journal SET state = ?, block_number = ?, updated_at = ? WHERE id = ?`
+	if state != chain.TxConfirmed {
+		return wrapAffected("set tx state")(s.q.ExecContext(ctx, set, string(state), block, now, id))
+	}
+	var confirmed bool
+	err := s.tx(ctx, func(tx queryer) error {
+		if err := wrapAffected("set tx state")(tx.ExecContext(ctx, set, string(state), block, now, id)); err != nil {
+			return err
+		}
+		var err error
+		confirmed, err = confirmRelay(ctx, tx, id, now)
+		return err
+	})
+	if err == nil && confirmed {
+		s.announceRelays()
+	}
+	return err
 }
 
 // ReopenFrom implements chain.Journal. A reopened payment of an OFFCHAIN withdrawal that
@@ -654,6 +668,7 @@ func (s *conn) SetTxState(ctx context.Context, id int64, state chain.TxState, bl
 // again only with its funds reserved, and its withdrawal ends as the new chain decides.
 func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Address, nonce uint64) (int64, error) {
 	var n int64
+	var unconfirmed bool
 	err := s.tx(ctx, func(tx queryer) error {
 		now := time.Now().UnixMilli()
 		rows, err := tx.QueryContext(ctx, `SELECT r.ref, j.tx_hash FROM tx_journal j JOIN journal_refs r
@@ -705,6 +720,9 @@ func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Addr
 				return fmt.Errorf("reopen %s: its hold is not released: %w", r.ref, ErrConflict)
 			}
 		}
+		if unconfirmed, err = unconfirmRelays(ctx, tx, source, sender, nonce, now); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE tx_journal SET state = ?, block_number = 0, updated_at = ? WHERE source = ?
 			AND sender = ? AND nonce >= ? AND state IN (?, ?)`, string(chain.TxPending), now, source,
 			addrText(sender), nonce, string(chain.TxConfirmed), string(chain.TxFailed))
@@ -714,6 +732,9 @@ func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Addr
 		n, err = res.RowsAffected()
 		return err
 	})
+	if err == nil && unconfirmed {
+		s.announceRelays()
+	}
 	return n, err
 }
 
@@ -759,48 +780,6 @@ func orderIDValue(id *big.Int) any {
 	return id.Int64()
 }
 
-// Relay is a gasless order or withdrawal the gateway relayed.
-type Relay struct {
-	Source string
-	Kind   string
-	Trader common.Address
-	Nonce  string
-	// Digest is the EIP-712 digest of the signed request; zero for relays recorded before
-	// digests were kept.
-	Digest    common.Hash
-	TxHash    common.Hash
-	AccountID string
-	// Reason says why the relay failed (its transaction reverted or was dropped); its
-	// trader nonce is free again. Empty for a relay that stands.
-	Reason string
-}
-
-const relayColumns = `source, kind, trader, nonce, digest, tx_hash, account_id`
-
-func scanRelay(row scanner) (Relay, error) {
-	var r Relay
-	var trader, digest, tx string
-	if err := row.Scan(&r.Source, &r.Kind, &trader, &r.Nonce, &digest, &tx, &r.AccountID, &r.Reason); err != nil {
-		return r, err
-	}
-	r.Trader, r.Digest, r.TxHash = common.HexToAddress(trader), common.HexToHash(digest), common.HexToHash(tx)
-	return r, nil
-}
-
-// RelayByNonce implements Relays.
-func (s *conn) RelayByNonce(ctx context.Context, source string, trader common.Address, nonce string) (Relay, error) {
-	r, err := scanRelay(s.r.QueryRowContext(ctx, `SELECT `+relayColumns+`, '' FROM relays WHERE source = ? AND trader = ?
-		AND nonce = ?`, source, trader.Hex(), nonce))
-	return r, wrap("relay by nonce", err)
-}
-
-// RelayByTx implements Relays.
-func (s *conn) RelayByTx(ctx context.Context, tx common.Hash) (Relay, error) {
-	r, err := scanRelay(s.r.QueryRowContext(ctx, `SELECT `+relayColumns+`, '' FROM relays WHERE tx_hash = ?
-		UNION ALL SELECT `+relayColumns+`, reason FROM failed_relays WHERE tx_hash = ?`, tx.Hex(), tx.Hex()))
-	return r, wrap("relay by tx", err)
-}
-
 // FeeBumps implements Relays.
 func (s *conn) FeeBumps(ctx context.Context, tx common.Hash) ([]common.Hash, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT k.tx_hash FROM tx_journal j JOIN tx_journal k ON k.source = j.source
@@ -844,8 +823,8 @@ func (s *conn) AddWithdrawalAddress(ctx context.Context, w WithdrawalAddress) er
 			VALUES (?, ?, ?, ?, ?, ?)`, w.ID, w.AccountID, w.Source, w.Address.Hex(), w.Status, w.CreatedAt.UnixMilli()); err != nil {
 			return wrap("add withdrawal address", err)
 		}
-		return insertEvent(ctx, tx, EventWithdrawalAddressStatus, w.Source, w.AccountID, common.Address{},
-			WithdrawalAddressStatus{ID: w.ID, Source: w.Source, Address: w.Address, Status: w.Status})
+		return outbox.Write(ctx, eventRows{tx}, outbox.Event{Kind: outbox.WithdrawalAddressStatus, Source: w.Source,
+			AccountID: w.AccountID, Payload: outbox.WithdrawalAddress{ID: w.ID, Source: w.Source, Address: w.Address, Status: w.Status}})
 	})
 	if err == nil {
 		s.announce()
@@ -862,8 +841,9 @@ func (s *conn) ApproveWithdrawalAddress(ctx context.Context, id string) error {
 			RETURNING account_id, source, address`, AddressApproved, id).Scan(&w.AccountID, &w.Source, &addr); err != nil {
 			return wrap("approve withdrawal address", err)
 		}
-		return insertEvent(ctx, tx, EventWithdrawalAddressStatus, w.Source, w.AccountID, common.Address{},
-			WithdrawalAddressStatus{ID: id, Source: w.Source, Address: common.HexToAddress(addr), Status: AddressApproved})
+		return outbox.Write(ctx, eventRows{tx}, outbox.Event{Kind: outbox.WithdrawalAddressStatus, Source: w.Source,
+			AccountID: w.AccountID, Payload: outbox.WithdrawalAddress{ID: id, Source: w.Source, Address: common.HexToAddress(addr),
+				Status: AddressApproved}})
 	})
 	if err == nil {
 		s.announce()

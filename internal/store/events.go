@@ -12,52 +12,14 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
-// EventKind names what an outbox event reports.
-type EventKind string
-
-// Event kinds.
-const (
-	// EventDeposit is a deposit at the confirmation depth (payload ChainActivity).
-	EventDeposit EventKind = "DEPOSIT"
-	// EventWithdrawal is a withdrawal at the confirmation depth (payload ChainActivity).
-	EventWithdrawal EventKind = "WITHDRAWAL"
-	// EventOrderSettled is a settled order whose return transaction was checked (payload
-	// OrderClosed).
-	EventOrderSettled EventKind = "ORDER_SETTLED"
-	// EventOrderCancelled is a cancelled order whose return transaction was checked
-	// (payload OrderClosed).
-	EventOrderCancelled EventKind = "ORDER_CANCELLED"
-	// EventWithdrawalAddressStatus is a withdrawal address added or approved (payload
-	// WithdrawalAddressStatus).
-	EventWithdrawalAddressStatus EventKind = "WITHDRAWAL_ADDRESS_STATUS"
-	// EventAccessChanged is a change to what authenticates a caller: a key rotated, a
-	// wallet linked, an address added to or removed from the whitelist (payload
-	// AccessChange). Caches of callers drop what they hold when they see one; it is not
-	// for clients.
-	EventAccessChanged EventKind = "ACCESS_CHANGED"
-	// EventPrice is a change of a live price feed's answer (payload PriceChange),
-	// written by the one process that publishes prices (the settler).
-	EventPrice EventKind = "PRICE"
-)
-
-// PriceChange is the payload of EventPrice.
-type PriceChange struct {
-	// Asset is the asset id the feed prices, e.g. "eth".
-	Asset string `json:"asset"`
-	// Price is the feed's new answer scaled by its decimals: a decimal string in the
-	// feeds' common unit (that of pricing.prices, e.g. USD), e.g. "3100".
-	Price string `json:"price"`
-	// UpdatedAt is when the feed's round was updated, by the feed's chain clock.
-	UpdatedAt time.Time `json:"updatedAt"`
-}
-
-// LastPrices returns the newest EventPrice payload of each of assets that has one. It walks the outbox
+// LastPrices returns the newest outbox.Price payload of each of assets that has one. It walks the outbox
 // from its newest event back until it has found every asset of `assets`, or to the
 // start: call it once when a publisher starts, not per request.
-func (s *conn) LastPrices(ctx context.Context, assets []string) (map[string]PriceChange, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT payload FROM events WHERE kind = ? ORDER BY id DESC`, string(EventPrice))
+func (s *conn) LastPrices(ctx context.Context, assets []string) (map[string]outbox.PriceChange, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT payload FROM events WHERE kind = ? ORDER BY id DESC`, string(outbox.Price))
 	if err != nil {
 		return nil, wrap("last prices", err)
 	}
@@ -66,15 +28,15 @@ func (s *conn) LastPrices(ctx context.Context, assets []string) (map[string]Pric
 	for _, a := range assets {
 		want[a] = true
 	}
-	out := map[string]PriceChange{}
+	out := map[string]outbox.PriceChange{}
 	for rows.Next() && len(want) > 0 {
 		var payload string
 		if err := rows.Scan(&payload); err != nil {
 			return nil, wrap("last prices", err)
 		}
-		var p PriceChange
+		var p outbox.PriceChange
 		if err := json.Unmarshal([]byte(payload), &p); err != nil {
-			return nil, fmt.Errorf("last prices: decode %s event: %w", EventPrice, err)
+			return nil, fmt.Errorf("last prices: decode %s event: %w", outbox.Price, err)
 		}
 		if want[p.Asset] {
 			out[p.Asset] = p
@@ -84,101 +46,28 @@ func (s *conn) LastPrices(ctx context.Context, assets []string) (map[string]Pric
 	return out, wrap("last prices", rows.Err())
 }
 
-// AccessChange is the payload of EventAccessChanged.
-type AccessChange struct {
-	// What changed: "api_key", "wallet" or "whitelist".
-	What string `json:"what"`
-	// APIKeyID or Address names the changed key or address.
-	APIKeyID string         `json:"apiKeyId,omitempty"`
-	Address  common.Address `json:"address,omitempty"`
-}
-
-// Event is one row of the outbox.
-//
-// Chain events are written when the change is final at the chain's confirmation depth,
-// which is also when the REST endpoints first show it (an order's SETTLED or CANCELLED
-// status needs its checked return transaction, so those events come from PutOrderReturn).
-// A reorg deeper than the depth removes applied changes (RollbackFrom): for each removed
-// deposit, withdrawal or checked return it writes a compensating event of the same kind
-// with Removed set, like an Ethereum log's removed flag; the re-applied change then writes
-// a new event.
-type Event struct {
-	// ID increases with every event written and is never reused; readers page by it.
-	ID   int64
-	Kind EventKind
-	// Source is the venue of the change ("" for none).
-	Source string
-	// AccountID owns the change, "" when the trader address had no account when the
-	// event was written: readers resolve Trader then.
-	AccountID string
-	// Trader is the on-chain address of the change, zero for off-chain changes.
-	Trader common.Address
-	// Payload is the kind's JSON payload (ChainActivity, OrderClosed,
-	// WithdrawalAddressStatus, AccessChange or PriceChange).
-	Payload   json.RawMessage
-	CreatedAt time.Time
-}
-
-// ChainActivity is the payload of EventDeposit and EventWithdrawal. Amounts are base-unit
-// decimal strings.
-type ChainActivity struct {
-	Source      string         `json:"source"`
-	TxHash      common.Hash    `json:"txHash"`
-	BlockNumber uint64         `json:"blockNumber"`
-	BlockHash   common.Hash    `json:"blockHash"`
-	LogIndex    uint           `json:"logIndex"`
-	BlockTime   uint64         `json:"blockTime"`
-	Trader      common.Address `json:"trader"`
-	Token       common.Address `json:"token"`
-	Amount      string         `json:"amount"`
-	// To is a withdrawal's destination.
-	To *common.Address `json:"to,omitempty"`
-	// Removed marks the compensating event of a change a reorg removed.
-	Removed bool `json:"removed,omitempty"`
-}
-
-// OrderClosed is the payload of EventOrderSettled and EventOrderCancelled.
-type OrderClosed struct {
-	Source  string `json:"source"`
-	OrderID uint64 `json:"orderId"`
-	// Status is OrderSettled or OrderCancelled.
-	Status string `json:"status"`
-	// TxHash is the checked return transaction.
-	TxHash      common.Hash `json:"txHash"`
-	BlockNumber uint64      `json:"blockNumber"`
-	// BuyAmount is what a settled order bought (base units), "" for a cancel.
-	BuyAmount string `json:"buyAmount,omitempty"`
-	Removed   bool   `json:"removed,omitempty"`
-}
-
-// WithdrawalAddressStatus is the payload of EventWithdrawalAddressStatus.
-type WithdrawalAddressStatus struct {
-	ID      string         `json:"id"`
-	Source  string         `json:"source"`
-	Address common.Address `json:"address"`
-	// Status is AddressPending or AddressApproved.
-	Status string `json:"status"`
-}
-
-// Outbox owns the events clients are told about. Events are written by the methods whose
-// changes they report, in the same transaction; readers page by id.
+// Outbox stores the events clients are told about (package outbox owns their kinds and
+// payloads). Events are written with outbox.Write by the code whose changes they report,
+// in the same transaction; readers page by id.
 type Outbox interface {
 	// Events returns up to limit events with ids above afterID, in id order (limit <= 0
 	// means 1000). Ids of committed events only increase, so a reader that remembers the
 	// last id it handled misses none and sees none twice.
-	Events(ctx context.Context, afterID int64, limit int) ([]Event, error)
+	Events(ctx context.Context, afterID int64, limit int) ([]outbox.Record, error)
 	// LastEventID returns the id of the newest committed event (0 when there is none): a
 	// reader that starts from it sees every event committed afterwards.
 	LastEventID(ctx context.Context) (int64, error)
-	// WriteEvent writes an event reporting a change made in the same transaction (call it
-	// inside InTx with the change); an empty accountID is resolved from trader's wallet
-	// link. Readers are woken after the commit.
-	WriteEvent(ctx context.Context, kind EventKind, source, accountID string, trader common.Address, payload any) error
+	// InsertEvent implements outbox.Tx: outbox.Write calls it in the transaction of the
+	// change the event reports (inside InTx); an empty AccountID is resolved from the
+	// trader's wallet link. Readers are woken after the commit.
+	InsertEvent(ctx context.Context, r outbox.Row) error
 }
 
-// WriteEvent implements Outbox.
-func (s *conn) WriteEvent(ctx context.Context, kind EventKind, source, accountID string, trader common.Address, payload any) error {
-	if err := insertEvent(ctx, s.q, kind, source, accountID, trader, payload); err != nil {
+var _ outbox.Tx = Outbox(nil)
+
+// InsertEvent implements Outbox.
+func (s *conn) InsertEvent(ctx context.Context, r outbox.Row) error {
+	if err := (eventRows{s.q}).InsertEvent(ctx, r); err != nil {
 		return err
 	}
 	s.announce()
@@ -217,7 +106,7 @@ func (s *conn) announce() {
 }
 
 // pendingSignals records, inside InTx, what to announce after the commit.
-type pendingSignals struct{ events, access bool }
+type pendingSignals struct{ events, access, relays bool }
 
 // announceAccess wakes caller caches (and event readers) after an access change commits.
 func (s *conn) announceAccess() {
@@ -231,7 +120,7 @@ func (s *conn) announceAccess() {
 
 // accessEpochSQL reads the id of the newest access change, the epoch caches of callers
 // compare.
-const accessEpochSQL = `SELECT COALESCE(MAX(id), 0) FROM events WHERE kind = 'ACCESS_CHANGED'`
+const accessEpochSQL = `SELECT COALESCE(MAX(id), 0) FROM events WHERE kind = '` + string(outbox.AccessChanged) + `'`
 
 // AccessEpoch implements Access.
 func (s *conn) AccessEpoch(ctx context.Context) (int64, error) {
@@ -242,57 +131,61 @@ func (s *conn) AccessEpoch(ctx context.Context) (int64, error) {
 
 // accessChanged writes the outbox event of an access change in q's transaction; the
 // caller announces it after the commit.
-func accessChanged(ctx context.Context, q queryer, accountID string, c AccessChange) error {
-	return insertEvent(ctx, q, EventAccessChanged, "", accountID, common.Address{}, c)
+func accessChanged(ctx context.Context, q queryer, accountID string, c outbox.AccessChange) error {
+	return outbox.Write(ctx, eventRows{q}, outbox.Event{Kind: outbox.AccessChanged, AccountID: accountID, Payload: c})
 }
 
-// insertEvent writes an event in q's transaction. An empty accountID is resolved from the
-// wallet link of trader, if there is one.
-func insertEvent(ctx context.Context, q queryer, kind EventKind, source, accountID string, trader common.Address, payload any) error {
-	body, err := json.Marshal(payload)
-	if err != nil {
-		return fmt.Errorf("encode %s event: %w", kind, err)
-	}
-	if accountID == "" && trader != (common.Address{}) {
-		err := q.QueryRowContext(ctx, `SELECT account_id FROM wallets WHERE address = ?`, trader.Hex()).Scan(&accountID)
+// eventRows is the outbox.Tx of a transaction of the store's own methods (those that
+// write the events of their changes), which announce the events after their commit.
+type eventRows struct{ q queryer }
+
+// InsertEvent implements outbox.Tx: the one insert of an event row. An empty AccountID
+// is resolved from the wallet link of the trader, if there is one.
+func (w eventRows) InsertEvent(ctx context.Context, r outbox.Row) error {
+	accountID := r.AccountID
+	if accountID == "" && r.Trader != (common.Address{}) {
+		err := w.q.QueryRowContext(ctx, `SELECT account_id FROM wallets WHERE address = ?`, r.Trader.Hex()).Scan(&accountID)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return wrap("event account", err)
 		}
 	}
-	_, err = q.ExecContext(ctx, `INSERT INTO events (kind, source, account_id, trader, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		string(kind), source, accountID, addrText(trader), string(body), time.Now().UnixMilli())
+	_, err := w.q.ExecContext(ctx, `INSERT INTO events (kind, source, account_id, trader, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		string(r.Kind), r.Source, accountID, addrText(r.Trader), string(r.Payload), time.Now().UnixMilli())
 	return wrap("insert event", err)
 }
 
 // activityEvent returns the outbox event of a deposit or withdrawal, ok false for other
 // chain events.
-func activityEvent(source string, e dtw.Event, removed bool) (kind EventKind, payload ChainActivity, ok bool) {
+func activityEvent(source string, e dtw.Event, removed bool) (ev outbox.Event, ok bool) {
+	var kind outbox.Kind
 	switch e.Kind {
 	case dtw.EventDeposited:
-		kind = EventDeposit
+		kind = outbox.Deposit
 	case dtw.EventWithdrawn:
-		kind = EventWithdrawal
+		kind = outbox.Withdrawal
 	default:
-		return "", ChainActivity{}, false
+		return outbox.Event{}, false
 	}
-	payload = ChainActivity{Source: source, TxHash: e.TxHash, BlockNumber: e.BlockNumber, BlockHash: e.BlockHash,
+	payload := outbox.ChainActivity{Source: source, TxHash: e.TxHash, BlockNumber: e.BlockNumber, BlockHash: e.BlockHash,
 		LogIndex: e.LogIndex, BlockTime: e.BlockTime, Trader: e.Trader, Token: e.Token, Amount: bigText(e.Amount),
 		Removed: removed}
 	if e.Kind == dtw.EventWithdrawn {
 		to := e.To
 		payload.To = &to
 	}
-	return kind, payload, true
+	return outbox.Event{Kind: kind, Source: source, Trader: e.Trader, Payload: payload}, true
 }
 
-// orderClosedEvent returns the outbox event of a checked return transaction.
-func orderClosedEvent(r OrderReturn, removed bool) (EventKind, OrderClosed) {
-	kind := EventOrderCancelled
+// orderClosedEvent returns the outbox event of a checked return transaction of an order
+// trader placed.
+func orderClosedEvent(r OrderReturn, trader common.Address, removed bool) outbox.Event {
+	kind := outbox.OrderCancelled
 	if r.Status == OrderSettled {
-		kind = EventOrderSettled
+		kind = outbox.OrderSettled
 	}
-	return kind, OrderClosed{Source: r.Source, OrderID: r.OrderID, Status: r.Status, TxHash: r.TxHash,
-		BlockNumber: r.BlockNumber, BuyAmount: bigText(r.BuyAmount), Removed: removed}
+	return outbox.Event{Kind: kind, Source: r.Source, Trader: trader, Payload: outbox.OrderClosed{Source: r.Source,
+		OrderID: r.OrderID, Status: r.Status, TxHash: r.TxHash, BlockNumber: r.BlockNumber, BuyAmount: bigText(r.BuyAmount),
+		Removed: removed}}
 }
 
 // orderTrader returns the trader who placed an order, zero if the order is unknown.
@@ -310,13 +203,13 @@ func orderTrader(ctx context.Context, q queryer, source string, orderID uint64) 
 }
 
 // Events implements Outbox.
-func (s *conn) Events(ctx context.Context, afterID int64, limit int) ([]Event, error) {
+func (s *conn) Events(ctx context.Context, afterID int64, limit int) ([]outbox.Record, error) {
 	if limit <= 0 {
 		limit = 1000
 	}
-	return queryAll(ctx, s.r, "events", func(r scanner) (Event, error) {
+	return queryAll(ctx, s.r, "events", func(r scanner) (outbox.Record, error) {
 		var (
-			e              Event
+			e              outbox.Record
 			kind, trader   string
 			payload        string
 			createdAtMilli int64
@@ -324,7 +217,7 @@ func (s *conn) Events(ctx context.Context, afterID int64, limit int) ([]Event, e
 		if err := r.Scan(&e.ID, &kind, &e.Source, &e.AccountID, &trader, &payload, &createdAtMilli); err != nil {
 			return e, err
 		}
-		e.Kind, e.Payload, e.CreatedAt = EventKind(kind), json.RawMessage(payload), time.UnixMilli(createdAtMilli)
+		e.Kind, e.Payload, e.CreatedAt = outbox.Kind(kind), json.RawMessage(payload), time.UnixMilli(createdAtMilli)
 		if trader != "" {
 			e.Trader = common.HexToAddress(trader)
 		}

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/chain"
-	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
@@ -68,11 +68,11 @@ func TestOutboxFollowsChain(t *testing.T) {
 	evs, err = st.Events(ctx, last, 10)
 	require.NoError(t, err)
 	require.Len(t, evs, 1)
-	require.Equal(t, store.EventDeposit, evs[0].Kind)
+	require.Equal(t, outbox.Deposit, evs[0].Kind)
 	require.Equal(t, account, evs[0].AccountID)
 	require.Equal(t, trader.Address, evs[0].Trader)
 	require.Equal(t, c.Source, evs[0].Source)
-	var p store.ChainActivity
+	var p outbox.ChainActivity
 	require.NoError(t, json.Unmarshal(evs[0].Payload, &p))
 	require.Equal(t, dep.TxHash, p.TxHash)
 	require.Equal(t, dep.BlockNumber.Uint64(), p.BlockNumber)
@@ -87,9 +87,9 @@ func TestOutboxFollowsChain(t *testing.T) {
 	more, err := st.Events(ctx, evs[0].ID, 10)
 	require.NoError(t, err)
 	require.Len(t, more, 1)
-	require.Equal(t, store.EventWithdrawal, more[0].Kind)
+	require.Equal(t, outbox.Withdrawal, more[0].Kind)
 	require.Equal(t, account, more[0].AccountID)
-	p = store.ChainActivity{}
+	p = outbox.ChainActivity{}
 	require.NoError(t, json.Unmarshal(more[0].Payload, &p))
 	require.Equal(t, wd.TxHash, p.TxHash)
 	require.Equal(t, dai.Units(30).String(), p.Amount)

@@ -5,10 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 // TestLastEventID: 0 for an empty outbox, then the id of the newest event; a reader
@@ -20,14 +19,14 @@ func TestLastEventID(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, id)
 	for _, asset := range []string{"eth", "dai"} {
-		require.NoError(t, st.WriteEvent(ctx, store.EventPrice, "", "", common.Address{}, store.PriceChange{Asset: asset, Price: "1", UpdatedAt: time.Now()}))
+		require.NoError(t, outbox.Write(ctx, st, outbox.Event{Kind: outbox.Price, Payload: outbox.PriceChange{Asset: asset, Price: "1", UpdatedAt: time.Now()}}))
 	}
 	id, err = st.LastEventID(ctx)
 	require.NoError(t, err)
 	evs, err := st.Events(ctx, 0, 0)
 	require.NoError(t, err)
 	require.Equal(t, evs[len(evs)-1].ID, id)
-	require.NoError(t, st.WriteEvent(ctx, store.EventPrice, "", "", common.Address{}, store.PriceChange{Asset: "usdt", Price: "1", UpdatedAt: time.Now()}))
+	require.NoError(t, outbox.Write(ctx, st, outbox.Event{Kind: outbox.Price, Payload: outbox.PriceChange{Asset: "usdt", Price: "1", UpdatedAt: time.Now()}}))
 	after, err := st.Events(ctx, id, 0)
 	require.NoError(t, err)
 	require.Len(t, after, 1)

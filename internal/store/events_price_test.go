@@ -5,10 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
 
-	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 // TestLastPrices: the newest PRICE event of each asset asked for, found among other
@@ -17,22 +16,22 @@ func TestLastPrices(t *testing.T) {
 	ctx := context.Background()
 	st, _ := openTest(t)
 	at := time.Unix(1_700_000_000, 0).UTC()
-	write := func(kind store.EventKind, payload any) {
+	write := func(kind outbox.Kind, payload outbox.Payload) {
 		t.Helper()
-		require.NoError(t, st.WriteEvent(ctx, kind, "", "", common.Address{}, payload))
+		require.NoError(t, outbox.Write(ctx, st, outbox.Event{Kind: kind, Payload: payload}))
 	}
 	last, err := st.LastPrices(ctx, []string{"eth"})
 	require.NoError(t, err)
 	require.Empty(t, last)
 
-	write(store.EventPrice, store.PriceChange{Asset: "eth", Price: "3000", UpdatedAt: at})
-	write(store.EventPrice, store.PriceChange{Asset: "dai", Price: "1", UpdatedAt: at})
-	write(store.EventAccessChanged, store.AccessChange{What: "whitelist"})
-	write(store.EventPrice, store.PriceChange{Asset: "eth", Price: "3100.5", UpdatedAt: at.Add(time.Minute)})
+	write(outbox.Price, outbox.PriceChange{Asset: "eth", Price: "3000", UpdatedAt: at})
+	write(outbox.Price, outbox.PriceChange{Asset: "dai", Price: "1", UpdatedAt: at})
+	write(outbox.AccessChanged, outbox.AccessChange{What: "whitelist"})
+	write(outbox.Price, outbox.PriceChange{Asset: "eth", Price: "3100.5", UpdatedAt: at.Add(time.Minute)})
 
 	last, err = st.LastPrices(ctx, []string{"eth", "dai", "btc"})
 	require.NoError(t, err)
-	require.Equal(t, map[string]store.PriceChange{
+	require.Equal(t, map[string]outbox.PriceChange{
 		"eth": {Asset: "eth", Price: "3100.5", UpdatedAt: at.Add(time.Minute)},
 		"dai": {Asset: "dai", Price: "1", UpdatedAt: at},
 	}, last)

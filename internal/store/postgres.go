@@ -73,6 +73,8 @@ const (
 const (
 	pgEventsChannel = "dtwgate_events"
 	pgAccessChannel = "dtwgate_access"
+	// pgRelaysChannel is notified by commits that wrote relays (migration 0066).
+	pgRelaysChannel = "dtwgate_relays"
 )
 
 // OpenPostgres connects to the database at dsn (a postgres:// URL or a key=value
@@ -96,7 +98,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	pg := &pgDB{db: db}
 	p := &Postgres{
 		db: db, cfg: cfg, origin: origin,
-		conn: conn{q: pg, r: pg, root: db, notify: newNotifier(), access: newNotifier()},
+		conn: conn{q: pg, r: pg, root: db, notify: newNotifier(), access: newNotifier(), relays: newNotifier()},
 		done: make(chan struct{}),
 	}
 	if err := p.migrate(ctx); err != nil {
@@ -195,13 +197,16 @@ func (p *Postgres) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	var pending pendingSignals
 	err := p.conn.tx(ctx, func(q queryer) error {
 		pending = pendingSignals{} // what an earlier, rolled-back run wrote is gone
-		return fn(&conn{q: q, r: q, notify: p.notify, access: p.access, pending: &pending})
+		return fn(&conn{q: q, r: q, notify: p.notify, access: p.access, relays: p.relays, pending: &pending})
 	})
 	if err == nil && pending.access {
 		p.access.signal()
 	}
 	if err == nil && pending.events {
 		p.notify.signal()
+	}
+	if err == nil && pending.relays {
+		p.relays.signal()
 	}
 	return err
 }
@@ -213,6 +218,10 @@ func (p *Postgres) EventsNotify() <-chan struct{} { return p.notify.wait() }
 // AccessNotify implements Store: the channel is also closed by other processes' commits
 // that changed access (LISTEN/NOTIFY).
 func (p *Postgres) AccessNotify() <-chan struct{} { return p.access.wait() }
+
+// RelaysNotify implements Store: the channel is also closed by other processes' commits
+// that moved relays (LISTEN/NOTIFY).
+func (p *Postgres) RelaysNotify() <-chan struct{} { return p.relays.wait() }
 
 // Ping implements Store.
 func (p *Postgres) Ping(ctx context.Context) error { return p.db.PingContext(ctx) }
@@ -245,6 +254,7 @@ func (p *Postgres) listen(ctx context.Context, ready chan<- error) {
 			} else {
 				p.notify.signal()
 				p.access.signal()
+				p.relays.signal()
 			}
 			wait = 100 * time.Millisecond
 		})
@@ -278,7 +288,7 @@ func (p *Postgres) listenOnce(ctx context.Context, listening func()) error {
 		defer cancel()
 		_ = c.Close(cctx)
 	}()
-	if _, err := c.Exec(ctx, "LISTEN "+pgEventsChannel+"; LISTEN "+pgAccessChannel); err != nil {
+	if _, err := c.Exec(ctx, "LISTEN "+pgEventsChannel+"; LISTEN "+pgAccessChannel+"; LISTEN "+pgRelaysChannel); err != nil {
 		return err
 	}
 	listening()
@@ -296,6 +306,8 @@ func (p *Postgres) listenOnce(ctx context.Context, listening func()) error {
 		case pgAccessChannel:
 			p.access.signal()
 			p.notify.signal()
+		case pgRelaysChannel:
+			p.relays.signal()
 		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/store/pgtest"
 	"github.com/dtwgate/dtwgate/internal/store/storetest"
@@ -215,7 +216,7 @@ func TestPostgresNotifyAcrossProcesses(t *testing.T) {
 
 	events, access := reader.EventsNotify(), reader.AccessNotify()
 	require.NoError(t, writer.InTx(ctx, func(tx store.Tx) error {
-		return tx.WriteEvent(ctx, store.EventDeposit, "OFFCHAIN", acct, common.Address{}, store.ChainActivity{Amount: "1"})
+		return outbox.Write(ctx, tx, outbox.Event{Kind: outbox.Deposit, Source: "OFFCHAIN", AccountID: acct, Payload: outbox.LedgerActivity{Amount: "1"}})
 	}))
 	woken(events, "events")
 	select {
@@ -233,7 +234,7 @@ func TestPostgresNotifyAcrossProcesses(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	require.Eventually(t, func() bool {
 		events := reader.EventsNotify()
-		if err := writer.WriteEvent(ctx, store.EventDeposit, "OFFCHAIN", acct, common.Address{}, store.ChainActivity{Amount: "2"}); err != nil {
+		if err := outbox.Write(ctx, writer, outbox.Event{Kind: outbox.Deposit, Source: "OFFCHAIN", AccountID: acct, Payload: outbox.LedgerActivity{Amount: "2"}}); err != nil {
 			return false
 		}
 		select {

@@ -44,7 +44,7 @@ func TestRelayRequests(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTest(t)
 	trader := common.HexToAddress("0xa1")
-	req := store.RelayRequest{Source: "ETHEREUM", Kind: "relay-order", Trader: trader, Nonce: "5",
+	req := store.Relay{Source: "ETHEREUM", Kind: "relay-order", Trader: trader, Nonce: "5",
 		Digest: common.HexToHash("0x01"), AccountID: "acct", Data: []byte{1, 2}}
 	require.NoError(t, s.InsertRelayRequest(ctx, req))
 	other := req
@@ -57,10 +57,10 @@ func TestRelayRequests(t *testing.T) {
 	require.Equal(t, req.Digest, pending[0].Digest)
 	require.Equal(t, []byte{1, 2}, pending[0].Data)
 
-	require.NoError(t, s.FailRelayRequest(ctx, pending[0].ID, "InsufficientBalance"))
+	require.NoError(t, s.FailRelayRequest(ctx, pending[0].ID, store.RelayRequested, "InsufficientBalance"))
 	got, err := s.RelayRequestByNonce(ctx, "ETHEREUM", trader, "5")
 	require.NoError(t, err)
-	require.Equal(t, store.RelayRequestFailed, got.State)
+	require.Equal(t, store.RelayFailed, got.State)
 	require.Equal(t, "InsufficientBalance", got.Reason)
 	pending, err = s.PendingRelayRequests(ctx, "ETHEREUM", 10)
 	require.NoError(t, err)
@@ -69,7 +69,7 @@ func TestRelayRequests(t *testing.T) {
 	require.NoError(t, s.InsertRelayRequest(ctx, other), "a failed request is replaced")
 	got, err = s.RelayRequestByNonce(ctx, "ETHEREUM", trader, "5")
 	require.NoError(t, err)
-	require.Equal(t, store.RelayRequestPending, got.State)
+	require.Equal(t, store.RelayRequested, got.State)
 	require.Equal(t, other.Digest, got.Digest)
 	require.Empty(t, got.Reason)
 

@@ -22,6 +22,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 //go:embed migrations/*.sql
@@ -55,9 +57,13 @@ type SQLite struct {
 	stop chan struct{}
 	done chan struct{}
 	// walLimit is the WAL size above which the checkpointer truncates it.
-	walLimit  int64
-	closeOnce sync.Once
-	closeErr  error
+	walLimit int64
+	// bellWatchOnce starts the watch of the relay bell for relay waiters (RelaysNotify);
+	// bellWatchStop, set by it, ends the watch.
+	bellWatchOnce sync.Once
+	bellWatchStop func()
+	closeOnce     sync.Once
+	closeErr      error
 }
 
 // conn runs the concept methods on the database or, inside InTx, on one SQL transaction.
@@ -75,6 +81,11 @@ type conn struct {
 	notify *notifier
 	// access wakes caches of callers after a commit that changed access.
 	access *notifier
+	// relays wakes relay waiters after a commit that moved a relay.
+	relays *notifier
+	// ringRelays, when set (SQLite), tells other processes' relay waiters after such a
+	// commit.
+	ringRelays func()
 	// pending is set inside InTx: what the transaction wrote that InTx announces after
 	// the commit; nil outside.
 	pending *pendingSignals
@@ -203,7 +214,8 @@ func OpenSQLiteWith(ctx context.Context, path string, opts SQLiteOptions) (*SQLi
 	ckpt.SetConnMaxLifetime(0)
 	s := &SQLite{
 		path: path, writer: writer, reader: reader, ckpt: ckpt,
-		conn:     conn{q: writer, r: reader, root: writer, notify: newNotifier(), access: newNotifier()},
+		conn: conn{q: writer, r: reader, root: writer, notify: newNotifier(), access: newNotifier(), relays: newNotifier(),
+			ringRelays: relayBell(path)},
 		kick:     kick,
 		gate:     gate,
 		stop:     make(chan struct{}),
@@ -241,7 +253,7 @@ func privateFiles(path string) error {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("create store %s: %w", path, err)
 	}
-	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal", path + relayBellSuffix} {
 		fi, err := os.Stat(p)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
@@ -354,13 +366,17 @@ func (s *conn) tx(ctx context.Context, fn func(tx queryer) error) error {
 func (s *SQLite) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	var p pendingSignals
 	err := s.conn.tx(ctx, func(q queryer) error {
-		return fn(&conn{q: q, r: q, notify: s.notify, access: s.access, pending: &p})
+		return fn(&conn{q: q, r: q, notify: s.notify, access: s.access, relays: s.relays, pending: &p})
 	})
 	if err == nil && p.access {
 		s.access.signal()
 	}
 	if err == nil && p.events {
 		s.notify.signal()
+	}
+	if err == nil && p.relays {
+		s.relays.signal()
+		s.ringRelays()
 	}
 	return err
 }
@@ -384,6 +400,10 @@ func (s *SQLite) Ping(ctx context.Context) error { return s.reader.PingContext(c
 // leaves no WAL behind to replay or to take disk), and closes both pools.
 func (s *SQLite) Close() error {
 	s.closeOnce.Do(func() {
+		s.bellWatchOnce.Do(func() {}) // no watch starts after Close
+		if s.bellWatchStop != nil {
+			s.bellWatchStop()
+		}
 		close(s.stop)
 		<-s.done
 		s.group.close()
@@ -561,7 +581,7 @@ func (s *conn) RotateAPIKey(ctx context.Context, accountID, keyID, secretHash st
 		if err != nil {
 			return wrap("rotate api key", err)
 		}
-		return accessChanged(ctx, tx, accountID, AccessChange{What: "api_key", APIKeyID: keyID})
+		return accessChanged(ctx, tx, accountID, outbox.AccessChange{What: "api_key", APIKeyID: keyID})
 	})
 	if err == nil {
 		s.announceAccess()
@@ -609,7 +629,7 @@ func insertWallet(ctx context.Context, e queryer, accountID string, addr common.
 	if err != nil {
 		return wrap("insert wallet", err)
 	}
-	return accessChanged(ctx, e, accountID, AccessChange{What: "wallet", Address: addr})
+	return accessChanged(ctx, e, accountID, outbox.AccessChange{What: "wallet", Address: addr})
 }
 
 // LinkWallet implements Store.
@@ -650,7 +670,7 @@ func (s *conn) AddWhitelist(ctx context.Context, addr common.Address, at time.Ti
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return wrap("add whitelist", err) // already whitelisted: nothing changed
 		}
-		return accessChanged(ctx, tx, "", AccessChange{What: "whitelist", Address: addr})
+		return accessChanged(ctx, tx, "", outbox.AccessChange{What: "whitelist", Address: addr})
 	})
 	if err == nil {
 		s.announceAccess()
@@ -665,7 +685,7 @@ func (s *conn) RemoveWhitelist(ctx context.Context, addr common.Address) error {
 		if err != nil {
 			return err
 		}
-		return accessChanged(ctx, tx, "", AccessChange{What: "whitelist", Address: addr})
+		return accessChanged(ctx, tx, "", outbox.AccessChange{What: "whitelist", Address: addr})
 	})
 	if err == nil {
 		s.announceAccess()

@@ -1,7 +1,7 @@
 // Package store persists the gateway's state, one interface per concept: Accounts (accounts,
 // API keys, wallets), Access (SIWE whitelist, nonces, websocket tickets), ChainEvents (the
 // follower's events and checked return transactions), chain.Journal (signed transactions),
-// Relays, WithdrawalAddresses, Outbox (the events clients are told about), SettlerStore
+// Relays, WithdrawalAddresses, Outbox (the rows of package outbox's events), SettlerStore
 // (what the settlers tell the API processes), Webhooks (subscriptions and their durable
 // deliveries), Leases (who runs the work that runs once per store, and the fencing of its
 // writes), SigningKeys (the JWT keys every replica shares) and ServerKeys (the other keys
@@ -114,10 +114,16 @@ type Store interface {
 	// commit, and readers need not poll.
 	EventsNotify() <-chan struct{}
 	// AccessNotify returns a channel that is closed after the next commit, in this
-	// process, that changed access (an EventAccessChanged). A cache of callers takes it
+	// process, that changed access (an outbox.AccessChanged event). A cache of callers takes it
 	// before reading the store and drops what it read once it is closed; changes made by
 	// other processes it learns from AccessEpoch (on PostgreSQL they close it too).
 	AccessNotify() <-chan struct{}
+	// RelaysNotify returns a channel that is closed after the next commit that moved a
+	// relay (requested, sent, confirmed or failed it): in this process, and on PostgreSQL
+	// in any (LISTEN/NOTIFY), and on SQLite in any process on the same database (a bell
+	// file beside it, rung after such commits, is watched). A waiter takes the channel, then reads its relay, then
+	// waits on it: it needs no timer to see the settler's answer.
+	RelaysNotify() <-chan struct{}
 	// Ping checks the database is reachable.
 	Ping(ctx context.Context) error
 	// Close releases the database.
@@ -196,7 +202,7 @@ type Access interface {
 	IsWhitelisted(ctx context.Context, addr common.Address) (bool, error)
 	// ListWhitelist returns the whitelist ordered by address.
 	ListWhitelist(ctx context.Context) ([]WhitelistEntry, error)
-	// AccessEpoch returns the id of the newest EventAccessChanged (0 when none): it
+	// AccessEpoch returns the id of the newest outbox.AccessChanged event (0 when none): it
 	// changes with every committed access change, from any process.
 	AccessEpoch(ctx context.Context) (int64, error)
 

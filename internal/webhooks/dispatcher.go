@@ -24,6 +24,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -222,7 +223,7 @@ func (d *Dispatcher) Feed(ctx context.Context) (int, error) {
 
 // fanOut returns the deliveries of evs: one per event of account activity and
 // subscription of its account created before the event.
-func (d *Dispatcher) fanOut(ctx context.Context, tx store.Tx, evs []store.Event) ([]store.WebhookDelivery, error) {
+func (d *Dispatcher) fanOut(ctx context.Context, tx store.Tx, evs []outbox.Record) ([]store.WebhookDelivery, error) {
 	subs := map[string][]store.WebhookSubscription{}
 	var out []store.WebhookDelivery
 	for _, ev := range evs {
@@ -269,7 +270,7 @@ func (d *Dispatcher) fanOut(ctx context.Context, tx store.Tx, evs []store.Event)
 }
 
 // payload is the body of an event's deliveries.
-func (d *Dispatcher) payload(ev store.Event, account string) ([]byte, error) {
+func (d *Dispatcher) payload(ev outbox.Record, account string) ([]byte, error) {
 	a, err := activity.FromEvent(ev, account, d.reg)
 	if err != nil {
 		return nil, err

@@ -18,6 +18,7 @@ import (
 	"github.com/dtwgate/dtwgate/api/webhook"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
@@ -246,8 +247,8 @@ func TestEventsOfTheSubscriberOnly(t *testing.T) {
 	trader := common.HexToAddress("0x00000000000000000000000000000000000000aa")
 	token := common.HexToAddress("0x00000000000000000000000000000000000000bb")
 	e.deposit(b, "other")
-	e.write(store.EventPrice, "", "", common.Address{}, store.PriceChange{Asset: "eth", Price: "3000"})
-	e.write(store.EventWithdrawal, "ETHEREUM", "", trader, store.ChainActivity{Source: "ETHEREUM", Trader: trader, Token: token,
+	e.write(outbox.Price, "", "", common.Address{}, outbox.PriceChange{Asset: "eth", Price: "3000"})
+	e.write(outbox.Withdrawal, "ETHEREUM", "", trader, outbox.ChainActivity{Source: "ETHEREUM", Trader: trader, Token: token,
 		Amount: "1500000", BlockTime: 1700000000, TxHash: common.HexToHash("0x01")})
 	require.NoError(t, e.st.LinkWallet(context.Background(), a, trader, time.Now()))
 	e.deposit(a, "after")

@@ -20,6 +20,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/auth"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
@@ -94,14 +95,14 @@ func (e *env) subscribe(account, url string, headers map[string]string) api.Webh
 // deposit writes an OFFCHAIN deposit event of account, as the ledger does.
 func (e *env) deposit(account, amount string) {
 	e.t.Helper()
-	e.write(store.EventDeposit, offchain.Source, account, common.Address{},
-		offchain.ActivityEvent{Source: offchain.Source, Asset: "eur", Amount: amount, Location: "bank:eur-main"})
+	e.write(outbox.Deposit, offchain.Source, account, common.Address{},
+		outbox.LedgerActivity{Source: offchain.Source, Asset: "eur", Amount: amount, Location: "bank:eur-main"})
 }
 
-func (e *env) write(kind store.EventKind, source, account string, trader common.Address, payload any) {
+func (e *env) write(kind outbox.Kind, source, account string, trader common.Address, payload outbox.Payload) {
 	e.t.Helper()
 	require.NoError(e.t, e.st.InTx(context.Background(), func(tx store.Tx) error {
-		return tx.WriteEvent(context.Background(), kind, source, account, trader, payload)
+		return outbox.Write(context.Background(), tx, outbox.Event{Kind: kind, Source: source, AccountID: account, Trader: trader, Payload: payload})
 	}))
 }
 

@@ -20,6 +20,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -37,6 +38,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"RelayUniqueness", testRelayUniqueness},
 		{"RelayFailure", testRelayFailure},
 		{"RelayFeeBumps", testRelayFeeBumps},
+		{"RelayStateMachine", testRelayStateMachine},
+		{"RelaysNotify", testRelaysNotify},
 		{"ChainEvents", testChainEvents},
 		{"WithdrawalAddresses", testWithdrawalAddresses},
 		{"InTxCommit", testInTxCommit},
@@ -226,6 +229,9 @@ func testRelayUniqueness(t *testing.T, s store.Store) {
 	require.NoError(t, err)
 	require.Equal(t, store.Relay{Source: source, Kind: "relay-order", Trader: traderA, Nonce: "5", Digest: digest,
 		TxHash: first.Hash, AccountID: "acct"}, r)
+	row, err := s.RelayRequestByNonce(ctx, source, traderA, "5")
+	require.NoError(t, err)
+	require.Equal(t, store.RelaySent, row.State, "a relay journaled without a request is written SENT")
 	byTx, err := s.RelayByTx(ctx, first.Hash)
 	require.NoError(t, err)
 	require.Equal(t, r, byTx)
@@ -313,12 +319,12 @@ func testRelayFeeBumps(t *testing.T, s store.Store) {
 func testRelayFailure(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	digest := common.HexToHash("0xf1")
-	request := store.RelayRequest{Source: source, Kind: "relay-order", Trader: traderA, Nonce: "5", Digest: digest, AccountID: "acct", Data: []byte{1}}
+	request := store.Relay{Source: source, Kind: "relay-order", Trader: traderA, Nonce: "5", Digest: digest, AccountID: "acct", Data: []byte{1}}
 	require.NoError(t, s.InsertRelayRequest(ctx, request))
 	sent := relayTx(0, "relay-order", traderA, 5, digest)
 	id, err := s.InsertTx(ctx, sent)
 	require.NoError(t, err)
-	standing := store.RelayRequest{Source: source, Kind: "relay-order", Trader: traderB, Nonce: "5", Digest: digest, AccountID: "acct", Data: []byte{2}}
+	standing := store.Relay{Source: source, Kind: "relay-order", Trader: traderB, Nonce: "5", Digest: digest, AccountID: "acct", Data: []byte{2}}
 	require.NoError(t, s.InsertRelayRequest(ctx, standing))
 	okID, err := s.InsertTx(ctx, relayTx(1, "relay-order", traderB, 5, digest))
 	require.NoError(t, err)
@@ -336,9 +342,9 @@ func testRelayFailure(t *testing.T, s store.Store) {
 	require.Equal(t, traderA, f.Relay.Trader)
 	require.Equal(t, chain.TxFailed, f.State)
 	require.Equal(t, uint64(7), f.Block)
-	require.Equal(t, []byte{1}, f.Data)
+	require.Equal(t, []byte{1}, f.Relay.Data)
 
-	require.NoError(t, s.FailRelayRequest(ctx, f.RequestID, "reverted: test"))
+	require.NoError(t, s.FailRelayRequest(ctx, f.Relay.ID, store.RelaySent, "reverted: test"))
 	_, err = s.RelayByNonce(ctx, source, traderA, "5")
 	require.ErrorIs(t, err, store.ErrNotFound, "the nonce is free")
 	r, err := s.RelayByTx(ctx, sent.Hash)
@@ -347,7 +353,8 @@ func testRelayFailure(t *testing.T, s store.Store) {
 	require.Equal(t, traderA, r.Trader)
 	q, err := s.RelayRequestByNonce(ctx, source, traderA, "5")
 	require.NoError(t, err)
-	require.Equal(t, store.RelayRequestFailed, q.State)
+	require.Equal(t, store.RelayFailed, q.State)
+	require.Equal(t, sent.Hash, q.TxHash, "a failed relay keeps the transaction it was sent in")
 	fs, err = s.RelaysToFail(ctx, source)
 	require.NoError(t, err)
 	require.Empty(t, fs)
@@ -362,6 +369,10 @@ func testRelayFailure(t *testing.T, s store.Store) {
 	r, err = s.RelayByNonce(ctx, source, traderA, "5")
 	require.NoError(t, err)
 	require.Empty(t, r.Reason)
+	r, err = s.RelayByTx(ctx, sent.Hash)
+	require.NoError(t, err, "the failed attempt the new request replaced still answers")
+	require.Equal(t, "reverted: test", r.Reason)
+	require.Equal(t, "relay-order", r.Kind)
 }
 
 // block returns the ref of block n (hash varies with fork).
@@ -480,22 +491,22 @@ func testWithdrawalAddresses(t *testing.T, s store.Store) {
 	evs := events(t, s)
 	require.Len(t, evs, 2, "added, then approved")
 	for i, status := range []string{store.AddressPending, store.AddressApproved} {
-		require.Equal(t, store.EventWithdrawalAddressStatus, evs[i].Kind)
+		require.Equal(t, outbox.WithdrawalAddressStatus, evs[i].Kind)
 		require.Equal(t, "a1", evs[i].AccountID)
-		var p store.WithdrawalAddressStatus
+		var p outbox.WithdrawalAddress
 		require.NoError(t, json.Unmarshal(evs[i].Payload, &p))
-		require.Equal(t, store.WithdrawalAddressStatus{ID: "wa1", Source: source, Address: traderB, Status: status}, p)
+		require.Equal(t, outbox.WithdrawalAddress{ID: "wa1", Source: source, Address: traderB, Status: status}, p)
 	}
 }
 
 // events returns every event of s.
 // events returns the outbox's events for clients, without the access changes that
 // setting up accounts and wallets writes (testAccessChanges covers those).
-func events(t *testing.T, s store.Outbox) []store.Event {
+func events(t *testing.T, s store.Outbox) []outbox.Record {
 	t.Helper()
 	evs, err := s.Events(context.Background(), 0, 0)
 	require.NoError(t, err)
-	return slices.DeleteFunc(evs, func(e store.Event) bool { return e.Kind == store.EventAccessChanged })
+	return slices.DeleteFunc(evs, func(e outbox.Record) bool { return e.Kind == outbox.AccessChanged })
 }
 
 var errAbort = errors.New("abort")
@@ -534,8 +545,8 @@ func testInTxCommit(t *testing.T, s store.Store) {
 	require.Equal(t, "a1", id)
 	evs := events(t, s)
 	require.Len(t, evs, 2)
-	require.Equal(t, store.EventWithdrawalAddressStatus, evs[0].Kind)
-	require.Equal(t, store.EventDeposit, evs[1].Kind)
+	require.Equal(t, outbox.WithdrawalAddressStatus, evs[0].Kind)
+	require.Equal(t, outbox.Deposit, evs[1].Kind)
 	require.Equal(t, "a1", evs[1].AccountID, "the deposit's account, linked earlier in the same transaction")
 }
 
@@ -615,15 +626,15 @@ func testEventsOrderedOnce(t *testing.T, s store.Store) {
 	}
 	evs := events(t, s)
 	want := []struct {
-		kind    store.EventKind
+		kind    outbox.Kind
 		trader  common.Address
 		account string
 		amount  string
 	}{
-		{store.EventDeposit, traderA, "a1", "100"},
-		{store.EventWithdrawal, traderB, "", "3"},
-		{store.EventDeposit, traderB, "", "7"},
-		{store.EventWithdrawal, traderA, "a1", "40"},
+		{outbox.Deposit, traderA, "a1", "100"},
+		{outbox.Withdrawal, traderB, "", "3"},
+		{outbox.Deposit, traderB, "", "7"},
+		{outbox.Withdrawal, traderA, "a1", "40"},
 	}
 	require.Len(t, evs, len(want))
 	for i, w := range want {
@@ -636,7 +647,7 @@ func testEventsOrderedOnce(t *testing.T, s store.Store) {
 		if i > 0 {
 			require.Greater(t, e.ID, evs[i-1].ID)
 		}
-		var p store.ChainActivity
+		var p outbox.ChainActivity
 		require.NoError(t, json.Unmarshal(e.Payload, &p))
 		require.Equal(t, w.amount, p.Amount)
 		require.Equal(t, w.trader, p.Trader)
@@ -677,22 +688,22 @@ func testEventsReorgCompensated(t *testing.T, s store.Store) {
 
 	evs := events(t, s)[before:]
 	require.Len(t, evs, 3)
-	var dep store.ChainActivity
-	require.Equal(t, store.EventDeposit, evs[0].Kind)
+	var dep outbox.ChainActivity
+	require.Equal(t, outbox.Deposit, evs[0].Kind)
 	require.NoError(t, json.Unmarshal(evs[0].Payload, &dep))
 	require.True(t, dep.Removed)
 	require.Equal(t, "2", dep.Amount)
 	require.Equal(t, b2.Hash, dep.BlockHash)
 
-	var ret store.OrderClosed
-	require.Equal(t, store.EventOrderSettled, evs[1].Kind)
+	var ret outbox.OrderClosed
+	require.Equal(t, outbox.OrderSettled, evs[1].Kind)
 	require.Equal(t, traderA, evs[1].Trader)
 	require.NoError(t, json.Unmarshal(evs[1].Payload, &ret))
 	require.True(t, ret.Removed)
 	require.Equal(t, uint64(7), ret.OrderID)
 
-	require.Equal(t, store.EventDeposit, evs[2].Kind)
-	dep = store.ChainActivity{}
+	require.Equal(t, outbox.Deposit, evs[2].Kind)
+	dep = outbox.ChainActivity{}
 	require.NoError(t, json.Unmarshal(evs[2].Payload, &dep))
 	require.False(t, dep.Removed)
 	require.Equal(t, "3", dep.Amount)
@@ -719,16 +730,16 @@ func testEventsOrderReturn(t *testing.T, s store.Store) {
 	evs := events(t, s)
 	require.Len(t, evs, 2, "the same return again writes no event")
 	for i, want := range []struct {
-		kind store.EventKind
-		p    store.OrderClosed
+		kind outbox.Kind
+		p    outbox.OrderClosed
 	}{
-		{store.EventOrderSettled, store.OrderClosed{Source: source, OrderID: 7, Status: store.OrderSettled, TxHash: settle.TxHash, BlockNumber: 3, BuyAmount: "9"}},
-		{store.EventOrderCancelled, store.OrderClosed{Source: source, OrderID: 8, Status: store.OrderCancelled, TxHash: cancel.TxHash, BlockNumber: 3}},
+		{outbox.OrderSettled, outbox.OrderClosed{Source: source, OrderID: 7, Status: store.OrderSettled, TxHash: settle.TxHash, BlockNumber: 3, BuyAmount: "9"}},
+		{outbox.OrderCancelled, outbox.OrderClosed{Source: source, OrderID: 8, Status: store.OrderCancelled, TxHash: cancel.TxHash, BlockNumber: 3}},
 	} {
 		require.Equal(t, want.kind, evs[i].Kind)
 		require.Equal(t, "a1", evs[i].AccountID)
 		require.Equal(t, traderA, evs[i].Trader)
-		var p store.OrderClosed
+		var p outbox.OrderClosed
 		require.NoError(t, json.Unmarshal(evs[i].Payload, &p))
 		require.Equal(t, want.p, p)
 	}

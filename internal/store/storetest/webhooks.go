@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -20,7 +21,7 @@ func webhook(id, account string) store.WebhookSubscription {
 func testWebhooks(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	a, b := mustAccount(t, s, "wa"), mustAccount(t, s, "wb")
-	require.NoError(t, s.WriteEvent(ctx, store.EventDeposit, source, a, traderA, store.ChainActivity{Amount: "1"}))
+	require.NoError(t, outbox.Write(ctx, s, outbox.Event{Kind: outbox.Deposit, Source: source, AccountID: a, Trader: traderA, Payload: outbox.ChainActivity{Amount: "1"}}))
 	newest := events(t, s)[len(events(t, s))-1].ID
 	var made []store.WebhookSubscription
 	for _, id := range []string{"w1", "w2", "w3"} {

@@ -18,16 +18,20 @@ import (
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
-// targets are the issue's ceilings; a figure above its target fails the run.
-var targets = map[string]uint64{
-	"settle_single":         50_000,
-	"settle_batch_marginal": 25_000,
-	"place_order":           60_000,
+// limits are issue 27's gas targets per figure, and the ceiling above which a run fails
+// (with -targets). A figure above its target prints its gap; while a target is not met
+// its ceiling is the earlier target, met before, so that no change makes a figure worse
+// unnoticed. Once a target is met, its ceiling becomes the target.
+var limits = map[string]struct{ target, ceiling uint64 }{
+	"settle_single":         {43_000, 50_000},
+	"settle_batch_marginal": {12_000, 25_000},
+	"place_order":           {55_000, 60_000},
+	"relay_signed_order":    {65_000, 80_000},
 }
 
 const batchSize = 10
 
-var checkTargets = flag.Bool("targets", true, "fail when a figure is above its target (false: only print them, as the smoke form in make test does)")
+var checkTargets = flag.Bool("targets", true, "fail when a figure is above its ceiling (false: only print them, as the smoke form in make test does)")
 
 func main() {
 	flag.Parse()
@@ -43,8 +47,15 @@ func main() {
 	}
 	failed := false
 	for _, f := range figures {
-		if t, ok := targets[f.name]; ok && f.gas > t && *checkTargets {
-			fmt.Fprintf(os.Stderr, "benchgas: %s uses %d gas, target %d\n", f.name, f.gas, t)
+		l, ok := limits[f.name]
+		if !ok {
+			continue
+		}
+		if f.gas > l.target {
+			fmt.Printf("gap %s %d above its target %d\n", f.name, f.gas-l.target, l.target)
+		}
+		if f.gas > l.ceiling && *checkTargets {
+			fmt.Fprintf(os.Stderr, "benchgas: %s uses %d gas, above its ceiling %d\n", f.name, f.gas, l.ceiling)
 			failed = true
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -16,6 +17,14 @@ func TestSmoke(t *testing.T) {
 		"cancel_request", "cancel_after_request", "withdraw", "relay_signed_order", "settle_batch_1", "settle_batch_10",
 		"settle_batch_marginal", "settle_single_first_credit"} {
 		figures = append(figures, `gas `+name+` [0-9]+`)
+	}
+	// Issue 27's targets not met yet print their gap; once one is met its ceiling in
+	// limits becomes the target, and no gap line is expected of it.
+	for name, l := range limits {
+		if l.ceiling == l.target {
+			continue
+		}
+		figures = append(figures, fmt.Sprintf(`gap %s [0-9]+ above its target %d`, name, l.target))
 	}
 	smoke.Run(t, 3*time.Minute, []string{"-targets=false"}, figures...)
 }

@@ -12,12 +12,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
-
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/webhook"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
@@ -125,8 +124,7 @@ func webhookDelivery(ctx context.Context) error {
 
 	deposit := func(n int) error {
 		return g.store().InTx(ctx, func(tx store.Tx) error {
-			return tx.WriteEvent(ctx, store.EventDeposit, offchain.Source, accounts[n%len(accounts)], common.Address{},
-				offchain.ActivityEvent{Source: offchain.Source, Asset: "eur", Amount: strconv.Itoa(n), Location: "bank:bench"})
+			return outbox.Write(ctx, tx, outbox.Event{Kind: outbox.Deposit, Source: offchain.Source, AccountID: accounts[n%len(accounts)], Payload: outbox.LedgerActivity{Source: offchain.Source, Asset: "eur", Amount: strconv.Itoa(n), Location: "bank:bench"}})
 		})
 	}
 	wait := func(n int) error {

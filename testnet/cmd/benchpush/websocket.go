@@ -10,12 +10,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/ethereum/go-ethereum/common"
-
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/internal/config"
-	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 var (
@@ -106,8 +104,7 @@ func wsFanout(ctx context.Context) error {
 		r.pending.Store(int64(len(watches)))
 		current.Store(r)
 		r.start = time.Now()
-		err := g.store().WriteEvent(ctx, store.EventPrice, "", "", common.Address{},
-			store.PriceChange{Asset: "eth", Price: strconv.Itoa(3000 + i), UpdatedAt: time.Now()})
+		err := outbox.Write(ctx, g.store(), outbox.Event{Kind: outbox.Price, Payload: outbox.PriceChange{Asset: "eth", Price: strconv.Itoa(3000 + i), UpdatedAt: time.Now()}})
 		if err != nil {
 			return nil, err
 		}
