@@ -12,6 +12,7 @@ import (
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -29,7 +30,7 @@ func TestOffchainEndpoints(t *testing.T) {
 
 	ref, err := c.DepositReference(ctx, sub)
 	require.NoError(t, err)
-	op := offchain.New(g.cfg, g.store, nil, nil)
+	op := offchaintest.New(g.cfg, g.store, nil, nil)
 	_, err = op.BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref.DepositReference, Asset: "eur", Amount: "40", TransferID: "bt"})
 	require.NoError(t, err)
 

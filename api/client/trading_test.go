@@ -19,6 +19,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -51,7 +52,7 @@ func (g *tradingGateway) fund(t *testing.T, c *client.Client, subAccount, amount
 	ctx := context.Background()
 	ref, err := c.DepositReference(ctx, subAccount)
 	require.NoError(t, err)
-	_, err = offchain.New(g.cfg, g.store, nil, nil).BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref.DepositReference, Asset: "eur", Amount: amount, TransferID: transferID})
+	_, err = offchaintest.New(g.cfg, g.store, nil, nil).BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref.DepositReference, Asset: "eur", Amount: amount, TransferID: transferID})
 	require.NoError(t, err)
 }
 

@@ -149,7 +149,7 @@ func TestWebhookDeliveryVerified(t *testing.T) {
 	require.NoError(t, err)
 	secret.Store(sub.Secret)
 
-	d := webhooks.NewDispatcher(g.cfg.Webhooks, g.store, webhooks.DispatcherOptions{Logger: slog.New(slog.DiscardHandler), PollInterval: 20 * time.Millisecond})
+	d := webhooks.NewDispatcher(g.cfg.Webhooks, store.Narrow[webhooks.FanOutTx](g.store), webhooks.DispatcherOptions{Logger: slog.New(slog.DiscardHandler), PollInterval: 20 * time.Millisecond})
 	runCtx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() { defer close(done); _ = d.Run(runCtx) }()

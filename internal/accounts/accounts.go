@@ -46,16 +46,30 @@ type Principal struct {
 	Permissions []api.Permission
 }
 
+// Store is what a Service reads and writes: accounts, sub-accounts and their deposit
+// references, and API keys.
+type Store interface {
+	GetAccount(ctx context.Context, id string) (store.Account, error)
+	SubAccounts(ctx context.Context, parentID string) ([]store.Account, error)
+	DepositReference(ctx context.Context, accountID, newRef string, at time.Time) (string, error)
+	CreateAccountWithKey(ctx context.Context, a store.Account, k store.APIKey) error
+	CreateAPIKey(ctx context.Context, k store.APIKey) error
+	GetAPIKey(ctx context.Context, id string) (store.APIKey, error)
+	ListAPIKeys(ctx context.Context, accountID string) ([]store.APIKey, error)
+	RotateAPIKey(ctx context.Context, accountID, keyID, secretHash string, at time.Time) (store.APIKey, error)
+	ReplaceSecretHash(ctx context.Context, keyID, oldHash, newHash string) error
+}
+
 // Service is the API key service. It is safe for concurrent use.
 type Service struct {
-	store   store.Store
+	store   Store
 	secrets *auth.Secrets
 	now     func() time.Time
 	log     *slog.Logger
 }
 
 // New returns a service over st, hashing secrets with secrets; now and log may be nil.
-func New(st store.Store, secrets *auth.Secrets, now func() time.Time, log *slog.Logger) *Service {
+func New(st Store, secrets *auth.Secrets, now func() time.Time, log *slog.Logger) *Service {
 	if now == nil {
 		now = time.Now
 	}

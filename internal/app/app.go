@@ -201,7 +201,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 			return nil, err
 		}
 		a.leaderWork[MatcherLease] = func(ctx context.Context, st *election.Fenced) error {
-			offchain.New(cfg, st, a.prices, nil).RunMatcher(ctx, matchInterval, func(err error) {
+			bal := offchain.NewBalances(cfg, st, a.prices, nil)
+			offchain.NewTrading(cfg, election.Narrow[offchain.TradingTx](st), bal, a.prices, nil).RunMatcher(ctx, matchInterval, func(err error) {
 				a.log.Warn("limit order matching failed; will retry", "err", err)
 			})
 			return ctx.Err()

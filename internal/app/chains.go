@@ -90,9 +90,10 @@ func onChainService(ctx context.Context, cfg config.Config, st store.Store, rela
 // The settler's work (engine, custody, matcher) is given only a store fenced by its lease:
 // a write added to any of their stores does not compile until election.Fenced fences it.
 var (
-	_ engine.Store   = (*election.Fenced)(nil)
-	_ custody.Store  = (*election.Fenced)(nil)
-	_ offchain.Store = (*election.Fenced)(nil)
+	_ engine.Store           = (*election.Fenced)(nil)
+	_ custody.Store          = election.Narrowed[custody.Tx]{}
+	_ offchain.BalancesStore = (*election.Fenced)(nil)
+	_ offchain.TradingStore  = election.Narrowed[offchain.TradingTx]{}
 )
 
 // buildSettler opens each configured chain's RPC and operator signer and prepares its
@@ -128,7 +129,7 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 			var jobs []engine.Job
 			if src.DepositFactory != (common.Address{}) {
 				jobs = append(jobs, custody.New(custody.Config{Source: src, Assets: cfg.OffchainAssets(), Logger: a.log,
-					SweepAfter: opts.SweepAfter}, client, st))
+					SweepAfter: opts.SweepAfter}, client, election.Narrow[custody.Tx](st)))
 			}
 			err := engine.New(engine.Config{
 				Source: src, Pricing: a.prices, Logger: a.log, BeforeBroadcast: opts.BeforeBroadcast, Metrics: chainMetrics,

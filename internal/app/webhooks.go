@@ -6,6 +6,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/metrics"
+	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
 
@@ -16,7 +17,7 @@ func (a *App) buildWebhooks(opts Options) error {
 	if err != nil {
 		return err
 	}
-	a.hooks = webhooks.NewDispatcher(a.cfg.Webhooks, a.store, webhooks.DispatcherOptions{Logger: a.log, Registry: reg,
+	a.hooks = webhooks.NewDispatcher(a.cfg.Webhooks, store.Narrow[webhooks.FanOutTx](a.store), webhooks.DispatcherOptions{Logger: a.log, Registry: reg,
 		Metrics: metrics.NewWebhooks(opts.Metrics)})
 	return nil
 }

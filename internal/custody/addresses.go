@@ -30,13 +30,13 @@ const ReferencePrefix = "offchain:"
 // account's forwarder address on every chain with a deposit factory and records it, so
 // the settler deploys the forwarder and watches it.
 type Addresses struct {
-	st      store.Store
+	st      AddressesStore
 	sources []*chain.Source
 	now     func() time.Time
 }
 
 // NewAddresses returns the deposit addresses of the sources that have a DepositFactory.
-func NewAddresses(sources []*chain.Source, st store.Store) *Addresses {
+func NewAddresses(sources []*chain.Source, st AddressesStore) *Addresses {
 	a := &Addresses{st: st, now: time.Now}
 	for _, s := range sources {
 		if s.DepositFactory != (common.Address{}) {

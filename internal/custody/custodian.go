@@ -112,7 +112,7 @@ func New(cfg Config, client Client, st Store) *Custodian {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	c := &Custodian{cfg: cfg, client: client, st: st, led: ledger.New(st, cfg.Now), log: cfg.Logger.With("source", cfg.Source.Name, "job", "custody"),
+	c := &Custodian{cfg: cfg, client: client, st: st, led: ledger.New(ledger.Over[Tx](st), cfg.Now), log: cfg.Logger.With("source", cfg.Source.Name, "job", "custody"),
 		byAddress: map[common.Address]token{}, byAsset: map[string]token{}, factory: bindings.NewDepositForwarderFactory(),
 		deploying: map[common.Address]time.Time{}}
 	for _, a := range cfg.Assets {
@@ -265,7 +265,7 @@ func (c *Custodian) credit(ctx context.Context) error {
 			return fmt.Errorf("block %d changed during the read", cursor)
 		}
 	}
-	return c.st.InTx(ctx, func(tx store.Tx) error {
+	return c.st.InTx(ctx, func(tx Tx) error {
 		for _, d := range deposits {
 			if err := c.creditOne(ctx, tx, d); err != nil {
 				return err
@@ -280,7 +280,7 @@ func (c *Custodian) credit(ctx context.Context) error {
 
 // creditOne credits d unless it was credited before (then it only records where it was
 // read this time).
-func (c *Custodian) creditOne(ctx context.Context, tx store.Tx, d deposit) error {
+func (c *Custodian) creditOne(ctx context.Context, tx Tx, d deposit) error {
 	src := c.cfg.Source.Name
 	rec := c.record(d)
 	old, err := tx.CustodyDepositOf(ctx, rec)
@@ -337,7 +337,7 @@ func (c *Custodian) applyRescan(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := c.st.InTx(ctx, func(tx store.Tx) error {
+	if err := c.st.InTx(ctx, func(tx Tx) error {
 		if err := tx.SetCustodyCursor(ctx, src, from-1, h.Hash()); err != nil {
 			return err
 		}
@@ -406,7 +406,7 @@ func (c *Custodian) deepReorg(ctx context.Context, cursor uint64, hash common.Ha
 	if same { // said before: once per change, not every round
 		logStop = c.log.Debug
 	}
-	if err := c.st.InTx(ctx, func(tx store.Tx) error {
+	if err := c.st.InTx(ctx, func(tx Tx) error {
 		for _, d := range changed {
 			if err := tx.SetCustodyDepositSeen(ctx, d); err != nil {
 				return err
@@ -660,7 +660,7 @@ func (c *Custodian) sweep(ctx context.Context, sender *chain.Sender, addrs []sto
 	}
 	// The marks name the sweep before it is journaled: a crash in between leaves a ref
 	// without a journal entry, which the next round releases.
-	if err := c.st.InTx(ctx, func(tx store.Tx) error { return tx.SetSweepRef(ctx, src, ref, taken) }); err != nil {
+	if err := c.st.InTx(ctx, func(tx Tx) error { return tx.SetSweepRef(ctx, src, ref, taken) }); err != nil {
 		return errors.Join(append(errs, err)...)
 	}
 	if _, err := sender.SendRef(ctx, "sweep", ref, c.cfg.Source.DepositFactory, nil, c.factory.PackSweep(saltList, tokenList)); err != nil {
@@ -699,7 +699,7 @@ func (c *Custodian) followSweep(ctx context.Context, ref string, marks []store.S
 		}
 		again := ref + ":again"
 		retryAt := c.cfg.Now().Add(c.sweepBackoff(left))
-		return c.st.InTx(ctx, func(tx store.Tx) error {
+		return c.st.InTx(ctx, func(tx Tx) error {
 			if len(left) > 0 {
 				if err := tx.SetSweepRef(ctx, src, again, left); err != nil {
 					return err
@@ -726,7 +726,7 @@ func (c *Custodian) followSweep(ctx context.Context, ref string, marks []store.S
 func (c *Custodian) retrySweep(ctx context.Context, ref string, marks []store.Sweep, reason string) error {
 	wait := c.sweepBackoff(marks)
 	c.log.Error("sweep failed; its forwarders will be swept again", "ref", ref, "reason", reason, "retry_in", wait, "marks", len(marks))
-	return c.st.InTx(ctx, func(tx store.Tx) error {
+	return c.st.InTx(ctx, func(tx Tx) error {
 		_, err := tx.RetrySweepRef(ctx, c.cfg.Source.Name, ref, c.cfg.Now().Add(wait))
 		return err
 	})

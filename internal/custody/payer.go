@@ -165,7 +165,7 @@ func (c *Custodian) complete(ctx context.Context, w store.OffchainWithdrawal, tr
 		c.log.Error("payment receipt has no transfer to the destination; not completing", "tx", hash, "instruction", w.InstructionID)
 		return nil
 	}
-	return c.st.InTx(ctx, func(tx store.Tx) error {
+	return c.st.InTx(ctx, func(tx Tx) error {
 		if err := offchain.CompleteTx(ctx, tx, c.led, w, store.WithdrawalSent, hash.Hex(), c.cfg.Now()); err != nil {
 			return err
 		}
@@ -188,7 +188,7 @@ func paidTo(r *types.Receipt, tok, treasury, dest common.Address) bool {
 // fail moves w from status from to FAILED with reason, releasing its hold.
 func (c *Custodian) fail(ctx context.Context, w store.OffchainWithdrawal, from, txHash, reason string) error {
 	c.log.Warn("withdrawal failed; funds released", "account", w.AccountID, "instruction", w.InstructionID, "reason", reason, "tx", txHash)
-	return c.st.InTx(ctx, func(tx store.Tx) error {
+	return c.st.InTx(ctx, func(tx Tx) error {
 		return offchain.ReleaseTx(ctx, tx, c.led, w, from, store.WithdrawalFailed, txHash, reason, c.cfg.Now())
 	})
 }

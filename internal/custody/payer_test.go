@@ -19,6 +19,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/custody"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/testnet"
 )
@@ -30,7 +31,7 @@ type payEnv struct {
 	c      *testnet.Chain
 	st     store.Store
 	led    *ledger.Ledger
-	svc    *offchain.Service
+	svc    *offchaintest.Service
 	cust   *custody.Custodian
 	sender *chain.Sender
 	src    *chain.Source
@@ -55,14 +56,14 @@ func newPayEnv(t *testing.T) *payEnv {
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, st.Close()) })
 	src := c.ChainSource(depth)
-	e := &payEnv{c: c, st: st, led: ledger.New(st, nil), svc: offchain.New(cfg, st, nil, nil), src: &src, logs: &syncBuffer{}}
+	e := &payEnv{c: c, st: st, led: ledger.New(store.Narrow[ledger.Tx](st), nil), svc: offchaintest.New(cfg, st, nil, nil), src: &src, logs: &syncBuffer{}}
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("log:\n%s", e.logs.String())
 		}
 	})
 	log := slog.New(slog.NewTextHandler(e.logs, nil))
-	e.cust = custody.New(custody.Config{Source: e.src, Assets: cfg.OffchainAssets(), Logger: log}, c.Client, st)
+	e.cust = custody.New(custody.Config{Source: e.src, Assets: cfg.OffchainAssets(), Logger: log}, c.Client, store.Narrow[custody.Tx](st))
 	e.sender = chain.NewSender(chain.SenderConfig{Source: src.Name, ChainID: c.ChainID, Confirmations: depth, Logger: log,
 		BeforeBroadcast: func(ctx context.Context, tx chain.JournalTx) {
 			if e.beforeBroadcast != nil {

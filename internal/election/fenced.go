@@ -21,10 +21,12 @@ import (
 // writing nothing, once the token is no longer current or the lease expired. Reads pass
 // through unchecked.
 //
-// Fenced implements the stores of those consumers (engine.Store, custody.Store,
-// offchain.Store: internal/app checks it) and embeds nothing: every method is written out
-// below, so a write added to a consumer's store does not compile until it is written out
-// here, and TestFencedWrites fails until it is listed there as a fenced write.
+// Fenced implements the stores of those consumers (engine.Store and
+// offchain.BalancesStore; custody.Store and offchain.TradingStore through Narrow, whose
+// units of work hand each its narrow Tx: internal/app checks it) and embeds nothing:
+// every method is written out below, so a write added to a consumer's store does not
+// compile until it is written out here, and TestFencedWrites fails until it is listed
+// there as a fenced write.
 //
 // The sender journals a transaction before it broadcasts it, and broadcasts nothing whose
 // journal insert failed; so a process that lost its lease can neither journal nor send a
@@ -154,19 +156,9 @@ func (f *Fenced) SetOffchainWithdrawalStatus(ctx context.Context, accountID, ins
 	})
 }
 
-// SetAccountSetting implements store.OffchainAccounts: a write, fenced.
+// SetAccountSetting implements offchain.BalancesStore: a write, fenced.
 func (f *Fenced) SetAccountSetting(ctx context.Context, accountID, settingType, value string, at time.Time) error {
 	return f.InTx(ctx, func(tx store.Tx) error { return tx.SetAccountSetting(ctx, accountID, settingType, value, at) })
-}
-
-// SetAccountCommission implements offchain.Store: a write, fenced.
-func (f *Fenced) SetAccountCommission(ctx context.Context, c store.AccountCommission) error {
-	return f.InTx(ctx, func(tx store.Tx) error { return tx.SetAccountCommission(ctx, c) })
-}
-
-// PutIntroducer implements offchain.Store: a write, fenced.
-func (f *Fenced) PutIntroducer(ctx context.Context, r store.IntroducerRelationship) error {
-	return f.InTx(ctx, func(tx store.Tx) error { return tx.PutIntroducer(ctx, r) })
 }
 
 // The reads pass through: a read of an ex-leader changes nothing.
@@ -291,87 +283,52 @@ func (f *Fenced) HeldAmounts(ctx context.Context, book string) (map[string]decim
 	return f.st.HeldAmounts(ctx, book)
 }
 
-// AccountSettings implements store.OffchainAccounts: a read, not fenced.
+// AccountSettings implements offchain.BalancesStore: a read, not fenced.
 func (f *Fenced) AccountSettings(ctx context.Context, accountID string) (map[string]string, error) {
 	return f.st.AccountSettings(ctx, accountID)
 }
 
-// AccountByDepositReference implements store.OffchainAccounts: a read, not fenced.
-func (f *Fenced) AccountByDepositReference(ctx context.Context, ref string) (string, error) {
-	return f.st.AccountByDepositReference(ctx, ref)
-}
-
-// TraderEvents implements store.OffchainAccounts: a read, not fenced.
-func (f *Fenced) TraderEvents(ctx context.Context, source string, traders []common.Address) ([]dtw.Event, error) {
-	return f.st.TraderEvents(ctx, source, traders)
-}
-
-// GetAccount implements offchain.Store: a read, not fenced.
+// GetAccount implements offchain.BalancesStore: a read, not fenced.
 func (f *Fenced) GetAccount(ctx context.Context, id string) (store.Account, error) {
 	return f.st.GetAccount(ctx, id)
 }
 
-// WithdrawalAddresses implements offchain.Store: a read, not fenced.
-func (f *Fenced) WithdrawalAddresses(ctx context.Context, accountID string) ([]store.WithdrawalAddress, error) {
-	return f.st.WithdrawalAddresses(ctx, accountID)
-}
-
-// LedgerBalance implements offchain.Store: a read, not fenced.
+// LedgerBalance implements offchain.TradingStore: a read, not fenced.
 func (f *Fenced) LedgerBalance(ctx context.Context, book, asset string) (decimal.Decimal, error) {
 	return f.st.LedgerBalance(ctx, book, asset)
 }
 
-// LedgerEntries implements offchain.Store: a read, not fenced.
+// LedgerEntries implements offchain.BalancesStore: a read, not fenced.
 func (f *Fenced) LedgerEntries(ctx context.Context, q store.LedgerQuery) ([]store.LedgerEntry, error) {
 	return f.st.LedgerEntries(ctx, q)
 }
 
-// LedgerEntryByKey implements offchain.Store: a read, not fenced.
-func (f *Fenced) LedgerEntryByKey(ctx context.Context, key string) (store.LedgerEntry, error) {
-	return f.st.LedgerEntryByKey(ctx, key)
-}
-
-// OffchainWithdrawal implements offchain.Store: a read, not fenced.
-func (f *Fenced) OffchainWithdrawal(ctx context.Context, accountID, instructionID string) (store.OffchainWithdrawal, error) {
-	return f.st.OffchainWithdrawal(ctx, accountID, instructionID)
-}
-
-// OffchainOrder implements offchain.Store: a read, not fenced.
+// OffchainOrder implements offchain.TradingStore: a read, not fenced.
 func (f *Fenced) OffchainOrder(ctx context.Context, accountID, kind, instructionID string) (store.OffchainOrder, error) {
 	return f.st.OffchainOrder(ctx, accountID, kind, instructionID)
 }
 
-// OffchainOrderByID implements offchain.Store: a read, not fenced.
+// OffchainOrderByID implements offchain.TradingStore: a read, not fenced.
 func (f *Fenced) OffchainOrderByID(ctx context.Context, accountID string, id int64) (store.OffchainOrder, error) {
 	return f.st.OffchainOrderByID(ctx, accountID, id)
 }
 
-// OffchainOrderHistory implements offchain.Store: a read, not fenced.
+// OffchainOrderHistory implements offchain.TradingStore: a read, not fenced.
 func (f *Fenced) OffchainOrderHistory(ctx context.Context, q store.OrderHistoryQuery) ([]store.OffchainOrder, error) {
 	return f.st.OffchainOrderHistory(ctx, q)
 }
 
-// OpenLimitOrders implements offchain.Store: a read, not fenced.
+// OpenLimitOrders implements offchain.TradingStore: a read, not fenced.
 func (f *Fenced) OpenLimitOrders(ctx context.Context, afterID int64, limit int) ([]store.OffchainOrder, error) {
 	return f.st.OpenLimitOrders(ctx, afterID, limit)
 }
 
-// Quote implements offchain.Store: a read, not fenced.
+// Quote implements offchain.TradingStore: a read, not fenced.
 func (f *Fenced) Quote(ctx context.Context, accountID, instructionID string) (store.RFQQuote, error) {
 	return f.st.Quote(ctx, accountID, instructionID)
 }
 
-// AccountCommissions implements offchain.Store: a read, not fenced.
+// AccountCommissions implements offchain.TradingStore: a read, not fenced.
 func (f *Fenced) AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error) {
 	return f.st.AccountCommissions(ctx, accountID, source)
-}
-
-// IntroducerRelationships implements offchain.Store: a read, not fenced.
-func (f *Fenced) IntroducerRelationships(ctx context.Context, accountID string) ([]store.IntroducerRelationship, error) {
-	return f.st.IntroducerRelationships(ctx, accountID)
-}
-
-// IntroducerRevenues implements offchain.Store: a read, not fenced.
-func (f *Fenced) IntroducerRevenues(ctx context.Context, q store.RevenueQuery) ([]store.IntroducerRevenue, error) {
-	return f.st.IntroducerRevenues(ctx, q)
 }

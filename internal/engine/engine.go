@@ -76,6 +76,9 @@ type Metricer interface {
 	RecordOrderSettled(latencyBlocks uint64)
 	// RecordOrderCancelled records a cancellation verified at the confirmation depth.
 	RecordOrderCancelled()
+	// RecordRelaysQueued records, each round, how many gasless relays wait to be sent
+	// (up to a batch) and how long the oldest of them has waited (0 when none).
+	RecordRelaysQueued(n int, oldest time.Duration)
 }
 
 // NoopMetrics records nothing; an engine whose config has no metrics uses it.
@@ -88,6 +91,9 @@ func (NoopMetrics) RecordOrderSettled(latencyBlocks uint64) {}
 
 // RecordOrderCancelled implements Metricer.
 func (NoopMetrics) RecordOrderCancelled() {}
+
+// RecordRelaysQueued implements Metricer.
+func (NoopMetrics) RecordRelaysQueued(int, time.Duration) {}
 
 // Store is what an engine keeps in the store: the chain's events and journal, and what it
 // tells the API processes (its head, the operator's inventory, the relays it sends). The

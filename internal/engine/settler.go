@@ -31,6 +31,11 @@ func (e *Engine) sendRelays(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	var oldest time.Duration
+	if len(reqs) > 0 { // oldest first
+		oldest = max(time.Since(reqs[0].CreatedAt), 0)
+	}
+	e.cfg.Metrics.RecordRelaysQueued(len(reqs), oldest)
 	for _, r := range reqs {
 		nonce, ok := new(big.Int).SetString(r.Nonce, 10)
 		if !ok {

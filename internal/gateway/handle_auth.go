@@ -141,7 +141,7 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 	if account != "" { // a known wallet: one statement
 		err = s.store.UseNonce(ctx, res.Nonce, expires, now)
 	} else { // a new wallet: the nonce and its account in one transaction
-		err = s.store.InTx(ctx, func(tx store.Tx) error {
+		err = s.store.InTx(ctx, func(tx SignInTx) error {
 			if err := tx.UseNonce(ctx, res.Nonce, expires, now); err != nil {
 				return err
 			}

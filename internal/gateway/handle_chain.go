@@ -76,7 +76,7 @@ func (s *Service) handleDepositAddresses(w http.ResponseWriter, r *http.Request,
 
 func (s *Service) handleFundLocations(w http.ResponseWriter, _ *http.Request, _ *Caller) error {
 	out := s.onchain.FundLocations()
-	out.FundLocations = append(out.FundLocations, s.offchain.FundLocations()...)
+	out.FundLocations = append(out.FundLocations, s.funding.FundLocations()...)
 	return answer(w, out, nil)
 }
 

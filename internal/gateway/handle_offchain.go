@@ -63,7 +63,7 @@ func (s *Service) handleAccountSnapshot(w http.ResponseWriter, r *http.Request, 
 	if err != nil {
 		return err
 	}
-	out, err := s.offchain.Snapshot(r.Context(), v, vc)
+	out, err := s.balances.Snapshot(r.Context(), v, vc)
 	return answer(w, out, err)
 }
 
@@ -73,7 +73,7 @@ func (s *Service) handleCredit(w http.ResponseWriter, r *http.Request, c *Caller
 	if err != nil {
 		return err
 	}
-	out, err := s.offchain.Credit(r.Context(), v, vc)
+	out, err := s.balances.Credit(r.Context(), v, vc)
 	return answer(w, out, err)
 }
 
@@ -83,13 +83,13 @@ func (s *Service) handleAccountSettings(w http.ResponseWriter, r *http.Request, 
 	if err != nil {
 		return err
 	}
-	out, err := s.offchain.AccountSettings(r.Context(), v, vc.AccountID)
+	out, err := s.balances.AccountSettings(r.Context(), v, vc.AccountID)
 	return answer(w, out, err)
 }
 
 // handleDepositBankDetails answers GET /v2/deposit-bank-details.
 func (s *Service) handleDepositBankDetails(w http.ResponseWriter, r *http.Request, _ *Caller) error {
-	out, err := s.offchain.BankDetails(r.Context(), r.URL.Query().Get(api.ParamAsset))
+	out, err := s.funding.BankDetails(r.Context(), r.URL.Query().Get(api.ParamAsset))
 	return answer(w, out, err)
 }
 
@@ -107,7 +107,7 @@ func (s *Service) handleSubmitOffchainWithdrawal(w http.ResponseWriter, r *http.
 	if err := required("instructionId", req.InstructionID, "asset", req.Asset, "amount", req.Amount); err != nil {
 		return err
 	}
-	out, err := s.offchain.SubmitWithdrawal(r.Context(), account, req)
+	out, err := s.funding.SubmitWithdrawal(r.Context(), account, req)
 	return answer(w, out, err)
 }
 
@@ -118,6 +118,6 @@ func (s *Service) handleOffchainWithdrawal(w http.ResponseWriter, r *http.Reques
 	if err != nil {
 		return err
 	}
-	out, err := s.offchain.Withdrawal(r.Context(), account, r.PathValue(api.PathParamInstructionID))
+	out, err := s.funding.Withdrawal(r.Context(), account, r.PathValue(api.PathParamInstructionID))
 	return answer(w, out, err)
 }

@@ -22,7 +22,7 @@ func (s *Service) handleSwap(w http.ResponseWriter, r *http.Request, c *Caller) 
 		"amountToSell", req.AmountToSell); err != nil {
 		return err
 	}
-	out, err := s.offchain.SubmitSwap(r.Context(), account, req)
+	out, err := s.trading.SubmitSwap(r.Context(), account, req)
 	return answer(w, out, err)
 }
 
@@ -41,7 +41,7 @@ func (s *Service) handleRequestQuote(w http.ResponseWriter, r *http.Request, c *
 		"amountToBuy", req.AmountToBuy); err != nil {
 		return err
 	}
-	out, err := s.offchain.RequestQuote(r.Context(), account, req)
+	out, err := s.trading.RequestQuote(r.Context(), account, req)
 	return answer(w, out, err)
 }
 
@@ -59,7 +59,7 @@ func (s *Service) handleActionQuote(w http.ResponseWriter, r *http.Request, c *C
 	if err := required("instructionId", req.InstructionID); err != nil {
 		return err
 	}
-	if err := s.offchain.ActionQuote(r.Context(), account, req.InstructionID); err != nil {
+	if err := s.trading.ActionQuote(r.Context(), account, req.InstructionID); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -95,7 +95,7 @@ func orderByInstruction(r *http.Request, v venue.Venue, vc venue.Caller, kind, i
 
 // handleIntroducerRelationships answers GET /v3/introducer-relationships.
 func (s *Service) handleIntroducerRelationships(w http.ResponseWriter, r *http.Request, c *Caller) error {
-	out, err := s.offchain.Relationships(r.Context(), c.AccountID)
+	out, err := s.introducers.Relationships(r.Context(), c.AccountID)
 	return answer(w, out, err)
 }
 
@@ -109,6 +109,6 @@ func (s *Service) handleIntroducerRevenue(w http.ResponseWriter, r *http.Request
 	if q.Source == "" {
 		return fail(ErrInvalidQuery, "%s is required (OFFCHAIN)", api.ParamSource)
 	}
-	out, err := s.offchain.Revenue(r.Context(), c.AccountID, q)
+	out, err := s.introducers.Revenue(r.Context(), c.AccountID, q)
 	return answer(w, out, err)
 }

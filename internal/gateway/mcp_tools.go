@@ -12,6 +12,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/echo"
+	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
@@ -313,7 +314,7 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			if err != nil {
 				return api.AccountSnapshot{}, err
 			}
-			return s.offchain.Snapshot(ctx, v, vc)
+			return s.balances.Snapshot(ctx, v, vc)
 		})
 	addMCPTool(srv, s, &list, read("get_credit", "Credit", "The caller's OFFCHAIN credit: total and used (GET /v2/credit/{source})."),
 		func(ctx context.Context, c *Caller, in sourceInput) (api.CreditResponse, error) {
@@ -321,7 +322,7 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			if err != nil {
 				return api.CreditResponse{}, err
 			}
-			return s.offchain.Credit(ctx, v, vc)
+			return s.balances.Credit(ctx, v, vc)
 		})
 	addMCPTool(srv, s, &list, read("get_withdrawal_status", "Withdrawal status", "A withdrawal of the caller's by its instructionId (GET /v2/withdrawals/{instructionId})."),
 		func(ctx context.Context, c *Caller, in withdrawalStatusInput) (api.WithdrawalStatus, error) {
@@ -449,7 +450,7 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 				echo.Value(in.BuyingAsset), what)); err != nil {
 				return api.OrderStatus{}, err
 			}
-			return s.offchain.SubmitSwap(ctx, c.AccountID, in)
+			return s.trading.SubmitSwap(ctx, c.AccountID, in)
 		})
 	addMCPTool(srv, s, &list, MCPTool{Name: "request_quote", Title: "Request a firm quote",
 		Description: "A firm OFFCHAIN price for buying an amount, inclusive of commission, held 5 seconds; action it with action_quote " +
@@ -460,7 +461,7 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 				"amountToBuy", in.AmountToBuy); err != nil {
 				return api.Quote{}, err
 			}
-			return s.offchain.RequestQuote(ctx, c.AccountID, in)
+			return s.trading.RequestQuote(ctx, c.AccountID, in)
 		})
 	addMCPTool(srv, s, &list, MCPTool{Name: "action_quote", Title: "Accept a quote",
 		Description: "Trades a quote at exactly its amounts within its 5 seconds, at most once (POST /v2/action-quote); answers the RFQ trade.",
@@ -469,7 +470,7 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			if err := required("instructionId", in.InstructionID); err != nil {
 				return api.OrderStatus{}, err
 			}
-			q, err := s.offchain.QuoteOf(ctx, c.AccountID, in.InstructionID)
+			q, err := s.trading.QuoteOf(ctx, c.AccountID, in.InstructionID)
 			if err != nil {
 				return api.OrderStatus{}, err
 			}
@@ -477,10 +478,10 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 				q.BuyingAsset, echo.Value(q.InstructionID))); err != nil {
 				return api.OrderStatus{}, err
 			}
-			if err := s.offchain.ActionQuote(ctx, c.AccountID, in.InstructionID); err != nil {
+			if err := s.trading.ActionQuote(ctx, c.AccountID, in.InstructionID); err != nil {
 				return api.OrderStatus{}, err
 			}
-			return s.offchain.Venue().OrderByInstructionKind(ctx, venue.Caller{AccountID: c.AccountID}, api.OrderKindRFQ, in.InstructionID)
+			return offchain.NewVenue(s.balances, s.trading).OrderByInstructionKind(ctx, venue.Caller{AccountID: c.AccountID}, api.OrderKindRFQ, in.InstructionID)
 		})
 	addMCPTool(srv, s, &list, MCPTool{Name: "submit_offchain_withdrawal", Title: "Withdraw OFFCHAIN funds",
 		Description: "Holds an amount of the caller's OFFCHAIN balance and records a withdrawal to an approved address or a bank " +
@@ -500,7 +501,7 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			if err := confirm(ctx, fmt.Sprintf("Withdraw %s %s from OFFCHAIN to %s?", echo.Value(in.Amount), echo.Value(in.Asset), to)); err != nil {
 				return api.OffchainWithdrawal{}, err
 			}
-			return s.offchain.SubmitWithdrawal(ctx, c.AccountID, in)
+			return s.funding.SubmitWithdrawal(ctx, c.AccountID, in)
 		})
 	return list
 }

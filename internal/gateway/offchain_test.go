@@ -21,6 +21,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -33,18 +34,18 @@ func offchainConfig(c *config.Config) {
 }
 
 // offchainEnv is an env with the OFFCHAIN venue configured and the operator's side of it.
-func offchainEnv(t *testing.T, modify func(*config.Config)) (*env, *offchain.Service) {
+func offchainEnv(t *testing.T, modify func(*config.Config)) (*env, *offchaintest.Service) {
 	e := newEnvWith(t, func(c *config.Config) {
 		offchainConfig(c)
 		if modify != nil {
 			modify(c)
 		}
 	})
-	return e, offchain.New(e.cfg, e.store, nil, nil)
+	return e, offchaintest.New(e.cfg, e.store, nil, nil)
 }
 
 // fund books a bank transfer of amount eur to account, as the operator's command does.
-func fund(t *testing.T, e *env, op *offchain.Service, account, amount, transferID string) {
+func fund(t *testing.T, e *env, op *offchaintest.Service, account, amount, transferID string) {
 	t.Helper()
 	r, err := e.store.DepositReference(context.Background(), account, "DTW"+strings.ToUpper(account[len(account)-6:]), time.Now())
 	require.NoError(t, err)

@@ -20,7 +20,7 @@ import (
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
-	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/onchain"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
@@ -31,7 +31,7 @@ const historyT0 = 1_750_000_000
 // historyEnv is an env whose gateway serves the OFFCHAIN venue and the chain ETHEREUM
 // (usdt, dai) from the store, with the operator's OFFCHAIN side. Orders reach the chain's
 // history the way the follower records them (historyEnv.apply).
-func historyEnv(t *testing.T) (*env, *offchain.Service) {
+func historyEnv(t *testing.T) (*env, *offchaintest.Service) {
 	t.Helper()
 	reg, err := chain.NewRegistry([]chain.Source{{Name: "ETHEREUM", ChainID: 1, DTW: chainDTW, Confirmations: 1,
 		Assets: []chain.Asset{{ID: "usdt", Address: chainUSDT, Decimals: 6}, {ID: "dai", Address: chainDAI, Decimals: 18}}}})
@@ -45,7 +45,7 @@ func historyEnv(t *testing.T) (*env, *offchain.Service) {
 	e.cfg, e.store, e.tokens, e.secrets = p.cfg, p.store, p.tokens, p.secrets
 	e.srv = httptest.NewServer(p.svc.Handler())
 	t.Cleanup(e.srv.Close)
-	return e, offchain.New(e.cfg, e.store, nil, nil)
+	return e, offchaintest.New(e.cfg, e.store, nil, nil)
 }
 
 // chainOrder is the placement of DTW order id by trader, 10 usdt for at least 9 dai, in

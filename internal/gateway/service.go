@@ -97,7 +97,7 @@ type Options struct {
 // Service serves the API. Create it with New; it is safe for concurrent use.
 type Service struct {
 	cfg      config.Config
-	store    store.Store
+	store    Store
 	tokens   *auth.Tokens
 	secrets  *auth.Secrets
 	nonces   *auth.Nonces
@@ -113,7 +113,12 @@ type Service struct {
 	market   *market.Service
 	accounts *accounts.Service
 	callers  *access.Cache
-	offchain *offchain.Service
+	// The OFFCHAIN services: balances and credit, funding and withdrawals, trading, and
+	// introducers.
+	balances    *offchain.Balances
+	funding     *offchain.Funding
+	trading     *offchain.Trading
+	introducers *offchain.Introducers
 	// hub serves the websockets of this process.
 	hub *push.Hub
 	// mcp serves {base}/mcp (set by mux).
@@ -147,7 +152,7 @@ type Caller struct {
 func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.Secrets, opts Options) *Service {
 	s := &Service{
 		cfg:     cfg,
-		store:   st,
+		store:   store.Narrow[SignInTx](st),
 		tokens:  tokens,
 		secrets: secrets,
 		limits: limiters{
@@ -172,19 +177,22 @@ func New(cfg config.Config, st store.Store, tokens *auth.Tokens, secrets *auth.S
 		}
 		prices = book
 	}
-	s.offchain = offchain.New(cfg, st, prices, opts.Now)
+	s.balances = offchain.NewBalances(cfg, st, prices, opts.Now)
+	s.funding = offchain.NewFunding(cfg, store.Narrow[offchain.FundingTx](st), s.balances, opts.Now)
+	s.trading = offchain.NewTrading(cfg, store.Narrow[offchain.TradingTx](st), s.balances, prices, opts.Now)
+	s.introducers = offchain.NewIntroducers(cfg, st, opts.Now)
 	s.depositAddrs = opts.DepositAddresses
 	s.venues = opts.Venues
 	if s.venues == nil {
 		// The chains of one registry have distinct upper-case names, none OFFCHAIN
 		// (cfg.Check refuses it): this cannot fail.
-		r, err := venue.NewRouter(append(s.onchain.Venues(), s.offchain.Venue())...)
+		r, err := venue.NewRouter(append(s.onchain.Venues(), offchain.NewVenue(s.balances, s.trading))...)
 		if err != nil {
 			panic("gateway: venues of the chains: " + err.Error())
 		}
 		s.venues = r
 	}
-	s.market = market.New(prices, s.venues, inventories{on: s.onchain, off: s.offchain})
+	s.market = market.New(prices, s.venues, inventories{on: s.onchain, off: s.trading})
 	s.accounts = accounts.New(st, secrets, s.now, s.log)
 	s.webhooks = webhooks.NewService(cfg.Webhooks, st, s.now)
 	s.accessLevel = slog.LevelDebug
@@ -386,7 +394,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 // the chains' from their settlers.
 type inventories struct {
 	on  *onchain.Service
-	off *offchain.Service
+	off *offchain.Trading
 }
 
 // Available implements market.Inventory.

@@ -17,7 +17,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/ledger"
-	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -82,7 +82,7 @@ func (m *movingPrices) Commission(source, sell, buy string) decimal.Decimal {
 type tradingEnv struct {
 	*env
 	prices *movingPrices
-	op     *offchain.Service
+	op     *offchaintest.Service
 }
 
 func newTradingEnv(t *testing.T, modify func(*config.Config)) *tradingEnv {
@@ -94,7 +94,7 @@ func newTradingEnv(t *testing.T, modify func(*config.Config)) *tradingEnv {
 		}
 		te.prices = newMovingPrices(t, c.Pricing)
 	}, func(o *gateway.Options) { o.Prices = te.prices })
-	te.op = offchain.New(te.cfg, te.store, te.prices, te.now)
+	te.op = offchaintest.New(te.cfg, te.store, te.prices, te.now)
 	return te
 }
 

@@ -113,8 +113,8 @@ func offchainCommand() *cli.Command {
 }
 
 func runSetCommission(c *cli.Context) error {
-	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
-		if err := s.SetCommission(c.Context, c.String(flagAccount), c.Int64(flagBps), c.String(flagPair)); err != nil {
+	return withOffchain(c, func(s offchainServices) error {
+		if err := s.introducers.SetCommission(c.Context, c.String(flagAccount), c.Int64(flagBps), c.String(flagPair)); err != nil {
 			return err
 		}
 		pair := c.String(flagPair)
@@ -126,9 +126,9 @@ func runSetCommission(c *cli.Context) error {
 }
 
 func runIntroducer(c *cli.Context) error {
-	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
+	return withOffchain(c, func(s offchainServices) error {
 		active := !c.Bool(flagInactive)
-		if err := s.SetIntroducer(c.Context, c.String(flagIntroducer), c.String(flagClient), c.String(flagShare), active); err != nil {
+		if err := s.introducers.SetIntroducer(c.Context, c.String(flagIntroducer), c.String(flagClient), c.String(flagShare), active); err != nil {
 			return err
 		}
 		state := "active"
@@ -140,11 +140,20 @@ func runIntroducer(c *cli.Context) error {
 	})
 }
 
-// withOffchain runs fn with the OFFCHAIN service of the configured store; the venue's
+// offchainServices are the OFFCHAIN services of the admin commands.
+type offchainServices struct {
+	balances    *offchain.Balances
+	funding     *offchain.Funding
+	introducers *offchain.Introducers
+}
+
+// withOffchain runs fn with the OFFCHAIN services of the configured store; the venue's
 // client errors exit 1 with their text.
-func withOffchain(c *cli.Context, fn func(*offchain.Service, store.Store) error) error {
+func withOffchain(c *cli.Context, fn func(offchainServices) error) error {
 	return withStore(c, func(cfg config.Config, st store.Store) error {
-		err := fn(offchain.New(cfg, st, nil, nil), st)
+		bal := offchain.NewBalances(cfg, st, nil, nil)
+		err := fn(offchainServices{balances: bal, funding: offchain.NewFunding(cfg, store.Narrow[offchain.FundingTx](st), bal, nil),
+			introducers: offchain.NewIntroducers(cfg, st, nil)})
 		for _, e := range []error{offchain.ErrInvalid, offchain.ErrState, store.ErrNotFound} {
 			if errors.Is(err, e) {
 				return cli.Exit(err.Error(), ExitError)
@@ -163,8 +172,8 @@ func printOut(c *cli.Context, v any, text string) error {
 }
 
 func runBookDeposit(c *cli.Context) error {
-	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
-		b, err := s.BookBankDeposit(c.Context, offchain.BankDeposit{Reference: c.String(flagReference), Asset: c.String(flagAsset),
+	return withOffchain(c, func(s offchainServices) error {
+		b, err := s.funding.BookBankDeposit(c.Context, offchain.BankDeposit{Reference: c.String(flagReference), Asset: c.String(flagAsset),
 			Amount: c.String(flagAmount), TransferID: c.String(flagTransferID), Bank: c.String(flagBank)})
 		if err != nil {
 			return err
@@ -182,8 +191,8 @@ func runBookDeposit(c *cli.Context) error {
 }
 
 func runResolveSuspense(c *cli.Context) error {
-	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
-		b, err := s.ResolveSuspense(c.Context, c.String(flagTransferID), c.String(flagAccount))
+	return withOffchain(c, func(s offchainServices) error {
+		b, err := s.funding.ResolveSuspense(c.Context, c.String(flagTransferID), c.String(flagAccount))
 		if err != nil {
 			return err
 		}
@@ -221,8 +230,8 @@ func runPendingFiat(c *cli.Context) error {
 }
 
 func runFiatSent(c *cli.Context) error {
-	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
-		w, err := s.CompleteFiat(c.Context, c.String(flagAccount), c.String(flagInstructionID), c.String(flagReference))
+	return withOffchain(c, func(s offchainServices) error {
+		w, err := s.funding.CompleteFiat(c.Context, c.String(flagAccount), c.String(flagInstructionID), c.String(flagReference))
 		if err != nil {
 			return err
 		}
@@ -231,8 +240,8 @@ func runFiatSent(c *cli.Context) error {
 }
 
 func runReject(c *cli.Context) error {
-	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
-		w, err := s.Reject(c.Context, c.String(flagAccount), c.String(flagInstructionID), c.String(flagReason))
+	return withOffchain(c, func(s offchainServices) error {
+		w, err := s.funding.Reject(c.Context, c.String(flagAccount), c.String(flagInstructionID), c.String(flagReason))
 		if err != nil {
 			return err
 		}
@@ -241,8 +250,8 @@ func runReject(c *cli.Context) error {
 }
 
 func runSetSetting(c *cli.Context) error {
-	return withOffchain(c, func(s *offchain.Service, _ store.Store) error {
-		if err := s.SetSetting(c.Context, c.String(flagAccount), c.String(flagType), c.String(flagValue)); err != nil {
+	return withOffchain(c, func(s offchainServices) error {
+		if err := s.balances.SetSetting(c.Context, c.String(flagAccount), c.String(flagType), c.String(flagValue)); err != nil {
 			return err
 		}
 		return printOut(c, nil, fmt.Sprintf("%s of %s is %s", c.String(flagType), c.String(flagAccount), c.String(flagValue)))

@@ -88,11 +88,58 @@ type Options struct {
 	Credit *Terms
 }
 
+// Tx is what a ledger's unit of work reads and writes: the ledger's rows and the outbox.
+// A consumer that posts inside its own transaction (PostTx, HoldTx) declares a Tx that
+// embeds this one.
+type Tx interface {
+	Reader
+	LedgerBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
+	LedgerEntryByKey(ctx context.Context, key string) (store.LedgerEntry, error)
+	InsertLedgerEntry(ctx context.Context, e store.LedgerEntry) (store.LedgerEntry, error)
+	LedgerHold(ctx context.Context, key string) (store.LedgerHold, error)
+	PutLedgerHold(ctx context.Context, h store.LedgerHold) error
+	SetLedgerHoldState(ctx context.Context, key, state string, at time.Time) error
+	outbox.Tx
+}
+
+var _ Tx = store.Tx(nil)
+
 // Store is what a Ledger reads and writes: every write goes through InTx.
 type Store interface {
-	InTx(ctx context.Context, fn func(tx store.Tx) error) error
-	LedgerBalances(ctx context.Context, book string) (map[string]decimal.Decimal, error)
-	HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error)
+	Reader
+	store.Units[Tx]
+}
+
+// Over returns st, a consumer's store whose units of work hand T (a Tx with more), as
+// the store of a Ledger: the consumer's ledger then writes through the consumer's units
+// of work (fenced, when the consumer's are).
+func Over[T Tx](st interface {
+	Reader
+	store.Units[T]
+}) Store {
+	return over[T]{st: st}
+}
+
+type over[T Tx] struct {
+	st interface {
+		Reader
+		store.Units[T]
+	}
+}
+
+// LedgerBalances implements Reader.
+func (o over[T]) LedgerBalances(ctx context.Context, book string) (map[string]decimal.Decimal, error) {
+	return o.st.LedgerBalances(ctx, book)
+}
+
+// HeldAmounts implements Reader.
+func (o over[T]) HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error) {
+	return o.st.HeldAmounts(ctx, book)
+}
+
+// InTx implements store.Units.
+func (o over[T]) InTx(ctx context.Context, fn func(tx Tx) error) error {
+	return o.st.InTx(ctx, func(tx T) error { return fn(tx) })
 }
 
 // Ledger posts entries and manages holds on a store. It is safe for concurrent use: every
@@ -143,7 +190,7 @@ func (l *Ledger) Post(ctx context.Context, e store.LedgerEntry, ev *outbox.Event
 		out     store.LedgerEntry
 		created bool
 	)
-	err := l.st.InTx(ctx, func(tx store.Tx) error {
+	err := l.st.InTx(ctx, func(tx Tx) error {
 		var err error
 		out, created, err = l.PostTx(ctx, tx, e, ev, opts)
 		return err
@@ -156,12 +203,12 @@ func (l *Ledger) Post(ctx context.Context, e store.LedgerEntry, ev *outbox.Event
 // with created false when its postings are the same, ErrKeyReused when not. A user book
 // whose available balance would fall below its floor fails the whole entry with
 // ErrInsufficientFunds.
-func (l *Ledger) PostTx(ctx context.Context, tx store.Tx, e store.LedgerEntry, ev *outbox.Event, opts Options) (store.LedgerEntry, bool, error) {
+func (l *Ledger) PostTx(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbox.Event, opts Options) (store.LedgerEntry, bool, error) {
 	return l.post(ctx, tx, e, ev, opts, true)
 }
 
 // post is PostTx; floors says whether the user books' floors and credit are checked.
-func (l *Ledger) post(ctx context.Context, tx store.Tx, e store.LedgerEntry, ev *outbox.Event, opts Options, floors bool) (store.LedgerEntry, bool, error) {
+func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbox.Event, opts Options, floors bool) (store.LedgerEntry, bool, error) {
 	if err := Check(e); err != nil {
 		return store.LedgerEntry{}, false, err
 	}
@@ -198,7 +245,7 @@ func (l *Ledger) post(ctx context.Context, tx store.Tx, e store.LedgerEntry, ev 
 // checkFloors refuses an entry that takes a user book's available balance below its
 // floor, or, for the account lent credit (opts.Credit), its position beyond its terms.
 // Only books the entry takes from are checked: a credit is always accepted.
-func (l *Ledger) checkFloors(ctx context.Context, tx store.Tx, e store.LedgerEntry, opts Options) error {
+func (l *Ledger) checkFloors(ctx context.Context, tx Tx, e store.LedgerEntry, opts Options) error {
 	type key struct{ book, asset string }
 	net := map[key]decimal.Decimal{}
 	for _, p := range e.Postings {
@@ -249,7 +296,7 @@ func checkCredit(ctx context.Context, q Reader, accountID string, terms Terms, d
 }
 
 // available is a book's balance less its open holds.
-func available(ctx context.Context, tx store.Tx, book, asset string) (decimal.Decimal, error) {
+func available(ctx context.Context, tx Tx, book, asset string) (decimal.Decimal, error) {
 	bal, err := tx.LedgerBalance(ctx, book, asset)
 	if err != nil {
 		return decimal.Zero, err
@@ -286,7 +333,7 @@ func compactJSON(m json.RawMessage) []byte {
 // available balance must stay at or above zero, and with opts.Credit its position must
 // fit the account's credit terms. Holding again under the same key
 // with the same book, asset and amount is a no-op (a retried withdrawal).
-func (l *Ledger) HoldTx(ctx context.Context, tx store.Tx, key, accountID, asset string, amount decimal.Decimal, opts Options) error {
+func (l *Ledger) HoldTx(ctx context.Context, tx Tx, key, accountID, asset string, amount decimal.Decimal, opts Options) error {
 	if key == "" || len(key) > MaxKeyLen || !amount.IsPositive() {
 		return fmt.Errorf("%w: a hold needs a key and a positive amount", ErrUnbalanced)
 	}
@@ -317,7 +364,7 @@ func (l *Ledger) HoldTx(ctx context.Context, tx store.Tx, key, accountID, asset 
 }
 
 // ReleaseTx releases an open hold inside tx (a failed or rejected withdrawal).
-func (l *Ledger) ReleaseTx(ctx context.Context, tx store.Tx, key string) error {
+func (l *Ledger) ReleaseTx(ctx context.Context, tx Tx, key string) error {
 	if err := tx.SetLedgerHoldState(ctx, key, store.HoldReleased, l.now()); errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("%w: %s", ErrNoOpenHold, key)
 	} else if err != nil {
@@ -329,7 +376,7 @@ func (l *Ledger) ReleaseTx(ctx context.Context, tx store.Tx, key string) error {
 // CaptureTx closes an open hold and posts the entry it reserved funds for, inside tx. No
 // floor is checked: the hold reserved the funds and the money is gone (a paid withdrawal
 // always completes, even when a credit trade took the balance below zero after the hold).
-func (l *Ledger) CaptureTx(ctx context.Context, tx store.Tx, key string, e store.LedgerEntry, ev *outbox.Event) (store.LedgerEntry, error) {
+func (l *Ledger) CaptureTx(ctx context.Context, tx Tx, key string, e store.LedgerEntry, ev *outbox.Event) (store.LedgerEntry, error) {
 	if err := tx.SetLedgerHoldState(ctx, key, store.HoldCaptured, l.now()); errors.Is(err, store.ErrNotFound) {
 		return store.LedgerEntry{}, fmt.Errorf("%w: %s", ErrNoOpenHold, key)
 	} else if err != nil {

@@ -27,7 +27,7 @@ func open(t *testing.T) (*store.SQLite, *ledger.Ledger) {
 	st, err := store.OpenSQLite(context.Background(), filepath.Join(dir, "ledger.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, st.Close()) })
-	return st, ledger.New(st, nil)
+	return st, ledger.New(store.Narrow[ledger.Tx](st), nil)
 }
 
 func d(s string) decimal.Decimal { return decimal.RequireFromString(s) }

@@ -23,7 +23,7 @@ func errorf(kind error, format string, args ...any) error {
 // priceIn returns the value of one unit of asset in accountAsset (1 for the same asset);
 // ok is false when the price source has no market for the pair now (the asset is
 // unpriced: no collateral, and a debt in it blocks what depends on it).
-func (s *Service) priceIn(ctx context.Context, asset, accountAsset string) (p decimal.Decimal, ok bool, err error) {
+func (s *Balances) priceIn(ctx context.Context, asset, accountAsset string) (p decimal.Decimal, ok bool, err error) {
 	if strings.EqualFold(asset, accountAsset) {
 		return decimal.NewFromInt(1), true, nil
 	}
@@ -38,7 +38,7 @@ func (s *Service) priceIn(ctx context.Context, asset, accountAsset string) (p de
 }
 
 // pricesOf values every asset in accountAsset; an asset without a price is left out.
-func (s *Service) pricesOf(ctx context.Context, accountAsset string, assets []string) (ledger.Prices, error) {
+func (s *Balances) pricesOf(ctx context.Context, accountAsset string, assets []string) (ledger.Prices, error) {
 	out := make(ledger.Prices, len(assets))
 	for _, a := range assets {
 		if _, ok := out[a]; ok {
@@ -58,7 +58,7 @@ func (s *Service) pricesOf(ctx context.Context, accountAsset string, assets []st
 // terms are an account's credit terms, with the prices of assets (and of every asset
 // the account holds) in its account asset. Prices may wait on a feed: read them before a
 // transaction.
-func (s *Service) terms(ctx context.Context, accountID string, assets ...string) (ledger.Terms, error) {
+func (s *Balances) terms(ctx context.Context, accountID string, assets ...string) (ledger.Terms, error) {
 	accountAsset, err := s.accountAsset(ctx, accountID)
 	if err != nil {
 		return ledger.Terms{}, err
@@ -72,14 +72,14 @@ func (s *Service) terms(ctx context.Context, accountID string, assets ...string)
 	if t.Prices, err = s.pricesOf(ctx, accountAsset, assets); err != nil {
 		return ledger.Terms{}, err
 	}
-	if t.Cap, t.Leverage, err = s.creditLimits(ctx, s.st, accountID); err != nil {
+	if t.Cap, t.Leverage, err = s.creditLimits(ctx, accountID); err != nil {
 		return ledger.Terms{}, err
 	}
 	return t, nil
 }
 
 // accountAsset is an account's valuation currency.
-func (s *Service) accountAsset(ctx context.Context, accountID string) (string, error) {
+func (s *Balances) accountAsset(ctx context.Context, accountID string) (string, error) {
 	a, err := s.st.GetAccount(ctx, accountID)
 	if err != nil {
 		return "", err
@@ -90,7 +90,7 @@ func (s *Service) accountAsset(ctx context.Context, accountID string) (string, e
 	return a.AccountAsset, nil
 }
 
-func (s *Service) defaultAccountAsset() string {
+func (s *catalog) defaultAccountAsset() string {
 	if s.off.AccountAsset == "" {
 		return "usd"
 	}
@@ -99,7 +99,7 @@ func (s *Service) defaultAccountAsset() string {
 
 // position values a venue's balances of an account: the OFFCHAIN ledger's (with the
 // account's credit terms), or a chain's (no credit).
-func (s *Service) position(ctx context.Context, v venue.Venue, c venue.Caller) (ledger.Position, error) {
+func (s *Balances) position(ctx context.Context, v venue.Venue, c venue.Caller) (ledger.Position, error) {
 	if _, ok := v.(venue.Lender); ok {
 		terms, err := s.terms(ctx, c.AccountID)
 		if err != nil {
@@ -141,7 +141,7 @@ func (s *Service) position(ctx context.Context, v venue.Venue, c venue.Caller) (
 // lends none) and what may be withdrawn of each asset. While an owed asset has no price
 // the credit in use cannot be valued, and the snapshot is refused (ledger.ErrUnpriced)
 // rather than show a debt as zero.
-func (s *Service) Snapshot(ctx context.Context, v venue.Venue, c venue.Caller) (api.AccountSnapshot, error) {
+func (s *Balances) Snapshot(ctx context.Context, v venue.Venue, c venue.Caller) (api.AccountSnapshot, error) {
 	pos, err := s.position(ctx, v, c)
 	if err != nil {
 		return api.AccountSnapshot{}, err
@@ -168,7 +168,7 @@ func (s *Service) Snapshot(ctx context.Context, v venue.Venue, c venue.Caller) (
 }
 
 // Credit answers GET /v2/credit/{source}: OFFCHAIN only, chains lend no credit.
-func (s *Service) Credit(ctx context.Context, v venue.Venue, c venue.Caller) (api.CreditResponse, error) {
+func (s *Balances) Credit(ctx context.Context, v venue.Venue, c venue.Caller) (api.CreditResponse, error) {
 	if _, ok := v.(venue.Lender); !ok {
 		return api.CreditResponse{}, errorf(ErrNoCredit, "credit exists only for OFFCHAIN: %s is an on-chain source, whose trades are funded in the DTW contract", v.Source())
 	}
@@ -184,7 +184,7 @@ func (s *Service) Credit(ctx context.Context, v venue.Venue, c venue.Caller) (ap
 }
 
 // AccountSettings answers GET /v2/account-settings/{source}: a chain has no settings.
-func (s *Service) AccountSettings(ctx context.Context, v venue.Venue, accountID string) (api.AccountSettingsResponse, error) {
+func (s *Balances) AccountSettings(ctx context.Context, v venue.Venue, accountID string) (api.AccountSettingsResponse, error) {
 	if _, ok := v.(venue.Lender); !ok {
 		return api.AccountSettingsResponse{AccountSettings: []api.AccountSetting{}}, nil
 	}

@@ -20,7 +20,7 @@ func (chainLike) Balances(context.Context, venue.Caller) ([]api.BalanceV2, error
 // TestCreditOnlyOffchain: credit on a venue that lends none is a clear ErrNoCredit, and it
 // has no settings.
 func TestCreditOnlyOffchain(t *testing.T) {
-	s := &Service{}
+	s := &Balances{}
 	_, err := s.Credit(context.Background(), chainLike{}, venue.Caller{AccountID: "a"})
 	require.ErrorIs(t, err, ErrNoCredit)
 	require.Contains(t, err.Error(), "only for OFFCHAIN")

@@ -14,6 +14,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
@@ -49,13 +50,13 @@ func newCreditEnv(t *testing.T) *creditEnv {
 	return e
 }
 
-func (e *creditEnv) service(t *testing.T, prices map[string]string) *offchain.Service {
+func (e *creditEnv) service(t *testing.T, prices map[string]string) *offchaintest.Service {
 	book, err := pricing.NewBook(pricing.Config{Prices: prices, SpreadBps: 0, CommissionBps: 0})
 	require.NoError(t, err)
-	return offchain.New(e.cfg, e.st, book, func() time.Time { return e.now })
+	return offchaintest.New(e.cfg, e.st, book, func() time.Time { return e.now })
 }
 
-func (e *creditEnv) deposit(t *testing.T, s *offchain.Service, amount, id string) {
+func (e *creditEnv) deposit(t *testing.T, s *offchaintest.Service, amount, id string) {
 	ctx := context.Background()
 	ref, err := e.st.DepositReference(ctx, e.account, "REFCREDIT", e.now)
 	require.NoError(t, err)
@@ -67,7 +68,7 @@ func d(s string) decimal.Decimal { return decimal.RequireFromString(s) }
 
 func venueCaller(accountID string) venue.Caller { return venue.Caller{AccountID: accountID} }
 
-func withdraw(ctx context.Context, s *offchain.Service, account, id, amount string) (api.OffchainWithdrawal, error) {
+func withdraw(ctx context.Context, s *offchaintest.Service, account, id, amount string) (api.OffchainWithdrawal, error) {
 	return s.SubmitWithdrawal(ctx, account, api.OffchainWithdrawalRequest{InstructionID: id, Asset: "eur", Amount: amount,
 		BankDetail: &api.BankDetail{AccountName: "Client", IBAN: "FR7630006000011234567890189"}})
 }
@@ -152,7 +153,7 @@ func TestCreditStalePriceKeepsDebt(t *testing.T) {
 	_, err = stale.SubmitSwap(ctx, e.account, api.SwapRequest{InstructionID: "lim", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "10",
 		OrderType: "LIMIT", LimitAmountToReceive: "100", ExpiresAt: e.now.Add(time.Hour).Format(time.RFC3339Nano)})
 	require.ErrorIs(t, err, ledger.ErrUnpriced)
-	bals, err := stale.Balances(ctx, e.account)
+	bals, err := stale.Balances.Balances(ctx, e.account)
 	require.NoError(t, err)
 	for _, b := range bals {
 		require.True(t, d(b.Held).IsZero(), "nothing was held while the debt was unpriced: %+v", b)

@@ -25,7 +25,7 @@ import (
 const maxProviderBody = 1 << 20
 
 // payingBank is the first configured bank of a fiat asset.
-func (s *Service) payingBank(asset string) (config.Bank, bool) {
+func (s *catalog) payingBank(asset string) (config.Bank, bool) {
 	for _, b := range s.banks {
 		if b.Asset == asset {
 			return b, true
@@ -42,7 +42,7 @@ func bankDetail(b config.Bank) api.BankDetail {
 // BankDetails answers GET /v2/deposit-bank-details: the configured banks' details and the
 // custody provider's, of one asset or ("") all. An asset with none is ErrNotFound; a
 // configured provider that cannot be reached is ErrUnavailable.
-func (s *Service) BankDetails(ctx context.Context, asset string) (api.BankDetailsResponse, error) {
+func (s *Funding) BankDetails(ctx context.Context, asset string) (api.BankDetailsResponse, error) {
 	asset = strings.ToLower(asset)
 	out := api.BankDetailsResponse{BankDetails: []api.BankDetail{}}
 	for _, b := range s.banks {
@@ -68,7 +68,7 @@ func (s *Service) BankDetails(ctx context.Context, asset string) (api.BankDetail
 }
 
 // providerBankDetails asks the custody provider: GET {url}/bank-details?asset=.
-func (s *Service) providerBankDetails(ctx context.Context, asset string) ([]api.BankDetail, error) {
+func (s *Funding) providerBankDetails(ctx context.Context, asset string) ([]api.BankDetail, error) {
 	u := strings.TrimSuffix(s.off.CustodyProviderURL, "/") + "/bank-details"
 	if asset != "" {
 		u += "?" + url.Values{api.ParamAsset: {asset}}.Encode()
@@ -94,7 +94,7 @@ func (s *Service) providerBankDetails(ctx context.Context, asset string) ([]api.
 
 // FundLocations lists the banks as fund locations (GET /v2/fund-locations adds them to
 // the chains).
-func (s *Service) FundLocations() []api.FundLocation {
+func (s *Funding) FundLocations() []api.FundLocation {
 	out := make([]api.FundLocation, 0, len(s.banks))
 	for _, b := range s.banks {
 		out = append(out, api.FundLocation{Location: b.Name, Kind: api.FundLocationBank, Asset: b.Asset})
@@ -149,7 +149,7 @@ func DepositEntry(key, accountID, asset string, amount decimal.Decimal, meta Dep
 // quotes is credited from the bank's custody book; an unknown reference goes to the
 // suspense book, for an operator to resolve, never to a guessed account. It is idempotent
 // on the transfer id.
-func (s *Service) BookBankDeposit(ctx context.Context, d BankDeposit) (BookedDeposit, error) {
+func (s *Funding) BookBankDeposit(ctx context.Context, d BankDeposit) (BookedDeposit, error) {
 	a, ok := s.asset(d.Asset)
 	if !ok || !a.Fiat {
 		return BookedDeposit{}, errorf(ErrInvalid, "asset %q is not a fiat OFFCHAIN asset", echo.Value(d.Asset))
@@ -193,7 +193,7 @@ func (s *Service) BookBankDeposit(ctx context.Context, d BankDeposit) (BookedDep
 // reference named no account) to accountID, once an operator has found whose it is: one
 // entry moves it from suspense to the account, keyed by the transfer, so resolving it
 // again does nothing, and resolving it to another account afterwards is refused.
-func (s *Service) ResolveSuspense(ctx context.Context, transferID, accountID string) (BookedDeposit, error) {
+func (s *Funding) ResolveSuspense(ctx context.Context, transferID, accountID string) (BookedDeposit, error) {
 	var (
 		orig  store.LedgerEntry
 		found bool

@@ -23,12 +23,12 @@ var _ venue.Commissioner = Venue{}
 
 // CommissionRate implements venue.Commissioner: the account's OFFCHAIN commission.
 func (v Venue) CommissionRate(ctx context.Context, c venue.Caller, sell, buy string) (decimal.Decimal, error) {
-	return v.s.commissionRate(ctx, c.AccountID, strings.ToLower(sell), strings.ToLower(buy))
+	return v.t.commissionRate(ctx, c.AccountID, strings.ToLower(sell), strings.ToLower(buy))
 }
 
 // SetCommission records an account's OFFCHAIN commission (an operator's command): bps
 // for a pair ("sell/buy" of the venue's assets), or for every pair when pair is empty.
-func (s *Service) SetCommission(ctx context.Context, accountID string, bps int64, pair string) error {
+func (s *Introducers) SetCommission(ctx context.Context, accountID string, bps int64, pair string) error {
 	if bps < 0 || bps >= 10_000 {
 		return errorf(ErrInvalid, "commission %d bps: want 0 to 9999", bps)
 	}
@@ -53,7 +53,7 @@ func (s *Service) SetCommission(ctx context.Context, accountID string, bps int64
 // SetIntroducer records that introducer takes share (0 < share <= 1) of the commission
 // client pays on OFFCHAIN trades while active (an operator's command). A client has at
 // most one active introducer.
-func (s *Service) SetIntroducer(ctx context.Context, introducerID, clientID, share string, active bool) error {
+func (s *Introducers) SetIntroducer(ctx context.Context, introducerID, clientID, share string, active bool) error {
 	d, err := chain.ParseDecimal(share)
 	if err != nil || !d.IsPositive() || d.GreaterThan(decimal.NewFromInt(1)) || -d.Exponent() > 18 {
 		return errorf(ErrInvalid, "share %q must be a fraction of the commission, above 0 and at most 1", echo.Value(share))
@@ -79,7 +79,7 @@ func (s *Service) SetIntroducer(ctx context.Context, introducerID, clientID, sha
 
 // Relationships answers GET /v3/introducer-relationships: those the account is part of,
 // as introducer or as client.
-func (s *Service) Relationships(ctx context.Context, accountID string) (api.RelationshipsResponse, error) {
+func (s *Introducers) Relationships(ctx context.Context, accountID string) (api.RelationshipsResponse, error) {
 	rels, err := s.st.IntroducerRelationships(ctx, accountID)
 	if err != nil {
 		return api.RelationshipsResponse{}, err
@@ -95,7 +95,7 @@ func (s *Service) Relationships(ctx context.Context, accountID string) (api.Rela
 // Revenue answers GET /v3/introducer-revenue: the introducer's shares of its clients'
 // OFFCHAIN trades, with the interface's cursor paging. An account that introduced nobody
 // is ErrNotIntroducer; a source other than OFFCHAIN is invalid (off-chain trading only).
-func (s *Service) Revenue(ctx context.Context, accountID string, q api.PageRequest) (api.RevenuePage, error) {
+func (s *Introducers) Revenue(ctx context.Context, accountID string, q api.PageRequest) (api.RevenuePage, error) {
 	if !strings.EqualFold(q.Source, Source) {
 		return api.RevenuePage{}, errorf(ErrInvalidQuery, "introducer revenue is earned on OFFCHAIN trades only: source must be OFFCHAIN")
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
@@ -62,10 +63,10 @@ func TestTradingLedgerInvariant(t *testing.T) {
 	prices := map[string]string{"eur": "1.1", "usdc": "1", "eth": "3000", "usd": "1"}
 	now := time.Now()
 	clock := func() time.Time { return now }
-	service := func() *offchain.Service {
+	service := func() *offchaintest.Service {
 		book, err := pricing.NewBook(pricing.Config{Prices: prices, SpreadBps: 20, CommissionBps: 10})
 		require.NoError(t, err)
-		return offchain.New(cfg, st, book, clock)
+		return offchaintest.New(cfg, st, book, clock)
 	}
 	s := service()
 

@@ -22,7 +22,6 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/pricing"
-	"github.com/dtwgate/dtwgate/internal/store"
 )
 
 // Source is the venue's source name.
@@ -48,50 +47,109 @@ var (
 	ErrState = errors.New("withdrawal is not in a state for this action")
 )
 
-// Service serves the OFFCHAIN venue's accounts. It is safe for concurrent use.
-type Service struct {
-	st      Store
-	led     *ledger.Ledger
-	prices  pricing.Source
-	assets  map[string]config.OffchainAssetInfo
-	ids     []string
-	banks   []config.Bank
-	off     config.Offchain
-	custody *http.Client
-	now     func() time.Time
+// The package's services, one concept each: Balances (balances, credit and account
+// settings), Funding (bank funding and withdrawals), Trading (swaps, RFQ and the
+// limit-order matcher) and Introducers (commissions and introducer relationships). Each
+// takes only its own store (store.go); Funding and Trading judge credit through a
+// Balances. All are safe for concurrent use.
+
+// catalog is what every service knows of the configuration: the venue's assets, banks
+// and settings, and the clock.
+type catalog struct {
+	assets map[string]config.OffchainAssetInfo
+	ids    []string
+	banks  []config.Bank
+	off    config.Offchain
+	now    func() time.Time
 }
 
-// New returns the service of a checked configuration; prices values balances in account
-// assets; now defaults to time.Now.
-func New(cfg config.Config, st Store, prices pricing.Source, now func() time.Time) *Service {
+// newCatalog reads a checked configuration; now defaults to time.Now.
+func newCatalog(cfg config.Config, now func() time.Time) catalog {
 	if now == nil {
 		now = time.Now
 	}
-	s := &Service{st: st, led: ledger.New(st, now), prices: prices, assets: map[string]config.OffchainAssetInfo{},
-		banks: cfg.Offchain.Banks, off: cfg.Offchain, now: now}
+	c := catalog{assets: map[string]config.OffchainAssetInfo{}, banks: cfg.Offchain.Banks, off: cfg.Offchain, now: now}
 	for _, a := range cfg.OffchainAssets() {
-		s.assets[a.ID] = a
-		s.ids = append(s.ids, a.ID)
+		c.assets[a.ID] = a
+		c.ids = append(c.ids, a.ID)
 	}
+	return c
+}
+
+// Balances serves an account's OFFCHAIN balances, its credit (and the valuation behind
+// it, for every venue's snapshot) and its credit settings.
+type Balances struct {
+	catalog
+	st     BalancesStore
+	prices pricing.Source
+}
+
+// NewBalances returns the balances of a checked configuration; prices values balances in
+// account assets (nil: only an account asset's own balance has a value); now defaults
+// to time.Now.
+func NewBalances(cfg config.Config, st BalancesStore, prices pricing.Source, now func() time.Time) *Balances {
+	return &Balances{catalog: newCatalog(cfg, now), st: st, prices: prices}
+}
+
+// Funding serves bank funding (deposit bank details, booking received transfers) and
+// off-chain withdrawal requests with their fiat completion.
+type Funding struct {
+	catalog
+	st      FundingStore
+	led     *ledger.Ledger
+	bal     *Balances
+	custody *http.Client
+}
+
+// NewFunding returns the funding of a checked configuration; bal judges withdrawals'
+// credit; now defaults to time.Now.
+func NewFunding(cfg config.Config, st FundingStore, bal *Balances, now func() time.Time) *Funding {
+	c := newCatalog(cfg, now)
 	timeout := cfg.Offchain.CustodyProviderTimeout
 	if timeout <= 0 {
 		timeout = config.DefaultCustodyProviderTimeout
 	}
-	s.custody = &http.Client{Timeout: timeout}
-	return s
+	return &Funding{catalog: c, st: st, led: ledger.New(ledger.Over[FundingTx](st), c.now), bal: bal,
+		custody: &http.Client{Timeout: timeout}}
 }
 
-// Ledger returns the service's ledger.
-func (s *Service) Ledger() *ledger.Ledger { return s.led }
+// Trading serves swaps, RFQ quotes and the limit-order matcher: the house fills them
+// from its inventory at its feeds' prices.
+type Trading struct {
+	catalog
+	st     TradingStore
+	led    *ledger.Ledger
+	bal    *Balances
+	prices pricing.Source
+}
+
+// NewTrading returns the trading of a checked configuration; bal judges trades' credit;
+// prices prices them; now defaults to time.Now.
+func NewTrading(cfg config.Config, st TradingStore, bal *Balances, prices pricing.Source, now func() time.Time) *Trading {
+	c := newCatalog(cfg, now)
+	return &Trading{catalog: c, st: st, led: ledger.New(ledger.Over[TradingTx](st), c.now), bal: bal, prices: prices}
+}
+
+// Introducers serves accounts' commissions and introducer relationships and revenue.
+type Introducers struct {
+	catalog
+	st IntroducersStore
+}
+
+// NewIntroducers returns the introducers of a checked configuration; now defaults to
+// time.Now.
+func NewIntroducers(cfg config.Config, st IntroducersStore, now func() time.Time) *Introducers {
+	return &Introducers{catalog: newCatalog(cfg, now), st: st}
+}
 
 // asset finds a configured asset by id, case-insensitively.
-func (s *Service) asset(id string) (config.OffchainAssetInfo, bool) {
+func (s *catalog) asset(id string) (config.OffchainAssetInfo, bool) {
 	a, ok := s.assets[strings.ToLower(id)]
 	return a, ok
 }
 
 // decimals of an asset: its configured decimals, 18 for an asset the venue does not list.
-func (s *Service) decimals(id string) int32 {
+func (s *catalog) decimals(id string) int32 {
 	if a, ok := s.asset(id); ok {
 		return int32(a.Decimals)
 	}
@@ -100,8 +158,8 @@ func (s *Service) decimals(id string) int32 {
 
 // Balances returns an account's OFFCHAIN balances: every listed asset (zero when none)
 // and any other the ledger holds for it, sorted by asset.
-func (s *Service) Balances(ctx context.Context, accountID string) ([]api.BalanceV2, error) {
-	bals, err := s.led.Balances(ctx, accountID)
+func (s *Balances) Balances(ctx context.Context, accountID string) ([]api.BalanceV2, error) {
+	bals, err := ledger.BalancesIn(ctx, s.st, accountID)
 	if err != nil {
 		return nil, err
 	}
@@ -120,8 +178,8 @@ func (s *Service) Balances(ctx context.Context, accountID string) ([]api.Balance
 
 // creditLimits returns an account's COLLATERAL_CREDIT_CAP and _LEVERAGE: its own, else the
 // configured defaults.
-func (s *Service) creditLimits(ctx context.Context, q store.OffchainAccounts, accountID string) (capacity, leverage decimal.Decimal, err error) {
-	set, err := q.AccountSettings(ctx, accountID)
+func (s *Balances) creditLimits(ctx context.Context, accountID string) (capacity, leverage decimal.Decimal, err error) {
+	set, err := s.st.AccountSettings(ctx, accountID)
 	if err != nil {
 		return decimal.Zero, decimal.Zero, err
 	}
@@ -140,8 +198,8 @@ func (s *Service) creditLimits(ctx context.Context, q store.OffchainAccounts, ac
 }
 
 // Settings answers GET /v2/account-settings/OFFCHAIN.
-func (s *Service) Settings(ctx context.Context, accountID string) (api.AccountSettingsResponse, error) {
-	capacity, leverage, err := s.creditLimits(ctx, s.st, accountID)
+func (s *Balances) Settings(ctx context.Context, accountID string) (api.AccountSettingsResponse, error) {
+	capacity, leverage, err := s.creditLimits(ctx, accountID)
 	if err != nil {
 		return api.AccountSettingsResponse{}, err
 	}
@@ -153,7 +211,7 @@ func (s *Service) Settings(ctx context.Context, accountID string) (api.AccountSe
 
 // SetSetting sets an account's COLLATERAL_CREDIT_CAP or COLLATERAL_CREDIT_LEVERAGE (an
 // operator's command).
-func (s *Service) SetSetting(ctx context.Context, accountID, settingType, value string) error {
+func (s *Balances) SetSetting(ctx context.Context, accountID, settingType, value string) error {
 	settingType = strings.ToUpper(settingType)
 	if settingType != api.SettingCreditCap && settingType != api.SettingCreditLeverage {
 		return errorf(ErrInvalid, "setting %q: must be %s or %s", settingType, api.SettingCreditCap, api.SettingCreditLeverage)

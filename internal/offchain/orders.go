@@ -26,7 +26,7 @@ func (v Venue) OrderStatus(ctx context.Context, c venue.Caller, orderID string) 
 	if err != nil || id <= 0 {
 		return api.OrderStatus{}, errorf(ErrInvalid, "orderId %q must be a positive integer", echo.Value(orderID))
 	}
-	o, err := v.s.st.OffchainOrderByID(ctx, c.AccountID, id)
+	o, err := v.t.st.OffchainOrderByID(ctx, c.AccountID, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return api.OrderStatus{}, errorf(ErrNotFound, "no OFFCHAIN order %d of this account", id)
 	}
@@ -48,7 +48,7 @@ func (v Venue) OrderByInstructionKind(ctx context.Context, c venue.Caller, kind,
 	if kind != api.OrderKindSwap && kind != api.OrderKindRFQ {
 		return api.OrderStatus{}, errorf(ErrInvalidQuery, "type %q must be SWAP or RFQ", echo.Value(kind))
 	}
-	o, err := v.s.st.OffchainOrder(ctx, c.AccountID, kind, instructionID)
+	o, err := v.t.st.OffchainOrder(ctx, c.AccountID, kind, instructionID)
 	if errors.Is(err, store.ErrNotFound) {
 		return api.OrderStatus{}, errorf(ErrNotFound, "no OFFCHAIN %s order with instructionId %q", kind, echo.Value(instructionID))
 	}
@@ -78,7 +78,7 @@ func storeCursor(k *venue.OrderKey) *store.OrderCursor {
 // OrderHistory implements venue.OrderHistorian over the account's OFFCHAIN orders.
 func (v Venue) OrderHistory(ctx context.Context, c venue.Caller, q venue.HistoryQuery) ([]venue.HistoryOrder, error) {
 	desc := q.Before != nil || (q.After == nil && q.NewestFirst)
-	orders, err := v.s.st.OffchainOrderHistory(ctx, store.OrderHistoryQuery{AccountID: c.AccountID, Start: q.Start, End: q.End,
+	orders, err := v.t.st.OffchainOrderHistory(ctx, store.OrderHistoryQuery{AccountID: c.AccountID, Start: q.Start, End: q.End,
 		After: storeCursor(q.After), Before: storeCursor(q.Before), Desc: desc, Limit: q.Limit})
 	if err != nil {
 		return nil, err

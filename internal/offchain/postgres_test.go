@@ -15,6 +15,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/store/pgtest"
@@ -39,7 +40,7 @@ func TestConcurrentTradingOnPostgres(t *testing.T) {
 	cfg.Offchain.InventoryLimits = map[string]string{"eur": "100000", "usdc": "100000"}
 	var (
 		stores   []store.Store
-		services []*offchain.Service
+		services []*offchaintest.Service
 	)
 	for range 2 {
 		st, err := store.OpenPostgres(ctx, dsn)
@@ -47,7 +48,7 @@ func TestConcurrentTradingOnPostgres(t *testing.T) {
 		t.Cleanup(func() { require.NoError(t, st.Close()) })
 		book, err := pricing.NewBook(pricing.Config{Prices: map[string]string{"eur": "1.1", "usdc": "1", "usd": "1"}, SpreadBps: 20, CommissionBps: 10})
 		require.NoError(t, err)
-		stores, services = append(stores, st), append(services, offchain.New(cfg, st, book, nil))
+		stores, services = append(stores, st), append(services, offchaintest.New(cfg, st, book, nil))
 	}
 	const acct = "acc"
 	require.NoError(t, stores[0].CreateAccount(ctx, store.Account{ID: acct, CreatedAt: time.Now()}))
@@ -153,7 +154,7 @@ func TestContendedTradingOnPostgres(t *testing.T) {
 	cfg.Offchain.Assets = []config.OffchainAsset{{ID: "eur", Decimals: 2, Fiat: true}, {ID: "usdc", Decimals: 6}}
 	cfg.Offchain.Banks = []config.Bank{{Name: "eur-main", Asset: "eur", AccountName: "House", IBAN: "DE89370400440532013000"}}
 	cfg.Offchain.InventoryLimits = map[string]string{"eur": "1000000", "usdc": "1000000"}
-	var services []*offchain.Service
+	var services []*offchaintest.Service
 	var st store.Store
 	for range 2 {
 		s, err := store.OpenPostgres(ctx, dsn)
@@ -161,7 +162,7 @@ func TestContendedTradingOnPostgres(t *testing.T) {
 		t.Cleanup(func() { require.NoError(t, s.Close()) })
 		book, err := pricing.NewBook(pricing.Config{Prices: map[string]string{"eur": "1.1", "usdc": "1", "usd": "1"}, SpreadBps: 20, CommissionBps: 10})
 		require.NoError(t, err)
-		st, services = s, append(services, offchain.New(cfg, s, book, nil))
+		st, services = s, append(services, offchaintest.New(cfg, s, book, nil))
 	}
 	const clients, swaps = 32, 15
 	for i := range clients {

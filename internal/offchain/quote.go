@@ -32,7 +32,7 @@ func quoteView(q store.RFQQuote) api.Quote {
 // spread (offchain.rfqSpreadBps), the amount to sell rounded up; the account's funds and
 // the house's inventory are checked now and again when the quote is actioned. The same
 // instructionId with the same body answers the same quote.
-func (s *Service) RequestQuote(ctx context.Context, accountID string, req api.QuoteRequest) (api.Quote, error) {
+func (s *Trading) RequestQuote(ctx context.Context, accountID string, req api.QuoteRequest) (api.Quote, error) {
 	if err := checkInstructionID(req.InstructionID); err != nil {
 		return api.Quote{}, err
 	}
@@ -70,12 +70,12 @@ func (s *Service) RequestQuote(ctx context.Context, accountID string, req api.Qu
 		Commission: amount.Mul(rate).DivRound(one.Sub(rate), 40).RoundCeil(int32(buy.Decimals)), RequestHash: hash,
 		CreatedAt: now, ExpiresAt: now.Add(QuoteValidity)}
 	q.Price = amount.DivRound(q.AmountToSell, 18)
-	terms, err := s.terms(ctx, accountID, sell.ID, buy.ID)
+	terms, err := s.bal.terms(ctx, accountID, sell.ID, buy.ID)
 	if err != nil {
 		return api.Quote{}, err
 	}
 	var out store.RFQQuote
-	err = s.st.InTx(ctx, func(tx store.Tx) error {
+	err = s.st.InTx(ctx, func(tx TradingTx) error {
 		if old, err := tx.Quote(ctx, accountID, q.InstructionID); err == nil {
 			out = old
 			return nil
@@ -97,7 +97,7 @@ func (s *Service) RequestQuote(ctx context.Context, accountID string, req api.Qu
 }
 
 // retriedQuote answers a request whose instructionId names a quote.
-func (s *Service) retriedQuote(old store.RFQQuote, hash string) (api.Quote, error) {
+func (s *catalog) retriedQuote(old store.RFQQuote, hash string) (api.Quote, error) {
 	if old.RequestHash != hash {
 		return api.Quote{}, errorf(ErrInstructionIDReused, "instructionId %q already names a quote for %s %s: repeat its body exactly, or use a new instructionId",
 			echo.Value(old.InstructionID), old.AmountToBuy, old.BuyingAsset)
@@ -112,7 +112,7 @@ func quoteTrade(q store.RFQQuote, orderID int64) trade {
 		meta: TradeMeta{Kind: store.OrderKindRFQ, InstructionID: q.InstructionID, OrderID: orderID}}
 }
 
-func (s *Service) rfqSpreadBps() int64 {
+func (s *catalog) rfqSpreadBps() int64 {
 	if s.off.RFQSpreadBps == 0 {
 		return config.DefaultRFQSpreadBps
 	}
@@ -124,7 +124,7 @@ func (s *Service) rfqSpreadBps() int64 {
 // and marks the quote actioned, in one store transaction, so that a quote fills at most
 // once whichever replica or request actions it. An unknown, expired or already actioned
 // quote is ErrQuote saying which.
-func (s *Service) ActionQuote(ctx context.Context, accountID, instructionID string) error {
+func (s *Trading) ActionQuote(ctx context.Context, accountID, instructionID string) error {
 	if err := checkInstructionID(instructionID); err != nil {
 		return err
 	}
@@ -138,11 +138,11 @@ func (s *Service) ActionQuote(ctx context.Context, accountID, instructionID stri
 	if err := s.actionable(q, s.now()); err != nil {
 		return err
 	}
-	terms, err := s.terms(ctx, accountID, q.SellingAsset, q.BuyingAsset)
+	terms, err := s.bal.terms(ctx, accountID, q.SellingAsset, q.BuyingAsset)
 	if err != nil {
 		return err
 	}
-	return s.st.InTx(ctx, func(tx store.Tx) error {
+	return s.st.InTx(ctx, func(tx TradingTx) error {
 		now := s.now()
 		q, err := tx.Quote(ctx, accountID, instructionID)
 		if err != nil {
@@ -173,7 +173,7 @@ func (s *Service) ActionQuote(ctx context.Context, accountID, instructionID stri
 }
 
 // actionable says why q cannot be actioned at now, or nil.
-func (s *Service) actionable(q store.RFQQuote, now time.Time) error {
+func (s *catalog) actionable(q store.RFQQuote, now time.Time) error {
 	switch {
 	case !q.ActionedAt.IsZero():
 		return errorf(ErrQuote, "quote %q was actioned already (order %d)", echo.Value(q.InstructionID), q.OrderID)
@@ -185,7 +185,7 @@ func (s *Service) actionable(q store.RFQQuote, now time.Time) error {
 }
 
 // QuoteOf returns one of the account's quotes.
-func (s *Service) QuoteOf(ctx context.Context, accountID, instructionID string) (api.Quote, error) {
+func (s *Trading) QuoteOf(ctx context.Context, accountID, instructionID string) (api.Quote, error) {
 	q, err := s.st.Quote(ctx, accountID, instructionID)
 	if errors.Is(err, store.ErrNotFound) {
 		return api.Quote{}, errorf(ErrQuote, "no quote with instructionId %q: request one with request_quote", echo.Value(instructionID))

@@ -26,7 +26,7 @@ func swapKey(accountID, instructionID string) string {
 }
 
 // parseSwap checks a swap request into an order (not yet stored).
-func (s *Service) parseSwap(accountID string, req api.SwapRequest) (store.OffchainOrder, error) {
+func (s *catalog) parseSwap(accountID string, req api.SwapRequest) (store.OffchainOrder, error) {
 	if err := checkInstructionID(req.InstructionID); err != nil {
 		return store.OffchainOrder{}, err
 	}
@@ -75,7 +75,7 @@ func (s *Service) parseSwap(accountID string, req api.SwapRequest) (store.Offcha
 // LIMIT order holds its amount to sell and rests (filled at once when the price already
 // meets its limit). A retry with the same instructionId and body answers the same order;
 // another body is ErrInstructionIDReused.
-func (s *Service) SubmitSwap(ctx context.Context, accountID string, req api.SwapRequest) (api.OrderStatus, error) {
+func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.SwapRequest) (api.OrderStatus, error) {
 	o, err := s.parseSwap(accountID, req)
 	if err != nil {
 		return api.OrderStatus{}, err
@@ -95,12 +95,12 @@ func (s *Service) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 	if !bought.IsPositive() {
 		return api.OrderStatus{}, errorf(ErrInvalid, "%s %s buys no %s after commission: sell more", o.AmountToSell, o.SellingAsset, o.BuyingAsset)
 	}
-	terms, err := s.terms(ctx, accountID, o.SellingAsset, o.BuyingAsset)
+	terms, err := s.bal.terms(ctx, accountID, o.SellingAsset, o.BuyingAsset)
 	if err != nil {
 		return api.OrderStatus{}, err
 	}
 	var out store.OffchainOrder
-	err = s.st.InTx(ctx, func(tx store.Tx) error {
+	err = s.st.InTx(ctx, func(tx TradingTx) error {
 		o.Status, o.QuantitySold, o.QuantityBought, o.Commission = store.OrderSettled, o.AmountToSell, bought, commission
 		o.Price = bought.DivRound(o.AmountToSell, 18)
 		id, err := tx.CreateOffchainOrder(ctx, o)
@@ -130,7 +130,7 @@ func (s *Service) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 }
 
 // retriedOrder answers a request whose instructionId names an order.
-func (s *Service) retriedOrder(old, o store.OffchainOrder) (api.OrderStatus, error) {
+func (s *catalog) retriedOrder(old, o store.OffchainOrder) (api.OrderStatus, error) {
 	if old.RequestHash != o.RequestHash {
 		return api.OrderStatus{}, errorf(ErrInstructionIDReused, "instructionId %q already names an order selling %s %s for %s: repeat its body exactly, or use a new instructionId",
 			echo.Value(o.InstructionID), old.AmountToSell, old.SellingAsset, old.BuyingAsset)
@@ -140,14 +140,14 @@ func (s *Service) retriedOrder(old, o store.OffchainOrder) (api.OrderStatus, err
 
 // placeLimit holds a limit order's amount to sell and records it OPEN, then fills it at
 // once if the price already meets its limit.
-func (s *Service) placeLimit(ctx context.Context, o store.OffchainOrder) (api.OrderStatus, error) {
+func (s *Trading) placeLimit(ctx context.Context, o store.OffchainOrder) (api.OrderStatus, error) {
 	// What the order holds is no longer collateral: the hold must fit the account's credit.
-	terms, err := s.terms(ctx, o.AccountID, o.SellingAsset)
+	terms, err := s.bal.terms(ctx, o.AccountID, o.SellingAsset)
 	if err != nil {
 		return api.OrderStatus{}, err
 	}
 	var out store.OffchainOrder
-	err = s.st.InTx(ctx, func(tx store.Tx) error {
+	err = s.st.InTx(ctx, func(tx TradingTx) error {
 		if old, err := tx.OffchainOrder(ctx, o.AccountID, store.OrderKindSwap, o.InstructionID); err == nil {
 			out = old
 			return nil
@@ -183,17 +183,17 @@ func (s *Service) placeLimit(ctx context.Context, o store.OffchainOrder) (api.Or
 // hold is released and the trade posted in one transaction with the order's fill. It
 // returns the filled order, or nil when the order rests (no market data, below the
 // limit, or the house's inventory or the account's credit does not allow it now).
-func (s *Service) tryFill(ctx context.Context, o store.OffchainOrder) (*store.OffchainOrder, error) {
+func (s *Trading) tryFill(ctx context.Context, o store.OffchainOrder) (*store.OffchainOrder, error) {
 	bought, commission, err := s.pricedSwap(ctx, o.AccountID, o.SellingAsset, o.BuyingAsset, o.AmountToSell)
 	if err != nil || bought.LessThan(o.LimitAmountToReceive) {
 		return nil, nil
 	}
-	terms, err := s.terms(ctx, o.AccountID, o.SellingAsset, o.BuyingAsset)
+	terms, err := s.bal.terms(ctx, o.AccountID, o.SellingAsset, o.BuyingAsset)
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
-	err = s.st.InTx(ctx, func(tx store.Tx) error {
+	err = s.st.InTx(ctx, func(tx TradingTx) error {
 		if err := tx.FillOffchainOrder(ctx, o.ID, o.AmountToSell, bought, bought.DivRound(o.AmountToSell, 18), commission, now); err != nil {
 			return err // no longer OPEN
 		}
@@ -217,10 +217,10 @@ func (s *Service) tryFill(ctx context.Context, o store.OffchainOrder) (*store.Of
 }
 
 // expire closes an OPEN limit order past its expiry: CANCELLED, hold released, event.
-func (s *Service) expire(ctx context.Context, o store.OffchainOrder) error {
+func (s *Trading) expire(ctx context.Context, o store.OffchainOrder) error {
 	now := s.now()
 	reason := fmt.Sprintf("expired unfilled at %s", o.ExpiresAt.UTC().Format(time.RFC3339))
-	err := s.st.InTx(ctx, func(tx store.Tx) error {
+	err := s.st.InTx(ctx, func(tx TradingTx) error {
 		if err := tx.CancelOffchainOrder(ctx, o.ID, reason, now); err != nil {
 			return err
 		}
@@ -238,7 +238,7 @@ func (s *Service) expire(ctx context.Context, o store.OffchainOrder) error {
 
 // MatchLimitOrders looks at every OPEN limit order once: expired ones are cancelled, the
 // others filled where the feed's price meets their limit. It returns how many it filled.
-func (s *Service) MatchLimitOrders(ctx context.Context) (int, error) {
+func (s *Trading) MatchLimitOrders(ctx context.Context) (int, error) {
 	filled := 0
 	var after int64
 	for {
@@ -267,7 +267,7 @@ func (s *Service) MatchLimitOrders(ctx context.Context) (int, error) {
 
 // RunMatcher matches limit orders every interval until ctx ends (one process does it:
 // the settler role). Errors are returned to log through onErr and retried.
-func (s *Service) RunMatcher(ctx context.Context, interval time.Duration, onErr func(error)) {
+func (s *Trading) RunMatcher(ctx context.Context, interval time.Duration, onErr func(error)) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {

@@ -79,7 +79,7 @@ func (t trade) entry() store.LedgerEntry {
 // pricedSwap prices selling amount of sell for buy at the feed: gross is amount times the
 // feed's price (less half the spread) truncated to buy's decimals, the commission is
 // rounded up (the house never pays more than quoted), bought is the rest.
-func (s *Service) pricedSwap(ctx context.Context, accountID, sell, buy string, amount decimal.Decimal) (bought, commission decimal.Decimal, err error) {
+func (s *Trading) pricedSwap(ctx context.Context, accountID, sell, buy string, amount decimal.Decimal) (bought, commission decimal.Decimal, err error) {
 	p, err := s.prices.Price(ctx, sell, buy)
 	if err != nil {
 		return decimal.Zero, decimal.Zero, err
@@ -97,7 +97,7 @@ func (s *Service) pricedSwap(ctx context.Context, accountID, sell, buy string, a
 // commissionRate is the commission an account pays on a pair on OFFCHAIN: the
 // operator's setting for the account and pair, else for the account, else the configured
 // one (pricing.commissions).
-func (s *Service) commissionRate(ctx context.Context, accountID, sell, buy string) (decimal.Decimal, error) {
+func (s *Trading) commissionRate(ctx context.Context, accountID, sell, buy string) (decimal.Decimal, error) {
 	set, err := s.st.AccountCommissions(ctx, accountID, Source)
 	if err != nil {
 		return decimal.Zero, err
@@ -119,7 +119,7 @@ func (s *Service) commissionRate(ctx context.Context, accountID, sell, buy strin
 
 // introduce gives the account's active introducer its share of the trade's commission
 // (rounded down to the asset's decimals), recorded as the introducer's revenue, inside tx.
-func (s *Service) introduce(ctx context.Context, tx store.Tx, t *trade) error {
+func (s *Trading) introduce(ctx context.Context, tx TradingTx, t *trade) error {
 	if !t.commission.IsPositive() {
 		return nil
 	}
@@ -139,7 +139,7 @@ func (s *Service) introduce(ctx context.Context, tx store.Tx, t *trade) error {
 }
 
 // checkPair resolves a tradable pair of the venue's assets.
-func (s *Service) checkPair(sellID, buyID string) (sell, buy config.OffchainAssetInfo, err error) {
+func (s *catalog) checkPair(sellID, buyID string) (sell, buy config.OffchainAssetInfo, err error) {
 	var ok bool
 	if sell, ok = s.asset(sellID); !ok {
 		return sell, buy, errorf(ErrInvalid, "sellingAsset %q is not an OFFCHAIN asset (GET /v2/assets/OFFCHAIN lists them)", echo.Value(sellID))
@@ -172,7 +172,7 @@ func requestHash(fields ...string) string {
 // trade fits its credit terms (the ledger judges it, ledger.Options.Credit), then the
 // house's inventory of the asset bought stays within its limit (checked after posting:
 // a refusal fails the unit of work, whose writes roll back with it).
-func (s *Service) executeTx(ctx context.Context, tx store.Tx, t trade, terms ledger.Terms, ev *outbox.Event) error {
+func (s *Trading) executeTx(ctx context.Context, tx TradingTx, t trade, terms ledger.Terms, ev *outbox.Event) error {
 	if err := s.introduce(ctx, tx, &t); err != nil {
 		return err
 	}
@@ -191,7 +191,7 @@ func (s *Service) executeTx(ctx context.Context, tx store.Tx, t trade, terms led
 // fitsCredit checks, inside tx, that the account's position after the trade fits its
 // credit terms: what the ledger checks again when the trade is posted (an RFQ quote is
 // checked when it is issued, and again when it is actioned).
-func (s *Service) fitsCredit(ctx context.Context, tx store.Tx, t trade, terms ledger.Terms) error {
+func (s *Trading) fitsCredit(ctx context.Context, tx TradingTx, t trade, terms ledger.Terms) error {
 	pos, err := ledger.PositionIn(ctx, tx, t.accountID, terms)
 	if err != nil {
 		return err
@@ -205,7 +205,7 @@ func (s *Service) fitsCredit(ctx context.Context, tx store.Tx, t trade, terms le
 
 // fitsInventory checks that paying out amount of asset keeps the house's inventory book
 // within offchain.inventoryLimits; posted says the payment is already in the book.
-func (s *Service) fitsInventory(ctx context.Context, tx store.Tx, asset string, amount decimal.Decimal, posted bool) error {
+func (s *Trading) fitsInventory(ctx context.Context, tx TradingTx, asset string, amount decimal.Decimal, posted bool) error {
 	limit, ok := s.inventoryLimit(asset)
 	if !ok {
 		return errorf(ErrNotEnoughLiquidity, "the house does not sell %s", asset)
@@ -225,7 +225,7 @@ func (s *Service) fitsInventory(ctx context.Context, tx store.Tx, asset string, 
 }
 
 // inventoryLimit is the configured limit of an asset.
-func (s *Service) inventoryLimit(asset string) (decimal.Decimal, bool) {
+func (s *catalog) inventoryLimit(asset string) (decimal.Decimal, bool) {
 	v, ok := s.off.InventoryLimits[asset]
 	if !ok {
 		return decimal.Zero, false
@@ -250,7 +250,7 @@ func closedEvent(o store.OffchainOrder, status string) *outbox.Event {
 // Available is what the house can still pay out of asset on OFFCHAIN (its inventory
 // limit less what it owes): the market's inventory of the venue (quantity estimates). ok
 // is false for an asset the house does not sell.
-func (s *Service) Available(ctx context.Context, asset string) (decimal.Decimal, int32, bool, error) {
+func (s *Trading) Available(ctx context.Context, asset string) (decimal.Decimal, int32, bool, error) {
 	a, ok := s.asset(asset)
 	if !ok {
 		return decimal.Zero, 0, false, nil

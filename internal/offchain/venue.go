@@ -21,8 +21,12 @@ const (
 	activityWithdrawal = "WITHDRAWAL"
 )
 
-// Venue is the OFFCHAIN venue of the shared endpoints, over a Service.
-type Venue struct{ s *Service }
+// Venue is the OFFCHAIN venue of the shared endpoints: balances and activity from
+// Balances, orders and commissions from Trading.
+type Venue struct {
+	b *Balances
+	t *Trading
+}
 
 var (
 	_ venue.Venue    = Venue{}
@@ -30,23 +34,23 @@ var (
 	_ venue.Lender   = Venue{}
 )
 
-// Venue returns the service's venue, for the router of the shared endpoints.
-func (s *Service) Venue() Venue { return Venue{s: s} }
+// NewVenue returns the venue over b and t, for the router of the shared endpoints.
+func NewVenue(b *Balances, t *Trading) Venue { return Venue{b: b, t: t} }
 
 // Source implements venue.Venue.
 func (Venue) Source() string { return Source }
 
 // Assets implements venue.Venue: the lower-case tickers of the venue's assets.
 func (v Venue) Assets(context.Context) (api.AssetsResponse, error) {
-	return api.AssetsResponse{Assets: slices.Clone(v.s.ids)}, nil
+	return api.AssetsResponse{Assets: slices.Clone(v.b.ids)}, nil
 }
 
 // TokenInformation implements venue.Venue: each asset's token on every chain that has
 // it (token is the chain's source name); a fiat asset has none.
 func (v Venue) TokenInformation(context.Context) (api.TokenInformationResponse, error) {
 	out := api.TokenInformationResponse{TokenInfoResponses: []api.TokenInfoResponse{}}
-	for _, id := range v.s.ids {
-		a := v.s.assets[id]
+	for _, id := range v.b.ids {
+		a := v.b.assets[id]
 		info := api.TokenInfoResponse{Asset: id, Tokens: []api.TokenInfo{}}
 		for _, t := range a.Tokens {
 			info.Tokens = append(info.Tokens, api.TokenInfo{Token: t.Source, TokenAddress: t.Address, Decimals: strconv.Itoa(int(t.Decimals))})
@@ -58,23 +62,23 @@ func (v Venue) TokenInformation(context.Context) (api.TokenInformationResponse, 
 
 // Balances implements venue.Balancer: the account's ledger balances.
 func (v Venue) Balances(ctx context.Context, c venue.Caller) ([]api.BalanceV2, error) {
-	return v.s.Balances(ctx, c.AccountID)
+	return v.b.Balances(ctx, c.AccountID)
 }
 
 // CreditLimits implements venue.Lender.
 func (v Venue) CreditLimits(ctx context.Context, accountID string) (decimal.Decimal, decimal.Decimal, error) {
-	return v.s.creditLimits(ctx, v.s.st, accountID)
+	return v.b.creditLimits(ctx, accountID)
 }
 
 // Deposits implements venue.Venue: the account's deposit entries.
 func (v Venue) Deposits(ctx context.Context, c venue.Caller, q api.PageRequest) (api.ActivityPage, error) {
-	return v.s.history(ctx, c.AccountID, ledger.KindDeposit, q)
+	return v.b.history(ctx, c.AccountID, ledger.KindDeposit, q)
 }
 
 // Withdrawals implements venue.Venue: the account's completed withdrawals, each with its
 // reference (instructionId, transaction hash, location).
 func (v Venue) Withdrawals(ctx context.Context, c venue.Caller, q api.PageRequest) (api.ActivityPage, error) {
-	return v.s.history(ctx, c.AccountID, ledger.KindWithdrawal, q)
+	return v.b.history(ctx, c.AccountID, ledger.KindWithdrawal, q)
 }
 
 // parseCursor reads a cursor of history: an entry id.
@@ -125,7 +129,7 @@ func idBounds(q api.PageRequest) (idPage, error) {
 
 // history pages an account's entries of a kind with the interface's cursor paging (as
 // the chains do): newest_first reverses what before and after mean.
-func (s *Service) history(ctx context.Context, accountID, kind string, q api.PageRequest) (api.ActivityPage, error) {
+func (s *Balances) history(ctx context.Context, accountID, kind string, q api.PageRequest) (api.ActivityPage, error) {
 	size := q.PageSize
 	lq := store.LedgerQuery{AccountID: accountID, Kinds: []string{kind}, Start: q.Start.UnixMilli(), Newest: q.NewestFirst, Limit: size + 1}
 	if !q.End.IsZero() {

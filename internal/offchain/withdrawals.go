@@ -84,7 +84,7 @@ func checkInstructionID(id string) error {
 
 // parseWithdrawal checks a request and resolves its destination into a record (not yet
 // stored).
-func (s *Service) parseWithdrawal(ctx context.Context, accountID string, req api.OffchainWithdrawalRequest) (store.OffchainWithdrawal, error) {
+func (s *Funding) parseWithdrawal(ctx context.Context, accountID string, req api.OffchainWithdrawalRequest) (store.OffchainWithdrawal, error) {
 	if err := checkInstructionID(req.InstructionID); err != nil {
 		return store.OffchainWithdrawal{}, err
 	}
@@ -154,7 +154,7 @@ func (s *Service) parseWithdrawal(ctx context.Context, accountID string, req api
 // a PENDING withdrawal in one store transaction, never beyond the asset's
 // availableToWithdraw. A retry with the same instructionId and body answers the existing
 // withdrawal; another body is ErrInstructionIDReused.
-func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, req api.OffchainWithdrawalRequest) (api.OffchainWithdrawal, error) {
+func (s *Funding) SubmitWithdrawal(ctx context.Context, accountID string, req api.OffchainWithdrawalRequest) (api.OffchainWithdrawal, error) {
 	w, err := s.parseWithdrawal(ctx, accountID, req)
 	if err != nil {
 		return api.OffchainWithdrawal{}, err
@@ -165,12 +165,12 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, req ap
 		return api.OffchainWithdrawal{}, err
 	}
 	// Prices may wait on a feed: read them before the transaction takes the write lock.
-	terms, err := s.terms(ctx, accountID, w.Asset)
+	terms, err := s.bal.terms(ctx, accountID, w.Asset)
 	if err != nil {
 		return api.OffchainWithdrawal{}, err
 	}
 	var out store.OffchainWithdrawal
-	err = s.st.InTx(ctx, func(tx store.Tx) error {
+	err = s.st.InTx(ctx, func(tx FundingTx) error {
 		if old, err := tx.OffchainWithdrawal(ctx, accountID, w.InstructionID); err == nil {
 			out = old
 			return nil
@@ -211,7 +211,7 @@ func (s *Service) SubmitWithdrawal(ctx context.Context, accountID string, req ap
 }
 
 // retried answers a request whose instructionId exists.
-func (s *Service) retried(old, w store.OffchainWithdrawal) (api.OffchainWithdrawal, error) {
+func (s *catalog) retried(old, w store.OffchainWithdrawal) (api.OffchainWithdrawal, error) {
 	if old.RequestHash != w.RequestHash {
 		return api.OffchainWithdrawal{}, errorf(ErrInstructionIDReused, "instructionId %q already names a withdrawal of %s %s: repeat its body exactly, or use a new instructionId",
 			echo.Value(w.InstructionID), old.Amount, old.Asset)
@@ -220,7 +220,7 @@ func (s *Service) retried(old, w store.OffchainWithdrawal) (api.OffchainWithdraw
 }
 
 // Withdrawal answers GET /v2/offchain-withdrawals/{instructionId}.
-func (s *Service) Withdrawal(ctx context.Context, accountID, instructionID string) (api.OffchainWithdrawal, error) {
+func (s *Funding) Withdrawal(ctx context.Context, accountID, instructionID string) (api.OffchainWithdrawal, error) {
 	w, err := s.st.OffchainWithdrawal(ctx, accountID, instructionID)
 	if errors.Is(err, store.ErrNotFound) {
 		return api.OffchainWithdrawal{}, errorf(ErrNotFound, "no off-chain withdrawal with instructionId %q", echo.Value(instructionID))
@@ -234,12 +234,12 @@ func (s *Service) Withdrawal(ctx context.Context, accountID, instructionID strin
 // CompleteFiat records that an operator paid a PENDING fiat withdrawal by bank transfer
 // (reference: the bank's transfer id): the withdrawal is COMPLETED and its hold captured
 // by a withdrawal entry from the bank's custody book, in one transaction.
-func (s *Service) CompleteFiat(ctx context.Context, accountID, instructionID, reference string) (api.OffchainWithdrawal, error) {
+func (s *Funding) CompleteFiat(ctx context.Context, accountID, instructionID, reference string) (api.OffchainWithdrawal, error) {
 	if reference == "" {
 		return api.OffchainWithdrawal{}, errorf(ErrInvalid, "the bank transfer's reference is required")
 	}
 	var out store.OffchainWithdrawal
-	err := s.st.InTx(ctx, func(tx store.Tx) error {
+	err := s.st.InTx(ctx, func(tx FundingTx) error {
 		w, err := tx.OffchainWithdrawal(ctx, accountID, instructionID)
 		if err != nil {
 			return err
@@ -262,9 +262,9 @@ func (s *Service) CompleteFiat(ctx context.Context, accountID, instructionID, re
 // A crypto withdrawal whose payment is journaled is no longer rejected, even while it
 // still shows PENDING (the payer crashed before marking it SENT): the payment may be
 // mined, so the withdrawal follows it (COMPLETED, or FAILED with its funds released).
-func (s *Service) Reject(ctx context.Context, accountID, instructionID, reason string) (api.OffchainWithdrawal, error) {
+func (s *Funding) Reject(ctx context.Context, accountID, instructionID, reason string) (api.OffchainWithdrawal, error) {
 	var out store.OffchainWithdrawal
-	err := s.st.InTx(ctx, func(tx store.Tx) error {
+	err := s.st.InTx(ctx, func(tx FundingTx) error {
 		w, err := tx.OffchainWithdrawal(ctx, accountID, instructionID)
 		if err != nil {
 			return err
@@ -298,7 +298,7 @@ func (s *Service) Reject(ctx context.Context, accountID, instructionID, reason s
 
 // CompleteTx moves w from status from to COMPLETED with ref (the paying transaction's hash
 // or the bank's transfer id) and captures its hold with its withdrawal entry, inside tx.
-func CompleteTx(ctx context.Context, tx store.Tx, led *ledger.Ledger, w store.OffchainWithdrawal, from, ref string, at time.Time) error {
+func CompleteTx(ctx context.Context, tx WithdrawalTx, led *ledger.Ledger, w store.OffchainWithdrawal, from, ref string, at time.Time) error {
 	if err := tx.SetOffchainWithdrawalStatus(ctx, w.AccountID, w.InstructionID, from, store.WithdrawalCompleted, ref, "", at); err != nil {
 		return err
 	}
@@ -312,7 +312,7 @@ func CompleteTx(ctx context.Context, tx store.Tx, led *ledger.Ledger, w store.Of
 
 // ReleaseTx moves w from status from to status to (FAILED or REJECTED) with reason and
 // the transaction that failed, if any, and releases its hold, inside tx.
-func ReleaseTx(ctx context.Context, tx store.Tx, led *ledger.Ledger, w store.OffchainWithdrawal, from, to, txHash, reason string, at time.Time) error {
+func ReleaseTx(ctx context.Context, tx WithdrawalTx, led *ledger.Ledger, w store.OffchainWithdrawal, from, to, txHash, reason string, at time.Time) error {
 	if err := tx.SetOffchainWithdrawalStatus(ctx, w.AccountID, w.InstructionID, from, to, txHash, reason, at); err != nil {
 		return err
 	}

@@ -85,7 +85,7 @@ type DispatcherOptions struct {
 // dispatchers may share a store; run one per settler. Run it once.
 type Dispatcher struct {
 	cfg     config.Webhooks
-	st      store.Store
+	st      DispatcherStore
 	reg     *chain.Registry
 	guard   *Guard
 	client  *http.Client
@@ -102,7 +102,7 @@ type Dispatcher struct {
 }
 
 // NewDispatcher returns a dispatcher of cfg's deliveries over st.
-func NewDispatcher(cfg config.Webhooks, st store.Store, opts DispatcherOptions) *Dispatcher {
+func NewDispatcher(cfg config.Webhooks, st DispatcherStore, opts DispatcherOptions) *Dispatcher {
 	d := &Dispatcher{cfg: cfg, st: st, reg: opts.Registry, guard: opts.Guard, log: opts.Logger, metrics: opts.Metrics,
 		now: opts.Now, poll: opts.PollInterval, owner: "wd_" + auth.RandomToken(8), lease: 2*cfg.Timeout + 5*time.Second,
 		wake: make(chan struct{}, 1)}
@@ -196,7 +196,7 @@ func (d *Dispatcher) Feed(ctx context.Context) (int, error) {
 		return 0, err // nothing new: no write transaction
 	}
 	var n, made int
-	err = d.st.InTx(ctx, func(tx store.Tx) error {
+	err = d.st.InTx(ctx, func(tx FanOutTx) error {
 		cursor, err := tx.WebhookCursor(ctx)
 		if err != nil {
 			return err
@@ -223,7 +223,7 @@ func (d *Dispatcher) Feed(ctx context.Context) (int, error) {
 
 // fanOut returns the deliveries of evs: one per event of account activity and
 // subscription of its account created before the event.
-func (d *Dispatcher) fanOut(ctx context.Context, tx store.Tx, evs []outbox.Record) ([]store.WebhookDelivery, error) {
+func (d *Dispatcher) fanOut(ctx context.Context, tx FanOutTx, evs []outbox.Record) ([]store.WebhookDelivery, error) {
 	subs := map[string][]store.WebhookSubscription{}
 	var out []store.WebhookDelivery
 	for _, ev := range evs {

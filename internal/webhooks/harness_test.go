@@ -62,7 +62,7 @@ func (e *env) run(opts webhooks.DispatcherOptions) {
 	if opts.PollInterval == 0 {
 		opts.PollInterval = 20 * time.Millisecond
 	}
-	d := webhooks.NewDispatcher(e.cfg, e.st, opts)
+	d := webhooks.NewDispatcher(e.cfg, store.Narrow[webhooks.FanOutTx](e.st), opts)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {

@@ -47,14 +47,14 @@ var reservedHeaders = []string{
 // Service creates, lists and deletes the subscriptions of accounts. It is safe for
 // concurrent use.
 type Service struct {
-	st    store.Store
+	st    SubscriptionStore
 	guard *Guard
 	now   func() time.Time
 }
 
 // NewService returns the subscription rules of cfg over st; now is the clock (nil:
 // time.Now).
-func NewService(cfg config.Webhooks, st store.Store, now func() time.Time) *Service {
+func NewService(cfg config.Webhooks, st SubscriptionStore, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}

@@ -117,7 +117,7 @@ func webhookDelivery(ctx context.Context) error {
 	}
 
 	runCtx, stopDispatcher := context.WithCancel(ctx)
-	d := webhooks.NewDispatcher(g.cfg.Webhooks, g.store(), webhooks.DispatcherOptions{Logger: slog.New(slog.DiscardHandler)})
+	d := webhooks.NewDispatcher(g.cfg.Webhooks, store.Narrow[webhooks.FanOutTx](g.store()), webhooks.DispatcherOptions{Logger: slog.New(slog.DiscardHandler)})
 	dispatched := make(chan struct{})
 	go func() { defer close(dispatched); _ = d.Run(runCtx) }()
 	defer func() { stopDispatcher(); <-dispatched }()
