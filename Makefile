@@ -79,7 +79,7 @@ $(VAULT_BIN): $(VAULT_SRCS)
 
 ## build: build the dtwgate and dtw binaries into ./bin.
 build:
-	$(GO) build -o bin/ ./cmd/...
+	$(GO) build -buildvcs=auto -o bin/ ./cmd/...
 
 ## contracts: compile contracts/*.sol into abi/ (ABI + bytecode) and regenerate the Go bindings.
 contracts: tools

@@ -9,6 +9,13 @@ type Readiness struct {
 	// "settler:<source>", the OFFCHAIN matcher "offchain-matcher"); empty before any
 	// settler process ran.
 	Leases []LeaseStatus `json:"leases"`
+	// Version is the answering process's module version, as `dtwgate --version` prints it.
+	Version string `json:"version"`
+	// Commit is the VCS revision the process was built from, "" when not built from a
+	// checkout.
+	Commit string `json:"commit,omitempty"`
+	// Modified reports that the checkout had uncommitted changes at build time.
+	Modified bool `json:"modified,omitempty"`
 }
 
 // LeaseStatus is who leads one lease.

@@ -54,6 +54,8 @@ var Plan = []Package{
 	{"internal/archtest", 0, "this package plan and its test"},
 	{"internal/auth", 0, "JWTs, API key secret hashes, random ids"},
 	{"internal/echo", 0, "bounds what error messages repeat of their input"},
+	{"internal/clihelp", 0, "every help text of a urfave/cli app, for the tests that check them"},
+	{"internal/version", 0, "the binaries' --version and /readyz's build, from the Go build info"},
 	{"internal/errs", 0, "the one error vocabulary: each kind of failure the interface has a code for"},
 	{"internal/faults", 0, "fault injection: RPC proxy, replica balancer, reorgs"},
 	{"internal/ratelimit", 0, "keyed token buckets"},

@@ -10,6 +10,8 @@ import (
 	"syscall"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/dtwgate/dtwgate/internal/version"
 )
 
 // Exit codes of dtw: scripts can tell usage errors, API errors, chain errors and
@@ -26,9 +28,10 @@ const (
 // App returns the dtw command-line application.
 func App() *cli.App {
 	app := &cli.App{
-		Name:  "dtw",
-		Usage: "trade on-chain through a dtwgate gateway",
-		Flags: []cli.Flag{globalAccountFlag()},
+		Name:    "dtw",
+		Version: version.Get().String(),
+		Usage:   "trade on-chain through a dtwgate gateway",
+		Flags:   []cli.Flag{globalAccountFlag()},
 		Commands: []*cli.Command{
 			configCommand(), loginCommand(), whoamiCommand(), tokensCommand(), addressesCommand(),
 			balanceCommand(), depositCommand(), orderCommand(), withdrawCommand(), historyCommand(), ordersCommand(),
@@ -78,6 +81,11 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 		name = c.Command.HelpName
 	}
 	return usageError("%v: see `%s --help`%s", err, name, misplacedAccountHint(c, err))
+}
+
+func init() {
+	// One printer for both binaries (dtw's tests link dtwgate's commands too).
+	cli.VersionPrinter = version.Print
 }
 
 // Main runs the application with args and returns the process exit code.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -24,16 +25,21 @@ var devnetAssets = map[string]bool{"eth": true, "dai": true, "usdt": true, "fot"
 // devnetLacks marks an example that needs what the devnet does not have.
 const devnetLacks = "the devnet lacks"
 
-// readmeCommands are the README's example command lines of a program ("dtw " or
-// "dtwgate "), as written.
-func readmeCommands(t *testing.T, program string) []string {
+// docFiles are the documents whose examples the tests check: the README and docs/.
+var docFiles = []string{"README.md", "docs/dtw.md", "docs/operating.md", "docs/api.md", "docs/architecture.md", "docs/contracts.md", "docs/figures.md"}
+
+// readmeCommands are the example command lines of a program ("dtw " or "dtwgate ") in
+// the given documents (paths from the module root), as written, in order.
+func readmeCommands(t *testing.T, program string, docs ...string) []string {
 	t.Helper()
-	blob, err := os.ReadFile("../../README.md")
-	require.NoError(t, err)
 	var lines []string
-	for _, l := range strings.Split(string(blob), "\n") {
-		if strings.HasPrefix(l, program) {
-			lines = append(lines, l)
+	for _, doc := range docs {
+		blob, err := os.ReadFile(filepath.Join("..", "..", doc))
+		require.NoError(t, err)
+		for _, l := range strings.Split(string(blob), "\n") {
+			if strings.HasPrefix(l, program) {
+				lines = append(lines, l)
+			}
 		}
 	}
 	require.NotEmpty(t, lines)
@@ -43,7 +49,7 @@ func readmeCommands(t *testing.T, program string) []string {
 // assetFlag is an asset flag's value in an example: --sell X, --buy X, --pair X/Y.
 var assetFlag = regexp.MustCompile(`--(sell|buy|pair)[ =]([a-zA-Z]+)(?:/([a-zA-Z]+))?`)
 
-// TestExamplesUseDevnetAssets: every README example of dtw and dtwgate, and every "e.g."
+// TestExamplesUseDevnetAssets: every example of dtw and dtwgate in the README and docs/, and every "e.g."
 // of an asset flag in --help, names assets the devnet has (`dtw swap --sell eur --buy
 // usdc` failed on it), or says what it needs that the devnet lacks.
 func TestExamplesUseDevnetAssets(t *testing.T) {
@@ -59,7 +65,7 @@ func TestExamplesUseDevnetAssets(t *testing.T) {
 		}
 	}
 	for _, program := range []string{"dtw ", "dtwgate "} {
-		for _, l := range readmeCommands(t, program) {
+		for _, l := range readmeCommands(t, program, docFiles...) {
 			if !strings.Contains(l, devnetLacks) {
 				check("README", l)
 			}
@@ -154,13 +160,14 @@ func runnable(line string, subs map[string]string) [][]string {
 	return out
 }
 
-// TestREADMEDtwExamples runs the README's example commands of dtw, in order and as
+// TestREADMEDtwExamples runs the example commands of dtw in docs/dtw.md (the README's
+// first session is TestREADMEFirstSession's), in order and as
 // written (without their optional parts, each alternative of `a|b`), against a devnet's
 // gateway: `make devnet`'s chain and gateway config, with the devnet directory and the
 // gateway's URL put in for .devnet and 127.0.0.1:8080, and the order, instruction and
 // nonce the session made for ORDER_ID, INSTRUCTION_ID and NONCE. The examples it does
 // not run say why (the devnet lacks a bank; a command runs until Ctrl-C; another test
-// runs it); an example the README gains fails here until it runs or says why not.
+// runs it); an example the document gains fails here until it runs or says why not.
 func TestREADMEDtwExamples(t *testing.T) {
 	t.Parallel()
 	notRun := map[string]string{
@@ -180,7 +187,7 @@ func TestREADMEDtwExamples(t *testing.T) {
 	e.gw.admin(t, "whitelist", "add", e.trader.Address.Hex())
 	swapField := regexp.MustCompile(`(?m)^(order|instructionId)\s+(\S+)$`)
 	ran := 0
-	for _, l := range readmeCommands(t, "dtw ") {
+	for _, l := range readmeCommands(t, "dtw ", "docs/dtw.md") {
 		skip := ""
 		for prefix, why := range notRun {
 			if strings.HasPrefix(l, prefix) {
@@ -189,7 +196,7 @@ func TestREADMEDtwExamples(t *testing.T) {
 		}
 		if skip != "" {
 			if skip == devnetLacks {
-				require.Contains(t, l, devnetLacks, "the README says what the devnet lacks: %s", l)
+				require.Contains(t, l, devnetLacks, "docs/dtw.md says what the devnet lacks: %s", l)
 			}
 			continue
 		}
@@ -200,7 +207,7 @@ func TestREADMEDtwExamples(t *testing.T) {
 			case args[1] == "offchain" && args[2] == "deposit":
 				require.Eventually(t, func() bool {
 					return regexp.MustCompile(`dai\s+200\s`).MatchString(dtw.ok(t, "offchain", "balance", "OFFCHAIN"))
-				}, 30*time.Second, 300*time.Millisecond, "the README's OFFCHAIN deposit is credited")
+				}, 30*time.Second, 300*time.Millisecond, "the example's OFFCHAIN deposit is credited")
 			case args[1] == "swap" && strings.Contains(l, "--limit"):
 				require.Regexp(t, `status\s+OPEN`, out, l)
 			case args[1] == "swap":
@@ -214,7 +221,7 @@ func TestREADMEDtwExamples(t *testing.T) {
 	require.GreaterOrEqual(t, ran, 30, "the examples run")
 }
 
-// TestREADMEDtwgateAdminExamples runs the README's operator commands in order, as
+// TestREADMEDtwgateAdminExamples runs the operator commands of docs/operating.md in order, as
 // written (optional parts left out, each alternative), on a devnet gateway's store: D is
 // its data directory, ACC an account the operator made, ADDRESS and W the trader's
 // wallet, ID the withdrawal address the session added. Those it does not run say why.
@@ -229,7 +236,7 @@ func TestREADMEDtwgateAdminExamples(t *testing.T) {
 	wallet := e.trader.Address.Hex()
 	subs := map[string]string{"D": e.gw.DataDir, "ACC": acc.AccountID, "INTRODUCER": intro.AccountID, "ADDRESS": wallet, "W": wallet, "TEXT": "no"}
 	ran := 0
-	for _, l := range readmeCommands(t, "dtwgate admin ") {
+	for _, l := range readmeCommands(t, "dtwgate admin ", "docs/operating.md") {
 		if strings.Contains(l, devnetLacks) {
 			continue
 		}

@@ -69,7 +69,9 @@ func TestCLIOrders(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(table), "\n")
 	require.Len(t, lines, 4, "a header and three orders:\n%s", table)
-	require.Regexp(t, `ETHEREUM\s+`+placed[1].OrderID+`\s+dai\s+usdt\s+0\s+0\s+OPEN`, lines[2])
+	require.Regexp(t, `ETHEREUM\s+`+placed[1].OrderID+`\s+dai\s+usdt\s+0 dai\s+0 usdt\s+OPEN`, lines[2], "amounts with their assets")
+	require.Regexp(t, `\s10 dai\s+\S+ usdt\s+SETTLED`, lines[1], "amounts with their assets")
+	require.Regexp(t, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \((now|\d+s ago|\d+m ago)\)`, lines[1], "the time and how long ago")
 
 	// Page by page with the printed cursor; --all follows them.
 	var page ordersOut

@@ -83,6 +83,9 @@ func TestCLIGlobalAccount(t *testing.T) {
 	require.Contains(t, credit.Settings, api.AccountSetting{SettingType: api.SettingCreditCap, Setting: "500"})
 	dtw.okJSON(t, &credit, "offchain", "credit", "--json")
 	require.NotContains(t, credit.Settings, api.AccountSetting{SettingType: api.SettingCreditCap, Setting: "500"}, "the caller's own settings")
+	human := dtw.ok(t, "--account", sub.AccountID, "offchain", "credit")
+	require.Regexp(t, `totalCredit\s+0 usd\n`, human, "credit in the account asset")
+	require.Regexp(t, `COLLATERAL_CREDIT_CAP\s+500\n`, human)
 
 	// A withdrawal from the sub-account, found there and not on the caller's account.
 	withdraw := []string{"offchain", "withdraw", "--instruction-id", "out-1", "--iban", "FR7630006000011234567890189", "--account-name", "Alice", "--json"}

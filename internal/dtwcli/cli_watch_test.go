@@ -121,7 +121,8 @@ func TestCLIWatch(t *testing.T) {
 	prices := dtw.stream(t, "watch", "prices", "eur/usdc")
 	require.Contains(t, orders.line(t), "watching ORDERS")
 	require.Contains(t, prices.line(t), "watching PRICE_FEED_UPDATES eur/usdc")
-	require.Regexp(t, `^\d{4}-\d\d-\d\dT.*  PRICE  eur/usdc  1\.0989$`, prices.line(t), "1.1 less half the spread")
+	require.Regexp(t, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \((now|\d+s ago|in \ds)\)  PRICE  eur/usdc  1\.0989$`, prices.line(t),
+		"the time, how long ago, and 1.1 less half the spread")
 
 	fund("100", "BT-w1")
 	var m api.WSMessage

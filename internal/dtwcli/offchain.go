@@ -133,7 +133,13 @@ func runOffchainCredit(c *cli.Context) error {
 			return apiError(cfg, err)
 		}
 		return output(c, map[string]any{"credit": credit, "settings": set.AccountSettings}, func() error {
-			rows := [][]string{{"totalCredit", credit.TotalCredit}, {"creditUsed", credit.CreditUsed}}
+			// Credit is valued in the account asset, which only the snapshot names; without
+			// it (no price for an asset the account holds) the figures go bare.
+			asset := ""
+			if snap, err := cl.AccountSnapshot(c.Context, sub, api.SourceOffchain); err == nil {
+				asset = snap.AccountAsset
+			}
+			rows := [][]string{{"totalCredit", amountOf(credit.TotalCredit, asset)}, {"creditUsed", amountOf(credit.CreditUsed, asset)}}
 			for _, s := range set.AccountSettings {
 				rows = append(rows, []string{s.SettingType, s.Setting})
 			}

@@ -88,7 +88,7 @@ func runOrders(c *cli.Context) error {
 			rows := make([][]string, 0, len(orders))
 			for _, o := range orders {
 				rows = append(rows, []string{millis(o.TimestampMillis), o.OrderSource, firstOf(o.OrderID, o.InstructionID),
-					orDash(o.SellingAsset), orDash(o.BuyingAsset), orDash(o.QuantitySold), orDash(o.QuantityBought), orDash(o.Status)})
+					orDash(o.SellingAsset), orDash(o.BuyingAsset), amountOf(o.QuantitySold, o.SellingAsset), amountOf(o.QuantityBought, o.BuyingAsset), orDash(o.Status)})
 			}
 			if err := table(c, []string{"TIME", "SOURCE", "ORDER-ID", "SELL", "BUY", "SOLD", "BOUGHT", "STATUS"}, rows); err != nil {
 				return err

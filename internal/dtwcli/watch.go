@@ -153,11 +153,13 @@ func printPush(out io.Writer, m client.Message) {
 	}
 }
 
-// millisTime formats epoch milliseconds; anything else as it is.
+// millisTime formats epoch milliseconds as RFC 3339 in UTC, to the millisecond, and how
+// long ago it was ("2026-11-27T00:23:00.123Z (3s ago)"); anything else as it is.
 func millisTime(ms string) string {
 	n, err := strconv.ParseInt(ms, 10, 64)
 	if err != nil {
 		return orDash(ms)
 	}
-	return time.UnixMilli(n).UTC().Format("2006-01-02T15:04:05.000Z")
+	t := time.UnixMilli(n)
+	return t.UTC().Format("2006-01-02T15:04:05.000Z") + " (" + relative(time.Until(t)) + ")"
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/gateway"
 )
 
-// mcpToolTable renders the README's table of MCP tools from the server's definitions.
+// mcpToolTable renders docs/api.md's table of MCP tools from the server's definitions.
 func mcpToolTable() string {
 	var b strings.Builder
 	b.WriteString("| tool | what | permission | moves money |\n|---|---|---|---|\n")
@@ -25,20 +25,20 @@ func mcpToolTable() string {
 	return b.String()
 }
 
-// TestREADMEListsMCPTools fails when the README's tool table and the server disagree;
-// DTW_UPDATE_README=1 rewrites the table.
+// TestREADMEListsMCPTools fails when the tool table of docs/api.md and the server
+// disagree; DTW_UPDATE_README=1 rewrites the table.
 func TestREADMEListsMCPTools(t *testing.T) {
-	const path = "../../README.md"
+	const path = "../../docs/api.md"
 	const begin, end = "<!-- mcp-tools:begin -->\n", "<!-- mcp-tools:end -->"
 	blob, err := os.ReadFile(path)
 	require.NoError(t, err)
 	readme := string(blob)
 	i, j := strings.Index(readme, begin), strings.Index(readme, end)
-	require.True(t, i >= 0 && j > i, "README.md lacks the %q ... %q markers", begin, end)
+	require.True(t, i >= 0 && j > i, "docs/api.md lacks the %q ... %q markers", begin, end)
 	want := mcpToolTable()
 	if os.Getenv("DTW_UPDATE_README") == "1" {
 		require.NoError(t, os.WriteFile(path, []byte(readme[:i+len(begin)]+want+readme[j:]), 0o644))
 		return
 	}
-	require.Equal(t, want, readme[i+len(begin):j], "README's MCP tool table is stale: run DTW_UPDATE_README=1 go test -run TestREADMEListsMCPTools ./internal/gateway/")
+	require.Equal(t, want, readme[i+len(begin):j], "docs/api.md's MCP tool table is stale: run DTW_UPDATE_README=1 go test -run TestREADMEListsMCPTools ./internal/gateway/")
 }

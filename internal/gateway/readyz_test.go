@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/version"
 )
 
 // TestReadyzLeases: /readyz lists who leads each lease, and which the answering process
@@ -28,7 +29,8 @@ func TestReadyzLeases(t *testing.T) {
 		require.NoError(t, json.Unmarshal(body, &r))
 		return r
 	}
-	require.Equal(t, api.Readiness{Status: "ready", Leases: []api.LeaseStatus{}}, readyz())
+	b := version.Get()
+	require.Equal(t, api.Readiness{Status: "ready", Leases: []api.LeaseStatus{}, Version: b.Version, Commit: b.Commit, Modified: b.Modified}, readyz())
 
 	ctx := context.Background()
 	now := time.Now()

@@ -10,6 +10,8 @@ import (
 	"syscall"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/dtwgate/dtwgate/internal/version"
 )
 
 // Exit codes of dtwgate.
@@ -22,8 +24,9 @@ const (
 // App returns the dtwgate command-line application.
 func App() *cli.App {
 	return &cli.App{
-		Name:  "dtwgate",
-		Usage: "on-chain deposit-trade-withdraw gateway",
+		Name:    "dtwgate",
+		Version: version.Get().String(),
+		Usage:   "on-chain deposit-trade-withdraw gateway",
 		Commands: []*cli.Command{
 			serveCommand(),
 			adminCommand(),
@@ -34,6 +37,11 @@ func App() *cli.App {
 		// from inside Run, which also kills tests that run the app in process.
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
+}
+
+func init() {
+	// One printer for both binaries (dtw's tests link dtwgate's commands too).
+	cli.VersionPrinter = version.Print
 }
 
 // Main runs the application with args and returns the process exit code.

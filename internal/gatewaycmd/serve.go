@@ -9,6 +9,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/version"
 )
 
 // Flag names shared by serve and admin.
@@ -168,6 +169,9 @@ func runServe(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	b := version.Get()
+	log.Info("dtwgate starting", slog.String("version", b.Version), slog.String("commit", b.Commit),
+		slog.Bool("modified", b.Modified), slog.String("go", b.Go))
 	role, err := app.ParseRole(c.String(flagRole))
 	if err != nil {
 		return cli.Exit(err.Error(), ExitUsage)

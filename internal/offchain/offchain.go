@@ -1,9 +1,11 @@
-// Package offchain is the OFFCHAIN venue's custody side: balances, credit and account
-// settings over the double-entry ledger (internal/ledger), fiat funding (deposit bank
-// details, booking received bank transfers), off-chain withdrawal requests and their
-// fiat completion, and the venue that serves OFFCHAIN on the shared endpoints (assets,
-// token information, deposit and withdrawal history). Crypto deposits and the payer of
-// crypto withdrawals live with the chains (part of the custody hook, custody.go).
+// Package offchain is the OFFCHAIN venue: balances, credit and account settings over the
+// double-entry ledger (internal/ledger), fiat funding (deposit bank details, booking
+// received bank transfers), off-chain withdrawal requests and their fiat completion,
+// trading against the house (market and limit swaps, the limit-order matcher, RFQ
+// quotes), introducers' shares of commissions, and the venue that serves OFFCHAIN on the
+// shared endpoints (assets, token information, deposit and withdrawal history). Crypto
+// deposits to the accounts' own addresses and the payment of crypto withdrawals are
+// package custody's, run by each chain's settler.
 package offchain
 
 import (

@@ -20,6 +20,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/version"
 )
 
 // Store is what readiness reads: the store answers, and who holds each lease.
@@ -34,7 +35,8 @@ var ErrNotReady = errors.New("not ready")
 // readyTimeout bounds the store reads of one readiness answer.
 const readyTimeout = 2 * time.Second
 
-// Readiness reads the store's state as /readyz answers it; holder is the asking process's
+// Readiness reads the store's state as /readyz answers it, with the process's build;
+// holder is the asking process's
 // id in the leases ("" when it campaigns for none). An error wraps ErrNotReady.
 func Readiness(ctx context.Context, st Store, holder string, now time.Time) (api.Readiness, error) {
 	ctx, cancel := context.WithTimeout(ctx, readyTimeout)
@@ -46,7 +48,9 @@ func Readiness(ctx context.Context, st Store, holder string, now time.Time) (api
 	if err != nil {
 		return api.Readiness{}, fmt.Errorf("%w: leases: %w", ErrNotReady, err)
 	}
-	out := api.Readiness{Status: "ready", Leases: make([]api.LeaseStatus, 0, len(leases))}
+	b := version.Get()
+	out := api.Readiness{Status: "ready", Leases: make([]api.LeaseStatus, 0, len(leases)),
+		Version: b.Version, Commit: b.Commit, Modified: b.Modified}
 	for _, l := range leases {
 		held := l.HeldAt(now)
 		out.Leases = append(out.Leases, api.LeaseStatus{Lease: l.Name, Holder: l.Holder, Token: l.Token,

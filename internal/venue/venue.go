@@ -1,7 +1,7 @@
 // Package venue resolves a request's source (OFFCHAIN or a chain name) to the venue that
 // serves it, once. Endpoints shared by every source call the Venue; no handler branches on
-// the source name. Chains are venues today (internal/onchain); the OFFCHAIN ledger is the
-// next one.
+// the source name. The venues are the chains (internal/onchain) and OFFCHAIN
+// (internal/offchain).
 package venue
 
 import (
