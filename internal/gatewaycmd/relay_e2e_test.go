@@ -67,7 +67,9 @@ func deadlineIn(t *testing.T, c *testnet.Chain, d time.Duration) uint64 {
 // withdrawal COMPLETED), as the status endpoints do. Dust is refused with the default
 // minimums.
 func TestChainE2ERelayNonceReuse(t *testing.T) {
-	e := newChainEnv(t, envOptions{})
+	// The relay rate limit is not under test: twenty concurrent requests must all reach
+	// the nonce check, whatever the earlier requests left of the default burst of 20.
+	e := newChainEnv(t, envOptions{extraConfig: "relay:\n  perAccount: {perSecond: 100, burst: 100}\n"})
 	e.start(t)
 	c, trader := e.c, e.traders[0]
 	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
