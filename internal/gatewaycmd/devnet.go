@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/testnet"
@@ -196,7 +197,7 @@ func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (strin
 		s := d.Sources[name]
 		s.Source, s.Confirmations = name, confirmations
 		out.Chains = append(out.Chains, config.Chain{Config: s, Operator: "keystore:" + operatorKeystore,
-			OperatorPasswordFile: filepath.Join(abs, d.PasswordFile)})
+			OperatorPasswordFile: filepath.Join(abs, d.PasswordFile), Inventory: devnetInventoryBands(s.Tokens)})
 		for _, t := range s.Tokens {
 			out.Offchain.InventoryLimits[strings.ToLower(t.Symbol)] = devnetInventoryLimit(t.Symbol)
 		}
@@ -215,4 +216,19 @@ func WriteGatewayConfig(dir string, d *devnet.File, confirmations uint64) (strin
 	path := filepath.Join(abs, GatewayConfigFile)
 	header := "# Gateway config for the devnet in this directory, written by `dtwgate devnet`.\n"
 	return path, os.WriteFile(path, append([]byte(header), blob...), 0o644)
+}
+
+// devnetInventoryBands watches the devnet operator's DAI and USDT: funded with 10,000,000
+// of each, half deposited in DTW (testnet.OperatorFunding, OperatorDeposit), both places
+// sit within 1,000,000 to 20,000,000 around 5,000,000; rebalance stays off, so `dtwgate
+// admin inventory` and the metrics show where they stand and nothing moves by itself.
+func devnetInventoryBands(tokens []chain.TokenConfig) []config.InventoryBand {
+	band := config.Band{Min: "1000000", Target: "5000000", Max: "20000000"}
+	var out []config.InventoryBand
+	for _, t := range tokens {
+		if sym := strings.ToLower(t.Symbol); sym == "dai" || sym == "usdt" {
+			out = append(out, config.InventoryBand{Asset: sym, DTW: band, Treasury: band})
+		}
+	}
+	return out
 }

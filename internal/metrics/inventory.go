@@ -50,6 +50,9 @@ var _ inventory.Metricer = inventoryChain{}
 
 // RecordPlace implements inventory.Metricer.
 func (c inventoryChain) RecordPlace(asset, place string, balance decimal.Decimal, band inventory.Band, state string) {
+	// The failed moves out of a watched place exist at 0 from its first report, so that
+	// the alert on them (deploy/prometheus/alerts.yaml) sees the chain before a failure.
+	c.m.moves.WithLabelValues(c.source, asset, place, "failed")
 	l := prometheus.Labels{LabelSource: c.source, "asset": asset, "place": place}
 	c.m.balance.With(l).Set(balance.InexactFloat64())
 	if !band.Set {
