@@ -16,6 +16,28 @@ type Readiness struct {
 	Commit string `json:"commit,omitempty"`
 	// Modified reports that the checkout had uncommitted changes at build time.
 	Modified bool `json:"modified,omitempty"`
+	// Inventory is where each watched place of the operator's inventory stood at the
+	// settler's last read (chains[].inventory); empty when no band is configured.
+	Inventory []InventoryStatus `json:"inventory,omitempty"`
+}
+
+// InventoryStatus is one watched place of the operator's inventory against its band.
+type InventoryStatus struct {
+	// Source is the chain, Asset the asset id.
+	Source string `json:"source"`
+	Asset  string `json:"asset"`
+	// Place is "dtw" (the operator's free balance inside the DTW contract) or "treasury"
+	// (its wallet).
+	Place string `json:"place"`
+	// Balance, Min, Target and Max are whole tokens (decimal strings).
+	Balance string `json:"balance"`
+	Min     string `json:"min"`
+	Target  string `json:"target"`
+	Max     string `json:"max"`
+	// State is BELOW, WITHIN or ABOVE the band.
+	State string `json:"state"`
+	// UpdatedAtMillis is when the settler read it (unix milliseconds).
+	UpdatedAtMillis int64 `json:"updatedAtMillis"`
 }
 
 // LeaseStatus is who leads one lease.

@@ -32,6 +32,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/election"
 	"github.com/dtwgate/dtwgate/internal/gateway"
+	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/probe"
@@ -215,7 +216,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 		if err := a.buildSettler(ctx, opts); err != nil {
 			return nil, err
 		}
+		audits := metrics.NewLedgerAudit(opts.Metrics)
 		a.leaderWork[MatcherLease] = func(ctx context.Context, st *election.Fenced) error {
+			go a.auditLedger(ctx, audits)
 			_, matcher := a.svcs.newTrading(st, election.Narrow[offchain.TradingTx](st))
 			matcher.RunMatcher(ctx, matchInterval, func(err error) {
 				a.log.Warn("limit order matching failed; will retry", "err", err)
@@ -392,4 +395,34 @@ func (a *App) Close() error {
 		return err
 	}
 	return nil
+}
+
+// auditEvery is how often the leader of the OFFCHAIN matcher audits the whole ledger.
+const auditEvery = 5 * time.Minute
+
+// auditLedger audits the OFFCHAIN ledger (ledger.Audit) at once and every auditEvery
+// until ctx ends, recording each result for the DtwgateLedgerUnbalanced alert and logging
+// a failure. It only reads.
+func (a *App) auditLedger(ctx context.Context, m *metrics.LedgerAudit) {
+	t := time.NewTicker(auditEvery)
+	defer t.Stop()
+	for {
+		switch err := ledger.Audit(ctx, a.store); {
+		case err == nil:
+			m.RecordAudit("ok")
+		case errors.Is(err, ledger.ErrUnbalanced):
+			m.RecordAudit("unbalanced")
+			a.log.Error("the OFFCHAIN ledger does not balance", "err", err)
+		case ctx.Err() != nil:
+			return
+		default:
+			m.RecordAudit("error")
+			a.log.Warn("ledger audit failed; will retry", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -56,4 +57,18 @@ func TestSettlerReportsInventory(t *testing.T) {
 	places, err := settler.Store().InventoryPlaces(ctx)
 	require.NoError(t, err)
 	require.Len(t, places, 2)
+
+	// /readyz shows the same report.
+	resp, err := http.Get("http://" + settler.Addr().String() + api.PathReadyz)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var ready api.Readiness
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&ready))
+	require.Len(t, ready.Inventory, 2)
+	for _, p := range ready.Inventory {
+		require.Equal(t, "ETHEREUM", p.Source)
+		require.Equal(t, "dai", p.Asset)
+		require.NotEmpty(t, p.State)
+		require.NotZero(t, p.UpdatedAtMillis)
+	}
 }

@@ -30,5 +30,6 @@ type Store interface {
 	WalletAccount(ctx context.Context, addr common.Address) (string, error)
 	Ping(ctx context.Context) error
 	Leases(ctx context.Context) ([]store.Lease, error)
+	InventoryPlaces(ctx context.Context) ([]store.InventoryPlace, error)
 	store.Units[SignInTx]
 }

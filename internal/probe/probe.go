@@ -23,10 +23,12 @@ import (
 	"github.com/dtwgate/dtwgate/internal/version"
 )
 
-// Store is what readiness reads: the store answers, and who holds each lease.
+// Store is what readiness reads: the store answers, who holds each lease, and the
+// settler's last inventory report.
 type Store interface {
 	Ping(ctx context.Context) error
 	Leases(ctx context.Context) ([]store.Lease, error)
+	InventoryPlaces(ctx context.Context) ([]store.InventoryPlace, error)
 }
 
 // ErrNotReady wraps what makes a process not ready (its store does not answer).
@@ -55,6 +57,15 @@ func Readiness(ctx context.Context, st Store, holder string, now time.Time) (api
 		held := l.HeldAt(now)
 		out.Leases = append(out.Leases, api.LeaseStatus{Lease: l.Name, Holder: l.Holder, Token: l.Token,
 			ExpiresAtMillis: l.ExpiresAt.UnixMilli(), Held: held, Self: held && holder != "" && l.Holder == holder})
+	}
+	places, err := st.InventoryPlaces(ctx)
+	if err != nil {
+		return api.Readiness{}, fmt.Errorf("%w: inventory: %w", ErrNotReady, err)
+	}
+	for _, p := range places {
+		out.Inventory = append(out.Inventory, api.InventoryStatus{Source: p.Source, Asset: p.Asset, Place: p.Place,
+			Balance: p.Balance.String(), Min: p.Min.String(), Target: p.Target.String(), Max: p.Max.String(), State: p.State,
+			UpdatedAtMillis: p.UpdatedAt.UnixMilli()})
 	}
 	return out, nil
 }

@@ -5,6 +5,7 @@ package liar
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Lies are what a LyingRPC rewrites in the answers of the honest endpoint behind it.
@@ -62,6 +64,9 @@ func (l *LyingRPC) Set(lies Lies) {
 	l.lies = lies
 }
 
+// upstreamTimeout bounds one call to the honest endpoint behind the liar.
+const upstreamTimeout = 30 * time.Second
+
 type rpcMessage struct {
 	JSONRPC string          `json:"jsonrpc"`
 	ID      json.RawMessage `json:"id"`
@@ -77,7 +82,17 @@ func (l *LyingRPC) serve(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	resp, err := http.Post(l.upstream, "application/json", bytes.NewReader(body))
+	// The request's context: a caller that gives up ends the call upstream too, so that a
+	// hung upstream (a black-holed proxy) never keeps this handler, and Close, waiting.
+	ctx, cancel := context.WithTimeout(r.Context(), upstreamTimeout)
+	defer cancel()
+	up, err := http.NewRequestWithContext(ctx, http.MethodPost, l.upstream, bytes.NewReader(body))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	up.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(up)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadGateway)
 		return
