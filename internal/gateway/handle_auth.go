@@ -99,8 +99,8 @@ func (s *Service) handleSIWENonce(w http.ResponseWriter, r *http.Request, _ *Cal
 // handleSIWEVerify signs in with Ethereum: strict verification (the nonce's MAC and
 // expiry first, then the signature), then the whitelist, then the nonce is used (so a
 // refused whitelist check leaves it usable), then a JWT bound to the wallet's account.
-// A known wallet's login is one write statement (the used nonce); a new wallet's adds its
-// account in the same transaction.
+// A login is one unit of work in the store's group commit: the used nonce, and a new
+// wallet's account beside it.
 func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Caller) (err error) {
 	defer func() {
 		result := loginOK
@@ -138,18 +138,21 @@ func (s *Service) handleSIWEVerify(w http.ResponseWriter, r *http.Request, _ *Ca
 	if err != nil {
 		return fail(errs.ErrInvalidNonce, "nonce is unknown, expired or already used")
 	}
+	// The used nonce (and a new wallet's account) in one unit of work: durable before the
+	// token is answered, and sharing its commit with the units queued behind the store's
+	// current one (group commit), as swaps do, instead of an fsync of its own.
 	account := wallet.AccountID
-	if account != "" { // a known wallet: one statement
-		err = s.store.UseNonce(ctx, res.Nonce, expires, now)
-	} else { // a new wallet: the nonce and its account in one transaction
-		err = s.store.InTx(ctx, func(tx SignInTx) error {
-			if err := tx.UseNonce(ctx, res.Nonce, expires, now); err != nil {
-				return err
-			}
-			account, err = tx.EnsureWalletAccount(ctx, res.Address, auth.NewAccountID(), now)
+	err = s.store.InTx(ctx, func(tx SignInTx) error {
+		if err := tx.UseNonce(ctx, res.Nonce, expires, now); err != nil {
 			return err
-		})
-	}
+		}
+		if account != "" {
+			return nil
+		}
+		var err error
+		account, err = tx.EnsureWalletAccount(ctx, res.Address, auth.NewAccountID(), now)
+		return err
+	})
 	if errors.Is(err, store.ErrConflict) {
 		return fail(errs.ErrInvalidNonce, "nonce is unknown, expired or already used")
 	}
