@@ -151,10 +151,15 @@ func TestCLIWatch(t *testing.T) {
 	require.Equal(t, "7", dep.Amount, "sent after the reconnection")
 	require.Contains(t, prices.line(t), "PRICE  eur/usdc", "the price again on subscribing again")
 
+	// Each watch says, once it has reconnected, that what happened meanwhile is not
+	// replayed (the orders watch may reconnect after the activity watch did).
+	for _, s := range []*streaming{activity, orders, prices} {
+		require.Eventually(t, func() bool { return strings.Contains(s.errOut(), "not replayed") }, 30*time.Second, 50*time.Millisecond,
+			"stderr: %s", s.errOut())
+	}
 	for _, s := range []*streaming{activity, orders, prices} {
 		require.Zero(t, s.interrupt(t), "Ctrl-C is a clean exit; stderr: %s", s.errOut())
 	}
-	require.Contains(t, orders.errOut(), "not replayed")
 
 	dtw.fails(t, exitUsage, msgs("SELL/BUY"), "watch", "prices", "eurusdc")
 	dtw.fails(t, exitUsage, msgs("the same"), "watch", "prices", "eur/EUR")
