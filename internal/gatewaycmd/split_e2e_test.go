@@ -101,7 +101,10 @@ func TestChainE2ESplitRoles(t *testing.T) {
 	var sub api.SubmitResponse
 	require.NoError(t, json.Unmarshal(a.body, &sub))
 	require.Equal(t, api.StatusPending, sub.Status)
-	require.Equal(t, nonceBefore+1, operatorNonce(t, c), "the settler sent the relay")
+	// The API answers once the settler's journal holds the relay, which may be just before
+	// its broadcast.
+	require.Eventually(t, func() bool { return operatorNonce(t, c) == nonceBefore+1 }, 10*time.Second, 20*time.Millisecond,
+		"the settler sent the relay")
 
 	again := e.submit(t, api.PathOrder, e.a.token, req)
 	require.Equal(t, sub.InstructionID, again.InstructionID, "the identical request is answered with the relay")
