@@ -27,7 +27,6 @@ import (
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/store/pgtest"
 	"github.com/dtwgate/dtwgate/testnet"
-	"github.com/dtwgate/dtwgate/testnet/liar"
 )
 
 // Shape of the system under test.
@@ -70,10 +69,6 @@ type account struct {
 type env struct {
 	net     *testnet.Network
 	proxies map[string]*Proxy
-	// liars are each chain's first RPC endpoint, in front of its proxy: honest until the
-	// lying-rpc fault makes it lie. Each chain has two honest endpoints besides and a
-	// verifyQuorum of 2, so the replicas decide on the honest ones' word.
-	liars   map[string]*liar.LyingRPC
 	pg      *pgtest.Server
 	dsn     string
 	db      *sql.DB
@@ -98,7 +93,7 @@ func newEnv(t *testing.T) *env {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	e := &env{proxies: map[string]*Proxy{}, liars: map[string]*liar.LyingRPC{}, dir: t.TempDir(), chainMu: map[string]*sync.Mutex{}}
+	e := &env{proxies: map[string]*Proxy{}, dir: t.TempDir(), chainMu: map[string]*sync.Mutex{}}
 	e.net = testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM", "OPTIMISM"}, Traders: 2, BlockTime: blockTime})
 	for _, c := range e.net.Chains {
 		u, err := url.Parse(c.RPCURL)
@@ -129,10 +124,7 @@ func newEnv(t *testing.T) *env {
 	require.NoError(t, err)
 	for name, p := range e.proxies {
 		s := d.Sources[name]
-		direct := "http://" + p.Addr()
-		e.liars[name] = liar.NewLyingRPC(t, direct, liar.Lies{})
-		s.RPCURLs = []string{e.liars[name].URL, direct, liar.NewLyingRPC(t, direct, liar.Lies{}).URL}
-		s.VerifyQuorum = 2
+		s.RPCURLs = []string{"http://" + p.Addr()}
 		d.Sources[name] = s
 	}
 	e.cfg, err = gatewaycmd.WriteGatewayConfig(e.dir, d, confirmations)
