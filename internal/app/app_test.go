@@ -168,3 +168,18 @@ func probeSettler(t *testing.T, base string) {
 	code, _ = get("/api" + api.PathSIWENonce)
 	require.Equal(t, http.StatusNotFound, code, "a settler serves no API")
 }
+
+// serveAll runs a process of every role on cfg, listening on a free loopback port, with
+// a fast engine, until the test ends; it returns the process and the finished config.
+func serveAll(t *testing.T, cfg config.Config) (*app.App, config.Config) {
+	t.Helper()
+	ln := loopback(t)
+	cfg.Listen = ln.Addr().String()
+	cfg.Finish()
+	require.NoError(t, cfg.Check())
+	a, err := app.New(context.Background(), cfg, app.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler),
+		EngineInterval: 50 * time.Millisecond, PollInterval: 25 * time.Millisecond})
+	require.NoError(t, err)
+	run(t, a)
+	return a, cfg
+}

@@ -3,9 +3,7 @@ package app_test
 import (
 	"context"
 	"encoding/json"
-	"log/slog"
 	"math/big"
-	"net"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,7 +15,6 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/chain/trader"
-	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/testnet"
 	"github.com/dtwgate/dtwgate/testnet/liar"
 )
@@ -86,15 +83,7 @@ func TestQuorumOutvotesALyingRPC(t *testing.T) {
 		cfg := chainConfig(t, c)
 		cfg.Chains[0].RPCURLs = []string{lying.URL, c.RPCURL, honest.URL}
 		cfg.Chains[0].VerifyQuorum = quorum
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		require.NoError(t, err)
-		cfg.Listen = ln.Addr().String()
-		cfg.Finish()
-		require.NoError(t, cfg.Check())
-		a, err := app.New(ctx, cfg, app.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler),
-			EngineInterval: 50 * time.Millisecond, PollInterval: 25 * time.Millisecond})
-		require.NoError(t, err)
-		run(t, a)
+		a, cfg := serveAll(t, cfg)
 		_, cl := traderClient(t, a, cfg, c)
 		return cl
 	}

@@ -2,9 +2,7 @@ package app_test
 
 import (
 	"context"
-	"log/slog"
 	"math/big"
-	"net"
 	"testing"
 	"time"
 
@@ -13,7 +11,6 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/chain/trader"
-	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/testnet"
 )
@@ -43,15 +40,7 @@ func TestWebsocketOnChain(t *testing.T) {
 	for _, asset := range []string{"eth", "dai", "usdt"} {
 		cfg.Pricing.Feeds = append(cfg.Pricing.Feeds, pricing.FeedConfig{Asset: asset, Source: c.Source, Address: c.Feeds[asset].Hex(), StaleAfter: 10 * time.Minute})
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	cfg.Listen = ln.Addr().String()
-	cfg.Finish()
-	require.NoError(t, cfg.Check())
-	a, err := app.New(ctx, cfg, app.Options{Listener: ln, Logger: slog.New(slog.DiscardHandler),
-		EngineInterval: 50 * time.Millisecond, PollInterval: 25 * time.Millisecond})
-	require.NoError(t, err)
-	run(t, a)
+	a, cfg := serveAll(t, cfg)
 
 	type party struct {
 		cl      *client.Client
