@@ -94,6 +94,11 @@ func newEnv(t *testing.T) *env {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	e := &env{proxies: map[string]*Proxy{}, dir: t.TempDir(), chainMu: map[string]*sync.Mutex{}}
+	if keep := os.Getenv(EnvFaultsDir); keep != "" { // keep the replicas' logs and configs after the run
+		e.dir = filepath.Join(keep, time.Now().UTC().Format("20060102T150405"))
+		require.NoError(t, os.MkdirAll(e.dir, 0o700))
+		t.Logf("replica logs and configs in %s", e.dir)
+	}
 	e.net = testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM", "OPTIMISM"}, Traders: 2, BlockTime: blockTime})
 	for _, c := range e.net.Chains {
 		u, err := url.Parse(c.RPCURL)

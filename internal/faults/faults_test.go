@@ -23,6 +23,10 @@ func TestMain(m *testing.M) {
 // anything else for the bounded one that `make test` runs.
 const EnvFaults = "FAULTS"
 
+// EnvFaultsDir, when set, names a directory the run's replica logs and configs are kept
+// in (a subdirectory per run), to read after a failure.
+const EnvFaultsDir = "FAULTS_DIR"
+
 // EnvFaultsSeed fixes the random schedule (kills, reorgs, cuts) to replay a run.
 const EnvFaultsSeed = "FAULTS_SEED"
 
