@@ -3,7 +3,9 @@
 // for a named lease in the store and runs the work while it holds it, and Fenced makes
 // the work's writes check the lease's fencing token in their own transaction, so a
 // process that lost its lease (paused, partitioned) can never write after another took
-// over.
+// over. Where the store allows (PostgreSQL: Sessions), a lease is also tied to its
+// holder's database session, so that a holder that dies is replaced in about a second
+// instead of when its lease expires.
 package election
 
 import (
