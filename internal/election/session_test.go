@@ -167,16 +167,36 @@ func requireFenced(t *testing.T, st store.Store, token int64) {
 	require.ErrorIs(t, old.InTx(ctx, func(store.Tx) error { return nil }), store.ErrFenced)
 }
 
+// childLeads starts, on a new database, a child process that leads lease with leaseTTL
+// and then a campaign b in this process, and returns the store, the child, the child's
+// token and b.
+func childLeads(t *testing.T, leaseTTL time.Duration) (*store.Postgres, *child, int64, *campaign) {
+	t.Helper()
+	dsn := pgtest.Start(t)
+	st := openPostgres(t, dsn)
+	victim := startChild(t, dsn, "victim", leaseTTL)
+	token := victim.expect(t, "leading", 20*time.Second)
+	return st, victim, token, startCampaignWith(t, election.Config{Holder: "b", TTL: leaseTTL}, st)
+}
+
+// startPair starts, on a new database, a campaign a with a 10 s lease TTL, waits until it
+// leads, then starts b, and returns the database's DSN, the store, a and b.
+func startPair(t *testing.T) (string, *store.Postgres, *campaign, *campaign) {
+	t.Helper()
+	dsn := pgtest.Start(t)
+	st := openPostgres(t, dsn)
+	cfg := func(holder string) election.Config { return election.Config{Holder: holder, TTL: 10 * time.Second} }
+	a := startCampaignWith(t, cfg("a"), st)
+	waitLeader(t, 5*time.Second, a)
+	return dsn, st, a, startCampaignWith(t, cfg("b"), st)
+}
+
 // TestSessionCrashFailover: on PostgreSQL, a leader whose process is SIGKILLed is
 // replaced within 3 s although its lease lasts 10 s (its session ended), and not before
 // it died (its session lived); the old token's writes are fenced off.
 func TestSessionCrashFailover(t *testing.T) {
-	dsn := pgtest.Start(t)
-	st := openPostgres(t, dsn)
 	const longTTL = 10 * time.Second
-	victim := startChild(t, dsn, "victim", longTTL)
-	oldToken := victim.expect(t, "leading", 20*time.Second)
-	b := startCampaignWith(t, election.Config{Holder: "b", TTL: longTTL}, st)
+	st, victim, oldToken, b := childLeads(t, longTTL)
 
 	time.Sleep(2 * time.Second) // four polls of b: the victim's session lives
 	_, ok := b.el.Leading(lease)
@@ -198,12 +218,8 @@ func TestSessionCrashFailover(t *testing.T) {
 // stays open) is replaced when its lease expires, not before; its token's writes are
 // fenced off; resumed, it finds the lease taken and stops.
 func TestSessionPausedHolder(t *testing.T) {
-	dsn := pgtest.Start(t)
-	st := openPostgres(t, dsn)
 	const pauseTTL = 3 * time.Second
-	victim := startChild(t, dsn, "victim", pauseTTL)
-	oldToken := victim.expect(t, "leading", 20*time.Second)
-	b := startCampaignWith(t, election.Config{Holder: "b", TTL: pauseTTL}, st)
+	st, victim, oldToken, b := childLeads(t, pauseTTL)
 
 	victim.signal(t, syscall.SIGSTOP)
 	paused := time.Now()
@@ -226,12 +242,7 @@ func TestSessionPausedHolder(t *testing.T) {
 // at once (the lease may be taken now), and the lease has a leader again within 3 s with
 // a new token; the old token's writes are fenced off and no two terms overlap.
 func TestSessionLostStopsLeader(t *testing.T) {
-	dsn := pgtest.Start(t)
-	st := openPostgres(t, dsn)
-	cfg := func(holder string) election.Config { return election.Config{Holder: holder, TTL: 10 * time.Second} }
-	a := startCampaignWith(t, cfg("a"), st)
-	waitLeader(t, 5*time.Second, a)
-	b := startCampaignWith(t, cfg("b"), st)
+	dsn, st, a, b := startPair(t)
 	at, _ := a.lastTerm()
 
 	require.Equal(t, 1, terminateByName(t, dsn, "dtwgate-lease a"))
@@ -249,12 +260,7 @@ func TestSessionLostStopsLeader(t *testing.T) {
 // TestSessionPostgresRestart: when PostgreSQL restarts, the leader stops at once, and the
 // lease has one leader again soon after the server is back.
 func TestSessionPostgresRestart(t *testing.T) {
-	dsn := pgtest.Start(t)
-	st := openPostgres(t, dsn)
-	cfg := func(holder string) election.Config { return election.Config{Holder: holder, TTL: 10 * time.Second} }
-	a := startCampaignWith(t, cfg("a"), st)
-	waitLeader(t, 5*time.Second, a)
-	b := startCampaignWith(t, cfg("b"), st)
+	_, _, a, b := startPair(t)
 
 	restarting := time.Now()
 	stopped := make(chan time.Duration, 1)
