@@ -133,9 +133,28 @@ type unit struct {
 }
 
 func newGroupCommitter(db groupDB, maxUnits, maxRuns int) *groupCommitter {
+	return newGroupCommitterLanes(db, maxUnits, maxRuns, 1)
+}
+
+// newGroupCommitterLanes is a committer with lanes groups in flight at once, each on its
+// own connection and transaction, taking units from one queue: for a database where
+// transactions run side by side (PostgreSQL without a global lock), so that one group's
+// round trips do not hold back the next.
+func newGroupCommitterLanes(db groupDB, maxUnits, maxRuns, lanes int) *groupCommitter {
 	g := &groupCommitter{db: db, maxUnits: maxUnits, maxRuns: maxRuns,
 		reqs: make(chan *unit), stop: make(chan struct{}), done: make(chan struct{})}
-	go g.run()
+	var wg sync.WaitGroup
+	for range max(1, lanes) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g.run()
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(g.done)
+	}()
 	return g
 }
 
@@ -171,7 +190,6 @@ func (g *groupCommitter) close() {
 }
 
 func (g *groupCommitter) run() {
-	defer close(g.done)
 	group := make([]*unit, 0, g.maxUnits)
 	for {
 		select {

@@ -75,14 +75,21 @@ func (s *conn) LockLedgerBooks(ctx context.Context, books []string) error {
 	}
 	slices.Sort(keys)
 	keys = slices.Compact(keys)
+	// Each statement takes the locks (unnest yields the keys in the array's order, and
+	// nothing sorts them again), then bumps the books' versions (migration 0073), which
+	// fails a SERIALIZABLE unit whose snapshot is older than another's commit on a book.
 	if s.waits() {
-		// unnest yields the keys in the array's order, and nothing sorts them again.
-		if _, err := s.q.ExecContext(ctx, `SELECT pg_advisory_xact_lock(k) FROM unnest(?::bigint[]) AS k`, keys); err != nil {
+		if _, err := s.q.ExecContext(ctx, `WITH locked AS (SELECT pg_advisory_xact_lock(k) FROM unnest(?::bigint[]) AS k)
+			INSERT INTO ledger_book_versions (book_key, version) SELECT k, 1 FROM unnest(?::bigint[]) AS k, (SELECT count(*) FROM locked) AS l
+			ON CONFLICT (book_key) DO UPDATE SET version = ledger_book_versions.version + 1`, keys, keys); err != nil {
 			return wrap("lock ledger books", err)
 		}
 	} else {
 		var all bool
-		if err := s.q.QueryRowContext(ctx, `SELECT bool_and(pg_try_advisory_xact_lock(k)) FROM unnest(?::bigint[]) AS k`, keys).Scan(&all); err != nil {
+		if err := s.q.QueryRowContext(ctx, `WITH tried AS (SELECT bool_and(pg_try_advisory_xact_lock(k)) AS ok FROM unnest(?::bigint[]) AS k),
+			bumped AS (INSERT INTO ledger_book_versions (book_key, version) SELECT k, 1 FROM unnest(?::bigint[]) AS k, tried WHERE tried.ok
+			ON CONFLICT (book_key) DO UPDATE SET version = ledger_book_versions.version + 1 RETURNING 1)
+			SELECT ok FROM tried, (SELECT count(*) FROM bumped) AS b`, keys, keys).Scan(&all); err != nil {
 			return wrap("lock ledger books", err)
 		}
 		if !all {

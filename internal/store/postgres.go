@@ -79,6 +79,13 @@ const (
 	pgListenRetryMax = 5 * time.Second
 )
 
+// pgLockedLanes is how many groups of RowLocked units (swaps) one store runs at once:
+// with no global lock their transactions run side by side, and a unit's statements are
+// round trips, so one group at a time would leave the CPUs idle while the next waits.
+// One per CPU, at least two; the house's shards (config.DefaultHouseShards) outnumber
+// the lanes of a few replicas.
+func pgLockedLanes() int { return max(2, runtime.GOMAXPROCS(0)) }
+
 // Notification channels (migration 0004).
 const (
 	pgEventsChannel = "dtwgate_events"
@@ -116,7 +123,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		return nil, err
 	}
 	p.group = newGroupCommitter(pgGroup{db: db, iso: sql.LevelSerializable}, pgMaxGroup, pgTxAttempts)
-	p.locked = newGroupCommitter(pgGroup{db: db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts)
+	p.locked = newGroupCommitterLanes(pgGroup{db: db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, pgLockedLanes())
 	listening := make(chan error, 1)
 	lctx, stop := context.WithCancel(context.Background())
 	p.stop = stop
