@@ -26,13 +26,10 @@ import (
 // TestMain stops the package's PostgreSQL server (pgtest) after the tests.
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
-// TestConcurrentTradingOnPostgres: two replicas (two stores on one PostgreSQL database,
-// each with its service) take swaps and withdrawals of one account at once. The account
-// never spends more than it has (each unit of work reads the balance and then posts:
-// SERIALIZABLE runs a loser again), a swap retried on both replicas at once is one order,
-// a quote one replica issued is actioned once when both action it at once, and the ledger
-// audits clean.
-func TestConcurrentTradingOnPostgres(t *testing.T) {
+// twoReplicas opens two stores on one new PostgreSQL database, each with the OFFCHAIN
+// services of eur and usdc (limits 100000 each), the config changed by edit if given.
+func twoReplicas(t *testing.T, edit func(*config.Config)) ([]store.Store, []*offchaintest.Service) {
+	t.Helper()
 	ctx := context.Background()
 	dsn := pgtest.Start(t)
 	cfg := config.Default()
@@ -40,6 +37,9 @@ func TestConcurrentTradingOnPostgres(t *testing.T) {
 	cfg.Offchain.Assets = []config.OffchainAsset{{ID: "eur", Decimals: 2, Fiat: true}, {ID: "usdc", Decimals: 6}}
 	cfg.Offchain.Banks = []config.Bank{{Name: "eur-main", Asset: "eur", AccountName: "House", IBAN: "DE89370400440532013000"}}
 	cfg.Offchain.InventoryLimits = map[string]string{"eur": "100000", "usdc": "100000"}
+	if edit != nil {
+		edit(&cfg)
+	}
 	var (
 		stores   []store.Store
 		services []*offchaintest.Service
@@ -52,6 +52,18 @@ func TestConcurrentTradingOnPostgres(t *testing.T) {
 		require.NoError(t, err)
 		stores, services = append(stores, st), append(services, offchaintest.New(cfg, st, book, nil))
 	}
+	return stores, services
+}
+
+// TestConcurrentTradingOnPostgres: two replicas (two stores on one PostgreSQL database,
+// each with its service) take swaps and withdrawals of one account at once. The account
+// never spends more than it has (each unit of work reads the balance and then posts:
+// SERIALIZABLE runs a loser again), a swap retried on both replicas at once is one order,
+// a quote one replica issued is actioned once when both action it at once, and the ledger
+// audits clean.
+func TestConcurrentTradingOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	stores, services := twoReplicas(t, nil)
 	const acct = "acc"
 	require.NoError(t, stores[0].CreateAccount(ctx, store.Account{ID: acct, CreatedAt: time.Now()}))
 	ref, err := stores[0].DepositReference(ctx, acct, "REFACC", time.Now())
@@ -207,25 +219,8 @@ func TestContendedTradingOnPostgres(t *testing.T) {
 // numbering. A's transaction then commits, and the ledger audits clean.
 func TestNoGlobalLockOnPostgres(t *testing.T) {
 	ctx := context.Background()
-	dsn := pgtest.Start(t)
-	cfg := config.Default()
-	cfg.DataDir = t.TempDir()
-	cfg.Offchain.Assets = []config.OffchainAsset{{ID: "eur", Decimals: 2, Fiat: true}, {ID: "usdc", Decimals: 6}}
-	cfg.Offchain.Banks = []config.Bank{{Name: "eur-main", Asset: "eur", AccountName: "House", IBAN: "DE89370400440532013000"}}
-	cfg.Offchain.InventoryLimits = map[string]string{"eur": "100000", "usdc": "100000"}
-	cfg.Offchain.HouseShards = 4
-	var (
-		stores   []store.Store
-		services []*offchaintest.Service
-	)
-	for range 2 {
-		st, err := store.OpenPostgres(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { require.NoError(t, st.Close()) })
-		book, err := pricing.NewBook(pricing.Config{Prices: map[string]string{"eur": "1.1", "usdc": "1", "usd": "1"}, SpreadBps: 20, CommissionBps: 10})
-		require.NoError(t, err)
-		stores, services = append(stores, st), append(services, offchaintest.New(cfg, st, book, nil))
-	}
+	const shards = 4
+	stores, services := twoReplicas(t, func(cfg *config.Config) { cfg.Offchain.HouseShards = shards })
 	for i, acct := range []string{"acc_a", "acc_b"} {
 		require.NoError(t, stores[0].CreateAccount(ctx, store.Account{ID: acct, CreatedAt: time.Now()}))
 		ref, err := stores[0].DepositReference(ctx, acct, fmt.Sprintf("REF%d", i), time.Now())
@@ -256,7 +251,7 @@ func TestNoGlobalLockOnPostgres(t *testing.T) {
 	led := ledger.New(ledger.Over[store.Tx](stores[0]), nil)
 	go func() {
 		held <- stores[0].InTx(store.RowLocked(ctx), func(tx store.Tx) error {
-			for shard := range cfg.Offchain.HouseShards - 1 {
+			for shard := range shards - 1 {
 				ok, err := tx.TryLockHouseShard(ctx, shard)
 				if err != nil || !ok {
 					return fmt.Errorf("house shard %d: %v, %w", shard, ok, err)
