@@ -124,8 +124,12 @@ func (s *conn) PutReservesSnapshot(ctx context.Context, snap ReservesSnapshot, b
 			return wrap("insert reserves snapshot", err)
 		}
 		for _, b := range balances {
+			blob := b.Balances
+			if len(blob) == 0 {
+				blob = []byte{} // an asset nobody holds: empty, not NULL
+			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO reserves_balances (snapshot_id, asset, decimals, balances) VALUES (?, ?, ?, ?)`,
-				snap.ID, b.Asset, int(b.Decimals), b.Balances); err != nil {
+				snap.ID, b.Asset, int(b.Decimals), blob); err != nil {
 				return wrap("insert reserves balances", err)
 			}
 		}
