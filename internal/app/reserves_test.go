@@ -19,8 +19,8 @@ import (
 	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/api/receipt"
 	"github.com/dtwgate/dtwgate/internal/app"
-	"github.com/dtwgate/dtwgate/internal/receiptkey"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
+	"github.com/dtwgate/dtwgate/internal/receiptkey"
 	"github.com/dtwgate/dtwgate/signer"
 	"github.com/dtwgate/dtwgate/testnet"
 )
