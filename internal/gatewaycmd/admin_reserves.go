@@ -44,6 +44,10 @@ func runReservesPublish(c *cli.Context) error {
 		for _, r := range pub.Statement.Roots {
 			fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t\n", r.Asset, r.Leaves, r.Total, r.Debts, r.Root)
 		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		w = tabwriter.NewWriter(c.App.Writer, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(w, "CHAIN\tASSET\tADDRESS\tIN DTW\tBLOCK\tAMOUNT (base units)\t")
 		for _, h := range pub.Holdings {
 			in := "-"
