@@ -102,6 +102,15 @@ const (
 	PathSubOffchainWithdrawal  = "/v2/accounts/{accountId}/offchain-withdrawals/{instructionId}"
 )
 
+// Paths of the proof of reserves (api/reserves): the newest signed statement of the
+// liabilities with the holdings beside it, and the caller's (or a sub-account's)
+// inclusion proofs.
+const (
+	PathReserves         = "/v3/reserves"
+	PathReservesProof    = "/v3/reserves/proof"
+	PathSubReservesProof = "/v3/accounts/{accountId}/reserves/proof"
+)
+
 // Paths of the webhook subscriptions.
 const (
 	PathWebhooks = "/v3/webhooks"

@@ -113,10 +113,12 @@ type AssetBalances struct {
 	Balances []AccountBalance
 }
 
-// Snapshot is one snapshot's trees, by asset, and its signed statement.
+// Snapshot is one snapshot's trees, by asset, its signed statement and its secret (which
+// the gateway keeps to build the trees again, and never publishes).
 type Snapshot struct {
 	Trees     map[string]*Tree
 	Statement SignedStatement
+	Secret    [32]byte
 }
 
 // NewSecret returns a fresh random snapshot secret: one per snapshot, never published.
@@ -132,16 +134,31 @@ func NewSecret() ([32]byte, error) {
 // as zero leaves, their debts in the statement) and signs the statement of the ledger
 // position and time with the receipt key.
 func BuildSnapshot(ctx context.Context, key signer.Signer, position uint64, at time.Time, assets []AssetBalances) (*Snapshot, error) {
-	if len(assets) > MaxRoots {
-		return nil, fmt.Errorf("%w: %d assets, at most %d", ErrInput, len(assets), MaxRoots)
-	}
 	secret, err := NewSecret()
 	if err != nil {
 		return nil, err
 	}
-	snap := &Snapshot{Trees: make(map[string]*Tree, len(assets))}
-	st := Statement{Position: position, TimestampMillis: uint64(at.UnixMilli()), Roots: make([]Root, len(assets))}
-	// The trees are built side by side, one per CPU: each is one core's work.
+	trees, roots, err := BuildTrees(secret, assets)
+	if err != nil {
+		return nil, err
+	}
+	snap := &Snapshot{Trees: trees, Secret: secret}
+	st := Statement{Position: position, TimestampMillis: uint64(at.UnixMilli()), Roots: roots}
+	if snap.Statement, err = SignStatement(ctx, key, st); err != nil {
+		return nil, err
+	}
+	return snap, nil
+}
+
+// BuildTrees builds the tree of every asset under secret (negative balances as zero
+// leaves, their debts in the roots), side by side, one per CPU: what BuildSnapshot signs,
+// and what the gateway builds again from a stored snapshot's balances and secret to
+// serve its proofs. The roots are in the order of assets.
+func BuildTrees(secret [32]byte, assets []AssetBalances) (map[string]*Tree, []Root, error) {
+	if len(assets) > MaxRoots {
+		return nil, nil, fmt.Errorf("%w: %d assets, at most %d", ErrInput, len(assets), MaxRoots)
+	}
+	roots := make([]Root, len(assets))
 	errs := make([]error, len(assets))
 	trees := make([]*Tree, len(assets))
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
@@ -159,20 +176,21 @@ func BuildSnapshot(ctx context.Context, key signer.Signer, position uint64, at t
 				errs[i] = fmt.Errorf("%s: %w", a.Asset, err)
 				return
 			}
-			st.Roots[i] = RootOf(trees[i], a.Decimals, debts)
+			roots[i] = RootOf(trees[i], a.Decimals, debts)
 		}()
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	out := make(map[string]*Tree, len(assets))
 	for i, a := range assets {
-		snap.Trees[a.Asset] = trees[i]
+		if out[a.Asset] != nil {
+			return nil, nil, fmt.Errorf("%w: asset %s listed twice", ErrInput, a.Asset)
+		}
+		out[a.Asset] = trees[i]
 	}
-	if snap.Statement, err = SignStatement(ctx, key, st); err != nil {
-		return nil, err
-	}
-	return snap, nil
+	return out, roots, nil
 }
 
 // Proofs returns account's proof in every tree it has a leaf in, by asset order of the

@@ -176,3 +176,24 @@ func (s SignedStatement) Verify(keys receipt.Keys) error {
 	}
 	return nil
 }
+
+// Published is the answer of GET /v3/reserves: the newest signed statement of the
+// liabilities, the on-chain holdings listed beside it, and the receipt keys the gateway
+// publishes (a verifier pins its own copy where it has one).
+type Published struct {
+	Statement SignedStatement `json:"statement"`
+	Holdings  []Holding       `json:"holdings"`
+	Keys      receipt.Keys    `json:"keys"`
+}
+
+// Proofs is the answer of GET /v3/reserves/proof: the account's inclusion proof in every
+// asset's tree of the newest snapshot it has a leaf in.
+type Proofs struct {
+	// Account is the account id the leaves commit to.
+	Account string `json:"account"`
+	// Position is the snapshot's ledger position (its statement's).
+	Position uint64 `json:"position,string"`
+	// StatementHash is the EIP-712 hash of the statement the proofs lead to.
+	StatementHash common.Hash `json:"statementHash"`
+	Proofs        []Proof     `json:"proofs"`
+}

@@ -25,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/dtwgate/dtwgate/chain"
@@ -144,6 +145,8 @@ type App struct {
 	ran     bool
 	// pprofLn is the profiler's listener, nil when cfg.Debug.PprofListen is empty.
 	pprofLn net.Listener
+	// operators are the chains' operator addresses, by source name (the settler role).
+	operators map[string]common.Address
 }
 
 // matchInterval is how often the settler looks at resting OFFCHAIN limit orders.
@@ -179,7 +182,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if opts.Holder == "" {
 		opts.Holder = election.NewHolderID()
 	}
-	a := &App{cfg: cfg, role: opts.Role, log: opts.Logger, leaderWork: map[string]func(context.Context, *election.Fenced) error{}}
+	a := &App{cfg: cfg, role: opts.Role, log: opts.Logger, leaderWork: map[string]func(context.Context, *election.Fenced) error{},
+		operators: map[string]common.Address{}}
 	defer func() {
 		if err != nil {
 			if opts.Listener != nil && a.ln == nil {
@@ -229,6 +233,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 			return ctx.Err()
 		}
 		a.buildWebhooks(opts)
+		if err := a.buildReserves(); err != nil {
+			return nil, err
+		}
 	}
 	if opts.Role.serves() {
 		if err := a.buildAPI(ctx, opts); err != nil {

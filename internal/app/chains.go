@@ -73,25 +73,22 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 		if err != nil {
 			return err
 		}
-		sopts := signer.Options{}
 		var chCfg config.Chain
 		for _, ch := range cfg.Chains {
 			if ch.Source == src.Name {
 				chCfg = ch
-			}
-			if ch.Source == src.Name && ch.OperatorPasswordFile != "" {
-				sopts.Password = signer.PasswordFile(ch.OperatorPasswordFile)
 			}
 		}
 		invAssets, err := inventory.Assets(chCfg, src)
 		if err != nil {
 			return err
 		}
-		op, err := signer.Open(ctx, src.Operator, sopts)
+		op, err := openOperator(ctx, cfg, src)
 		if err != nil {
-			return fmt.Errorf("%s: operator signer: %w", src.Name, err)
+			return err
 		}
 		a.closers = append(a.closers, func() { _ = op.Close() })
+		a.operators[src.Name] = op.Address()
 		chainMetrics := m.Chain(src.Name)
 		a.leaderWork[SettlerLease(src.Name)] = func(ctx context.Context, st *election.Fenced) error {
 			var jobs []engine.Job
@@ -114,6 +111,21 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 		}
 		return nil
 	})
+}
+
+// openOperator opens the operator signer of a chain, with its password file.
+func openOperator(ctx context.Context, cfg config.Config, src *chain.Source) (signer.Signer, error) {
+	sopts := signer.Options{}
+	for _, ch := range cfg.Chains {
+		if ch.Source == src.Name && ch.OperatorPasswordFile != "" {
+			sopts.Password = signer.PasswordFile(ch.OperatorPasswordFile)
+		}
+	}
+	op, err := signer.Open(ctx, src.Operator, sopts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: operator signer: %w", src.Name, err)
+	}
+	return op, nil
 }
 
 // relayPolicy is the configured bounds of relayed orders and withdrawals.

@@ -28,6 +28,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/push"
+	"github.com/dtwgate/dtwgate/internal/receiptkey"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
@@ -49,6 +50,9 @@ type Services struct {
 	Prices pricing.Source
 	// Feeds is Prices when it is the live feeds (Run reads them), else nil.
 	Feeds *pricing.Feeds
+	// ReceiptKey is the receipt key (receipts.key) and the keys published beside it; nil
+	// when none is configured.
+	ReceiptKey *receiptkey.Key
 	// Services are the services the HTTP handlers call too: OnChain, Offchain (over the
 	// store), Venues (each chain's venue and OFFCHAIN), Market (over Prices, Venues and
 	// the house's inventories), Accounts, Webhooks, Callers, Hub (reads nothing until a
@@ -152,6 +156,9 @@ func NewServices(ctx context.Context, cfg config.Config, st store.Store, opts Se
 	s.Hub = push.New(push.Config{MaxConnectionsPerAccount: ws.MaxConnectionsPerAccount, SendBuffer: ws.SendBuffer,
 		PingInterval: ws.PingInterval, PollInterval: ws.PollInterval, Logger: opts.Logger, After: opts.WebsocketAfter,
 		Metrics: wsMetrics}, st, pushViews{s})
+	if err := s.buildReserves(ctx, st); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

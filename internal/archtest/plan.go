@@ -99,6 +99,7 @@ var Plan = []Package{
 	{"internal/custody", 4, "OFFCHAIN custody on chains: deposit addresses, sweeps, payouts"},
 	{"internal/inventory", 2, "the operator's inventory bands: DTW inventory and treasury reports and rebalancing moves"},
 	{"internal/webhooks", 4, "webhook subscriptions and their durable delivery"},
+	{"internal/solvency", 4, "proof of reserves: snapshots published and their proofs served"},
 
 	{"internal/gateway", 5, "HTTP: route table, handlers, auth checks, errors"},
 

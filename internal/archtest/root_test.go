@@ -27,6 +27,7 @@ var services = map[string][]string{
 	"internal/onchain":    {"NewWithPolicy"},
 	"internal/venue":      {"NewRouter"},
 	"internal/market":     {"New"},
+	"internal/solvency":   {"NewPublisher", "NewServer"},
 	"internal/accounts":   {"New"},
 	"internal/webhooks":   {"NewService", "NewDispatcher"},
 	"internal/access":     {"New"},

@@ -121,6 +121,8 @@ type Config struct {
 	Election Election `yaml:"election"`
 	// Receipts configures the receipt key (internal/config/receipts.go).
 	Receipts Receipts `yaml:"receipts"`
+	// Reserves configures the proof of reserves (internal/config/reserves.go).
+	Reserves Reserves `yaml:"reserves"`
 }
 
 // Debug configures diagnostics.
@@ -415,6 +417,7 @@ func (c *Config) Check() error {
 	c.checkWebhooks(bad)
 	c.checkElection(bad)
 	c.checkReceipts(bad)
+	c.checkReserves(bad)
 	return errors.Join(errs...)
 }
 

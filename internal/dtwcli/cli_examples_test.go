@@ -177,6 +177,7 @@ func TestREADMEDtwExamples(t *testing.T) {
 		"dtw offchain bank-details":              devnetLacks,
 		"dtw [--account ID] offchain withdraw ":  devnetLacks,
 		"dtw [--account ID] offchain withdrawal": "needs an OFFCHAIN withdrawal to an approved address (TestCLIOffchainSession runs it)",
+		"dtw [--account ID] reserves verify":     devnetLacks,
 		"dtw watch ":                             "runs until Ctrl-C (TestCLIWatch runs it)",
 		"dtw webhooks ":                          "needs a receiver's URL (TestCLIWebhooks runs it)",
 		"dtw wallet ":                            "asks for passwords (the wallet tests run it)",

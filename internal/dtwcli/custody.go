@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"slices"
 	"sort"
@@ -15,6 +17,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/urfave/cli/v2"
 
+	"github.com/dtwgate/dtwgate/api/client"
 	"github.com/dtwgate/dtwgate/api/receipt"
 	"github.com/dtwgate/dtwgate/api/reserves"
 )
@@ -61,22 +64,28 @@ func reservesCommand() *cli.Command {
 		Usage: "check the gateway's proof of reserves yourself",
 		Subcommands: []*cli.Command{{
 			Name: "verify",
-			Usage: "verify a liabilities statement's signature, your inclusion proofs against it and your leaves against --balances, " +
-				"then read the listed holdings from your own RPCs (sources.SOURCE.rpcUrls, --rpc) at their blocks and print " +
-				"assets against liabilities per asset; exits 5 when a leaf is missing or wrong, a proof fails, a salt was seen " +
-				"before, a holding is overstated or holdings are below liabilities",
-			Flags: append(configFlags(),
-				&cli.StringFlag{Name: flagStatement, Usage: "JSON `FILE` of the signed liabilities statement", Required: true},
-				&cli.StringFlag{Name: flagProofs, Usage: "JSON `FILE` of your inclusion proofs (an array, or {\"proofs\": [...]})", Required: true},
-				&cli.StringFlag{Name: flagKeys, Usage: "JSON `FILE` of the gateway's published receipt keys (an array, or {\"keys\": [...]})", Required: true},
-				&cli.StringFlag{Name: flagBalances, Usage: "JSON `FILE` of your balances at the statement's position, {\"ASSET\": \"DECIMAL\", ...}", Required: true},
-				&cli.StringFlag{Name: flagHoldings, Usage: "JSON `FILE` of the listed holdings (an array, or {\"holdings\": [...]})", Required: true},
-				&cli.StringFlag{Name: flagAccountID, Usage: "your account `ID`", DefaultText: "the first proof's"},
+			Usage: "fetch the newest proof of reserves (GET /v3/reserves) and your inclusion proofs (GET /v3/reserves/proof), " +
+				"verify the statement's signature by a published receipt key (--keys, else " + receiptKeysPath + ", else the keys " +
+				"beside the statement), your proofs against it and your leaves against your balances (--balances, else your OFFCHAIN " +
+				"balances now: pass --balances when you moved funds since the snapshot), then read the listed holdings from your own " +
+				"RPCs (sources.SOURCE.rpcUrls, --rpc) at their blocks and print assets against liabilities per asset with the coverage; " +
+				"exits 5 when a leaf is missing or wrong, a proof fails, a salt was seen before, a holding is overstated or holdings " +
+				"are below liabilities. With --statement it checks files instead (--proofs, --keys, --balances and --holdings too)",
+			Flags: append(configFlags(), subAccountFlag,
+				&cli.StringFlag{Name: flagStatement, Usage: "check this JSON `FILE` of a signed liabilities statement instead of the gateway's"},
+				&cli.StringFlag{Name: flagProofs, Usage: "JSON `FILE` of your inclusion proofs (an array, or {\"proofs\": [...]}; with --statement)"},
+				&cli.StringFlag{Name: flagKeys, Usage: "JSON `FILE` of the gateway's published receipt keys (an array, or {\"keys\": [...]}) you pinned"},
+				&cli.StringFlag{Name: flagBalances, Usage: "JSON `FILE` of your balances at the statement's position, {\"ASSET\": \"DECIMAL\", ...}", DefaultText: "your OFFCHAIN balances now"},
+				&cli.StringFlag{Name: flagHoldings, Usage: "JSON `FILE` of the listed holdings (an array, or {\"holdings\": [...]}; with --statement)"},
+				&cli.StringFlag{Name: flagAccountID, Usage: "your account `ID`: the proofs must be its", DefaultText: "the proofs'"},
 				&cli.StringFlag{Name: flagSalts, Usage: "JSON `FILE` of the salts of your earlier snapshots' proofs: read if it exists, this snapshot's added after a pass", DefaultText: "none"}),
 			Action: runReservesVerify,
 		}},
 	}
 }
+
+// receiptKeysPath is where a gateway publishes its receipt keys, at its host's root.
+const receiptKeysPath = "/.well-known/dtwgate-receipt-keys"
 
 // custodyError is a failed custody verification (exit 5).
 func custodyError(err error) error {
@@ -193,6 +202,7 @@ type reservesResult struct {
 	Position uint64         `json:"position,string"`
 	Assets   []reservesLine `json:"assets"`
 	Problems []string       `json:"problems"`
+	Notes    []string       `json:"notes,omitempty"`
 }
 
 type reservesLine struct {
@@ -203,33 +213,36 @@ type reservesLine struct {
 	Receivables string `json:"receivables"`
 }
 
+// reservesInput is what dtw reserves verify checks.
+type reservesInput struct {
+	st       reserves.SignedStatement
+	proofs   []reserves.Proof
+	keys     receipt.Keys
+	holdings []reserves.Holding
+	balances map[string]decimal.Decimal
+	account  string
+	// notes say where the keys and balances came from.
+	notes []string
+}
+
 func runReservesVerify(c *cli.Context) error {
-	if err := argsCheck(c, "reserves verify --statement FILE --proofs FILE --keys FILE --balances FILE --holdings FILE", 0, 0); err != nil {
+	if err := argsCheck(c, "reserves verify [--sub-account ID] [--keys FILE] [--balances FILE] [--salts FILE]", 0, 0); err != nil {
 		return err
 	}
 	cfg, _, err := loadConfig(c)
 	if err != nil {
 		return err
 	}
-	var (
-		st       reserves.SignedStatement
-		proofs   []reserves.Proof
-		keys     receipt.Keys
-		holdings []reserves.Holding
-		seen     []common.Hash
-	)
-	for _, in := range []struct {
-		flag, key string
-		v         any
-	}{{flagStatement, "", &st}, {flagProofs, "proofs", &proofs}, {flagKeys, "keys", &keys}, {flagHoldings, "holdings", &holdings}} {
-		if err := readCustodyJSON(c.String(in.flag), in.key, in.v); err != nil {
-			return err
-		}
+	var in reservesInput
+	if c.String(flagStatement) != "" {
+		in, err = reservesFromFiles(c)
+	} else {
+		in, err = reservesFromGateway(c, cfg)
 	}
-	balances, err := readBalances(c.String(flagBalances))
 	if err != nil {
 		return err
 	}
+	var seen []common.Hash
 	saltsPath := c.String(flagSalts)
 	if saltsPath != "" {
 		if err := readCustodyJSON(saltsPath, "", &seen); err != nil && !errors.Is(statErr(saltsPath), os.ErrNotExist) {
@@ -237,18 +250,21 @@ func runReservesVerify(c *cli.Context) error {
 		}
 	}
 	account := c.String(flagAccountID)
-	if account == "" && len(proofs) > 0 {
-		account = proofs[0].Account
+	if account == "" && len(in.proofs) > 0 {
+		account = in.proofs[0].Account
 	}
 	if account == "" {
-		return usageError("no proofs in %s and no --%s", c.String(flagProofs), flagAccountID)
+		account = in.account
 	}
-	salts, err := reserves.AccountCheck{Account: account, Balances: balances, SeenSalts: seen}.Verify(st, keys, proofs)
+	if account == "" {
+		return usageError("no proofs and no --%s", flagAccountID)
+	}
+	salts, err := reserves.AccountCheck{Account: account, Balances: in.balances, SeenSalts: seen}.Verify(in.st, in.keys, in.proofs)
 	if err != nil {
 		return custodyError(err)
 	}
 	readers := map[string]reserves.ChainReader{}
-	for _, h := range holdings {
+	for _, h := range in.holdings {
 		if _, done := readers[h.Chain]; done {
 			continue
 		}
@@ -263,11 +279,11 @@ func runReservesVerify(c *cli.Context) error {
 		defer rpc.Close()
 		readers[h.Chain] = rpc
 	}
-	rep, err := reserves.CheckHoldings(c.Context, st.Statement, holdings, readers)
+	rep, err := reserves.CheckHoldings(c.Context, in.st.Statement, in.holdings, readers)
 	if err != nil {
 		return custodyError(err)
 	}
-	res := reservesResult{Account: account, Position: st.Position, Problems: []string{}}
+	res := reservesResult{Account: account, Position: in.st.Position, Problems: []string{}, Notes: in.notes}
 	for _, a := range rep.Assets {
 		line := reservesLine{Asset: a.Asset, Liabilities: a.Liabilities.String(), Holdings: a.Holdings.String(), Receivables: a.Receivables.String()}
 		if ratio, ok := a.Coverage(); ok {
@@ -279,7 +295,10 @@ func runReservesVerify(c *cli.Context) error {
 		res.Problems = append(res.Problems, p.Error())
 	}
 	if err := output(c, res, func() error {
-		fmt.Fprintf(c.App.Writer, "your leaves in %s's liabilities: %d proofs verified against the signed statement\n", account, len(proofs))
+		for _, n := range in.notes {
+			fmt.Fprintln(c.App.Writer, n)
+		}
+		fmt.Fprintf(c.App.Writer, "your leaves in %s's liabilities: %d proofs verified against the signed statement\n", account, len(in.proofs))
 		return rep.Write(c.App.Writer)
 	}); err != nil {
 		return err
@@ -297,6 +316,137 @@ func runReservesVerify(c *cli.Context) error {
 		}
 	}
 	return nil
+}
+
+// reservesFromFiles reads what dtw reserves verify checks from --statement, --proofs,
+// --keys, --balances and --holdings.
+func reservesFromFiles(c *cli.Context) (reservesInput, error) {
+	var in reservesInput
+	for _, f := range []string{flagProofs, flagKeys, flagBalances, flagHoldings} {
+		if c.String(f) == "" {
+			return in, usageError("--%s needs --%s (or leave both out to ask the gateway)", flagStatement, f)
+		}
+	}
+	for _, x := range []struct {
+		flag, key string
+		v         any
+	}{{flagStatement, "", &in.st}, {flagProofs, "proofs", &in.proofs}, {flagKeys, "keys", &in.keys}, {flagHoldings, "holdings", &in.holdings}} {
+		if err := readCustodyJSON(c.String(x.flag), x.key, x.v); err != nil {
+			return in, err
+		}
+	}
+	var err error
+	in.balances, err = readBalances(c.String(flagBalances))
+	return in, err
+}
+
+// reservesFromGateway fetches the newest statement, the holdings and the caller's proofs,
+// the receipt keys (--keys, else the gateway's well-known list, else those beside the
+// statement) and the balances (--balances, else the OFFCHAIN balances now).
+func reservesFromGateway(c *cli.Context, cfg *Config) (reservesInput, error) {
+	var in reservesInput
+	sub, err := subAccount(c)
+	if err != nil {
+		return in, err
+	}
+	err = withClient(c, nil, func(cfg *Config, cl *client.Client) error {
+		pub, err := cl.Reserves(c.Context)
+		if err != nil {
+			return apiError(cfg, err)
+		}
+		proofs, err := cl.ReservesProof(c.Context, sub)
+		if err != nil {
+			return apiError(cfg, err)
+		}
+		if proofs.StatementHash != pub.Statement.Hash {
+			return custodyError(fmt.Errorf("%w: the proofs lead to statement %s, the published one is %s", reserves.ErrProof, proofs.StatementHash, pub.Statement.Hash))
+		}
+		in.st, in.holdings, in.proofs, in.account = pub.Statement, pub.Holdings, proofs.Proofs, proofs.Account
+		if c.String(flagBalances) != "" {
+			if in.balances, err = readBalances(c.String(flagBalances)); err != nil {
+				return err
+			}
+		} else {
+			bals, err := cl.Balances(c.Context, sub, "OFFCHAIN")
+			if err != nil {
+				return apiError(cfg, err)
+			}
+			in.balances = map[string]decimal.Decimal{}
+			for _, b := range bals.Balances {
+				d, err := decimal.NewFromString(b.Balance)
+				if err != nil {
+					return fmt.Errorf("the gateway's %s balance %q is not a decimal", b.Asset, b.Balance)
+				}
+				if _, ok := pub.Statement.Root(b.Asset); !ok {
+					if d.IsPositive() {
+						in.notes = append(in.notes, fmt.Sprintf("not in the proof: your %s %s (the statement has no %s root: fiat, held at banks, is not proven on chain)", d, b.Asset, b.Asset))
+					}
+					continue
+				}
+				in.balances[b.Asset] = d
+			}
+			in.notes = append(in.notes, "balances: your OFFCHAIN balances now (GET /v3/balance/OFFCHAIN); pass --balances if you moved funds since the snapshot")
+		}
+		switch {
+		case c.String(flagKeys) != "":
+			if err := readCustodyJSON(c.String(flagKeys), "keys", &in.keys); err != nil {
+				return err
+			}
+			in.notes = append(in.notes, "receipt keys: "+c.String(flagKeys))
+		default:
+			keys, where, err := wellKnownReceiptKeys(c, cfg)
+			if err != nil {
+				return err
+			}
+			if keys == nil {
+				keys, where = pub.Keys, "the keys beside the statement (the gateway publishes no "+receiptKeysPath+"; pin them with --keys)"
+			}
+			in.keys = keys
+			in.notes = append(in.notes, "receipt keys: "+where)
+		}
+		return nil
+	})
+	return in, err
+}
+
+// wellKnownReceiptKeys reads the gateway's receipt keys at receiptKeysPath of its API
+// host (nil when it answers 404).
+func wellKnownReceiptKeys(c *cli.Context, cfg *Config) (receipt.Keys, string, error) {
+	u, err := url.Parse(cfg.APIURL)
+	if err != nil {
+		return nil, "", usageError("apiUrl %q: %v", cfg.APIURL, err)
+	}
+	u.Path, u.RawQuery = receiptKeysPath, ""
+	req, err := http.NewRequestWithContext(c.Context, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, "", err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, "", fmt.Errorf("GET %s: %w", u, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNotFound {
+		return nil, "", nil
+	}
+	blob, err := io.ReadAll(io.LimitReader(resp.Body, maxCustodyFile+1))
+	if err != nil || resp.StatusCode != http.StatusOK || len(blob) > maxCustodyFile {
+		return nil, "", fmt.Errorf("GET %s: %s", u, resp.Status)
+	}
+	var keys receipt.Keys
+	if bytes.HasPrefix(bytes.TrimSpace(blob), []byte("{")) {
+		var wrapped struct {
+			Keys receipt.Keys `json:"keys"`
+		}
+		err = json.Unmarshal(blob, &wrapped)
+		keys = wrapped.Keys
+	} else {
+		err = json.Unmarshal(blob, &keys)
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("GET %s: %w", u, err)
+	}
+	return keys, u.String(), nil
 }
 
 func statErr(path string) error {

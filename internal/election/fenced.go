@@ -358,3 +358,29 @@ func (f *Fenced) SetInventoryMove(ctx context.Context, id int64, state, txHash, 
 func (f *Fenced) PutInventoryPlaces(ctx context.Context, source string, places []store.InventoryPlace) error {
 	return f.InTx(ctx, func(tx store.Tx) error { return tx.PutInventoryPlaces(ctx, source, places) })
 }
+
+// BookBalancesAt implements solvency.Store: a read.
+func (f *Fenced) BookBalancesAt(ctx context.Context, prefix string, fn func(book, asset string, balance decimal.Decimal) error) (int64, error) {
+	return f.st.BookBalancesAt(ctx, prefix, fn)
+}
+
+// LatestReservesSnapshot implements solvency.Store: a read.
+func (f *Fenced) LatestReservesSnapshot(ctx context.Context) (store.ReservesSnapshot, error) {
+	return f.st.LatestReservesSnapshot(ctx)
+}
+
+// ReservesBalances implements solvency.Store: a read.
+func (f *Fenced) ReservesBalances(ctx context.Context, snapshotID int64) ([]store.ReservesAssetBalances, error) {
+	return f.st.ReservesBalances(ctx, snapshotID)
+}
+
+// PutReservesSnapshot implements solvency.Store: a write, fenced.
+func (f *Fenced) PutReservesSnapshot(ctx context.Context, s store.ReservesSnapshot, balances []store.ReservesAssetBalances, keep int) (int64, error) {
+	var id int64
+	err := f.InTx(ctx, func(tx store.Tx) error {
+		var err error
+		id, err = tx.PutReservesSnapshot(ctx, s, balances, keep)
+		return err
+	})
+	return id, err
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/election"
 	"github.com/dtwgate/dtwgate/internal/engine"
 	"github.com/dtwgate/dtwgate/internal/offchain"
+	"github.com/dtwgate/dtwgate/internal/solvency"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/testnet"
 )
@@ -33,12 +34,14 @@ var (
 	_ custody.Store          = election.Narrowed[custody.Tx]{}
 	_ offchain.BalancesStore = (*election.Fenced)(nil)
 	_ offchain.TradingStore  = election.Narrowed[offchain.TradingTx]{}
+	_ solvency.Store         = (*election.Fenced)(nil)
 )
 
 // settlerStores are those stores' interfaces.
 var settlerStores = []reflect.Type{
 	reflect.TypeFor[engine.Store](), reflect.TypeFor[custody.Store](),
 	reflect.TypeFor[offchain.BalancesStore](), reflect.TypeFor[offchain.TradingStore](),
+	reflect.TypeFor[solvency.Store](),
 }
 
 // fencedReads are the methods of Fenced that only read: they pass through unchecked. A
@@ -50,6 +53,7 @@ var fencedReads = []string{
 	"CustodyDepositsFrom", "MissingCustodyDeposits", "CustodyBlocks", "CustodyReorgOf", "CustodyRescanOf", "LedgerBalances", "HeldAmounts", "AccountSettings", "GetAccount", "HouseBalance",
 	"LedgerEntries", "OffchainOrder", "OffchainOrderByID",
 	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "OpenInventoryMoves",
+	"BookBalancesAt", "LatestReservesSnapshot", "ReservesBalances",
 }
 
 // fencedOther are the methods of Fenced that are neither a read nor a write of the store:
@@ -130,6 +134,11 @@ func fencedWrites() []fencedWrite {
 		}},
 		{name: "PutInventoryPlaces", call: func(ctx context.Context, f *election.Fenced) error {
 			return f.PutInventoryPlaces(ctx, src, []store.InventoryPlace{{Source: src, Asset: "eth", Place: "dtw", State: "within", UpdatedAt: at}})
+		}},
+		{name: "PutReservesSnapshot", call: func(ctx context.Context, f *election.Fenced) error {
+			_, err := f.PutReservesSnapshot(ctx, store.ReservesSnapshot{Position: 1, Statement: []byte("{}"), Holdings: []byte("[]"),
+				Secret: make([]byte, 32), CreatedAt: at}, []store.ReservesAssetBalances{{Asset: "usdt", Decimals: 6}}, 2)
+			return err
 		}},
 		{name: "PutSettlerHead", call: func(ctx context.Context, f *election.Fenced) error {
 			return f.PutSettlerHead(ctx, store.SettlerHead{Source: src, Head: 9, Synced: 8, UpdatedAt: at})

@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -13,16 +16,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/gateway"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/signer"
 )
 
 // offchainConfig gives the OFFCHAIN venue a fiat asset with a bank and a crypto asset.
@@ -60,6 +66,20 @@ func subAccount(t *testing.T, e *env, parent, id string) string {
 	return id
 }
 
+// writeReceiptKey writes a receipt keystore and its password file, and returns the
+// keystore's signer spec and the password file (receipts.key, receipts.keyPasswordFile).
+func writeReceiptKey(t *testing.T) (spec, passwordFile string) {
+	t.Helper()
+	dir := t.TempDir()
+	k, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	_, err = signer.WriteKeystore(filepath.Join(dir, "receipt-key.json"), k, "receipts", signer.LightScrypt)
+	require.NoError(t, err)
+	passwordFile = filepath.Join(dir, "receipt-key.password")
+	require.NoError(t, os.WriteFile(passwordFile, []byte("receipts"), 0o600))
+	return "keystore:" + filepath.Join(dir, "receipt-key.json"), passwordFile
+}
+
 func balanceOf(t *testing.T, e *env, tok, path, asset string) api.BalanceV2 {
 	t.Helper()
 	for _, b := range decode[api.BalancesResponse](t, e.do(http.MethodGet, path, tok, nil), 200).Balances {
@@ -81,12 +101,15 @@ func fiatWithdrawal(id, amount string) api.OffchainWithdrawalRequest {
 // account and an unknown id with the same 403; the deprecated sub_account parameter is
 // the same check. A sub-account's funds are its own.
 func TestOffchainSubAccountIsolation(t *testing.T) {
-	e, op := offchainEnv(t, nil)
+	receiptKey, receiptPassword := writeReceiptKey(t)
+	e, op := offchainEnv(t, func(c *config.Config) { c.Receipts.Key, c.Receipts.KeyPasswordFile = receiptKey, receiptPassword })
 	me, other := e.createKey(api.AllPermissions...), e.createKey(api.AllPermissions...)
 	mine := subAccount(t, e, me.account, "acc_mine_sub01")
 	theirs := subAccount(t, e, other.account, "acc_their_sub1")
 	tok := e.token(me)
 	fund(t, e, op, mine, "25", "t-mine")
+	_, err := app.PublishReserves(context.Background(), e.cfg, e.store, slog.New(slog.DiscardHandler)) // for the proof route
+	require.NoError(t, err)
 
 	// The family, writes first (in this order), so that the reads find what they made.
 	var fam []gateway.Route
@@ -133,7 +156,7 @@ func TestOffchainSubAccountIsolation(t *testing.T) {
 			}
 		})
 	}
-	require.Len(t, fam, 14, "balance, snapshot, credit, settings, commission rate, deposit reference, withdrawal POST and GET, swap, quote, action, order by instruction and by id, order history")
+	require.Len(t, fam, 15, "balance, snapshot, credit, settings, commission rate, deposit reference, withdrawal POST and GET, swap, quote, action, order by instruction and by id, order history, reserves proof")
 	// The sub-account's available eur: 25, less the swap's 1 and the quote's amount to sell
 	// (filled), less the withdrawal's 1 (held).
 	left := decimal.RequireFromString("23").Sub(decimal.RequireFromString(quoted.AmountToSell))

@@ -46,6 +46,20 @@ func clientIP(r *http.Request) string {
 type limiters struct {
 	authClient *ratelimit.Limiter
 	authKey    *ratelimit.Limiter
+	// reserves limits the proof-of-reserves endpoints per account.
+	reserves *ratelimit.Limiter
+}
+
+// allowReserves takes a token of the caller's account's bucket of proof-of-reserves
+// requests (building the trees again after a new snapshot is the expensive part).
+func (s *Service) allowReserves(c *Caller) error {
+	if c == nil {
+		return nil
+	}
+	if ok, wait := s.limits.reserves.Allow(c.AccountID, s.now()); !ok {
+		return rateLimited(wait, "too many proof-of-reserves requests for this account; retry in %s", wait.Round(time.Millisecond))
+	}
+	return nil
 }
 
 // allowAuth takes a token of the client address's bucket of authentication requests.

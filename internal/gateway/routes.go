@@ -60,10 +60,13 @@ const (
 	// LimitSessions routes open an MCP session (initialize), bounded per account
 	// (mcpSessionsPerAccount); 429 without Retry-After (end a session or let it expire).
 	LimitSessions
+	// LimitReserves routes take a token of the account's bucket of proof-of-reserves
+	// requests (reserves.perAccount); 429 with Retry-After.
+	LimitReserves
 )
 
 // RetryAfter says whether the route's 429 carries a Retry-After header.
-func (l RateLimit) RetryAfter() bool { return l == LimitAuth || l == LimitRelay }
+func (l RateLimit) RetryAfter() bool { return l == LimitAuth || l == LimitRelay || l == LimitReserves }
 
 // routes is the route table: every API endpoint, its access rule and its handler. Adding
 // an endpoint is one line here plus a handler method.
@@ -128,6 +131,9 @@ var routes = []Route{
 	{http.MethodPost, api.PathSubOffchainWithdrawals, Authenticated, api.PermWithdraw, NoLimit, (*Service).handleSubmitOffchainWithdrawal},
 	{http.MethodGet, api.PathOffchainWithdrawal, Authenticated, api.PermRead, NoLimit, (*Service).handleOffchainWithdrawal},
 	{http.MethodGet, api.PathSubOffchainWithdrawal, Authenticated, api.PermRead, NoLimit, (*Service).handleOffchainWithdrawal},
+	{http.MethodGet, api.PathReserves, Authenticated, api.PermRead, LimitReserves, (*Service).handleReserves},
+	{http.MethodGet, api.PathReservesProof, Authenticated, api.PermRead, LimitReserves, (*Service).handleReservesProof},
+	{http.MethodGet, api.PathSubReservesProof, Authenticated, api.PermRead, LimitReserves, (*Service).handleReservesProof},
 	{http.MethodGet, api.PathWebhooks, Authenticated, api.PermRead, NoLimit, (*Service).handleListWebhooks},
 	{http.MethodPost, api.PathWebhooks, Authenticated, api.PermManageKeys, NoLimit, (*Service).handleCreateWebhook},
 	{http.MethodGet, api.PathWebhook, Authenticated, api.PermRead, NoLimit, (*Service).handleGetWebhook},

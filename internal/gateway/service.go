@@ -33,6 +33,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/push"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
 	"github.com/dtwgate/dtwgate/internal/siweverify"
+	"github.com/dtwgate/dtwgate/internal/solvency"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
@@ -86,6 +87,8 @@ type Services struct {
 	// DepositAddresses lists accounts' own OFFCHAIN deposit addresses, appended to GET
 	// /v2/deposit-addresses; nil for none.
 	DepositAddresses DepositAddresser
+	// Reserves answers the proof-of-reserves endpoints; nil: none served (404).
+	Reserves *solvency.Server
 }
 
 // Deps are what the HTTP service wires: the services and the HTTP side's own settings.
@@ -173,6 +176,8 @@ type Service struct {
 	webhooks *webhooks.Service
 	// depositAddrs lists accounts' OFFCHAIN deposit addresses (nil: none).
 	depositAddrs DepositAddresser
+	// reserves answers the proof of reserves (nil: none).
+	reserves *solvency.Server
 	// accessLevel is the level of the per-request log line.
 	accessLevel slog.Level
 	// holder is the process's lease holder id ("" for none).
@@ -210,6 +215,7 @@ func New(deps Deps) (*Service, error) {
 		limits: limiters{
 			authClient: ratelimit.New(cfg.RateLimits.AuthPerClient, 0),
 			authKey:    ratelimit.New(cfg.RateLimits.AuthPerKey, 0),
+			reserves:   ratelimit.New(cfg.Reserves.WithDefaults().PerAccount, 0),
 		},
 		log:           deps.Logger,
 		now:           deps.Now,
@@ -226,6 +232,7 @@ func New(deps Deps) (*Service, error) {
 		callers:       deps.Callers,
 		hub:           deps.Hub,
 		depositAddrs:  deps.DepositAddresses,
+		reserves:      deps.Reserves,
 		holder:        deps.Holder,
 		accessLevel:   slog.LevelDebug,
 	}
@@ -296,6 +303,12 @@ func (s *Service) wrap(rt Route) http.Handler {
 				return
 			}
 			caller = c
+		}
+		if rt.Limit == LimitReserves {
+			if err := s.allowReserves(caller); err != nil {
+				s.respondError(w, r, err)
+				return
+			}
 		}
 		if rt.Limit == LimitAuth {
 			if err := s.allowAuth(r); err != nil {

@@ -71,6 +71,7 @@ func adminCommand() *cli.Command {
 			offchainCommand(),
 			custodyCommand(),
 			inventoryCommand(),
+			reservesCommand(),
 			jwtKeysCommand(),
 		},
 	}

@@ -16,7 +16,7 @@ import (
 
 // consumers are the service packages of the store: each declares the narrow store it
 // uses, and no code of theirs holds the whole Store or sees the whole Tx.
-var consumers = []string{"offchain", "ledger", "custody", "webhooks", "accounts", "gateway", "engine", "onchain"}
+var consumers = []string{"offchain", "ledger", "custody", "webhooks", "accounts", "gateway", "engine", "onchain", "solvency"}
 
 // wholeStoreAllowed are the uses of the whole store that are known and owned elsewhere:
 // none (the composition root, package app, hands each consumer its narrow store).

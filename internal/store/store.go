@@ -153,6 +153,7 @@ type Tx interface {
 	SigningKeys
 	ServerKeys
 	InventoryMoves
+	Reserves
 }
 
 // Accounts owns accounts, their API keys and their linked wallet addresses.

@@ -68,6 +68,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"InventoryMoves", testInventoryMoves},
 		{"CustodySweeps", testCustodySweeps},
 		{"CustodyReorgs", testCustodyReorgs},
+		{"Reserves", testReserves},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
