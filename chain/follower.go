@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/dtwgate/dtwgate/chain/dtw"
 )
@@ -54,6 +55,12 @@ type FollowerConfig struct {
 	Confirmations uint64
 	// MaxRange bounds one eth_getLogs call, in blocks. Default 2000.
 	MaxRange uint64
+	// TargetLogs is about how many logs one eth_getLogs call should return: each range is
+	// sized from the density of the one before (at most twice as many blocks), between 1
+	// and MaxRange blocks, so that a busy stretch of chain is read in ranges a provider
+	// answers (many refuse more than 10,000 logs) and a quiet one in few calls. A range an
+	// endpoint refuses with an error is halved and read again at once. Default 5000.
+	TargetLogs int
 	// ReorgWindow is how many block refs are kept to find the fork point of a reorg.
 	// Default 256.
 	ReorgWindow int
@@ -76,6 +83,9 @@ type Follower struct {
 	store  FollowerStore
 	head   atomic.Uint64
 	synced atomic.Uint64
+	// span is the number of blocks the next eth_getLogs call asks for (adaptive, see
+	// FollowerConfig.TargetLogs).
+	span   atomic.Uint64
 	notify chan struct{}
 }
 
@@ -86,6 +96,9 @@ func NewFollower(cfg FollowerConfig, client LogReader, store FollowerStore) *Fol
 	}
 	if cfg.MaxRange == 0 {
 		cfg.MaxRange = 2000
+	}
+	if cfg.TargetLogs <= 0 {
+		cfg.TargetLogs = 5000
 	}
 	if cfg.ReorgWindow == 0 {
 		cfg.ReorgWindow = 256
@@ -100,7 +113,9 @@ func NewFollower(cfg FollowerConfig, client LogReader, store FollowerStore) *Fol
 		cfg.Metrics = NoopMetrics{}
 	}
 	cfg.Logger = cfg.Logger.With("source", cfg.Source)
-	return &Follower{cfg: cfg, client: client, store: store, notify: make(chan struct{}, 1)}
+	f := &Follower{cfg: cfg, client: client, store: store, notify: make(chan struct{}, 1)}
+	f.span.Store(cfg.MaxRange)
+	return f
 }
 
 // Head returns the latest chain head the follower has seen (0 before the first poll).
@@ -194,12 +209,49 @@ func (f *Follower) Poll(ctx context.Context) (changed, caughtUp bool, err error)
 		return changed, true, nil
 	}
 	target := head + 1 - f.cfg.Confirmations
-	to := min(target, next+f.cfg.MaxRange-1)
-	applied, err := f.apply(ctx, next, to)
+	logs, to, err := f.readLogs(ctx, next, target)
+	if err != nil {
+		return changed, false, err
+	}
+	applied, err := f.apply(ctx, next, to, logs)
 	if err != nil {
 		return changed, false, err
 	}
 	return changed || applied, to == target, nil
+}
+
+// readLogs reads the DTW logs of blocks from up to at most target, in one range of the
+// adaptive span, and returns them with the range's last block. A range the endpoint
+// refuses with an error (too many logs, too many blocks) is halved and read again.
+func (f *Follower) readLogs(ctx context.Context, from, target uint64) ([]types.Log, uint64, error) {
+	for {
+		span := max(f.span.Load(), 1)
+		to := min(target, from+span-1)
+		logs, err := f.client.FilterLogs(ctx, ethereum.FilterQuery{
+			FromBlock: new(big.Int).SetUint64(from),
+			ToBlock:   new(big.Int).SetUint64(to),
+			Addresses: []common.Address{f.cfg.DTW},
+			Topics:    [][]common.Hash{dtw.EventTopics},
+		})
+		blocks := to - from + 1
+		if err != nil {
+			if ctx.Err() != nil || blocks == 1 {
+				return nil, 0, fmt.Errorf("logs %d-%d: %w", from, to, err)
+			}
+			f.span.Store(blocks / 2)
+			var answer rpc.Error
+			if !errors.As(err, &answer) {
+				// Not an answer (the endpoint is down, say): the next poll tries a smaller range.
+				return nil, 0, fmt.Errorf("logs %d-%d: %w", from, to, err)
+			}
+			f.cfg.Logger.Debug("eth_getLogs range refused; halving it", "from", from, "to", to, "err", err)
+			continue
+		}
+		// The next range: about TargetLogs at this range's density, at most twice as long.
+		next := blocks * uint64(f.cfg.TargetLogs) / uint64(max(len(logs), 1))
+		f.span.Store(min(max(next, 1), 2*blocks, f.cfg.MaxRange))
+		return logs, to, nil
+	}
 }
 
 // recordProgress reports the head, the last block applied and the confirmed blocks not
@@ -232,19 +284,10 @@ func (f *Follower) findNext(ctx context.Context, recent []BlockRef) (uint64, boo
 	return 0, false, fmt.Errorf("%w: no stored block since %d is canonical", ErrDeepReorg, recent[len(recent)-1].Number)
 }
 
-// apply reads the logs of blocks [from, to] and stores them with the refs of the blocks
-// they came from and of `to`. Logs and headers are re-checked against each other so a
-// reorg during the read is caught at the next poll instead of being stored as canonical.
-func (f *Follower) apply(ctx context.Context, from, to uint64) (bool, error) {
-	logs, err := f.client.FilterLogs(ctx, ethereum.FilterQuery{
-		FromBlock: new(big.Int).SetUint64(from),
-		ToBlock:   new(big.Int).SetUint64(to),
-		Addresses: []common.Address{f.cfg.DTW},
-		Topics:    [][]common.Hash{dtw.EventTopics},
-	})
-	if err != nil {
-		return false, fmt.Errorf("logs %d-%d: %w", from, to, err)
-	}
+// apply stores the logs of blocks [from, to] with the refs of the blocks they came from
+// and of `to`. Logs and headers are re-checked against each other so a reorg during the
+// read is caught at the next poll instead of being stored as canonical.
+func (f *Follower) apply(ctx context.Context, from, to uint64, logs []types.Log) (bool, error) {
 	tip, err := f.client.HeaderByNumber(ctx, new(big.Int).SetUint64(to))
 	if err != nil {
 		return false, fmt.Errorf("header %d: %w", to, err)
@@ -267,6 +310,9 @@ func (f *Follower) apply(ctx context.Context, from, to uint64) (bool, error) {
 		}
 	}
 	refs = append(refs, BlockRef{Number: to, Hash: tip.Hash()})
+	if len(refs) > f.cfg.ReorgWindow { // the store keeps only the newest anyway
+		refs = refs[len(refs)-f.cfg.ReorgWindow:]
+	}
 	events := dtw.DecodeLogs(f.cfg.DTW, ptrs)
 	times := map[uint64]uint64{to: tip.Time}
 	for i := range events {

@@ -2,16 +2,20 @@ package chain_test
 
 import (
 	"context"
+	"math/big"
 	"path/filepath"
 	"testing"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/liar"
 )
 
 func openStore(t *testing.T) *store.SQLite {
@@ -140,4 +144,47 @@ func TestFollowerRollsBackReorg(t *testing.T) {
 	open, err := st.OpenOrders(ctx, c.Source)
 	require.NoError(t, err)
 	require.Len(t, open, 1)
+}
+
+// TestFollowerHalvesARangeTheProviderRefuses: an endpoint that refuses an eth_getLogs
+// answer of more than 3 logs (as hosted providers refuse more than 10,000) in front of a
+// chain with more DTW events than that in the follower's first range: the follower halves
+// the range until the endpoint answers, and so applies every event, instead of asking for
+// the same refused range forever.
+func TestFollowerHalvesARangeTheProviderRefuses(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
+	c := n.Chains[0]
+	st := openStore(t)
+	dai := c.MustToken("DAI")
+	trader := c.Traders[0]
+	for i := 0; i < 6; i++ {
+		_, err := c.Deposit(ctx, trader, dai, dai.Units(int64(1+i)))
+		require.NoError(t, err)
+	}
+	limited := liar.NewLyingRPC(t, c.RPCURL, liar.Lies{MaxLogs: 3})
+	client, err := ethclient.Dial(limited.URL)
+	require.NoError(t, err)
+	t.Cleanup(client.Close)
+	_, err = client.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: big.NewInt(0), Addresses: []common.Address{c.DTW}})
+	require.ErrorContains(t, err, "more than the limit", "the endpoint must refuse the whole chain's logs")
+
+	f := chain.NewFollower(chain.FollowerConfig{Source: c.Source, DTW: c.DTW, Confirmations: 1, MaxRange: 64}, client, st)
+	pollUntilCaughtUp(t, f)
+	deposits, err := st.Activities(ctx, store.ActivityQuery{Source: c.Source, Kind: dtw.EventDeposited,
+		Traders: []common.Address{trader.Address}, Start: 0, End: 1 << 62, Limit: 10})
+	require.NoError(t, err)
+	require.Len(t, deposits, 6)
+	for i, d := range deposits {
+		require.Equal(t, dai.Units(int64(1+i)).String(), d.Amount.String())
+	}
+
+	// A quiet stretch after the busy one is read in ranges that grow again.
+	require.NoError(t, c.Mine(ctx, 300))
+	polls := 0
+	for caughtUp := false; !caughtUp; polls++ {
+		_, caughtUp, err = f.Poll(ctx)
+		require.NoError(t, err)
+	}
+	require.LessOrEqual(t, polls, 16, "300 empty blocks in ranges of at least 1 block, doubling up to 64")
 }
