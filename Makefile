@@ -156,11 +156,11 @@ bench-push:
 bench-reserves:
 	@$(GO) run ./testnet/cmd/benchreserves $(BENCH_RESERVES_FLAGS)
 
-## bench-follow: follower catch-up after a day down on a busy chain: 100,000 DTW events over 7,200
-## blocks, generated once on anvil (batched, many to a block) and cached under tools/cache, then a
-## fresh follower from block 0 to the head on a new SQLite store; prints follow_events_per_second,
-## follow_seconds, follow_peak_heap_mib and follow_peak_rss_mib. BENCH_FOLLOW_FLAGS: -events,
-## -blocks, -max-range, -cache DIR ("" generates for the run only), -cpuprofile FILE, -keep.
+## bench-follow: follower catch-up after a long time down on a busy chain: 100,000 DTW events over
+## 1,000 blocks, generated on anvil (batched, many to a block; several minutes), then a fresh follower
+## from block 0 to the head on a new SQLite store; prints follow_events_per_second, follow_seconds,
+## follow_peak_heap_mib and follow_peak_rss_mib. BENCH_FOLLOW_FLAGS: -events, -blocks, -max-range,
+## -cpuprofile FILE, -keep.
 bench-follow: tools
 	@$(GO) run ./testnet/cmd/benchfollow $(BENCH_FOLLOW_FLAGS)
 

@@ -3,14 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
@@ -24,10 +18,6 @@ import (
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
-// genVersion changes whenever generate writes a different chain, so that a cached one
-// of an older generator is not reused.
-const genVersion = 1
-
 // blockInterval is the timestamp step between generated blocks: a day is 7,200 blocks.
 const blockInterval = 12
 
@@ -39,28 +29,14 @@ const (
 	fillGas     = 60_000
 )
 
-// generated is what a follower needs to know of a generated chain, kept beside its
-// cached state.
+// generated is what a follower needs to know of a generated chain.
 type generated struct {
-	ChainID     uint64         `json:"chainId"`
-	DTW         common.Address `json:"dtw"`
-	DeployBlock uint64         `json:"deployBlock"`
-	Head        uint64         `json:"head"`
+	DTW  common.Address
+	Head uint64
 	// Events is the number of followed DTW events from block 0 to Head, setup included.
-	Events int `json:"events"`
+	Events int
 	// Kinds counts them by kind.
-	Kinds map[dtw.EventKind]int `json:"kinds"`
-}
-
-// cacheKey names a generated chain by what shapes it: the sizes, the generator and the
-// contracts' bytecode.
-func cacheKey(o options) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "v%d events=%d blocks=%d traders=%d\n", genVersion, o.events, o.blocks, o.traders)
-	h.Write([]byte(bindings.DTWMetaData.Bin))
-	h.Write([]byte(bindings.TestTokenMetaData.Bin))
-	h.Write([]byte(bindings.NoReturnTokenMetaData.Bin))
-	return fmt.Sprintf("e%d-b%d-t%d-%s", o.events, o.blocks, o.traders, hex.EncodeToString(h.Sum(nil))[:12])
+	Kinds map[dtw.EventKind]int
 }
 
 // chainUnderTest is an anvil node holding a generated chain.
@@ -71,99 +47,16 @@ type chainUnderTest struct {
 	stop func()
 }
 
-// obtain returns a node holding the generated chain: loaded from the cache when it has
-// one of these sizes, else generated (and then cached, when cacheDir is set).
+// obtain returns a node holding a generated chain. (anvil can dump it with its blocks
+// and receipts, but loading a day of blocks back took longer than generating them.)
 func obtain(ctx context.Context, o options) (*chainUnderTest, error) {
-	var dir string
-	if o.cacheDir != "" {
-		dir = filepath.Join(o.cacheDir, cacheKey(o))
-		c, err := load(ctx, dir)
-		if err == nil {
-			return c, nil
-		}
-		if !errors.Is(err, os.ErrNotExist) {
-			fmt.Printf("# cached chain in %s not used: %v\n", dir, err)
-		}
-	}
 	start := time.Now()
 	n, gen, err := generate(ctx, o)
 	if err != nil {
 		return nil, fmt.Errorf("generate: %w", err)
 	}
-	c := n.Chains[0]
 	fmt.Printf("# generated %d events in %d blocks in %s\n", gen.Events, gen.Head+1, time.Since(start).Round(time.Second))
-	if dir != "" {
-		if err := save(ctx, c.RPC, dir, gen); err != nil {
-			n.Stop()
-			return nil, fmt.Errorf("cache the chain: %w", err)
-		}
-		fmt.Printf("# cached the chain in %s\n", dir)
-	}
-	return &chainUnderTest{anvil: c.Anvil, gen: gen, stop: n.Stop}, nil
-}
-
-// load starts a node and loads a cached chain into it; os.ErrNotExist when none is cached.
-func load(ctx context.Context, dir string) (*chainUnderTest, error) {
-	blob, err := os.ReadFile(filepath.Join(dir, "generated.json"))
-	if err != nil {
-		return nil, err
-	}
-	var gen generated
-	if err := json.Unmarshal(blob, &gen); err != nil {
-		return nil, fmt.Errorf("generated.json: %w", err)
-	}
-	state, err := os.ReadFile(filepath.Join(dir, "state.bin"))
-	if err != nil {
-		return nil, err
-	}
-	start := time.Now()
-	a, err := testnet.StartAnvil(ctx, testnet.AnvilOptions{ChainID: gen.ChainID})
-	if err != nil {
-		return nil, err
-	}
-	r, err := a.Dial(ctx)
-	if err != nil {
-		a.Stop()
-		return nil, err
-	}
-	defer r.Close()
-	var ok bool
-	if err := r.CallContext(ctx, &ok, "anvil_loadState", hexutil.Bytes(state)); err != nil || !ok {
-		a.Stop()
-		return nil, fmt.Errorf("anvil_loadState: %v (ok %v)", err, ok)
-	}
-	var head hexutil.Uint64
-	if err := r.CallContext(ctx, &head, "eth_blockNumber"); err != nil {
-		a.Stop()
-		return nil, err
-	}
-	if uint64(head) != gen.Head {
-		a.Stop()
-		return nil, fmt.Errorf("loaded head %d, want %d", head, gen.Head)
-	}
-	fmt.Printf("# loaded the cached chain from %s in %s\n", dir, time.Since(start).Round(100*time.Millisecond))
-	return &chainUnderTest{anvil: a, gen: gen, stop: a.Stop}, nil
-}
-
-// save writes the node's state (anvil_dumpState: accounts, blocks, transactions and
-// receipts) and gen into dir.
-func save(ctx context.Context, r *rpc.Client, dir string, gen generated) error {
-	var state hexutil.Bytes
-	if err := r.CallContext(ctx, &state, "anvil_dumpState"); err != nil {
-		return fmt.Errorf("anvil_dumpState: %w", err)
-	}
-	meta, err := json.MarshalIndent(gen, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	// The state first: a directory with generated.json is complete.
-	if err := os.WriteFile(filepath.Join(dir, "state.bin"), state, 0o644); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "generated.json"), meta, 0o644)
+	return &chainUnderTest{anvil: n.Chains[0].Anvil, gen: gen, stop: n.Stop}, nil
 }
 
 // generator sends the generated transactions of one chain, signed here with nonces
@@ -251,8 +144,7 @@ func fill(ctx context.Context, c *testnet.Chain, o options) (generated, error) {
 	for _, k := range g.kinds {
 		total += k
 	}
-	return generated{ChainID: c.ChainID.Uint64(), DTW: c.DTW, DeployBlock: c.DeployBlock, Head: head.Number.Uint64(),
-		Events: total, Kinds: g.kinds}, nil
+	return generated{DTW: c.DTW, Head: head.Number.Uint64(), Events: total, Kinds: g.kinds}, nil
 }
 
 // block sends the transactions of one block holding quota events and mines it: the

@@ -1,9 +1,7 @@
 // Command benchfollow measures how fast the follower catches up after a day down on a
 // busy chain (`make bench-follow`). It generates -events DTW events over -blocks blocks
-// on anvil (a day of 12-second blocks by default: deposits with orders, their
-// settlements and cancellations in batches, withdrawals; many to a block) once, caches
-// the chain (anvil's state with its blocks and receipts) under -cache and loads it from
-// there on later runs; then it starts a fresh follower (chain.Follower, as a settler
+// on anvil (12 seconds apart; deposits with orders, their settlements and cancellations
+// in batches, withdrawals; 100 to a block by default), then it starts a fresh follower (chain.Follower, as a settler
 // runs it: an RPC pool of one endpoint, the SQLite store with its default durability)
 // from block 0 and times it to the head. It prints follow_events, follow_blocks,
 // follow_seconds, follow_events_per_second, follow_peak_heap_mib and follow_peak_rss_mib
@@ -31,15 +29,12 @@ import (
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/store"
-	"github.com/dtwgate/dtwgate/testnet"
 	"github.com/dtwgate/dtwgate/testnet/benchkit"
 )
 
 // options are the bench's sizes.
 type options struct {
 	events, blocks, traders int
-	// cacheDir keeps generated chains; "" generates one for this run only.
-	cacheDir string
 	// maxRange is the follower's MaxRange; 0 is its default.
 	maxRange uint64
 	// cpuProfile, when set, receives a CPU profile of the catch-up.
@@ -52,14 +47,9 @@ const targetEventsPerSecond = 5_000
 
 func main() {
 	var o options
-	defaultCache := ""
-	if dir, err := testnet.ToolsDir(); err == nil {
-		defaultCache = filepath.Join(dir, "cache", "benchfollow")
-	}
 	flag.IntVar(&o.events, "events", 100_000, "DTW events on the generated chain")
-	flag.IntVar(&o.blocks, "blocks", 7_200, "blocks they are spread over (a day of 12-second blocks)")
+	flag.IntVar(&o.blocks, "blocks", 1_000, "blocks they are spread over, 12 seconds apart")
 	flag.IntVar(&o.traders, "traders", 8, "traders sending the transactions")
-	flag.StringVar(&o.cacheDir, "cache", defaultCache, "directory keeping generated chains, by size (empty: generate one for this run only)")
 	flag.Uint64Var(&o.maxRange, "max-range", 0, "the follower's MaxRange, blocks per eth_getLogs (0: its default)")
 	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the catch-up to this file")
 	flag.BoolVar(&o.keep, "keep", false, "keep the follower's store for a look afterwards")

@@ -9,10 +9,10 @@ import (
 
 func TestMain(m *testing.M) { smoke.Main(m, main) }
 
-// TestSmoke runs `make bench-follow` at a tiny size (about 1,000 events over 100 blocks,
-// generated for the run, not cached) to its figure lines.
+// TestSmoke runs `make bench-follow` at a tiny size (about 1,000 events over 100 blocks)
+// to its figure lines.
 func TestSmoke(t *testing.T) {
-	smoke.Run(t, 3*time.Minute, []string{"-events", "1000", "-blocks", "100", "-traders", "3", "-cache", ""},
+	smoke.Run(t, 3*time.Minute, []string{"-events", "1000", "-blocks", "100", "-traders", "3"},
 		`follow_events [0-9]+`, `follow_blocks [0-9]+`, `follow_seconds [0-9.]+`, `follow_events_per_second [0-9]+`,
 		`follow_peak_heap_mib [0-9]+`, `follow_peak_rss_mib -?[0-9]+`)
 }
