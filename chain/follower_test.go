@@ -188,3 +188,45 @@ func TestFollowerHalvesARangeTheProviderRefuses(t *testing.T) {
 	}
 	require.LessOrEqual(t, polls, 16, "300 empty blocks in ranges of at least 1 block, doubling up to 64")
 }
+
+// TestFollowerDropsARangeReadBeforeAReorg: while catching up in ranges of 2 blocks, the
+// follower reads the next range while it stores one; the chain then reorganizes under
+// both. The follower rolls back what it stored and drops what it read ahead, and ends
+// with the new branch's deposits only.
+func TestFollowerDropsARangeReadBeforeAReorg(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"OPTIMISM"}})
+	c := n.Chains[0]
+	st := openStore(t)
+	dai := c.MustToken("DAI")
+	trader := c.Traders[0]
+	snap, err := c.Snapshot(ctx)
+	require.NoError(t, err)
+	head, err := c.Client.BlockNumber(ctx)
+	require.NoError(t, err)
+	deposit := func(units ...int64) {
+		for _, u := range units {
+			_, err := c.Deposit(ctx, trader, dai, dai.Units(u))
+			require.NoError(t, err)
+		}
+	}
+	deposit(1, 2, 3)
+
+	f := chain.NewFollower(chain.FollowerConfig{Source: c.Source, DTW: c.DTW, StartBlock: head + 1, MaxRange: 2}, c.Client, st)
+	_, caughtUp, err := f.Poll(ctx)
+	require.NoError(t, err)
+	require.False(t, caughtUp, "the first poll stores 2 of 6 blocks and reads the next 2 meanwhile")
+
+	require.NoError(t, c.Revert(ctx, snap))
+	deposit(10, 20, 30)
+	require.NoError(t, c.Mine(ctx, 2))
+	pollUntilCaughtUp(t, f)
+	deposits, err := st.Activities(ctx, store.ActivityQuery{Source: c.Source, Kind: dtw.EventDeposited,
+		Traders: []common.Address{trader.Address}, Start: 0, End: 1 << 62, Limit: 10})
+	require.NoError(t, err)
+	var got []string
+	for _, d := range deposits {
+		got = append(got, d.Amount.String())
+	}
+	require.Equal(t, []string{dai.Units(10).String(), dai.Units(20).String(), dai.Units(30).String()}, got)
+}
