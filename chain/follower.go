@@ -58,8 +58,8 @@ type FollowerConfig struct {
 	// MaxRange bounds one eth_getLogs call, in blocks. Default 2000.
 	MaxRange uint64
 	// TargetLogs is about how many logs one eth_getLogs call should return: each range is
-	// sized from the density of the one before (at most twice as many blocks), between 1
-	// and MaxRange blocks, so that a busy stretch of chain is read in ranges a provider
+	// sized from the density of the one before (at most twice as many blocks; the first is
+	// MaxRange/20), between 1 and MaxRange blocks, so that a busy stretch of chain is read in ranges a provider
 	// answers (many refuse more than 10,000 logs) and a quiet one in few calls. A range an
 	// endpoint refuses with an error is halved and read again at once. Default 5000.
 	TargetLogs int
@@ -118,7 +118,9 @@ func NewFollower(cfg FollowerConfig, client LogReader, store FollowerStore) *Fol
 	}
 	cfg.Logger = cfg.Logger.With("source", cfg.Source)
 	f := &Follower{cfg: cfg, client: client, store: store, notify: make(chan struct{}, 1)}
-	f.span.Store(cfg.MaxRange)
+	// The first range is short: its density is not known yet (a busy chain's 2,000 blocks
+	// may hold 100,000 logs).
+	f.span.Store(max(cfg.MaxRange/20, 1))
 	return f
 }
 

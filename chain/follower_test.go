@@ -169,7 +169,7 @@ func TestFollowerHalvesARangeTheProviderRefuses(t *testing.T) {
 	_, err = client.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: big.NewInt(0), Addresses: []common.Address{c.DTW}})
 	require.ErrorContains(t, err, "more than the limit", "the endpoint must refuse the whole chain's logs")
 
-	f := chain.NewFollower(chain.FollowerConfig{Source: c.Source, DTW: c.DTW, Confirmations: 1, MaxRange: 64}, client, st)
+	f := chain.NewFollower(chain.FollowerConfig{Source: c.Source, DTW: c.DTW, Confirmations: 1, MaxRange: 64, TargetLogs: 1000}, client, st)
 	pollUntilCaughtUp(t, f)
 	deposits, err := st.Activities(ctx, store.ActivityQuery{Source: c.Source, Kind: dtw.EventDeposited,
 		Traders: []common.Address{trader.Address}, Start: 0, End: 1 << 62, Limit: 10})
