@@ -146,6 +146,28 @@ func TestFollowerRollsBackReorg(t *testing.T) {
 	require.Len(t, open, 1)
 }
 
+// traderChain starts a chain of source and a store for a follower, and names the token
+// and the trader of the deposits a test makes.
+func traderChain(t *testing.T, source string) (*testnet.Chain, *store.SQLite, testnet.Token, testnet.Account) {
+	t.Helper()
+	c := testnet.New(t, testnet.Options{Sources: []string{source}}).Chains[0]
+	return c, openStore(t), c.MustToken("DAI"), c.Traders[0]
+}
+
+// depositAmounts returns the amounts of the trader's deposits the store holds, in chain
+// order.
+func depositAmounts(t *testing.T, st *store.SQLite, source string, trader testnet.Account) []string {
+	t.Helper()
+	deposits, err := st.Activities(context.Background(), store.ActivityQuery{Source: source, Kind: dtw.EventDeposited,
+		Traders: []common.Address{trader.Address}, Start: 0, End: 1 << 62, Limit: 10})
+	require.NoError(t, err)
+	var out []string
+	for _, d := range deposits {
+		out = append(out, d.Amount.String())
+	}
+	return out
+}
+
 // TestFollowerHalvesARangeTheProviderRefuses: an endpoint that refuses an eth_getLogs
 // answer of more than 3 logs (as hosted providers refuse more than 10,000) in front of a
 // chain with more DTW events than that in the follower's first range: the follower halves
@@ -153,11 +175,7 @@ func TestFollowerRollsBackReorg(t *testing.T) {
 // the same refused range forever.
 func TestFollowerHalvesARangeTheProviderRefuses(t *testing.T) {
 	ctx := context.Background()
-	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
-	c := n.Chains[0]
-	st := openStore(t)
-	dai := c.MustToken("DAI")
-	trader := c.Traders[0]
+	c, st, dai, trader := traderChain(t, "ETHEREUM")
 	for i := 0; i < 6; i++ {
 		_, err := c.Deposit(ctx, trader, dai, dai.Units(int64(1+i)))
 		require.NoError(t, err)
@@ -171,13 +189,11 @@ func TestFollowerHalvesARangeTheProviderRefuses(t *testing.T) {
 
 	f := chain.NewFollower(chain.FollowerConfig{Source: c.Source, DTW: c.DTW, Confirmations: 1, MaxRange: 64, TargetLogs: 1000}, client, st)
 	pollUntilCaughtUp(t, f)
-	deposits, err := st.Activities(ctx, store.ActivityQuery{Source: c.Source, Kind: dtw.EventDeposited,
-		Traders: []common.Address{trader.Address}, Start: 0, End: 1 << 62, Limit: 10})
-	require.NoError(t, err)
-	require.Len(t, deposits, 6)
-	for i, d := range deposits {
-		require.Equal(t, dai.Units(int64(1+i)).String(), d.Amount.String())
+	var want []string
+	for i := 0; i < 6; i++ {
+		want = append(want, dai.Units(int64(1+i)).String())
 	}
+	require.Equal(t, want, depositAmounts(t, st, c.Source, trader))
 
 	// A quiet stretch after the busy one is read in ranges that grow again.
 	require.NoError(t, c.Mine(ctx, 300))
@@ -195,11 +211,7 @@ func TestFollowerHalvesARangeTheProviderRefuses(t *testing.T) {
 // with the new branch's deposits only.
 func TestFollowerDropsARangeReadBeforeAReorg(t *testing.T) {
 	ctx := context.Background()
-	n := testnet.New(t, testnet.Options{Sources: []string{"OPTIMISM"}})
-	c := n.Chains[0]
-	st := openStore(t)
-	dai := c.MustToken("DAI")
-	trader := c.Traders[0]
+	c, st, dai, trader := traderChain(t, "OPTIMISM")
 	snap, err := c.Snapshot(ctx)
 	require.NoError(t, err)
 	head, err := c.Client.BlockNumber(ctx)
@@ -221,12 +233,6 @@ func TestFollowerDropsARangeReadBeforeAReorg(t *testing.T) {
 	deposit(10, 20, 30)
 	require.NoError(t, c.Mine(ctx, 2))
 	pollUntilCaughtUp(t, f)
-	deposits, err := st.Activities(ctx, store.ActivityQuery{Source: c.Source, Kind: dtw.EventDeposited,
-		Traders: []common.Address{trader.Address}, Start: 0, End: 1 << 62, Limit: 10})
-	require.NoError(t, err)
-	var got []string
-	for _, d := range deposits {
-		got = append(got, d.Amount.String())
-	}
-	require.Equal(t, []string{dai.Units(10).String(), dai.Units(20).String(), dai.Units(30).String()}, got)
+	require.Equal(t, []string{dai.Units(10).String(), dai.Units(20).String(), dai.Units(30).String()},
+		depositAmounts(t, st, c.Source, trader))
 }
