@@ -18,8 +18,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -148,7 +146,9 @@ func follow(ctx context.Context, c *chainUnderTest, path string, o options) (res
 		MaxRange: o.maxRange, Logger: log}, pool, cs)
 
 	runtime.GC()
-	resetPeakRSS()
+	if err := benchkit.ResetPeakRSS(); err != nil {
+		fmt.Printf("# peak RSS not reset (%v): it includes the generation's\n", err)
+	}
 	peakHeap, stopSampling := sampleHeap()
 	if o.cpuProfile != "" {
 		pf, err := os.Create(o.cpuProfile)
@@ -177,7 +177,7 @@ func follow(ctx context.Context, c *chainUnderTest, path string, o options) (res
 		pprof.StopCPUProfile()
 	}
 	stopSampling()
-	res.peakHeap, res.peakRSS = peakHeap.Load(), peakRSSMiB()
+	res.peakHeap, res.peakRSS = peakHeap.Load(), benchkit.PeakRSSMiB()
 	res.events, res.applying = int(cs.events.Load()), time.Duration(cs.applying.Load())
 	if f.Synced() != c.gen.Head {
 		return res, fmt.Errorf("the follower stopped at block %d, the head is %d", f.Synced(), c.gen.Head)
@@ -219,30 +219,4 @@ func sampleHeap() (peak *atomic.Uint64, stop func()) {
 		wg.Wait()
 		read()
 	}
-}
-
-// resetPeakRSS resets the process's peak resident memory (VmHWM) to its current one, so
-// that the peak read afterwards is the catch-up's, not the generation's.
-func resetPeakRSS() {
-	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
-		fmt.Printf("# peak RSS not reset (%v): it includes what came before the catch-up\n", err)
-	}
-}
-
-// peakRSSMiB reads VmHWM from /proc/self/status, -1 where there is none.
-func peakRSSMiB() int64 {
-	blob, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return -1
-	}
-	for _, line := range strings.Split(string(blob), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kib, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
-			if err != nil {
-				return -1
-			}
-			return kib / 1024
-		}
-	}
-	return -1
 }
