@@ -140,11 +140,12 @@ bench-scale: postgres
 	@$(GO) run ./testnet/cmd/benchscale $(BENCH_SCALE_FLAGS)
 
 ## bench-push: how fast the gateway pushes events, on a gateway built in the bench's process
-## (real HTTP and sockets on loopback): ws_fanout_p50/p99/max_ms, from a PRICE event's commit
-## to its receipt by each of 1,000 websockets subscribed to one pair; webhook_delivery_p50/p99/
-## max_ms, from an OFFCHAIN deposit's commit to its signed delivery's arrival at a local receiver
-## (100 subscriptions, 2,000 deposits at 200/s). BENCH_PUSH_FLAGS: -only PREFIX (one figure),
-## -ws-clients, -ws-changes, -wh-subs, -wh-events, -wh-rate, -cpuprofile FILE.
+## (real HTTP and sockets on loopback), the load average at start and end: ws_fanout_p50/p99/
+## max_ms and ws_fanout_cpu_us_per_delivery, from a PRICE event's commit to its receipt by each
+## of 1,000 and then 5,000 websockets subscribed to one pair; webhook_delivery_p50/p99/max_ms,
+## from an OFFCHAIN deposit's commit to its signed delivery's arrival at a local receiver (100
+## subscriptions, 2,000 deposits at 200/s). BENCH_PUSH_FLAGS: -only PREFIX (one figure),
+## -ws-clients N,N..., -ws-changes, -wh-subs, -wh-events, -wh-rate, -cpuprofile FILE.
 bench-push:
 	@$(GO) run ./testnet/cmd/benchpush $(BENCH_PUSH_FLAGS)
 

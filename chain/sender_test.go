@@ -15,6 +15,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
@@ -51,7 +52,7 @@ func placeOrders(t *testing.T, c *testnet.Chain, trader testnet.Account, n int) 
 }
 
 func settleData(o *testnet.PlacedOrder, buy *big.Int) []byte {
-	return bindings.NewDTW().PackSettle(o.ID, o.Order, buy)
+	return bindings.NewDTW().PackSettle(dtw.PackFill(o.ID, o.Order, buy))
 }
 
 // tickUntilFinal ticks until every open transaction is final and returns the outcomes.

@@ -191,6 +191,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if a.store, err = OpenStore(ctx, cfg); err != nil {
 		return nil, err
 	}
+	if gc, ok := a.store.(metrics.GroupCommitter); ok {
+		metrics.NewStoreCommits(opts.Metrics, gc)
+	}
 	var secrets *auth.Secrets
 	if opts.Role.serves() {
 		if secrets, err = InitSecrets(ctx, a.store, cfg.SecretKeyFile, time.Now()); err != nil {

@@ -1,11 +1,9 @@
 package gateway
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 
 	"github.com/coder/websocket"
@@ -31,8 +29,7 @@ func (s *Service) handleWebsocket(w http.ResponseWriter, r *http.Request, c *Cal
 	case err != nil:
 		return err
 	}
-	hj := &hijackRecorder{ResponseWriter: w}
-	conn, err := websocket.Accept(hj, r, &websocket.AcceptOptions{
+	conn, raw, err := push.Accept(w, r, &websocket.AcceptOptions{
 		// Cross-origin sockets are allowed: they authenticate with a bearer token or a
 		// ticket, never with cookies a browser would add on its own.
 		InsecureSkipVerify: true,
@@ -42,29 +39,9 @@ func (s *Service) handleWebsocket(w http.ResponseWriter, r *http.Request, c *Cal
 		s.log.DebugContext(r.Context(), "websocket upgrade failed", "err", err)
 		return nil
 	}
-	sess.Run(conn, hj.conn)
+	sess.Run(conn, raw)
 	return nil
 }
-
-// hijackRecorder keeps the connection a websocket was upgraded from, so that a session
-// judged dead can be reset even while a write to it is stuck.
-type hijackRecorder struct {
-	http.ResponseWriter
-	conn net.Conn
-}
-
-// Hijack implements http.Hijacker.
-func (h *hijackRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	c, rw, err := http.NewResponseController(h.ResponseWriter).Hijack()
-	if err != nil {
-		return nil, nil, fmt.Errorf("hijack: %w", err)
-	}
-	h.conn = c
-	return c, rw, nil
-}
-
-// Unwrap lets http.ResponseController reach the underlying writer.
-func (h *hijackRecorder) Unwrap() http.ResponseWriter { return h.ResponseWriter }
 
 // redeemTicket authenticates a request by the single-use ticket of its token query
 // parameter (POST /v3/auth/ticket): the ticket is deleted as it is read, so it opens one

@@ -61,6 +61,9 @@ func (c *jsonErrorConn) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
+// NetConn returns the connection c wraps (a websocket judged dead is reset through it).
+func (c *jsonErrorConn) NetConn() net.Conn { return c.Conn }
+
 // CloseWrite half-closes a TCP connection: net/http does so after an error response, so
 // that the client reads the response before the connection closes.
 func (c *jsonErrorConn) CloseWrite() error {

@@ -64,9 +64,10 @@ func newSession(h *Hub, account string, check func(context.Context) error) *Sess
 func (s *Session) Abort() { s.hub.leave(s) }
 
 // Run serves the upgraded connection until it closes, then leaves the hub. The first
-// SUBSCRIBE must come within api.WSSubscribeWithin. raw is the connection conn was
-// upgraded from (nil when unknown): a session judged dead that has not closed within
-// CloseWait is reset through it.
+// SUBSCRIBE must come within api.WSSubscribeWithin. conn and raw are what Accept
+// returned (raw nil when unknown): a session judged dead that has not closed within
+// CloseWait is reset through raw, and the messages queued together are written in one
+// write through it.
 func (s *Session) Run(conn *websocket.Conn, raw net.Conn) {
 	defer s.hub.leave(s)
 	m := s.hub.cfg.Metrics
@@ -80,7 +81,8 @@ func (s *Session) Run(conn *websocket.Conn, raw net.Conn) {
 	go func() {
 		defer wg.Done()
 		defer close(written)
-		s.writeLoop(conn, deadline)
+		batch, _ := raw.(*batchConn)
+		s.writeLoop(conn, batch, deadline)
 	}()
 	go func() {
 		defer wg.Done()
@@ -134,7 +136,11 @@ func (s *Session) drop(conn *websocket.Conn, raw net.Conn, written <-chan struct
 // never read.
 func resetOnClose(raw net.Conn) {
 	tcp := raw
-	if u, ok := raw.(interface{ NetConn() net.Conn }); ok { // TLS
+	for range 8 { // through the wrappers (TLS, batchConn, the gateway's listener)
+		u, ok := tcp.(interface{ NetConn() net.Conn })
+		if !ok {
+			break
+		}
 		tcp = u.NetConn()
 	}
 	if tc, ok := tcp.(*net.TCPConn); ok {
@@ -191,8 +197,9 @@ func (s *Session) recheck() {
 }
 
 // writeLoop writes queued messages in order, enforces the first-SUBSCRIBE rule, and
-// closes the socket with the session's code once it is killed.
-func (s *Session) writeLoop(conn *websocket.Conn, deadline <-chan time.Time) {
+// closes the socket with the session's code once it is killed. Messages queued together
+// are written to batch (nil: one write each) in one write.
+func (s *Session) writeLoop(conn *websocket.Conn, batch *batchConn, deadline <-chan time.Time) {
 	for {
 		select { // a kill wins over queued messages
 		case <-s.kill:
@@ -210,15 +217,42 @@ func (s *Session) writeLoop(conn *websocket.Conn, deadline <-chan time.Time) {
 				s.closeWith(api.CloseNoSubscription, fmt.Sprintf("400: no SUBSCRIBE within %s of connecting", api.WSSubscribeWithin))
 			}
 		case msg := <-s.send:
-			// No deadline of its own (a context per write costs a timer): a write that
-			// never ends keeps the watchdog's ping from being written, and the ping's
-			// timeout closes the connection.
-			if err := conn.Write(context.Background(), websocket.MessageText, msg); err != nil {
+			if err := s.write(conn, batch, msg); err != nil {
 				s.closeWith(websocket.StatusAbnormalClosure, "")
 				_ = conn.CloseNow()
 				return
 			}
 		}
+	}
+}
+
+// write writes msg and, when batch is set, the messages queued behind it (up to
+// maxBatchBytes) in one write to the network, made inside the websocket's write of the
+// last of them.
+func (s *Session) write(conn *websocket.Conn, batch *batchConn, msg []byte) error {
+	// No deadline of its own (a context per write costs a timer): a write that never
+	// ends keeps the watchdog's ping from being written, and the ping's timeout closes
+	// the connection.
+	ctx := context.Background()
+	if batch == nil || len(s.send) == 0 {
+		return conn.Write(ctx, websocket.MessageText, msg)
+	}
+	batch.hold()
+	for size := len(msg); ; size += len(msg) {
+		var next []byte
+		if size < maxBatchBytes && !s.killed() {
+			select {
+			case next = <-s.send:
+			default:
+			}
+		}
+		if next == nil {
+			batch.last()
+		}
+		if err := conn.Write(ctx, websocket.MessageText, msg); err != nil || next == nil {
+			return errors.Join(err, batch.release())
+		}
+		msg = next
 	}
 }
 

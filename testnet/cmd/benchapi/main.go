@@ -75,6 +75,26 @@ type result struct {
 	rps           float64
 	p50, p99      time.Duration
 	requests, bad int
+	// group is what the gateway's store committed during the run.
+	group commitGroups
+}
+
+// commitGroups counts the store's group commit (dtwgate_store_commits_total and
+// dtwgate_store_commit_units_total, from the gateway's /metrics): write transactions, and
+// the units of work (InTx calls) they held.
+type commitGroups struct{ commits, units int64 }
+
+// mean is the mean units of work per commit (0 without commits).
+func (g commitGroups) mean() float64 {
+	if g.commits == 0 {
+		return 0
+	}
+	return float64(g.units) / float64(g.commits)
+}
+
+// String is how a round's line shows it: the commits and their mean group.
+func (g commitGroups) String() string {
+	return fmt.Sprintf("; %d commits of %.2f units of work on average", g.commits, g.mean())
 }
 
 func run(ctx context.Context) error {
@@ -135,29 +155,48 @@ func run(ctx context.Context) error {
 			if *cpuProfiles != "" && round == 1 {
 				stopProfile = gw.profile(ctx, *cpuProfiles, t.name)
 			}
+			before, err := gw.commits()
+			if err != nil {
+				return err
+			}
 			r, err := wrk(ctx, dir, gw.base, t)
 			stopProfile()
 			if err != nil {
 				return err
 			}
+			if r.group, err = gw.groupSince(before); err != nil {
+				return err
+			}
 			ratios[t.name] = append(ratios[t.name], r.rps/base.rps)
 			last[t.name] = r
-			fmt.Printf("# round %d %s: %.0f req/s p50 %v p99 %v non-2xx %d of %d\n", round, t.name, r.rps, r.p50, r.p99, r.bad, r.requests)
+			fmt.Printf("# round %d %s: %.0f req/s p50 %v p99 %v non-2xx %d of %d%s\n", round, t.name, r.rps, r.p50, r.p99, r.bad, r.requests, r.group)
+		}
+		before, err := gw.commits()
+		if err != nil {
+			return err
 		}
 		login, bareLogin, err := logins(ctx, gw, bare)
 		if err != nil {
 			return err
 		}
+		if login.group, err = gw.groupSince(before); err != nil {
+			return err
+		}
 		ratios["siwe_login"] = append(ratios["siwe_login"], login.rps/bareLogin.rps)
 		last["siwe_login"] = login
-		fmt.Printf("# round %d siwe_login (Go loop): %.0f logins/s p50 %v p99 %v failed %d; bare loop %.0f/s\n",
-			round, login.rps, login.p50, login.p99, login.bad, bareLogin.rps)
+		fmt.Printf("# round %d siwe_login (Go loop): %.0f logins/s p50 %v p99 %v failed %d%s; bare loop %.0f/s\n",
+			round, login.rps, login.p50, login.p99, login.bad, login.group, bareLogin.rps)
 	}
 	for _, name := range []string{"order_status", "jwt_check", "price", "siwe_nonce", "siwe_verify", "siwe_login"} {
 		r := last[name]
 		fmt.Printf("ratio %s %.3f\n", name, median(ratios[name]))
 		fmt.Printf("%s req_per_s %.0f p50_ms %.2f p99_ms %.2f non_2xx %d\n", name, r.rps,
 			float64(r.p50)/float64(time.Millisecond), float64(r.p99)/float64(time.Millisecond), r.bad)
+	}
+	// The logins' used nonces go through the store's group commit: how many share a commit.
+	for _, name := range []string{"siwe_verify", "siwe_login"} {
+		g := last[name].group
+		fmt.Printf("%s commit_group_mean %.2f commits_per_s %.0f\n", name, g.mean(), float64(g.commits)/duration.Seconds())
 	}
 	logSize, walSize, rss := gw.sizes()
 	fmt.Printf("gateway_log_bytes %d\ngateway_wal_bytes %d\ngateway_rss_bytes %d\n", logSize, walSize, rss)
@@ -350,6 +389,33 @@ func (g *gateway) get(path, token string) (int, []byte, error) {
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
 	return resp.StatusCode, body, err
+}
+
+// commits reads the store's group commit counters from the gateway's /metrics.
+func (g *gateway) commits() (commitGroups, error) {
+	status, body, err := g.get(api.PathMetrics, "")
+	if err != nil || status != http.StatusOK {
+		return commitGroups{}, fmt.Errorf("metrics: %d %v", status, err)
+	}
+	var c commitGroups
+	for name, v := range map[string]*int64{"dtwgate_store_commits_total": &c.commits, "dtwgate_store_commit_units_total": &c.units} {
+		m := regexp.MustCompile(`(?m)^` + name + ` ([0-9.e+]+)$`).FindSubmatch(body)
+		if m == nil {
+			return commitGroups{}, fmt.Errorf("metrics: no %s", name)
+		}
+		f, err := strconv.ParseFloat(string(m[1]), 64)
+		if err != nil {
+			return commitGroups{}, fmt.Errorf("metrics: %s: %w", name, err)
+		}
+		*v = int64(f)
+	}
+	return c, nil
+}
+
+// groupSince is what the store committed since before.
+func (g *gateway) groupSince(before commitGroups) (commitGroups, error) {
+	now, err := g.commits()
+	return commitGroups{commits: now.commits - before.commits, units: now.units - before.units}, err
 }
 
 // nonce gets a SIWE nonce.

@@ -11,7 +11,6 @@ import (
 
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/client"
-	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/app"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/ratelimit"
@@ -22,9 +21,10 @@ import (
 type gateway struct {
 	app *app.App
 	cfg config.Config
-	// keys is the API key service over the gateway's store, as `dtwgate admin keys
-	// create` builds it.
-	keys   *accounts.Service
+	// admin are the services `dtwgate admin` builds over the gateway's store (offline,
+	// with the store's hashing key): API keys are issued through its Accounts, as
+	// `dtwgate admin keys create` issues them.
+	admin  *app.Services
 	dir    string
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -57,15 +57,20 @@ func startGateway(ctx context.Context, modify func(*config.Config)) (*gateway, e
 	if err != nil {
 		return nil, err
 	}
-	// The store's hashing key, as the admin command reads it (not the old key file, which
-	// the gateway no longer reads).
+	// The services of the admin command, built as it builds them (withServices in
+	// internal/gatewaycmd): the store's hashing key, never a key file.
 	secrets, err := app.InitSecrets(ctx, a.Store(), cfg.SecretKeyFile, time.Now())
 	if err != nil {
 		_ = a.Close()
 		return nil, err
 	}
+	admin, err := app.NewServices(ctx, cfg, a.Store(), app.ServiceOptions{Offline: true, Secrets: secrets, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		_ = a.Close()
+		return nil, err
+	}
 	runCtx, cancel := context.WithCancel(context.Background())
-	g := &gateway{app: a, cfg: cfg, keys: accounts.New(a.Store(), secrets, nil, nil), dir: dir, cancel: cancel, done: make(chan struct{})}
+	g := &gateway{app: a, cfg: cfg, admin: admin, dir: dir, cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(g.done)
 		if err := a.Run(runCtx); err != nil {
@@ -79,6 +84,7 @@ func startGateway(ctx context.Context, modify func(*config.Config)) (*gateway, e
 func (g *gateway) stop() {
 	g.cancel()
 	<-g.done
+	g.admin.Close()
 	_ = g.app.Close()
 	_ = os.RemoveAll(g.dir)
 }
@@ -92,7 +98,7 @@ func (g *gateway) base() string { return "http://" + g.cfg.Listen + g.cfg.BasePa
 // account creates an account with an API key of perms through the service `dtwgate
 // admin keys create` calls, and returns a client of the API logged in with it.
 func (g *gateway) account(ctx context.Context, perms ...api.Permission) (*client.Client, string, error) {
-	k, id, err := g.keys.IssueKey(ctx, "", "bench", perms)
+	k, id, err := g.admin.Accounts.IssueKey(ctx, "", "bench", perms)
 	if err != nil {
 		return nil, "", err
 	}

@@ -64,6 +64,7 @@ func main() {
 			os.Exit(1)
 		}
 	}
+	fmt.Printf("# load average %s at the end\n", loadAverage())
 }
 
 // percentile returns the p-th percentile of latencies (sorted in place).

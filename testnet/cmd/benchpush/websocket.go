@@ -6,8 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -17,7 +19,7 @@ import (
 )
 
 var (
-	wsClients = flag.Int("ws-clients", 1000, "ws_fanout: websockets subscribed to the pair")
+	wsClients = flag.String("ws-clients", "1000,5000", "ws_fanout: websockets subscribed to the pair, a comma-separated list: one run per number")
 	wsChanges = flag.Int("ws-changes", 50, "ws_fanout: price changes timed")
 	wsPause   = flag.Duration("ws-pause", 20*time.Millisecond, "ws_fanout: wait between two changes once every socket has the last")
 )
@@ -28,23 +30,47 @@ var wsPair = api.Subscription{ChannelType: api.ChannelPriceFeedUpdates,
 
 // fanoutRound is one price change: when its commit started, and what the sockets saw.
 type fanoutRound struct {
-	start   time.Time
-	mu      sync.Mutex
-	lats    []time.Duration
-	pending atomic.Int64
-	all     chan struct{}
+	start time.Time
+	// committed is when the event's write returned.
+	committed time.Time
+	mu        sync.Mutex
+	lats      []time.Duration
+	pending   atomic.Int64
+	all       chan struct{}
 }
 
-// wsFanout prints ws_fanout_p50_ms, ws_fanout_p99_ms and ws_fanout_max_ms: the time from
-// a price change's commit (a PRICE event written to the gateway's store as its settler
+// wsFanout prints, for each number of sockets N of -ws-clients, ws_fanout_p50_ms,
+// ws_fanout_p99_ms and ws_fanout_max_ms, each followed by "sockets N": the time from a
+// price change's commit (a PRICE event written to the gateway's store as its settler
 // writes one; the clock starts just before the write, so the commit is included) to its
-// receipt by each of -ws-clients websockets (api/client Watch) subscribed to eth/usdt,
-// over -ws-changes changes made one after another. The sockets belong to accounts of
-// config.DefaultWSMaxConnectionsPerAccount sockets each, the default cap.
+// receipt by each of N websockets (api/client Watch) subscribed to eth/usdt, over
+// -ws-changes changes made one after another. The sockets belong to accounts of
+// config.DefaultWSMaxConnectionsPerAccount sockets each, the default cap. It also prints
+// ws_fanout_cpu_us_per_delivery: the CPU time this process (the gateway and its clients,
+// both sides of every socket) spent over the changes, per message received, which the
+// machine's other work disturbs less than the latencies.
 func wsFanout(ctx context.Context) error {
-	if *wsClients < 1 || *wsChanges < 1 {
-		return errors.New("-ws-clients and -ws-changes must be positive")
+	var sizes []int
+	for _, f := range strings.Split(*wsClients, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return fmt.Errorf("-ws-clients %q: want positive numbers separated by commas", *wsClients)
+		}
+		sizes = append(sizes, n)
 	}
+	if *wsChanges < 1 {
+		return errors.New("-ws-changes must be positive")
+	}
+	for _, n := range sizes {
+		if err := wsFanoutAt(ctx, n); err != nil {
+			return fmt.Errorf("%d sockets: %w", n, err)
+		}
+	}
+	return nil
+}
+
+// wsFanoutAt measures the fan-out to n sockets on a gateway of its own.
+func wsFanoutAt(ctx context.Context, n int) error {
 	g, err := startGateway(ctx, nil)
 	if err != nil {
 		return err
@@ -52,14 +78,14 @@ func wsFanout(ctx context.Context) error {
 	defer g.stop()
 
 	per := config.DefaultWSMaxConnectionsPerAccount
-	nAccounts := (*wsClients + per - 1) / per
+	nAccounts := (n + per - 1) / per
 	clients := make([]*client.Client, nAccounts)
 	for i := range clients {
 		if clients[i], _, err = g.account(ctx, api.PermRead); err != nil {
 			return err
 		}
 	}
-	watches := make([]*client.Watch, *wsClients)
+	watches := make([]*client.Watch, n)
 	defer func() {
 		for _, w := range watches {
 			if w != nil {
@@ -108,6 +134,7 @@ func wsFanout(ctx context.Context) error {
 		if err != nil {
 			return nil, err
 		}
+		r.committed = time.Now()
 		select {
 		case <-r.all:
 			return r, nil
@@ -118,24 +145,39 @@ func wsFanout(ctx context.Context) error {
 	if _, err := change(-1); err != nil { // warm-up, not timed
 		return err
 	}
-	var lats []time.Duration
+	var lats, commits []time.Duration
+	cpu0 := cpuTime()
 	for i := range *wsChanges {
 		r, err := change(i)
 		if err != nil {
 			return err
 		}
 		lats = append(lats, r.lats...)
+		commits = append(commits, r.committed.Sub(r.start))
 		time.Sleep(*wsPause)
 	}
+	cpu := cpuTime() - cpu0 // the pauses between changes cost next to nothing
 	stopReading()
 	readers.Wait()
 
 	fmt.Printf("# ws_fanout: %d websockets (api/client Watch) of %d accounts subscribed to eth/usdt; %d price changes, one at a time; "+
-		"each from just before the PRICE event's write to each socket's receipt\n", len(watches), nAccounts, *wsChanges)
-	fmt.Printf("ws_fanout_p50_ms %.2f\n", ms(percentile(lats, 50)))
-	fmt.Printf("ws_fanout_p99_ms %.2f\n", ms(percentile(lats, 99)))
-	fmt.Printf("ws_fanout_max_ms %.2f\n", ms(percentile(lats, 100)))
+		"each from just before the PRICE event's write to each socket's receipt; load average %s\n", len(watches), nAccounts, *wsChanges, loadAverage())
+	fmt.Printf("# ws_fanout: the PRICE event's write itself (commit, fsync) took p50 %.2f ms p99 %.2f ms max %.2f ms\n",
+		ms(percentile(commits, 50)), ms(percentile(commits, 99)), ms(percentile(commits, 100)))
+	fmt.Printf("ws_fanout_p50_ms %.2f sockets %d\n", ms(percentile(lats, 50)), n)
+	fmt.Printf("ws_fanout_p99_ms %.2f sockets %d\n", ms(percentile(lats, 99)), n)
+	fmt.Printf("ws_fanout_max_ms %.2f sockets %d\n", ms(percentile(lats, 100)), n)
+	fmt.Printf("ws_fanout_cpu_us_per_delivery %.1f sockets %d\n", float64(cpu)/float64(time.Microsecond)/float64(len(lats)), n)
 	return nil
+}
+
+// cpuTime is the CPU time (user and system) this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // openWatches opens the sockets, per of them on each client, 64 at a time, and reads the

@@ -1,0 +1,24 @@
+package metrics
+
+import "github.com/prometheus/client_golang/prometheus"
+
+// GroupCommitter is a store with a group commit (store.SQLite): how many write
+// transactions it ran and how many units of work (InTx calls) they held.
+type GroupCommitter interface {
+	GroupCommits() (transactions, units int64)
+}
+
+// NewStoreCommits registers the counters of st's group commit in reg:
+// dtwgate_store_commits_total (write transactions) and dtwgate_store_commit_units_total
+// (the units of work they held, each InTx one); their rates' ratio is the mean size of
+// a commit group.
+func NewStoreCommits(reg prometheus.Registerer, st GroupCommitter) {
+	reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "commits_total",
+			Help: "Write transactions the store's group commit ran (each one commit, one fsync with storeSync full)."},
+			func() float64 { n, _ := st.GroupCommits(); return float64(n) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "commit_units_total",
+			Help: "Units of work the store's write transactions held (each InTx one): per commit, the mean size of a commit group."},
+			func() float64 { _, n := st.GroupCommits(); return float64(n) }),
+	)
+}

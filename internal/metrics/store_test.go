@@ -1,0 +1,63 @@
+package metrics_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/internal/metrics"
+	"github.com/dtwgate/dtwgate/internal/outbox"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+var _ metrics.GroupCommitter = (*store.SQLite)(nil)
+
+// TestStoreCommits: the store's group commit is counted, commits and the units of work
+// they held, so that their ratio is the mean commit group.
+func TestStoreCommits(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	require.NoError(t, os.Chmod(dir, 0o700))
+	st, err := store.OpenSQLite(ctx, filepath.Join(dir, "gw.db"))
+	require.NoError(t, err)
+	defer st.Close()
+	reg := prometheus.NewRegistry()
+	metrics.NewStoreCommits(reg, st)
+	commits0, units0 := st.GroupCommits()
+
+	const writers = 20
+	var wg sync.WaitGroup
+	for i := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			require.NoError(t, st.InTx(ctx, func(tx store.Tx) error {
+				return outbox.Write(ctx, tx, outbox.Event{Kind: outbox.Price, Payload: outbox.PriceChange{Asset: "eth", Price: "1", UpdatedAt: time.Unix(int64(i), 0)}})
+			}))
+		}()
+	}
+	wg.Wait()
+
+	commits, units := st.GroupCommits()
+	require.Equal(t, int64(writers), units-units0)
+	require.Positive(t, commits-commits0)
+	want := `
+# HELP dtwgate_store_commit_units_total Units of work the store's write transactions held (each InTx one): per commit, the mean size of a commit group.
+# TYPE dtwgate_store_commit_units_total counter
+dtwgate_store_commit_units_total ` + itoa(units) + `
+# HELP dtwgate_store_commits_total Write transactions the store's group commit ran (each one commit, one fsync with storeSync full).
+# TYPE dtwgate_store_commits_total counter
+dtwgate_store_commits_total ` + itoa(commits) + `
+`
+	require.NoError(t, testutil.GatherAndCompare(reg, strings.NewReader(want)))
+}
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
