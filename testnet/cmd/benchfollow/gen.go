@@ -162,7 +162,7 @@ func (g *generator) block(ctx context.Context, quota int, last bool) error {
 				refs = append(refs, bindings.DTWOrderRef{OrderId: p.ID, Order: p.Order})
 				continue
 			}
-			fills = append(fills, bindings.DTWFill{OrderId: p.ID, Order: p.Order, BuyAmount: p.Order.MinBuyAmount})
+			fills = append(fills, dtw.PackFill(p.ID, p.Order, p.Order.MinBuyAmount))
 		}
 		if len(fills) > 0 {
 			txs = append(txs, g.sign(g.c.Operator, g.dtw.PackSettleBatch(fills), batchGas+fillGas*uint64(len(fills))))
