@@ -12,7 +12,7 @@ TOOLS_STAMP := $(TOOLS)/.npm-installed
 export DTW_TOOLS_DIR := $(TOOLS)
 export PATH := $(NODE_BIN):$(TOOLS)/bin:$(PATH)
 
-.PHONY: all build tools postgres wrk prometheus contracts test test-short test-faults bench-gas bench-settle bench-api bench-offchain bench-scale bench-push bench-reserves demo devnet fmt vet clean
+.PHONY: all build tools postgres wrk prometheus contracts test test-short test-faults bench-gas bench-settle bench-api bench-offchain bench-scale bench-push bench-reserves bench-follow demo devnet fmt vet clean
 
 all: build
 
@@ -157,6 +157,14 @@ bench-push:
 ## -accounts, -assets, -proofs.
 bench-reserves:
 	@$(GO) run ./testnet/cmd/benchreserves $(BENCH_RESERVES_FLAGS)
+
+## bench-follow: follower catch-up after a long time down on a busy chain: 100,000 DTW events over
+## 1,000 blocks, generated on anvil (batched, many to a block; several minutes), then a fresh follower
+## from block 0 to the head on a new SQLite store; prints follow_events_per_second, follow_seconds,
+## follow_peak_heap_mib and follow_peak_rss_mib. BENCH_FOLLOW_FLAGS: -events, -blocks, -max-range,
+## -cpuprofile FILE, -keep.
+bench-follow: tools
+	@$(GO) run ./testnet/cmd/benchfollow $(BENCH_FOLLOW_FLAGS)
 
 ## demo: the whole system on this machine: a two-chain devnet, the gateway, a Vault dev
 ## server and a scripted trader session with the dtw CLI (SIWE with a keystore and with a

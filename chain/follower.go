@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/dtwgate/dtwgate/chain/dtw"
 )
@@ -34,7 +35,9 @@ type FollowerStore interface {
 	RollbackFrom(ctx context.Context, source string, number uint64) error
 }
 
-// LogReader is the part of an RPC client a Follower needs.
+// LogReader is the part of an RPC client a Follower needs. While catching up, a Follower
+// reads the next range of blocks while it stores the one before, so it calls a LogReader
+// from two goroutines at once.
 type LogReader interface {
 	BlockNumber(ctx context.Context) (uint64, error)
 	HeaderByNumber(ctx context.Context, number *big.Int) (*types.Header, error)
@@ -54,6 +57,12 @@ type FollowerConfig struct {
 	Confirmations uint64
 	// MaxRange bounds one eth_getLogs call, in blocks. Default 2000.
 	MaxRange uint64
+	// TargetLogs is about how many logs one eth_getLogs call should return: each range is
+	// sized from the density of the one before (at most twice as many blocks; the first is
+	// MaxRange/20), between 1 and MaxRange blocks, so that a busy stretch of chain is read in ranges a provider
+	// answers (many refuse more than 10,000 logs) and a quiet one in few calls. A range an
+	// endpoint refuses with an error is halved and read again at once. Default 5000.
+	TargetLogs int
 	// ReorgWindow is how many block refs are kept to find the fork point of a reorg.
 	// Default 256.
 	ReorgWindow int
@@ -76,6 +85,11 @@ type Follower struct {
 	store  FollowerStore
 	head   atomic.Uint64
 	synced atomic.Uint64
+	// span is the number of blocks the next eth_getLogs call asks for (adaptive, see
+	// FollowerConfig.TargetLogs).
+	span atomic.Uint64
+	// ahead is the range being read while the one before it is stored; only Poll uses it.
+	ahead  *rangeRead
 	notify chan struct{}
 }
 
@@ -86,6 +100,9 @@ func NewFollower(cfg FollowerConfig, client LogReader, store FollowerStore) *Fol
 	}
 	if cfg.MaxRange == 0 {
 		cfg.MaxRange = 2000
+	}
+	if cfg.TargetLogs <= 0 {
+		cfg.TargetLogs = 5000
 	}
 	if cfg.ReorgWindow == 0 {
 		cfg.ReorgWindow = 256
@@ -100,7 +117,11 @@ func NewFollower(cfg FollowerConfig, client LogReader, store FollowerStore) *Fol
 		cfg.Metrics = NoopMetrics{}
 	}
 	cfg.Logger = cfg.Logger.With("source", cfg.Source)
-	return &Follower{cfg: cfg, client: client, store: store, notify: make(chan struct{}, 1)}
+	f := &Follower{cfg: cfg, client: client, store: store, notify: make(chan struct{}, 1)}
+	// The first range is short: its density is not known yet (a busy chain's 2,000 blocks
+	// may hold 100,000 logs).
+	f.span.Store(max(cfg.MaxRange/20, 1))
+	return f
 }
 
 // Head returns the latest chain head the follower has seen (0 before the first poll).
@@ -194,12 +215,99 @@ func (f *Follower) Poll(ctx context.Context) (changed, caughtUp bool, err error)
 		return changed, true, nil
 	}
 	target := head + 1 - f.cfg.Confirmations
-	to := min(target, next+f.cfg.MaxRange-1)
-	applied, err := f.apply(ctx, next, to)
-	if err != nil {
-		return changed, false, err
+	r := f.takePrefetched(next, target)
+	if r == nil {
+		r = f.read(ctx, next, target)
 	}
-	return changed || applied, to == target, nil
+	if r.err != nil {
+		return changed, false, r.err
+	}
+	if r.to < target {
+		// Catching up: the next range is read while this one is stored.
+		f.prefetch(ctx, r.to+1, target)
+	}
+	if err := f.store.ApplyBlocks(ctx, f.cfg.Source, r.refs, r.events, f.cfg.ReorgWindow); err != nil {
+		return changed, false, fmt.Errorf("apply blocks %d-%d: %w", r.from, r.to, err)
+	}
+	f.synced.Store(r.to)
+	if len(r.events) > 0 {
+		f.cfg.Logger.Debug("applied blocks", "from", r.from, "to", r.to, "events", len(r.events))
+	}
+	return true, r.to == target, nil
+}
+
+// rangeRead is what the follower read of one range of blocks, to store.
+type rangeRead struct {
+	from, to uint64
+	refs     []BlockRef
+	events   []dtw.Event
+	err      error
+	// done is closed once the read is over (for a prefetched range).
+	done chan struct{}
+}
+
+// prefetch starts reading the range from `from` (up to target) in the background. The
+// next Poll uses it if it starts there; a reorg found meanwhile makes it start elsewhere,
+// and a reorg after the read is found by the poll after, as for any range (its block
+// refs are stored).
+func (f *Follower) prefetch(ctx context.Context, from, target uint64) {
+	r := &rangeRead{from: from, done: make(chan struct{})}
+	f.ahead = r
+	go func() {
+		defer close(r.done)
+		got := f.read(ctx, from, target)
+		r.to, r.refs, r.events, r.err = got.to, got.refs, got.events, got.err
+	}()
+}
+
+// takePrefetched returns the prefetched range when it starts at next and ends by target
+// (waiting for its read), nil otherwise or when its read failed (the caller reads the
+// range itself).
+func (f *Follower) takePrefetched(next, target uint64) *rangeRead {
+	r := f.ahead
+	f.ahead = nil
+	if r == nil || r.from != next {
+		return nil
+	}
+	<-r.done
+	if r.err != nil || r.to > target {
+		return nil
+	}
+	return r
+}
+
+// readLogs reads the DTW logs of blocks from up to at most target, in one range of the
+// adaptive span, and returns them with the range's last block. A range the endpoint
+// refuses with an error (too many logs, too many blocks) is halved and read again.
+func (f *Follower) readLogs(ctx context.Context, from, target uint64) ([]types.Log, uint64, error) {
+	for {
+		span := max(f.span.Load(), 1)
+		to := min(target, from+span-1)
+		logs, err := f.client.FilterLogs(ctx, ethereum.FilterQuery{
+			FromBlock: new(big.Int).SetUint64(from),
+			ToBlock:   new(big.Int).SetUint64(to),
+			Addresses: []common.Address{f.cfg.DTW},
+			Topics:    [][]common.Hash{dtw.EventTopics},
+		})
+		blocks := to - from + 1
+		if err != nil {
+			if ctx.Err() != nil || blocks == 1 {
+				return nil, 0, fmt.Errorf("logs %d-%d: %w", from, to, err)
+			}
+			f.span.Store(blocks / 2)
+			var answer rpc.Error
+			if !errors.As(err, &answer) {
+				// Not an answer (the endpoint is down, say): the next poll tries a smaller range.
+				return nil, 0, fmt.Errorf("logs %d-%d: %w", from, to, err)
+			}
+			f.cfg.Logger.Debug("eth_getLogs range refused; halving it", "from", from, "to", to, "err", err)
+			continue
+		}
+		// The next range: about TargetLogs at this range's density, at most twice as long.
+		next := blocks * uint64(f.cfg.TargetLogs) / uint64(max(len(logs), 1))
+		f.span.Store(min(max(next, 1), 2*blocks, f.cfg.MaxRange))
+		return logs, to, nil
+	}
 }
 
 // recordProgress reports the head, the last block applied and the confirmed blocks not
@@ -232,22 +340,28 @@ func (f *Follower) findNext(ctx context.Context, recent []BlockRef) (uint64, boo
 	return 0, false, fmt.Errorf("%w: no stored block since %d is canonical", ErrDeepReorg, recent[len(recent)-1].Number)
 }
 
-// apply reads the logs of blocks [from, to] and stores them with the refs of the blocks
-// they came from and of `to`. Logs and headers are re-checked against each other so a
-// reorg during the read is caught at the next poll instead of being stored as canonical.
-func (f *Follower) apply(ctx context.Context, from, to uint64) (bool, error) {
-	logs, err := f.client.FilterLogs(ctx, ethereum.FilterQuery{
-		FromBlock: new(big.Int).SetUint64(from),
-		ToBlock:   new(big.Int).SetUint64(to),
-		Addresses: []common.Address{f.cfg.DTW},
-		Topics:    [][]common.Hash{dtw.EventTopics},
-	})
+// read reads blocks [from, up to target] in one range of the adaptive span: its logs,
+// decoded, and the refs of the blocks they came from and of its last block. Logs and
+// headers are re-checked against each other so a reorg during the read is caught at the
+// next poll instead of being stored as canonical.
+func (f *Follower) read(ctx context.Context, from, target uint64) *rangeRead {
+	r := &rangeRead{from: from}
+	logs, to, err := f.readLogs(ctx, from, target)
 	if err != nil {
-		return false, fmt.Errorf("logs %d-%d: %w", from, to, err)
+		r.err = err
+		return r
 	}
+	r.to = to
+	r.refs, r.events, r.err = f.decode(ctx, to, logs)
+	return r
+}
+
+// decode returns the block refs and the DTW events of logs, the logs of a range ending at
+// block `to`.
+func (f *Follower) decode(ctx context.Context, to uint64, logs []types.Log) ([]BlockRef, []dtw.Event, error) {
 	tip, err := f.client.HeaderByNumber(ctx, new(big.Int).SetUint64(to))
 	if err != nil {
-		return false, fmt.Errorf("header %d: %w", to, err)
+		return nil, nil, fmt.Errorf("header %d: %w", to, err)
 	}
 	var refs []BlockRef
 	seen := map[uint64]bool{}
@@ -256,17 +370,20 @@ func (f *Follower) apply(ctx context.Context, from, to uint64) (bool, error) {
 		l := &logs[i]
 		ptrs[i] = l
 		if l.Removed {
-			return false, fmt.Errorf("log %s/%d was removed during the read", l.TxHash, l.Index)
+			return nil, nil, fmt.Errorf("log %s/%d was removed during the read", l.TxHash, l.Index)
 		}
 		if !seen[l.BlockNumber] && l.BlockNumber != to {
 			seen[l.BlockNumber] = true
 			refs = append(refs, BlockRef{Number: l.BlockNumber, Hash: l.BlockHash})
 		}
 		if l.BlockNumber == to && l.BlockHash != tip.Hash() {
-			return false, fmt.Errorf("block %d changed during the read", to)
+			return nil, nil, fmt.Errorf("block %d changed during the read", to)
 		}
 	}
 	refs = append(refs, BlockRef{Number: to, Hash: tip.Hash()})
+	if len(refs) > f.cfg.ReorgWindow { // the store keeps only the newest anyway
+		refs = refs[len(refs)-f.cfg.ReorgWindow:]
+	}
 	events := dtw.DecodeLogs(f.cfg.DTW, ptrs)
 	times := map[uint64]uint64{to: tip.Time}
 	for i := range events {
@@ -278,22 +395,15 @@ func (f *Follower) apply(ctx context.Context, from, to uint64) (bool, error) {
 		if !ok { // nodes without blockTimestamp in logs
 			h, err := f.client.HeaderByNumber(ctx, new(big.Int).SetUint64(ev.BlockNumber))
 			if err != nil {
-				return false, fmt.Errorf("header %d: %w", ev.BlockNumber, err)
+				return nil, nil, fmt.Errorf("header %d: %w", ev.BlockNumber, err)
 			}
 			if h.Hash() != ev.BlockHash {
-				return false, fmt.Errorf("block %d changed during the read", ev.BlockNumber)
+				return nil, nil, fmt.Errorf("block %d changed during the read", ev.BlockNumber)
 			}
 			t = h.Time
 			times[ev.BlockNumber] = t
 		}
 		ev.BlockTime = t
 	}
-	if err := f.store.ApplyBlocks(ctx, f.cfg.Source, refs, events, f.cfg.ReorgWindow); err != nil {
-		return false, fmt.Errorf("apply blocks %d-%d: %w", from, to, err)
-	}
-	f.synced.Store(to)
-	if len(events) > 0 {
-		f.cfg.Logger.Debug("applied blocks", "from", from, "to", to, "events", len(events))
-	}
-	return true, nil
+	return refs, events, nil
 }

@@ -2,16 +2,20 @@ package chain_test
 
 import (
 	"context"
+	"math/big"
 	"path/filepath"
 	"testing"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/liar"
 )
 
 func openStore(t *testing.T) *store.SQLite {
@@ -140,4 +144,95 @@ func TestFollowerRollsBackReorg(t *testing.T) {
 	open, err := st.OpenOrders(ctx, c.Source)
 	require.NoError(t, err)
 	require.Len(t, open, 1)
+}
+
+// traderChain starts a chain of source and a store for a follower, and names the token
+// and the trader of the deposits a test makes.
+func traderChain(t *testing.T, source string) (*testnet.Chain, *store.SQLite, testnet.Token, testnet.Account) {
+	t.Helper()
+	c := testnet.New(t, testnet.Options{Sources: []string{source}}).Chains[0]
+	return c, openStore(t), c.MustToken("DAI"), c.Traders[0]
+}
+
+// depositAmounts returns the amounts of the trader's deposits the store holds, in chain
+// order.
+func depositAmounts(t *testing.T, st *store.SQLite, source string, trader testnet.Account) []string {
+	t.Helper()
+	deposits, err := st.Activities(context.Background(), store.ActivityQuery{Source: source, Kind: dtw.EventDeposited,
+		Traders: []common.Address{trader.Address}, Start: 0, End: 1 << 62, Limit: 10})
+	require.NoError(t, err)
+	var out []string
+	for _, d := range deposits {
+		out = append(out, d.Amount.String())
+	}
+	return out
+}
+
+// TestFollowerHalvesARangeTheProviderRefuses: an endpoint that refuses an eth_getLogs
+// answer of more than 3 logs (as hosted providers refuse more than 10,000) in front of a
+// chain with more DTW events than that in the follower's first range: the follower halves
+// the range until the endpoint answers, and so applies every event, instead of asking for
+// the same refused range forever.
+func TestFollowerHalvesARangeTheProviderRefuses(t *testing.T) {
+	ctx := context.Background()
+	c, st, dai, trader := traderChain(t, "ETHEREUM")
+	for i := 0; i < 6; i++ {
+		_, err := c.Deposit(ctx, trader, dai, dai.Units(int64(1+i)))
+		require.NoError(t, err)
+	}
+	limited := liar.NewLyingRPC(t, c.RPCURL, liar.Lies{MaxLogs: 3})
+	client, err := ethclient.Dial(limited.URL)
+	require.NoError(t, err)
+	t.Cleanup(client.Close)
+	_, err = client.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: big.NewInt(0), Addresses: []common.Address{c.DTW}})
+	require.ErrorContains(t, err, "more than the limit", "the endpoint must refuse the whole chain's logs")
+
+	f := chain.NewFollower(chain.FollowerConfig{Source: c.Source, DTW: c.DTW, Confirmations: 1, MaxRange: 64, TargetLogs: 1000}, client, st)
+	pollUntilCaughtUp(t, f)
+	var want []string
+	for i := 0; i < 6; i++ {
+		want = append(want, dai.Units(int64(1+i)).String())
+	}
+	require.Equal(t, want, depositAmounts(t, st, c.Source, trader))
+
+	// A quiet stretch after the busy one is read in ranges that grow again.
+	require.NoError(t, c.Mine(ctx, 300))
+	polls := 0
+	for caughtUp := false; !caughtUp; polls++ {
+		_, caughtUp, err = f.Poll(ctx)
+		require.NoError(t, err)
+	}
+	require.LessOrEqual(t, polls, 16, "300 empty blocks in ranges of at least 1 block, doubling up to 64")
+}
+
+// TestFollowerDropsARangeReadBeforeAReorg: while catching up in ranges of 2 blocks, the
+// follower reads the next range while it stores one; the chain then reorganizes under
+// both. The follower rolls back what it stored and drops what it read ahead, and ends
+// with the new branch's deposits only.
+func TestFollowerDropsARangeReadBeforeAReorg(t *testing.T) {
+	ctx := context.Background()
+	c, st, dai, trader := traderChain(t, "OPTIMISM")
+	snap, err := c.Snapshot(ctx)
+	require.NoError(t, err)
+	head, err := c.Client.BlockNumber(ctx)
+	require.NoError(t, err)
+	deposit := func(units ...int64) {
+		for _, u := range units {
+			_, err := c.Deposit(ctx, trader, dai, dai.Units(u))
+			require.NoError(t, err)
+		}
+	}
+	deposit(1, 2, 3)
+
+	f := chain.NewFollower(chain.FollowerConfig{Source: c.Source, DTW: c.DTW, StartBlock: head + 1, MaxRange: 2}, c.Client, st)
+	_, caughtUp, err := f.Poll(ctx)
+	require.NoError(t, err)
+	require.False(t, caughtUp, "the first poll stores 2 of 6 blocks and reads the next 2 meanwhile")
+
+	require.NoError(t, c.Revert(ctx, snap))
+	deposit(10, 20, 30)
+	require.NoError(t, c.Mine(ctx, 2))
+	pollUntilCaughtUp(t, f)
+	require.Equal(t, []string{dai.Units(10).String(), dai.Units(20).String(), dai.Units(30).String()},
+		depositAmounts(t, st, c.Source, trader))
 }

@@ -176,15 +176,14 @@ func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.Bloc
 				return wrap("apply block", err)
 			}
 		}
+		applied, err := appliedActivities(ctx, tx, source, events)
+		if err != nil {
+			return err
+		}
 		for _, e := range events {
 			ev, announce := activityEvent(source, e, false)
 			if announce {
-				var n int
-				if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM chain_events WHERE source = ? AND block_number = ?
-					AND log_index = ? AND block_hash = ?`, source, e.BlockNumber, e.LogIndex, e.BlockHash.Hex()).Scan(&n); err != nil {
-					return wrap("apply event", err)
-				}
-				announce = n == 0
+				announce = !applied[eventKey{e.BlockNumber, e.LogIndex, e.BlockHash.Hex()}]
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO chain_events (source, block_number, log_index, block_hash,
 				block_time, tx_hash, kind, trader, token, amount, to_address, order_id, sell_token, buy_token, sell_amount,
@@ -208,7 +207,7 @@ func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.Bloc
 				wrote = true
 			}
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM chain_blocks WHERE source = ? AND number NOT IN
+		_, err = tx.ExecContext(ctx, `DELETE FROM chain_blocks WHERE source = ? AND number NOT IN
 			(SELECT number FROM chain_blocks WHERE source = ? ORDER BY number DESC LIMIT ?)`, source, source, keep)
 		return wrap("prune blocks", err)
 	})
@@ -216,6 +215,48 @@ func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.Bloc
 		s.announce()
 	}
 	return err
+}
+
+// eventKey is an applied event's position and block.
+type eventKey struct {
+	block    uint64
+	logIndex uint
+	hash     string
+}
+
+// appliedActivities returns which of the deposits and withdrawals among events are
+// stored already (as applied before, in the same block), read in one query over their
+// blocks rather than one per event: a follower catching up applies thousands at once.
+func appliedActivities(ctx context.Context, tx queryer, source string, events []dtw.Event) (map[eventKey]bool, error) {
+	var lo, hi uint64
+	found := false
+	for _, e := range events {
+		if e.Kind != dtw.EventDeposited && e.Kind != dtw.EventWithdrawn {
+			continue
+		}
+		if !found || e.BlockNumber < lo {
+			lo = e.BlockNumber
+		}
+		hi, found = max(hi, e.BlockNumber), true
+	}
+	if !found {
+		return nil, nil
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT block_number, log_index, block_hash FROM chain_events WHERE source = ?
+		AND block_number >= ? AND block_number <= ?`, source, lo, hi)
+	if err != nil {
+		return nil, wrap("apply event", err)
+	}
+	defer rows.Close()
+	out := map[eventKey]bool{}
+	for rows.Next() {
+		var k eventKey
+		if err := rows.Scan(&k.block, &k.logIndex, &k.hash); err != nil {
+			return nil, wrap("apply event", err)
+		}
+		out[k] = true
+	}
+	return out, wrap("apply event", rows.Err())
 }
 
 // RollbackFrom implements chain.FollowerStore: it also drops checked return transactions

@@ -105,3 +105,25 @@ func Percentile(sorted []time.Duration, p int) time.Duration {
 	}
 	return sorted[min(len(sorted)-1, len(sorted)*p/100)]
 }
+
+// PeakRSSMiB is the process's peak resident memory (VmHWM), -1 where /proc has none.
+func PeakRSSMiB() int64 {
+	blob, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return -1
+	}
+	for _, line := range strings.Split(string(blob), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			if err != nil {
+				return -1
+			}
+			return kb >> 10
+		}
+	}
+	return -1
+}
+
+// ResetPeakRSS resets the process's peak resident memory (VmHWM) to its current one, so
+// that PeakRSSMiB afterwards is the peak of what ran since.
+func ResetPeakRSS() error { return os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }

@@ -29,6 +29,10 @@ type Lies struct {
 	// to the answer of an eth_getLogs call with the filter given (the call's first
 	// parameter): a deposit that never happened.
 	ExtraLogs func(filter map[string]any) []map[string]any
+	// MaxLogs, when positive, refuses an eth_getLogs call whose answer has more logs, with
+	// the JSON-RPC error hosted providers answer (Infura's "query returned more than 10000
+	// results"): not a lie, the limit those providers put on an honest answer.
+	MaxLogs int
 }
 
 // LyingRPC is a JSON-RPC endpoint in front of an honest one (an anvil chain) that tells
@@ -124,6 +128,9 @@ func (l *LyingRPC) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		for i := range outs {
 			outs[i].Result = l.lie(byID[string(outs[i].ID)], outs[i].Result)
+			if l.tooManyLogs(byID[string(outs[i].ID)], outs[i].Result) {
+				outs[i].Result, outs[i].Error = nil, tooManyLogsError
+			}
 		}
 		if batch {
 			answer, err = json.Marshal(outs)
@@ -137,6 +144,22 @@ func (l *LyingRPC) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = w.Write(answer)
+}
+
+// tooManyLogsError is the error of an eth_getLogs answer over Lies.MaxLogs.
+var tooManyLogsError = json.RawMessage(`{"code":-32005,"message":"query returned more than the limit of results"}`)
+
+// tooManyLogs reports whether result answers an eth_getLogs call with more logs than
+// Lies.MaxLogs.
+func (l *LyingRPC) tooManyLogs(req rpcMessage, result json.RawMessage) bool {
+	l.mu.Lock()
+	limit := l.lies.MaxLogs
+	l.mu.Unlock()
+	if limit <= 0 || req.Method != "eth_getLogs" {
+		return false
+	}
+	var logs []json.RawMessage
+	return json.Unmarshal(result, &logs) == nil && len(logs) > limit
 }
 
 // fakeHash is the block hash the liar claims.

@@ -50,7 +50,7 @@ func TestEveryBenchmarkHasASmokeForm(t *testing.T) {
 				"make %s runs %s in ./%s, which has no such test", tg.name, m[1], m[2])
 		}
 	}
-	for _, name := range []string{"bench-gas", "bench-settle", "bench-api", "bench-offchain", "bench-scale", "bench-push", "bench-reserves", "demo", "devnet", "test-faults"} {
+	for _, name := range []string{"bench-gas", "bench-settle", "bench-api", "bench-offchain", "bench-scale", "bench-push", "bench-reserves", "bench-follow", "demo", "devnet", "test-faults"} {
 		require.True(t, seen[name], "make %s not found, or it runs neither `$(GO) run` nor one test", name)
 	}
 }

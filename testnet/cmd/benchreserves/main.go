@@ -22,8 +22,6 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -109,7 +107,7 @@ func run() error {
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	peak := peakRSSMiB()
+	peak := benchkit.PeakRSSMiB()
 
 	lat := make([]time.Duration, *proofs)
 	var size int
@@ -150,22 +148,4 @@ func run() error {
 	fmt.Printf("# targets (build < %s, peak RSS < %d MiB, proof p99 < %d ms) met: %v\n", targetBuild, targetRSSMiB, targetProofMs, met)
 	runtime.KeepAlive(trees)
 	return nil
-}
-
-// peakRSSMiB is the process's peak resident memory (VmHWM), -1 where /proc has none.
-func peakRSSMiB() int64 {
-	blob, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return -1
-	}
-	for _, line := range strings.Split(string(blob), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			if err != nil {
-				return -1
-			}
-			return kb >> 10
-		}
-	}
-	return -1
 }
