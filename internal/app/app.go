@@ -25,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/dtwgate/dtwgate/chain"
@@ -36,8 +37,10 @@ import (
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/probe"
+	"github.com/dtwgate/dtwgate/internal/receiptkey"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
+	"github.com/dtwgate/dtwgate/signer"
 )
 
 // Role is what a process runs.
@@ -144,6 +147,11 @@ type App struct {
 	ran     bool
 	// pprofLn is the profiler's listener, nil when cfg.Debug.PprofListen is empty.
 	pprofLn net.Listener
+	// operators are the addresses of the operator keys the settler opened: the receipt
+	// key may be none of them.
+	operators []common.Address
+	// receiptKey signs the receipts (Run's signer job); nil without receipts.key.
+	receiptKey *receiptkey.Key
 }
 
 // matchInterval is how often the settler looks at resting OFFCHAIN limit orders.
@@ -227,6 +235,13 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 		}
 		a.buildWebhooks(opts)
 	}
+	if a.receiptKey, err = receiptkey.Open(ctx, cfg.Receipts, a.operators, signer.Options{}); err != nil {
+		return nil, fmt.Errorf("invalid config: %w", err)
+	}
+	if a.receiptKey != nil {
+		a.closers = append(a.closers, func() { _ = a.receiptKey.Signer.Close() })
+		a.svcs.ReceiptKeys = a.receiptKey.Published
+	}
 	if opts.Role.serves() {
 		if err := a.buildAPI(ctx, opts); err != nil {
 			return nil, err
@@ -276,7 +291,8 @@ func (a *App) buildAPI(ctx context.Context, opts Options) error {
 // buildProbe makes a process without the API (RoleSettler) serve /healthz, /readyz and
 // /metrics on its listener, so the process that holds the operator key can be scraped.
 func (a *App) buildProbe(opts Options) error {
-	a.probe = probe.Handler(probe.Options{Store: a.store, Holder: a.holder(), Metrics: opts.Metrics, Logger: a.log})
+	a.probe = probe.Handler(probe.Options{Store: a.store, Holder: a.holder(), Metrics: opts.Metrics, Logger: a.log,
+		ReceiptKeys: a.svcs.ReceiptKeys})
 	a.ln = opts.Listener
 	if a.ln == nil {
 		var err error
@@ -345,6 +361,13 @@ func (a *App) Run(ctx context.Context) error {
 		go func() {
 			defer wg.Done()
 			a.runWebhooks(ctx)
+		}()
+	}
+	if a.receiptKey != nil { // every process with the key signs: a signature is written once
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ledger.RunReceiptSigner(ctx, a.store, a.receiptKey.Signer, a.store.EventsNotify, time.Second, a.log)
 		}()
 	}
 	for lease, work := range a.leaderWork {

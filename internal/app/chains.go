@@ -92,12 +92,13 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 			return fmt.Errorf("%s: operator signer: %w", src.Name, err)
 		}
 		a.closers = append(a.closers, func() { _ = op.Close() })
+		a.operators = append(a.operators, op.Address())
 		chainMetrics := m.Chain(src.Name)
 		a.leaderWork[SettlerLease(src.Name)] = func(ctx context.Context, st *election.Fenced) error {
 			var jobs []engine.Job
 			if src.DepositFactory != (common.Address{}) {
 				jobs = append(jobs, custody.New(custody.Config{Source: src, Assets: cfg.OffchainAssets(), Logger: a.log,
-					SweepAfter: opts.SweepAfter}, client, election.Narrow[custody.Tx](st)))
+					SweepAfter: opts.SweepAfter, NoReceipts: cfg.Receipts.Off}, client, election.Narrow[custody.Tx](st)))
 			}
 			rebalancer := inventory.New(inventory.Config{Source: src, Assets: invAssets, Auto: chCfg.Rebalance == config.RebalanceAuto,
 				Logger: a.log, Metrics: invMetrics.Chain(src.Name)}, client, st)

@@ -50,6 +50,7 @@ var fencedReads = []string{
 	"CustodyDepositsFrom", "MissingCustodyDeposits", "CustodyBlocks", "CustodyReorgOf", "CustodyRescanOf", "LedgerBalances", "HeldAmounts", "AccountSettings", "GetAccount", "LedgerBalance",
 	"LedgerEntries", "OffchainOrder", "OffchainOrderByID",
 	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "OpenInventoryMoves",
+	"ReceiptsAfter", "ReceiptsByReference",
 }
 
 // fencedOther are the methods of Fenced that are neither a read nor a write of the store:

@@ -49,9 +49,9 @@ type Receipts interface {
 	// ReceiptsAfter returns up to limit (at most MaxReceiptsPage) receipts of an account
 	// with Seq > after, by Seq.
 	ReceiptsAfter(ctx context.Context, accountID string, after uint64, limit int) ([]StoredReceipt, error)
-	// ReceiptsByReference returns the account's latest receipt of kind for each of refs
-	// (instructionIds) that has one, by reference.
-	ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string]StoredReceipt, error)
+	// ReceiptsByReference returns the account's receipts of kind for each of refs
+	// (instructionIds) that has some, by reference, each list by sequence.
+	ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]StoredReceipt, error)
 	// UnsignedReceipts returns up to limit receipts still without a signature, oldest
 	// first.
 	UnsignedReceipts(ctx context.Context, limit int) ([]StoredReceipt, error)
@@ -132,8 +132,8 @@ func (s *conn) ReceiptsAfter(ctx context.Context, accountID string, after uint64
 }
 
 // ReceiptsByReference implements Receipts.
-func (s *conn) ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string]StoredReceipt, error) {
-	out := map[string]StoredReceipt{}
+func (s *conn) ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]StoredReceipt, error) {
+	out := map[string][]StoredReceipt{}
 	for len(refs) > 0 {
 		n := min(len(refs), 500)
 		args := []any{accountID, kind}
@@ -146,7 +146,7 @@ func (s *conn) ReceiptsByReference(ctx context.Context, accountID, kind string, 
 			return nil, err
 		}
 		for _, r := range rs {
-			out[r.Reference] = r
+			out[r.Reference] = append(out[r.Reference], r)
 		}
 		refs = refs[n:]
 	}
