@@ -3,9 +3,9 @@ package dtwcli_test
 import (
 	"context"
 	"database/sql"
-	"net/http"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"testing"
