@@ -246,11 +246,17 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 	if err != nil {
 		return store.LedgerEntry{}, false, err
 	}
-	if err := l.receiptsOf(ctx, tx, out); err != nil {
+	own, err := l.receiptsOf(ctx, tx, out)
+	if err != nil {
 		return store.LedgerEntry{}, false, err
 	}
 	if ev != nil {
-		if err := outbox.Write(ctx, tx, *ev); err != nil {
+		ev := *ev
+		if p, ok := ev.Payload.(outbox.LedgerActivity); ok && own != nil {
+			p.Receipt = own
+			ev.Payload = p
+		}
+		if err := outbox.Write(ctx, tx, ev); err != nil {
 			return store.LedgerEntry{}, false, err
 		}
 	}

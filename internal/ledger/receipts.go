@@ -37,12 +37,16 @@ var _ ReceiptTx = store.Tx(nil)
 
 // receiptsOf writes the receipts of entry e (inserted, with its id): one per account
 // whose book it posts to, with the account's postings summed per asset and its
-// resulting balances of those assets.
-func (l *Ledger) receiptsOf(ctx context.Context, tx ReceiptTx, e store.LedgerEntry) error {
+// resulting balances of those assets. It returns the receipt of the entry's own account
+// (unsigned), nil when it has none.
+func (l *Ledger) receiptsOf(ctx context.Context, tx ReceiptTx, e store.LedgerEntry) (*receipt.Signed, error) {
 	if !l.receipts {
-		return nil
+		return nil, nil
 	}
-	var accounts []string
+	var (
+		accounts []string
+		own      *receipt.Signed
+	)
 	posted := map[string][]receipt.Posting{}
 	for _, p := range e.Postings {
 		acct, ok := IsUserBook(p.Book)
@@ -71,11 +75,15 @@ func (l *Ledger) receiptsOf(ctx context.Context, tx ReceiptTx, e store.LedgerEnt
 		for _, p := range posted[acct] {
 			assets = append(assets, p.Asset)
 		}
-		if err := l.writeReceipt(ctx, tx, acct, e.ID, e.Kind, ref, posted[acct], assets); err != nil {
-			return err
+		r, err := l.writeReceipt(ctx, tx, acct, e.ID, e.Kind, ref, posted[acct], assets)
+		if err != nil {
+			return nil, err
+		}
+		if acct == e.AccountID {
+			own = &r
 		}
 	}
-	return nil
+	return own, nil
 }
 
 // holdReceipt writes the receipt of a hold placed or released on accountID's asset.
@@ -83,7 +91,8 @@ func (l *Ledger) holdReceipt(ctx context.Context, tx ReceiptTx, kind, accountID,
 	if !l.receipts {
 		return nil
 	}
-	return l.writeReceipt(ctx, tx, accountID, 0, kind, boundReference(key), nil, []string{asset})
+	_, err := l.writeReceipt(ctx, tx, accountID, 0, kind, boundReference(key), nil, []string{asset})
+	return err
 }
 
 // writeReceipt links the next receipt of accountID to its head and inserts it, unsigned:
@@ -91,21 +100,21 @@ func (l *Ledger) holdReceipt(ctx context.Context, tx ReceiptTx, kind, accountID,
 // chain (PostgreSQL) or runs under the writer lock (SQLite), so concurrent movements of
 // one account never take one sequence number twice or leave a gap.
 func (l *Ledger) writeReceipt(ctx context.Context, tx ReceiptTx, accountID string, entryID int64, kind, ref string,
-	postings []receipt.Posting, assets []string) error {
+	postings []receipt.Posting, assets []string) (receipt.Signed, error) {
 	head, err := tx.ReceiptHead(ctx, accountID)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		return err
+		return receipt.Signed{}, err
 	}
 	balances, err := tx.LedgerBalances(ctx, UserBook(accountID))
 	if err != nil {
-		return err
+		return receipt.Signed{}, err
 	}
 	r := receipt.Receipt{Account: accountID, EntryID: uint64(max(entryID, 0)), Kind: kind, Reference: ref, Postings: postings}
 	if r.Postings == nil {
 		r.Postings = []receipt.Posting{}
 	}
 	if len(postings) > receipt.MaxPostings {
-		return fmt.Errorf("receipt of entry %d: %d assets posted to %s, at most %d", entryID, len(postings), accountID, receipt.MaxPostings)
+		return receipt.Signed{}, fmt.Errorf("receipt of entry %d: %d assets posted to %s, at most %d", entryID, len(postings), accountID, receipt.MaxPostings)
 	}
 	for _, a := range assets {
 		r.Balances = append(r.Balances, receipt.Balance{Asset: a, Balance: balances[a].String()})
@@ -118,14 +127,15 @@ func (l *Ledger) writeReceipt(ctx context.Context, tx ReceiptTx, accountID strin
 	r = receipt.Head{Sequence: head.Seq, Hash: head.Hash}.Next(r)
 	h, err := r.Hash()
 	if err != nil {
-		return fmt.Errorf("receipt of %s's entry %d: %w", accountID, entryID, err)
+		return receipt.Signed{}, fmt.Errorf("receipt of %s's entry %d: %w", accountID, entryID, err)
 	}
 	body, err := json.Marshal(r)
 	if err != nil {
-		return fmt.Errorf("receipt of %s's entry %d: %w", accountID, entryID, err)
+		return receipt.Signed{}, fmt.Errorf("receipt of %s's entry %d: %w", accountID, entryID, err)
 	}
-	return tx.InsertReceipt(ctx, store.StoredReceipt{AccountID: accountID, Seq: r.Sequence, EntryID: entryID, Kind: kind,
+	err = tx.InsertReceipt(ctx, store.StoredReceipt{AccountID: accountID, Seq: r.Sequence, EntryID: entryID, Kind: kind,
 		Reference: ref, CreatedAt: time.UnixMilli(int64(r.TimestampMillis)), Body: body, Prev: r.Previous, Hash: h})
+	return receipt.Signed{Receipt: r, Hash: h, Signature: []byte{}}, err
 }
 
 // entryReference is the reference an entry's own account reads on its receipt: the
@@ -163,37 +173,43 @@ func SignedReceipt(r store.StoredReceipt) (receipt.Signed, error) {
 // ReceiptSigner is the store the receipt key's job signs receipts through.
 type ReceiptSigner interface {
 	UnsignedReceipts(ctx context.Context, limit int) ([]store.StoredReceipt, error)
-	SetReceiptSignature(ctx context.Context, accountID string, seq uint64, sig []byte) error
+	SetReceiptSignatures(ctx context.Context, sigs []store.ReceiptSignature) error
 }
 
 // SignReceipts signs up to limit unsigned receipts with the receipt key s and records
-// their signatures; it returns how many it signed. Each signature is checked against
-// the stored hash first: a row whose content does not hash to it is left unsigned and
-// reported, never signed.
+// their signatures in one transaction; it returns how many it signed. Each row's content
+// is hashed first: a row whose content does not hash to its stored hash is left
+// unsigned and reported (the last such error), never signed, and the others are signed.
 func SignReceipts(ctx context.Context, st ReceiptSigner, s signer.Signer, limit int) (int, error) {
 	rows, err := st.UnsignedReceipts(ctx, limit)
 	if err != nil {
 		return 0, err
 	}
-	n := 0
+	sigs := make([]store.ReceiptSignature, 0, len(rows))
+	var bad error
 	for _, row := range rows {
 		r, err := SignedReceipt(row)
 		if err != nil {
-			return n, err
+			bad = err
+			continue
 		}
 		signed, err := receipt.Sign(ctx, s, r.Receipt)
 		if err != nil {
-			return n, err
+			bad = err
+			continue
 		}
 		if signed.Hash != row.Hash {
-			return n, fmt.Errorf("receipt %s #%d: stored hash %s, content hashes to %s: not signed", row.AccountID, row.Seq, row.Hash, signed.Hash)
+			bad = fmt.Errorf("receipt %s #%d: stored hash %s, content hashes to %s: not signed", row.AccountID, row.Seq, row.Hash, signed.Hash)
+			continue
 		}
-		if err := st.SetReceiptSignature(ctx, row.AccountID, row.Seq, signed.Signature); err != nil {
-			return n, err
-		}
-		n++
+		sigs = append(sigs, store.ReceiptSignature{AccountID: row.AccountID, Seq: row.Seq, Signature: signed.Signature})
 	}
-	return n, nil
+	if len(sigs) > 0 { // one transaction for the round: the signatures share a commit
+		if err := st.SetReceiptSignatures(ctx, sigs); err != nil {
+			return 0, err
+		}
+	}
+	return len(sigs), bad
 }
 
 // RunReceiptSigner signs receipts until ctx ends: at once after every commit that wrote

@@ -13,6 +13,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/api/receipt"
 	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/store/pgtest"
 	"github.com/dtwgate/dtwgate/signer"
@@ -128,4 +129,25 @@ func TestReceiptsChainUnderConcurrency(t *testing.T) {
 			require.ErrorIs(t, err, receipt.ErrChain)
 		})
 	}
+}
+
+// TestReceiptInActivityEvent: a deposit's outbox event (what ACCOUNT_ACTIVITY pushes and
+// webhooks deliver) carries the account's receipt of it, hashed and chained.
+func TestReceiptInActivityEvent(t *testing.T) {
+	ctx := context.Background()
+	st, l := open(t)
+	_, _, err := l.Post(ctx, deposit("dep:1", "acc1", "usdt", "7"),
+		&outbox.Event{Kind: outbox.Deposit, Source: "OFFCHAIN", AccountID: "acc1", Payload: outbox.LedgerActivity{Asset: "usdt", Amount: "7"}}, ledger.Options{})
+	require.NoError(t, err)
+	evs, err := st.Events(ctx, 0, 0)
+	require.NoError(t, err)
+	require.Len(t, evs, 1)
+	p, err := outbox.As[outbox.LedgerActivity](evs[0])
+	require.NoError(t, err)
+	require.NotNil(t, p.Receipt)
+	rows, err := st.ReceiptsAfter(ctx, "acc1", 0, 0)
+	require.NoError(t, err)
+	require.Len(t, rows, 1)
+	require.Equal(t, rows[0].Hash, p.Receipt.Hash)
+	require.Equal(t, []receipt.Balance{{Asset: "usdt", Balance: "7"}}, p.Receipt.Balances)
 }

@@ -55,9 +55,16 @@ type Receipts interface {
 	// UnsignedReceipts returns up to limit receipts still without a signature, oldest
 	// first.
 	UnsignedReceipts(ctx context.Context, limit int) ([]StoredReceipt, error)
-	// SetReceiptSignature records a receipt's signature unless it has one already (a
-	// signature of the same hash by another process).
-	SetReceiptSignature(ctx context.Context, accountID string, seq uint64, sig []byte) error
+	// SetReceiptSignatures records receipts' signatures in one transaction, each unless
+	// its receipt has one already (a signature of the same hash by another process).
+	SetReceiptSignatures(ctx context.Context, sigs []ReceiptSignature) error
+}
+
+// ReceiptSignature is the signature of an account's receipt Seq.
+type ReceiptSignature struct {
+	AccountID string
+	Seq       uint64
+	Signature []byte
 }
 
 var _ Receipts = (*SQLite)(nil)
@@ -162,12 +169,20 @@ func (s *conn) UnsignedReceipts(ctx context.Context, limit int) ([]StoredReceipt
 		ORDER BY created_ms LIMIT ?`, limit)
 }
 
-// SetReceiptSignature implements Receipts.
-func (s *conn) SetReceiptSignature(ctx context.Context, accountID string, seq uint64, sig []byte) error {
-	if len(sig) == 0 {
-		return errors.New("set receipt signature: empty signature")
+// SetReceiptSignatures implements Receipts.
+func (s *conn) SetReceiptSignatures(ctx context.Context, sigs []ReceiptSignature) error {
+	for _, sig := range sigs {
+		if len(sig.Signature) == 0 {
+			return errors.New("set receipt signatures: empty signature")
+		}
 	}
-	_, err := s.q.ExecContext(ctx, `UPDATE receipts SET signature = ? WHERE account_id = ? AND seq = ? AND signature IS NULL`,
-		hexutil.Encode(sig), accountID, seq)
-	return wrap("set receipt signature", err)
+	return s.tx(ctx, func(tx queryer) error {
+		for _, sig := range sigs {
+			if _, err := tx.ExecContext(ctx, `UPDATE receipts SET signature = ? WHERE account_id = ? AND seq = ? AND signature IS NULL`,
+				hexutil.Encode(sig.Signature), sig.AccountID, sig.Seq); err != nil {
+				return wrap("set receipt signature", err)
+			}
+		}
+		return nil
+	})
 }
