@@ -28,6 +28,13 @@ const (
 	TxDropped TxState = "DROPPED"
 )
 
+// KindGapFiller is the kind of the transaction a Sender signs to fill a nonce gap: a
+// transfer of nothing to itself at a nonce whose journaled transactions were all dropped
+// (their nonce used by another transaction) and which a reorg freed again. It does
+// nothing, so that nothing that was reported dropped is ever done after all; whatever
+// joins journal entries by nonce (relays, payments, fee bumps) leaves it out.
+const KindGapFiller = "gap-filler"
+
 // Open reports whether the sender still watches a transaction in this state.
 func (s TxState) Open() bool { return s == TxPending || s == TxMined }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/params"
 )
 
 // TxSigner signs the sender's transactions. signer.Signer satisfies it.
@@ -262,6 +263,15 @@ func (s *Sender) Tick(ctx context.Context) ([]Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	filled, err := s.fillGaps(ctx, used, open)
+	if err != nil {
+		return nil, err
+	}
+	if filled > 0 {
+		if open, err = s.jrnl.OpenTxs(ctx, s.cfg.Source, s.signer.Address()); err != nil {
+			return nil, err
+		}
+	}
 	s.cfg.Metrics.RecordOpenTxs(len(open), oldestAge(open, time.Now()))
 	if len(open) == 0 {
 		return nil, nil
@@ -349,7 +359,24 @@ func (s *Sender) tickNonce(ctx context.Context, group []JournalTx, head, usedNon
 
 	newest := group[len(group)-1]
 	if usedNonces > newest.Nonce {
-		// The nonce is used, by none of ours: nothing of this group can be mined any more.
+		// The nonce is used, and none of ours has a receipt. Concluding that another
+		// transaction used it is final (its orders are decided again, its relay or payment
+		// fails), so it takes the nonce used at the confirmation depth, read after the
+		// receipts: a reorg between the nonce read above and the receipt lookups (ours was
+		// mined, then taken out, and is about to be sent again) does not count, nor a node
+		// that counts a nonce before it serves the receipt.
+		final, err := s.nonceAtDepth(ctx, head)
+		if err != nil {
+			return nil, err
+		}
+		if final <= newest.Nonce {
+			return nil, nil // not at the depth yet: wait, the next Tick looks again
+		}
+		if mined, _, err := s.findMined(ctx, group); err != nil || mined != nil {
+			return nil, err // ours after all: the next Tick records it
+		}
+		// The nonce is used at the depth, by none of ours: nothing of this group can be
+		// mined any more.
 		var out []Outcome
 		for _, t := range group {
 			if err := s.jrnl.SetTxState(ctx, t.ID, TxDropped, 0); err != nil {
@@ -387,6 +414,62 @@ func (s *Sender) tickNonce(ctx context.Context, group []JournalTx, head, usedNon
 	}
 	_, err = s.journalAndBroadcast(ctx, bumped, JournalTx{Kind: newest.Kind, OrderIDs: newest.OrderIDs}, newest.ID)
 	return nil, err
+}
+
+// nonceAtDepth is the sender's nonce as of the block at the confirmation depth below
+// head: the nonces used by final transactions.
+func (s *Sender) nonceAtDepth(ctx context.Context, head uint64) (uint64, error) {
+	if head+1 < s.cfg.Confirmations {
+		return 0, nil
+	}
+	n, err := s.client.NonceAt(ctx, s.signer.Address(), new(big.Int).SetUint64(head+1-s.cfg.Confirmations))
+	if err != nil {
+		return 0, fmt.Errorf("nonce at depth: %w", err)
+	}
+	return n, nil
+}
+
+// maxGapFills bounds the gap fillers one Tick signs (a node answering a far too low nonce
+// must not make it sign thousands).
+const maxGapFills = 16
+
+// fillGaps signs a gap filler (KindGapFiller) for every nonce from used up to the highest
+// journaled one that no open transaction holds. Such a nonce had only transactions that
+// were dropped (used by another transaction), and a reorg freed it again: every later
+// transaction waits behind it, and sending a dropped one again would do what was already
+// reported as not done. Final transactions at or past used were reopened just before, so
+// they are open here. It returns how many it sent.
+func (s *Sender) fillGaps(ctx context.Context, used uint64, open []JournalTx) (int, error) {
+	last, ok, err := s.jrnl.MaxNonce(ctx, s.cfg.Source, s.signer.Address())
+	if err != nil {
+		return 0, fmt.Errorf("journal nonce: %w", err)
+	}
+	if !ok || last < used {
+		return 0, nil
+	}
+	held := make(map[uint64]bool, len(open))
+	for _, t := range open {
+		held[t.Nonce] = true
+	}
+	filled := 0
+	for n := used; n <= last && filled < maxGapFills; n++ {
+		if held[n] {
+			continue
+		}
+		self := s.signer.Address()
+		tip, feeCap, err := s.cfg.Fees.Fees(ctx, s.client)
+		if err != nil {
+			return filled, fmt.Errorf("fees: %w", err)
+		}
+		s.cfg.Logger.Warn("nonce gap: a reorg freed a nonce whose transactions were dropped; filling it", "nonce", n)
+		tx := types.NewTx(&types.DynamicFeeTx{ChainID: s.cfg.ChainID, Nonce: n, GasTipCap: tip, GasFeeCap: feeCap,
+			Gas: params.TxGas, To: &self, Value: new(big.Int)})
+		if _, err := s.journalAndBroadcast(ctx, tx, JournalTx{Kind: KindGapFiller}, 0); err != nil {
+			return filled, err
+		}
+		filled++
+	}
+	return filled, nil
 }
 
 // bump returns tx with its fees raised by the fee policy, or ok=false when the cap leaves

@@ -8,12 +8,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/chain"
+	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
@@ -50,7 +52,7 @@ func placeOrders(t *testing.T, c *testnet.Chain, trader testnet.Account, n int) 
 }
 
 func settleData(o *testnet.PlacedOrder, buy *big.Int) []byte {
-	return bindings.NewDTW().PackSettle(o.ID, o.Order, buy)
+	return bindings.NewDTW().PackSettle(dtw.PackFill(o.ID, o.Order, buy))
 }
 
 // tickUntilFinal ticks until every open transaction is final and returns the outcomes.
@@ -205,4 +207,67 @@ func TestSenderResendsConfirmedTransactionAfterDeepReorg(t *testing.T) {
 	require.Equal(t, jt.Nonce+1, second.Nonce, "no nonce gap")
 	out = tickUntilFinal(t, restarted, c)
 	require.Equal(t, chain.TxConfirmed, out[0].Tx.State)
+}
+
+// A nonce used by another transaction is concluded dropped only once that transaction is
+// at the confirmation depth; and when a deeper reorg frees the nonce again, the sender
+// fills it with a transaction that does nothing (the dropped one was reported as not
+// done: sending it again would do it after all), so that later transactions are mined.
+func TestSenderFillsANonceGapLeftByADroppedTransaction(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}})
+	c := n.Chains[0]
+	st := openStore(t)
+	orders := placeOrders(t, c, c.Traders[0], 2)
+	usdt := c.MustToken("USDT")
+	snap, err := c.Snapshot(ctx)
+	require.NoError(t, err)
+
+	client := &flakyClient{SenderClient: c.Client}
+	client.down.Store(true)
+	s := chain.NewSender(chain.SenderConfig{Source: c.Source, ChainID: c.ChainID, Confirmations: 2}, client, c.Operator.Signer(), st)
+	dropped, err := s.Send(ctx, "settle", []uint64{orders[0].ID.Uint64()}, c.DTW, settleData(orders[0], usdt.Units(10)))
+	require.NoError(t, err)
+	other, err := c.SendTx(ctx, c.Operator, &c.Operator.Address, nil, nil, 21000) // the same nonce, unknown to the journal
+	require.NoError(t, err)
+	require.Equal(t, dropped.Nonce, other.Nonce())
+	_, err = c.WaitReceipt(ctx, other.Hash())
+	require.NoError(t, err)
+
+	out, err := s.Tick(ctx)
+	require.NoError(t, err)
+	require.Empty(t, out, "the other transaction is not at the confirmation depth yet: nothing is concluded")
+	require.NoError(t, c.Mine(ctx, 1))
+	out, err = s.Tick(ctx)
+	require.NoError(t, err)
+	require.Len(t, out, 1)
+	require.Equal(t, chain.TxDropped, out[0].Tx.State, "at the depth, the journaled transaction is dropped")
+
+	// A reorg deeper than the depth takes the other transaction out: the nonce is free again.
+	client.down.Store(false)
+	require.NoError(t, c.Revert(ctx, snap))
+	later, err := s.Send(ctx, "settle", []uint64{orders[1].ID.Uint64()}, c.DTW, settleData(orders[1], usdt.Units(10)))
+	require.NoError(t, err)
+	require.Equal(t, dropped.Nonce+1, later.Nonce)
+
+	final := tickUntilFinal(t, s, c)
+	require.Len(t, final, 2, "the gap filler and the later settlement")
+	byHash := map[common.Hash]chain.JournalTx{}
+	for _, o := range final {
+		require.Equal(t, chain.TxConfirmed, o.Tx.State)
+		byHash[o.Tx.Hash] = o.Tx
+	}
+	require.Contains(t, byHash, later.Hash, "the later settlement is mined")
+	for h, tx := range byHash {
+		if h != later.Hash {
+			require.Equal(t, chain.KindGapFiller, tx.Kind)
+			require.Equal(t, dropped.Nonce, tx.Nonce)
+		}
+	}
+	dtwABI := bindings.NewDTW()
+	stored, err := c.Call(ctx, c.DTW, dtwABI.PackOrderHash(orders[0].ID))
+	require.NoError(t, err)
+	h, err := dtwABI.UnpackOrderHash(stored)
+	require.NoError(t, err)
+	require.NotEqual(t, [32]byte{}, h, "the dropped settlement is never sent again: its order is still open")
 }

@@ -47,10 +47,19 @@ contract DTW {
         uint8 kind;
     }
 
-    /// @notice One settlement: the open order and the amount of buyToken paid for it.
+    /// @notice One settlement, packed to spare calldata: the open order `orderId` as placed
+    /// and the amount of buyToken paid for it. The order id, deadline and kind ride in the
+    /// high 96 bits of the address words; a value beyond its type (an id of 2**64 or more, a
+    /// deadline of 2**64 or more, a kind above 255) never matches the stored order.
     struct Fill {
-        uint256 orderId;
-        Order order;
+        /// @dev orderId << 160 | trader
+        uint256 idAndTrader;
+        /// @dev deadline << 160 | sellToken
+        uint256 deadlineAndSellToken;
+        /// @dev kind << 160 | buyToken
+        uint256 kindAndBuyToken;
+        uint256 sellAmount;
+        uint256 minBuyAmount;
         uint256 buyAmount;
     }
 
@@ -130,6 +139,14 @@ contract DTW {
     );
     bytes4 private constant ERC1271_MAGIC = 0x1626ba7e;
     uint256 private constant HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0;
+    /// @dev A trader's balance of a token lives at keccak256(abi.encode(trader, token ^
+    /// BALANCES_SEED)): one hash instead of a nested mapping's two. The seed's high bits keep
+    /// the second word apart from any mapping's slot number.
+    uint256 private constant BALANCES_SEED = 0x044181c4be9916ed1d7d815e346ed30f8ce4cadb3c754bdb1d7275f46401d493; // keccak256("DTW.balances")
+    /// @dev An open order's hash lives at ORDERS_BASE + orderId: no hash to find it. Ids are
+    /// below 2**64, so nothing is stored at ORDERS_BASE + 2**64 or above; ids of 2**96 or
+    /// more read the empty ORDERS_BASE - 1 instead of wrapping around.
+    uint256 private constant ORDERS_BASE = 0x390905a4c367d71609f049562f4131198bc4dbbfd05ec606a1ee4acf0cef7f35; // keccak256("DTW.orders")
     /// @dev XORed into an open order's stored hash once its trader requested a cancel.
     bytes32 private constant CANCEL_REQUESTED = bytes32(uint256(1));
 
@@ -145,8 +162,6 @@ contract DTW {
     address public owner;
     address public pendingOwner;
     mapping(address operator => bool) public isOperator;
-    mapping(address trader => mapping(address token => uint256)) private _balances;
-    mapping(uint256 orderId => bytes32) private _orderHashes;
     mapping(uint256 orderId => uint64) private _cancelAfter;
     mapping(address trader => mapping(uint256 word => uint256)) private _nonceBitmap;
     /// @notice Every signature nonce of a trader below it is void.
@@ -170,17 +185,20 @@ contract DTW {
         uint64 deadline,
         uint8 kind
     );
+    /// @notice An operator settled an order. Only the order id is a topic (a topic costs 375
+    /// gas, a data word 256): follow a trader's orders by their OrderPlaced ids.
     event OrderSettled(
         uint256 indexed orderId,
-        address indexed trader,
-        address indexed operator,
+        address trader,
+        address operator,
         address sellToken,
         address buyToken,
         uint256 sellAmount,
         uint256 buyAmount
     );
+    /// @notice An order was cancelled and its sell amount refunded; topics as OrderSettled.
     event OrderCancelled(
-        uint256 indexed orderId, address indexed trader, address indexed canceller, address sellToken, uint256 sellAmount
+        uint256 indexed orderId, address trader, address canceller, address sellToken, uint256 sellAmount
     );
     /// @notice The trader asked to cancel an open order; anyone may cancel it after
     /// `cancelAfter`, an operator may settle it until then.
@@ -333,9 +351,7 @@ contract DTW {
     /// @return credited the amount added to the caller's free balance.
     function deposit(address token, uint256 amount) external payable nonReentrant returns (uint256 credited) {
         credited = _pullListed(token, amount);
-        unchecked {
-            _balances[msg.sender][token] += credited; // just added to the uint248 liabilities
-        }
+        _credit(msg.sender, token, credited); // just added to the uint248 liabilities
         emit Deposited(msg.sender, token, credited);
     }
 
@@ -354,8 +370,11 @@ contract DTW {
     }
 
     /// @notice The free balance of `trader` in `token`.
-    function balanceOf(address trader, address token) external view returns (uint256) {
-        return _balances[trader][token];
+    function balanceOf(address trader, address token) external view returns (uint256 b) {
+        uint256 slot = _balanceSlot(trader, token);
+        assembly ("memory-safe") {
+            b := sload(slot)
+        }
     }
 
     /// @notice Whether `token` may be deposited and ordered.
@@ -420,17 +439,69 @@ contract DTW {
 
     /// @notice Settles an open order: the operator pays `buyAmount` of buyToken from its
     /// inventory to the trader and receives the locked sell amount.
-    function settle(uint256 orderId, Order calldata order, uint256 buyAmount) external onlyOperator {
-        _settle(orderId, order, buyAmount, false);
+    function settle(Fill calldata fill) external onlyOperator {
+        uint256 p;
+        assembly ("memory-safe") {
+            p := fill
+        }
+        (uint256 orderId, address trader, address sellToken, address buyToken, uint256 sellAmount, uint256 buyAmount) =
+            _closeFill(p, false);
+        _debit(msg.sender, buyToken, buyAmount);
+        // Every balance and locked amount of a token is part of its liabilities, a uint248:
+        // a credit of one of them to another cannot overflow.
+        _credit(msg.sender, sellToken, sellAmount);
+        _credit(trader, buyToken, buyAmount);
+        emit OrderSettled(orderId, trader, msg.sender, sellToken, buyToken, sellAmount, buyAmount);
     }
 
     /// @notice Settles several open orders in one transaction. An order that can no longer
     /// be settled (closed, expired, or its cancel request's grace period over) is skipped
     /// with OrderSkipped; anything else wrong with a fill reverts the batch.
     function settleBatch(Fill[] calldata fills) external onlyOperator {
-        for (uint256 i = 0; i < fills.length; ++i) {
-            _settle(fills[i].orderId, fills[i].order, fills[i].buyAmount, true);
+        // The decoder checked that the fills lie within the calldata: walk them by pointer.
+        uint256 p;
+        uint256 end;
+        assembly ("memory-safe") {
+            p := fills.offset
+            end := add(p, mul(fills.length, 0xc0))
         }
+        // The operator's balances move once per run of fills that sell (proceeds) or buy
+        // (paid) the same token; both are deltas added to storage when the run ends. A fill's
+        // buy token is never its sell token, so when a payment is checked the pending
+        // proceeds are of another token, and the stored balance less what is pending paid is
+        // exactly what the operator holds; every credit between goes to storage.
+        address proceedsToken;
+        uint256 proceeds;
+        address payToken;
+        uint256 paySlot; // zero until the first payment (a balance slot is a hash)
+        uint256 paid;
+        for (; p < end;) {
+            (uint256 orderId, address trader, address sellToken, address buyToken, uint256 sellAmount, uint256 buyAmount)
+            = _closeFill(p, true);
+            unchecked {
+                p += 0xc0;
+            }
+            if (sellAmount == 0) continue; // skipped: every order sells a positive amount
+            if (sellToken != proceedsToken) {
+                if (proceeds != 0) _credit(msg.sender, proceedsToken, proceeds);
+                (proceedsToken, proceeds) = (sellToken, 0);
+            }
+            if (buyToken != payToken || paySlot == 0) {
+                if (paid != 0) _sstore(paySlot, bytes32(uint256(_sload(paySlot)) - paid));
+                (payToken, paySlot, paid) = (buyToken, _balanceSlot(msg.sender, buyToken), 0);
+            }
+            // buyAmount >= minBuyAmount > 0: no ZeroAmount check needed.
+            uint256 available = uint256(_sload(paySlot)) - paid;
+            if (available < buyAmount) revert InsufficientBalance(buyToken, available, buyAmount);
+            unchecked {
+                paid += buyAmount; // at most the operator's balance
+                proceeds += sellAmount; // locked amounts of one token, within its uint248 liabilities
+            }
+            _credit(trader, buyToken, buyAmount);
+            emit OrderSettled(orderId, trader, msg.sender, sellToken, buyToken, sellAmount, buyAmount);
+        }
+        if (proceeds != 0) _credit(msg.sender, proceedsToken, proceeds);
+        if (paid != 0) _sstore(paySlot, bytes32(uint256(_sload(paySlot)) - paid));
     }
 
     /// @notice Cancels an open order and refunds the trader. An operator may cancel at any
@@ -500,7 +571,7 @@ contract DTW {
 
     /// @notice The hash of an open order (as hashOrder), or zero when it is not open.
     function orderHash(uint256 orderId) external view returns (bytes32 h) {
-        h = _orderHashes[orderId];
+        h = _sload(_orderSlot(orderId));
         if (_cancelAfter[orderId] != 0) h ^= CANCEL_REQUESTED;
     }
 
@@ -550,64 +621,110 @@ contract DTW {
             // A memory struct of value types is its seven cleaned words: abi.encode(o).
             h := keccak256(o, 224)
         }
-        _orderHashes[orderId] = h;
+        _sstore(_orderSlot(orderId), h);
         emit OrderPlaced(orderId, o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind);
     }
 
-    /// @dev In a batch, an order that can no longer be settled is skipped, not reverted.
-    function _settle(uint256 orderId, Order calldata o, uint256 buyAmount, bool batch) private {
-        bytes32 stored = _orderHashes[orderId];
-        if (stored == 0 && batch) return _skip(orderId, SKIP_CLOSED);
-        uint64 requested = _checkOrder(orderId, o, stored);
-        if (block.timestamp > o.deadline) {
-            if (batch) return _skip(orderId, SKIP_EXPIRED);
+    /// @dev Checks the Fill at calldata offset `p` and closes its order; the caller moves the
+    /// balances. In a batch, an order that can no longer be settled is skipped (OrderSkipped,
+    /// a zero sellAmount returned), not reverted.
+    function _closeFill(uint256 p, bool batch)
+        private
+        returns (
+            uint256 orderId,
+            address trader,
+            address sellToken,
+            address buyToken,
+            uint256 sellAmount,
+            uint256 buyAmount
+        )
+    {
+        uint256 idAndTrader;
+        uint256 deadlineAndSellToken;
+        uint256 kindAndBuyToken;
+        assembly ("memory-safe") {
+            idAndTrader := calldataload(p)
+            deadlineAndSellToken := calldataload(add(p, 0x20))
+            kindAndBuyToken := calldataload(add(p, 0x40))
+        }
+        orderId = idAndTrader >> 160;
+        uint256 slot;
+        unchecked {
+            slot = ORDERS_BASE + orderId; // orderId < 2**96: _orderSlot without its branch
+        }
+        bytes32 stored = _sload(slot);
+        if (stored == 0 && batch) {
+            _skip(orderId, SKIP_CLOSED);
+            return (orderId, trader, sellToken, buyToken, 0, 0);
+        }
+        trader = address(uint160(idAndTrader));
+        sellToken = address(uint160(deadlineAndSellToken));
+        buyToken = address(uint160(kindAndBuyToken));
+        uint256 deadline = deadlineAndSellToken >> 160;
+        uint256 minBuyAmount;
+        bytes32 h;
+        assembly ("memory-safe") {
+            sellAmount := calldataload(add(p, 0x60))
+            minBuyAmount := calldataload(add(p, 0x80))
+            buyAmount := calldataload(add(p, 0xa0))
+            // abi.encode(order), as _placeOrder hashed it.
+            let m := mload(0x40)
+            mstore(m, trader)
+            mstore(add(m, 0x20), sellToken)
+            mstore(add(m, 0x40), buyToken)
+            mstore(add(m, 0x60), sellAmount)
+            mstore(add(m, 0x80), minBuyAmount)
+            mstore(add(m, 0xa0), deadline)
+            mstore(add(m, 0xc0), shr(160, kindAndBuyToken))
+            h := keccak256(m, 0xe0)
+        }
+        uint64 requested = _checkOrder(orderId, h, stored);
+        if (block.timestamp > deadline) {
+            if (batch) {
+                _skip(orderId, SKIP_EXPIRED);
+                return (orderId, trader, sellToken, buyToken, 0, 0);
+            }
             revert DeadlinePassed();
         }
         if (requested != 0 && block.timestamp > requested) {
-            if (batch) return _skip(orderId, SKIP_CANCEL_REQUESTED);
+            if (batch) {
+                _skip(orderId, SKIP_CANCEL_REQUESTED);
+                return (orderId, trader, sellToken, buyToken, 0, 0);
+            }
             revert CancelGraceOver(orderId, requested);
         }
-        if (buyAmount < o.minBuyAmount) revert BelowMinBuyAmount(buyAmount, o.minBuyAmount);
-        _close(orderId, requested);
-        _debit(msg.sender, o.buyToken, buyAmount);
-        // Every balance and locked amount of a token is part of its liabilities, a uint248:
-        // a credit of one of them to another cannot overflow.
-        unchecked {
-            _balances[msg.sender][o.sellToken] += o.sellAmount;
-            _balances[o.trader][o.buyToken] += buyAmount;
-        }
-        emit OrderSettled(orderId, o.trader, msg.sender, o.sellToken, o.buyToken, o.sellAmount, buyAmount);
+        if (buyAmount < minBuyAmount) revert BelowMinBuyAmount(buyAmount, minBuyAmount);
+        _close(slot, orderId, requested);
     }
 
     function _cancel(uint256 orderId, Order calldata o, bool operator, bool batch) private {
-        bytes32 stored = _orderHashes[orderId];
+        uint256 slot = _orderSlot(orderId);
+        bytes32 stored = _sload(slot);
         if (stored == 0 && batch) return _skip(orderId, SKIP_CLOSED);
-        uint64 requested = _checkOrder(orderId, o, stored);
+        uint64 requested = _checkOrder(orderId, _hashOrder(o), stored);
         if (!operator && block.timestamp <= o.deadline) {
             if (requested == 0) revert DeadlineNotPassed();
             if (block.timestamp <= requested) revert CancelGraceNotOver(orderId, requested);
         }
-        _close(orderId, requested);
-        unchecked {
-            _balances[o.trader][o.sellToken] += o.sellAmount; // a locked amount, as in _settle
-        }
+        _close(slot, orderId, requested);
+        _credit(o.trader, o.sellToken, o.sellAmount); // a locked amount
         emit OrderCancelled(orderId, o.trader, msg.sender, o.sellToken, o.sellAmount);
     }
 
     function _requestCancel(uint256 orderId, Order calldata o) private {
-        bytes32 stored = _orderHashes[orderId];
-        if (_checkOrder(orderId, o, stored) != 0) revert CancelAlreadyRequested(orderId);
+        uint256 slot = _orderSlot(orderId);
+        bytes32 stored = _sload(slot);
+        if (_checkOrder(orderId, _hashOrder(o), stored) != 0) revert CancelAlreadyRequested(orderId);
         uint64 after_ = uint64(block.timestamp) + CANCEL_GRACE;
-        _orderHashes[orderId] = stored ^ CANCEL_REQUESTED;
+        _sstore(slot, stored ^ CANCEL_REQUESTED);
         _cancelAfter[orderId] = after_;
         emit CancelRequested(orderId, o.trader, after_);
     }
 
-    /// @dev Checks that `o` is the open order stored as `stored` and returns the end of the
-    /// grace period of its cancel request, zero when none was made. The flag bit keeps the
-    /// cancelAfter slot unread on the path of orders without a request.
-    function _checkOrder(uint256 orderId, Order calldata o, bytes32 stored) private view returns (uint64 requested) {
-        bytes32 h = _hashOrder(o);
+    /// @dev Checks that the order hashed `h` is the open order stored as `stored` and returns
+    /// the end of the grace period of its cancel request, zero when none was made. The flag
+    /// bit keeps the cancelAfter slot unread on the path of orders without a request.
+    function _checkOrder(uint256 orderId, bytes32 h, bytes32 stored) private view returns (uint64 requested) {
         if (stored == h) return 0;
         if (stored == 0 || stored != h ^ CANCEL_REQUESTED) revert UnknownOrder(orderId);
         return _cancelAfter[orderId];
@@ -623,8 +740,8 @@ contract DTW {
         }
     }
 
-    function _close(uint256 orderId, uint64 requested) private {
-        delete _orderHashes[orderId];
+    function _close(uint256 slot, uint256 orderId, uint64 requested) private {
+        _sstore(slot, 0);
         if (requested != 0) delete _cancelAfter[orderId];
     }
 
@@ -634,10 +751,51 @@ contract DTW {
 
     function _debit(address trader, address token, uint256 amount) private {
         if (amount == 0) revert ZeroAmount();
-        uint256 available = _balances[trader][token];
+        uint256 slot = _balanceSlot(trader, token);
+        uint256 available;
+        assembly ("memory-safe") {
+            available := sload(slot)
+        }
         if (available < amount) revert InsufficientBalance(token, available, amount);
+        assembly ("memory-safe") {
+            sstore(slot, sub(available, amount))
+        }
+    }
+
+    /// @dev Unchecked: every balance of a token is part of its uint248 liabilities, so a
+    /// credit of an amount already owed cannot overflow.
+    function _credit(address trader, address token, uint256 amount) private {
+        uint256 slot = _balanceSlot(trader, token);
+        assembly ("memory-safe") {
+            sstore(slot, add(sload(slot), amount))
+        }
+    }
+
+    /// @dev The storage slot of trader's balance of token.
+    function _balanceSlot(address trader, address token) private pure returns (uint256 slot) {
+        assembly ("memory-safe") {
+            mstore(0, trader)
+            mstore(0x20, xor(token, BALANCES_SEED))
+            slot := keccak256(0, 0x40)
+        }
+    }
+
+    /// @dev The storage slot of an open order's hash (see ORDERS_BASE).
+    function _orderSlot(uint256 orderId) private pure returns (uint256 slot) {
         unchecked {
-            _balances[trader][token] = available - amount;
+            return orderId >> 96 == 0 ? ORDERS_BASE + orderId : ORDERS_BASE - 1;
+        }
+    }
+
+    function _sload(uint256 slot) private view returns (bytes32 v) {
+        assembly ("memory-safe") {
+            v := sload(slot)
+        }
+    }
+
+    function _sstore(uint256 slot, bytes32 v) private {
+        assembly ("memory-safe") {
+            sstore(slot, v)
         }
     }
 

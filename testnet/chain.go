@@ -305,7 +305,12 @@ func (c *Chain) Snapshot(ctx context.Context) (string, error) {
 	return id, err
 }
 
-// Revert restores a snapshot, dropping every later block: a reorg for followers.
+// Revert restores a snapshot, dropping every later block: a reorg for followers. It also
+// empties the node's transaction pool: anvil keeps pooled transactions across evm_revert,
+// and one whose nonce the restored state has not reached yet makes the pending nonce run
+// ahead of the account's, so that the next transaction waits forever behind a gap (a CI
+// run's token approval did). What a reverted block held must be sent again, as after a
+// reorg that lost the pool.
 func (c *Chain) Revert(ctx context.Context, id string) error {
 	var ok bool
 	if err := c.RPC.CallContext(ctx, &ok, "evm_revert", id); err != nil {
@@ -313,6 +318,9 @@ func (c *Chain) Revert(ctx context.Context, id string) error {
 	}
 	if !ok {
 		return fmt.Errorf("evm_revert %s: unknown snapshot", id)
+	}
+	if err := c.RPC.CallContext(ctx, nil, "anvil_dropAllTransactions"); err != nil {
+		return fmt.Errorf("after evm_revert %s: drop the pool: %w", id, err)
 	}
 	return nil
 }

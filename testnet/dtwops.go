@@ -97,7 +97,7 @@ func (c *Chain) placed(r *types.Receipt, err error) (*PlacedOrder, error) {
 
 // Settle settles one order from `operator`'s inventory.
 func (c *Chain) Settle(ctx context.Context, operator Account, o *PlacedOrder, buyAmount *big.Int) (*types.Receipt, error) {
-	return c.Transact(ctx, operator, &c.DTW, bindings.NewDTW().PackSettle(o.ID, o.Order, buyAmount), nil)
+	return c.Transact(ctx, operator, &c.DTW, bindings.NewDTW().PackSettle(dtw.PackFill(o.ID, o.Order, buyAmount)), nil)
 }
 
 // SettleBatch settles several orders in one transaction.
@@ -107,7 +107,7 @@ func (c *Chain) SettleBatch(ctx context.Context, operator Account, orders []*Pla
 	}
 	fills := make([]bindings.DTWFill, len(orders))
 	for i, o := range orders {
-		fills[i] = bindings.DTWFill{OrderId: o.ID, Order: o.Order, BuyAmount: buyAmounts[i]}
+		fills[i] = dtw.PackFill(o.ID, o.Order, buyAmounts[i])
 	}
 	return c.Transact(ctx, operator, &c.DTW, bindings.NewDTW().PackSettleBatch(fills), nil)
 }

@@ -216,6 +216,28 @@ func OrderHash(o Order) common.Hash {
 	return crypto.Keccak256Hash(enc)
 }
 
+// Fill is one settlement as settle and settleBatch take it: the order's fields packed into
+// six words (PackFill builds it).
+type Fill = bindings.DTWFill
+
+// PackFill packs the settlement of open order orderID (an id the contract numbered, so
+// below 2**64) for buyAmount of its buy token: the id, the deadline and the kind ride in
+// the high 96 bits of the trader, sell token and buy token words, which spares settle's
+// calldata some 100 zero bytes.
+func PackFill(orderID *big.Int, o Order, buyAmount *big.Int) Fill {
+	high := func(v *big.Int, a common.Address) *big.Int {
+		return new(big.Int).Or(new(big.Int).Lsh(v, 160), new(big.Int).SetBytes(a.Bytes()))
+	}
+	return Fill{
+		IdAndTrader:          high(orderID, o.Trader),
+		DeadlineAndSellToken: high(new(big.Int).SetUint64(o.Deadline), o.SellToken),
+		KindAndBuyToken:      high(big.NewInt(int64(o.Kind)), o.BuyToken),
+		SellAmount:           o.SellAmount,
+		MinBuyAmount:         o.MinBuyAmount,
+		BuyAmount:            buyAmount,
+	}
+}
+
 // OrderFromEvent returns the order an OrderPlaced event describes, as settle and cancel
 // take it.
 func OrderFromEvent(ev *bindings.DTWOrderPlaced) Order {

@@ -107,3 +107,18 @@ func TestNonceBit(t *testing.T) {
 		})
 	}
 }
+
+// PackFill puts the id, deadline and kind above the 160 address bits of the three address
+// words, in the words' order; the amounts stay whole.
+func TestPackFill(t *testing.T) {
+	o := dtw.Order{Trader: trader, SellToken: dai, BuyToken: usdt, SellAmount: big.NewInt(100), MinBuyAmount: big.NewInt(99), Deadline: 1_700_000_000, Kind: dtw.KindLimit}
+	id := new(big.Int).SetUint64(1<<64 - 1) // the largest id the contract numbers
+	f := dtw.PackFill(id, o, big.NewInt(101))
+	word := func(high uint64, a common.Address) string {
+		return common.BytesToHash(append(new(big.Int).SetUint64(high).FillBytes(make([]byte, 12)), a.Bytes()...)).Hex()
+	}
+	require.Equal(t, word(1<<64-1, trader), common.BigToHash(f.IdAndTrader).Hex())
+	require.Equal(t, word(1_700_000_000, dai), common.BigToHash(f.DeadlineAndSellToken).Hex())
+	require.Equal(t, word(1, usdt), common.BigToHash(f.KindAndBuyToken).Hex())
+	require.Equal(t, "100 99 101", f.SellAmount.String()+" "+f.MinBuyAmount.String()+" "+f.BuyAmount.String())
+}

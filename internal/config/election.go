@@ -10,8 +10,10 @@ const DefaultLeaseTTL = 10 * time.Second
 type Election struct {
 	// LeaseTTL is how long a leader's lease lasts unless renewed. The leader renews it
 	// every third of it and stops its work when it could not for two thirds; a leader that
-	// dies is replaced within about LeaseTTL plus a third (one that shuts down cleanly at
-	// once). Every process of a store should use the same value. Default 10s.
+	// is paused, or on SQLite dies, is replaced within about LeaseTTL plus a third (one
+	// that shuts down cleanly at once, and on PostgreSQL one that dies within about half a
+	// second: its database session ends with it). Every process of a store should use the
+	// same value. Default 10s.
 	LeaseTTL time.Duration `yaml:"leaseTTL"`
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -54,6 +55,28 @@ type Offchain struct {
 	// RFQSpreadBps is how much worse than a swap an RFQ quote is priced, in basis points.
 	// Default 10.
 	RFQSpreadBps int64 `yaml:"rfqSpreadBps"`
+	// HouseShards is the number of shards the house's inventory and fees books are split
+	// into (each trade posts to a shard it holds, so concurrent trades do not queue on one
+	// balance row per asset); each shard may owe 1/HouseShards of an inventory limit, and
+	// a trade its shard cannot pay takes the rest from others. 0 (the default) means
+	// DefaultHouseShards. At most MaxHouseShards.
+	HouseShards int `yaml:"houseShards"`
+}
+
+// MaxHouseShards bounds offchain.houseShards.
+const MaxHouseShards = 256
+
+// DefaultHouseShards is offchain.houseShards's default: four per CPU the process may use,
+// at least eight, so that the transactions one replica's group commit keeps open and
+// those of a few other replicas each find a free shard.
+func DefaultHouseShards() int { return max(8, 4*runtime.GOMAXPROCS(0)) }
+
+// HouseShardsOrDefault is offchain.houseShards, or its default.
+func (o Offchain) HouseShardsOrDefault() int {
+	if o.HouseShards == 0 {
+		return DefaultHouseShards()
+	}
+	return o.HouseShards
 }
 
 // DefaultRFQSpreadBps is offchain.rfqSpreadBps's default.
@@ -202,6 +225,9 @@ func (c *Config) checkOffchain(bad func(field, format string, args ...any)) {
 		if _, err := ParseCreditSetting(v); err != nil {
 			bad("offchain.inventoryLimits."+asset, "%v", err)
 		}
+	}
+	if o.HouseShards < 0 || o.HouseShards > MaxHouseShards {
+		bad("offchain.houseShards", "%d: want 0 (the default) to %d", o.HouseShards, MaxHouseShards)
 	}
 	if o.RFQSpreadBps < 0 || o.RFQSpreadBps >= 10_000 {
 		bad("offchain.rfqSpreadBps", "%d: want 0 to 9999", o.RFQSpreadBps)

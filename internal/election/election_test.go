@@ -77,7 +77,14 @@ type campaign struct {
 
 func startCampaign(t *testing.T, holder string, st election.Store) *campaign {
 	t.Helper()
-	el, err := election.New(election.Config{Holder: holder, TTL: ttl}, st)
+	return startCampaignWith(t, election.Config{Holder: holder, TTL: ttl}, st)
+}
+
+// startCampaignWith is startCampaign with cfg (its Holder names the terms).
+func startCampaignWith(t *testing.T, cfg election.Config, st election.Store) *campaign {
+	t.Helper()
+	holder := cfg.Holder
+	el, err := election.New(cfg, st)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &campaign{el: el, cancel: cancel, done: make(chan struct{})}

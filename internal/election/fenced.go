@@ -293,9 +293,9 @@ func (f *Fenced) GetAccount(ctx context.Context, id string) (store.Account, erro
 	return f.st.GetAccount(ctx, id)
 }
 
-// LedgerBalance implements offchain.TradingStore: a read, not fenced.
-func (f *Fenced) LedgerBalance(ctx context.Context, book, asset string) (decimal.Decimal, error) {
-	return f.st.LedgerBalance(ctx, book, asset)
+// HouseBalance implements offchain.TradingStore: a read, not fenced.
+func (f *Fenced) HouseBalance(ctx context.Context, book, asset string) (decimal.Decimal, error) {
+	return f.st.HouseBalance(ctx, book, asset)
 }
 
 // LedgerEntries implements offchain.BalancesStore: a read, not fenced.

@@ -47,7 +47,7 @@ var fencedReads = []string{
 	"RecentBlocks", "OpenTxs", "MaxNonce", "OpenOrders", "OpenCancelRequests", "Order", "UncheckedCloses",
 	"RelayByNonce", "PendingRelayRequests", "DepositAddresses", "CustodyCursor", "SweepsDue", "JournalRef",
 	"TxsAtNonce", "OffchainWithdrawalsByStatus", "OffchainWithdrawalsAfter", "RelaysToFail",
-	"CustodyDepositsFrom", "MissingCustodyDeposits", "CustodyBlocks", "CustodyReorgOf", "CustodyRescanOf", "LedgerBalances", "HeldAmounts", "AccountSettings", "GetAccount", "LedgerBalance",
+	"CustodyDepositsFrom", "MissingCustodyDeposits", "CustodyBlocks", "CustodyReorgOf", "CustodyRescanOf", "LedgerBalances", "HeldAmounts", "AccountSettings", "GetAccount", "HouseBalance",
 	"LedgerEntries", "OffchainOrder", "OffchainOrderByID",
 	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "OpenInventoryMoves",
 	"ReceiptsAfter", "ReceiptsByReference",

@@ -565,11 +565,11 @@ func (e *Engine) sendSettles(ctx context.Context, fills []fill) {
 	var data []byte
 	if len(fills) == 1 {
 		f := fills[0]
-		data = e.dtw.PackSettle(f.order.OrderID, f.order.Order(), f.buyAmount)
+		data = e.dtw.PackSettle(dtw.PackFill(f.order.OrderID, f.order.Order(), f.buyAmount))
 	} else {
 		batch := make([]bindings.DTWFill, len(fills))
 		for i, f := range fills {
-			batch[i] = bindings.DTWFill{OrderId: f.order.OrderID, Order: f.order.Order(), BuyAmount: f.buyAmount}
+			batch[i] = dtw.PackFill(f.order.OrderID, f.order.Order(), f.buyAmount)
 		}
 		data = e.dtw.PackSettleBatch(batch)
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/store/pgtest"
 	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/liar"
 )
 
 // Shape of the system under test.
@@ -69,6 +70,10 @@ type account struct {
 type env struct {
 	net     *testnet.Network
 	proxies map[string]*Proxy
+	// liars are each chain's first RPC endpoint, in front of its proxy: honest until the
+	// lying-rpc fault makes it lie. Each chain has two honest endpoints besides and a
+	// verifyQuorum of 2, so the replicas decide on the honest ones' word.
+	liars   map[string]*liar.LyingRPC
 	pg      *pgtest.Server
 	dsn     string
 	db      *sql.DB
@@ -93,7 +98,12 @@ func newEnv(t *testing.T) *env {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	e := &env{proxies: map[string]*Proxy{}, dir: t.TempDir(), chainMu: map[string]*sync.Mutex{}}
+	e := &env{proxies: map[string]*Proxy{}, liars: map[string]*liar.LyingRPC{}, dir: t.TempDir(), chainMu: map[string]*sync.Mutex{}}
+	if keep := os.Getenv(EnvFaultsDir); keep != "" { // keep the replicas' logs and configs after the run
+		e.dir = filepath.Join(keep, time.Now().UTC().Format("20060102T150405"))
+		require.NoError(t, os.MkdirAll(e.dir, 0o700))
+		t.Logf("replica logs and configs in %s", e.dir)
+	}
 	e.net = testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM", "OPTIMISM"}, Traders: 2, BlockTime: blockTime})
 	for _, c := range e.net.Chains {
 		u, err := url.Parse(c.RPCURL)
@@ -124,7 +134,10 @@ func newEnv(t *testing.T) *env {
 	require.NoError(t, err)
 	for name, p := range e.proxies {
 		s := d.Sources[name]
-		s.RPCURLs = []string{"http://" + p.Addr()}
+		direct := "http://" + p.Addr()
+		e.liars[name] = liar.NewLyingRPC(t, direct, liar.Lies{})
+		s.RPCURLs = []string{e.liars[name].URL, direct, liar.NewLyingRPC(t, direct, liar.Lies{}).URL}
+		s.VerifyQuorum = 2
 		d.Sources[name] = s
 	}
 	e.cfg, err = gatewaycmd.WriteGatewayConfig(e.dir, d, confirmations)

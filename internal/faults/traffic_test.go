@@ -18,6 +18,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/testnet"
+	"github.com/dtwgate/dtwgate/testnet/liar"
 )
 
 // Order kinds of the flow.
@@ -49,9 +50,9 @@ type order struct {
 
 // runResult is what a run did.
 type runResult struct {
-	mu                                           sync.Mutex
-	orders                                       []*order
-	kills, leaderKills, reorgs, cuts, pgRestarts int
+	mu                                                 sync.Mutex
+	orders                                             []*order
+	kills, leaderKills, reorgs, cuts, lies, pgRestarts int
 	// failovers are, per lease, how long after each kill of its holder another took it.
 	failovers map[string][]time.Duration
 	errs      []string
@@ -201,7 +202,7 @@ func (e *env) feedHeartbeat(ctx context.Context) {
 
 // fault is one scheduled fault.
 type fault struct {
-	kind   string // kill, leader-kill, reorg, rpc-cut, pg-restart
+	kind   string // kill, leader-kill, reorg, rpc-cut, lying-rpc, pg-restart
 	source string
 }
 
@@ -220,6 +221,9 @@ func (e *env) chaos(ctx context.Context, t *testing.T, sz size, rng *rand.Rand, 
 	}
 	for range sz.rpcCuts {
 		faults = append(faults, fault{kind: "rpc-cut", source: e.net.Chains[rng.IntN(len(e.net.Chains))].Source})
+	}
+	for range sz.lies {
+		faults = append(faults, fault{kind: "lying-rpc", source: e.net.Chains[rng.IntN(len(e.net.Chains))].Source})
 	}
 	for range sz.pgRestarts {
 		faults = append(faults, fault{kind: "pg-restart"})
@@ -267,6 +271,13 @@ func (e *env) chaos(ctx context.Context, t *testing.T, sz size, rng *rand.Rand, 
 			e.proxies[f.source].SetMode(Forward)
 			r.cuts++
 			t.Logf("RPC of %s %s for %s, restored", f.source, name, d)
+		case "lying-rpc":
+			d := 5*time.Second + time.Duration(rng.IntN(8))*time.Second
+			e.liars[f.source].Set(liar.Lies{ReceiptStatus: true, BlockHash: true})
+			time.Sleep(d)
+			e.liars[f.source].Set(liar.Lies{})
+			r.lies++
+			t.Logf("RPC endpoint 0 of %s lied about receipts and block hashes for %s", f.source, d)
 		case "pg-restart":
 			began := time.Now()
 			if err := e.pg.Restart(ctx); err != nil {

@@ -128,9 +128,10 @@ func serveCommand() *cli.Command {
 			"API processes and settlers share only the store (the data directory): run any number of " +
 			"--role api, --role settler and --role all processes on one store. The settler of each chain, and the " +
 			"OFFCHAIN matcher, run in one settler process at a time, elected through the store, each settler " +
-			"campaigning every third of --lease-ttl: when the leader stops cleanly it releases its leases and another " +
-			"takes over at its next campaign, within --lease-ttl/3; when it dies, once its lease expires, within about " +
-			"--lease-ttl plus a third.",
+			"campaigning every third of --lease-ttl (every 500ms on PostgreSQL): when the leader stops cleanly it releases " +
+			"its leases and another takes over at its next campaign; when it dies, on PostgreSQL within about half a second " +
+			"(its database session ends with it), on SQLite once its lease expires, within about --lease-ttl plus a third; " +
+			"a paused leader is replaced once its lease expires.",
 		Flags: append(storeFlags(),
 			&cli.StringFlag{Name: flagListen, Usage: "host:port to listen on: the API, or for --role settler only /healthz, /readyz and /metrics", DefaultText: config.DefaultListen + "; config listen", EnvVars: []string{config.EnvListen}},
 			&cli.StringFlag{Name: flagBasePath, Usage: "API base path, ending in /api", DefaultText: config.DefaultBasePath + "; config basePath"},
@@ -142,8 +143,8 @@ func serveCommand() *cli.Command {
 			&cli.StringFlag{Name: flagPprof, Usage: "serve Go's profiler (/debug/pprof/) on this loopback host:port, apart from the API", DefaultText: "off; config debug.pprofListen"},
 			&cli.StringFlag{Name: flagRole, Value: string(app.RoleAll), EnvVars: []string{EnvRole},
 				Usage: "what this process runs: api (the REST API), settler (follow, settle and relay on every chain, match OFFCHAIN limit orders; elected per chain among the settlers of a store) or all"},
-			&cli.DurationFlag{Name: flagLeaseTTL, Usage: "lifetime of a settler's lease, 1s to 5m: a settler that dies is replaced within about this long plus a third; " +
-				"one that stops cleanly, within a third", DefaultText: config.DefaultLeaseTTL.String() + "; config election.leaseTTL"},
+			&cli.DurationFlag{Name: flagLeaseTTL, Usage: "lifetime of a settler's lease, 1s to 5m: a paused settler (on SQLite also a dead one) is replaced within " +
+				"about this long plus a third; one that stops cleanly, within a third (on PostgreSQL within a second, as one that dies)", DefaultText: config.DefaultLeaseTTL.String() + "; config election.leaseTTL"},
 		),
 		Action: runServe,
 	}

@@ -19,6 +19,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,9 +35,10 @@ import (
 const (
 	userPrefix  = "user:"
 	housePrefix = "house:"
-	// BookFees collects commissions.
+	// BookFees collects commissions, in shards (ShardBook).
 	BookFees = "house:fees"
-	// BookInventory is the house's trading inventory (it is the counterparty of swaps).
+	// BookInventory is the house's trading inventory (it is the counterparty of swaps), in
+	// shards (ShardBook).
 	BookInventory = "house:inventory"
 	// BookSuspense holds what arrived but cannot be attributed (a bank transfer with an
 	// unknown reference) until an operator resolves it.
@@ -48,6 +51,30 @@ func UserBook(accountID string) string { return userPrefix + accountID }
 // CustodyBook is the house's book of funds held at a location: a chain's source name, or
 // "bank:<name>".
 func CustodyBook(location string) string { return housePrefix + "custody:" + location }
+
+// ShardBook is the book of shard i of a house book: the book itself for shard 0, else
+// "book/i". The house's trading books are split into shards so that concurrent trades,
+// each posting to a shard it holds, do not queue on one balance row per asset; their
+// balances are summed (store HouseBalance) wherever the house's position is judged, and
+// every shard is a book of its own to the ledger, so each asset still sums to zero and
+// Audit checks each shard's balance against its postings.
+func ShardBook(book string, i int) string {
+	if i == 0 {
+		return book
+	}
+	return book + store.ShardSeparator + strconv.Itoa(i)
+}
+
+// userBooks are the user books an entry moves.
+func userBooks(e store.LedgerEntry) []string {
+	var books []string
+	for _, p := range e.Postings {
+		if _, ok := IsUserBook(p.Book); ok && !slices.Contains(books, p.Book) {
+			books = append(books, p.Book)
+		}
+	}
+	return books
+}
 
 // IsUserBook reports whether book belongs to an account, and which.
 func IsUserBook(book string) (accountID string, ok bool) {
@@ -94,6 +121,7 @@ type Options struct {
 // embeds this one.
 type Tx interface {
 	Reader
+	LockLedgerBooks(ctx context.Context, books []string) error
 	LedgerBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
 	LedgerEntryByKey(ctx context.Context, key string) (store.LedgerEntry, error)
 	InsertLedgerEntry(ctx context.Context, e store.LedgerEntry) (store.LedgerEntry, error)
@@ -214,7 +242,9 @@ func (l *Ledger) Post(ctx context.Context, e store.LedgerEntry, ev *outbox.Event
 // entry whose external key exists is not posted again: the existing entry is returned
 // with created false when its postings are the same, ErrKeyReused when not. A user book
 // whose available balance would fall below its floor fails the whole entry with
-// ErrInsufficientFunds.
+// ErrInsufficientFunds. The user books e moves are locked (LockLedgerBooks) before
+// anything is read: what PostTx decides on is then current and stays so until the
+// commit, whatever the transaction's isolation.
 func (l *Ledger) PostTx(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbox.Event, opts Options) (store.LedgerEntry, bool, error) {
 	return l.post(ctx, tx, e, ev, opts, true)
 }
@@ -222,6 +252,9 @@ func (l *Ledger) PostTx(ctx context.Context, tx Tx, e store.LedgerEntry, ev *out
 // post is PostTx; floors says whether the user books' floors and credit are checked.
 func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbox.Event, opts Options, floors bool) (store.LedgerEntry, bool, error) {
 	if err := Check(e); err != nil {
+		return store.LedgerEntry{}, false, err
+	}
+	if err := tx.LockLedgerBooks(ctx, userBooks(e)); err != nil {
 		return store.LedgerEntry{}, false, err
 	}
 	existing, err := tx.LedgerEntryByKey(ctx, e.ExternalKey)
@@ -359,6 +392,9 @@ func (l *Ledger) HoldTx(ctx context.Context, tx Tx, key, accountID, asset string
 		return fmt.Errorf("%w: a hold needs a key and a positive amount", ErrUnbalanced)
 	}
 	book := UserBook(accountID)
+	if err := tx.LockLedgerBooks(ctx, []string{book}); err != nil {
+		return err
+	}
 	h, err := tx.LedgerHold(ctx, key)
 	if err == nil {
 		if h.Book != book || h.Asset != asset || !h.Amount.Equal(amount) {

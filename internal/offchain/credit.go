@@ -12,6 +12,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/pricing"
+	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
 )
 
@@ -59,11 +60,29 @@ func (s *Balances) pricesOf(ctx context.Context, accountAsset string, assets []s
 // the account holds) in its account asset. Prices may wait on a feed: read them before a
 // transaction.
 func (s *Balances) terms(ctx context.Context, accountID string, assets ...string) (ledger.Terms, error) {
-	accountAsset, err := s.accountAsset(ctx, accountID)
+	return s.termsIn(ctx, s.st, accountID, assets...)
+}
+
+// termsReader is what an account's credit terms are read from: a store, or a unit of
+// work's transaction.
+type termsReader interface {
+	ledger.Reader
+	GetAccount(ctx context.Context, id string) (store.Account, error)
+	AccountSettings(ctx context.Context, accountID string) (map[string]string, error)
+}
+
+// termsIn is terms read through q: a swap reads them in its own transaction, so that it
+// is one commit (its prices come from memory: the book, or the feeds' last answers).
+func (s *Balances) termsIn(ctx context.Context, q termsReader, accountID string, assets ...string) (ledger.Terms, error) {
+	a, err := q.GetAccount(ctx, accountID)
 	if err != nil {
 		return ledger.Terms{}, err
 	}
-	held, err := ledger.AssetsIn(ctx, s.st, accountID)
+	accountAsset := a.AccountAsset
+	if accountAsset == "" {
+		accountAsset = s.defaultAccountAsset()
+	}
+	held, err := ledger.AssetsIn(ctx, q, accountID)
 	if err != nil {
 		return ledger.Terms{}, err
 	}
@@ -72,7 +91,7 @@ func (s *Balances) terms(ctx context.Context, accountID string, assets ...string
 	if t.Prices, err = s.pricesOf(ctx, accountAsset, assets); err != nil {
 		return ledger.Terms{}, err
 	}
-	if t.Cap, t.Leverage, err = s.creditLimits(ctx, accountID); err != nil {
+	if t.Cap, t.Leverage, err = s.creditLimitsIn(ctx, q, accountID); err != nil {
 		return ledger.Terms{}, err
 	}
 	return t, nil

@@ -60,6 +60,9 @@ func TestTradingLedgerInvariant(t *testing.T) {
 	cfg.Offchain.Banks = []config.Bank{{Name: "eur-main", Asset: "eur", AccountName: "House", IBAN: "DE89370400440532013000"}}
 	limits := map[string]string{"eur": "5000", "usdc": "5000", "eth": "2"}
 	cfg.Offchain.InventoryLimits = limits
+	// Three house shards (each service picks its own first): each may owe a third of a
+	// limit, so trades near it are paid by several shards.
+	cfg.Offchain.HouseShards = 3
 	prices := map[string]string{"eur": "1.1", "usdc": "1", "eth": "3000", "usd": "1"}
 	now := time.Now()
 	clock := func() time.Time { return now }
@@ -219,7 +222,7 @@ func TestTradingLedgerInvariant(t *testing.T) {
 		if os.Getenv("DTW_TRADING_TRACE") != "" {
 			t.Logf("step %d: %s", step, acct)
 		}
-		checkLedger(t, st, accounts, lender, limits, step)
+		checkLedger(t, st, accounts, lender, limits, cfg.Offchain.HouseShards, step)
 		checkPaid(t, st, accounts, paid, step)
 	}
 	for name, c := range stats {
@@ -231,7 +234,7 @@ func TestTradingLedgerInvariant(t *testing.T) {
 }
 
 // checkLedger checks the invariants of the ledger after a step; lender alone may owe.
-func checkLedger(t *testing.T, st *store.SQLite, accounts []string, lender string, limits map[string]string, step int) {
+func checkLedger(t *testing.T, st *store.SQLite, accounts []string, lender string, limits map[string]string, shards, step int) {
 	t.Helper()
 	ctx := context.Background()
 	require.NoError(t, ledger.Audit(ctx, st), "step %d", step)
@@ -249,10 +252,26 @@ func checkLedger(t *testing.T, st *store.SQLite, accounts []string, lender strin
 			require.True(t, a == lender || held[asset].LessThanOrEqual(b), "step %d: %s %s holds %s above balance %s", step, a, asset, held[asset], b)
 		}
 	}
-	inv, err := st.LedgerBalances(ctx, ledger.BookInventory)
-	require.NoError(t, err)
-	for asset, b := range inv {
-		require.True(t, b.GreaterThanOrEqual(decimal.RequireFromString(limits[asset]).Neg()), "step %d: the house owes %s %s, beyond its limit", step, b.Neg(), asset)
+	decimals := map[string]int32{"eur": 2, "usdc": 6, "eth": 18}
+	for asset, l := range limits {
+		limit := decimal.RequireFromString(l)
+		b, err := st.HouseBalance(ctx, ledger.BookInventory, asset)
+		require.NoError(t, err)
+		require.True(t, b.GreaterThanOrEqual(limit.Neg()), "step %d: the house owes %s %s, beyond its limit", step, b.Neg(), asset)
+		// Each shard owes at most its part of the limit (shard 0 the remainder).
+		part := limit.Div(decimal.NewFromInt(int64(shards))).Truncate(decimals[asset])
+		sum := decimal.Zero
+		for i := range shards {
+			sb, err := st.LedgerBalance(ctx, ledger.ShardBook(ledger.BookInventory, i), asset)
+			require.NoError(t, err)
+			floor := part
+			if i == 0 {
+				floor = limit.Sub(part.Mul(decimal.NewFromInt(int64(shards - 1))))
+			}
+			require.True(t, sb.GreaterThanOrEqual(floor.Neg()), "step %d: house shard %d owes %s %s, beyond its part %s", step, i, sb.Neg(), asset, floor)
+			sum = sum.Add(sb)
+		}
+		require.True(t, sum.Equal(b), "step %d: the shards of %s sum to %s, the house's balance is %s", step, asset, sum, b)
 	}
 }
 

@@ -10,6 +10,7 @@ package offchain
 
 import (
 	"context"
+	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
@@ -133,13 +134,16 @@ type Trading struct {
 	led    *ledger.Ledger
 	bal    *Balances
 	prices pricing.Source
+	// homeShard is the house shard this Trading's trades try first (houseShardsFor).
+	homeShard int
 }
 
 // NewTrading returns the trading of a checked configuration; bal judges trades' credit;
 // prices prices them; now defaults to time.Now.
 func NewTrading(cfg config.Config, st TradingStore, bal *Balances, prices pricing.Source, now func() time.Time) *Trading {
 	c := newCatalog(cfg, now)
-	return &Trading{catalog: c, st: st, led: c.ledger(ledger.Over[TradingTx](st)), bal: bal, prices: prices}
+	return &Trading{catalog: c, st: st, led: c.ledger(ledger.Over[TradingTx](st)), bal: bal, prices: prices,
+		homeShard: rand.IntN(c.off.HouseShardsOrDefault())}
 }
 
 // Introducers serves accounts' commissions and introducer relationships and revenue.
@@ -191,7 +195,12 @@ func (s *Balances) Balances(ctx context.Context, accountID string) ([]api.Balanc
 // creditLimits returns an account's COLLATERAL_CREDIT_CAP and _LEVERAGE: its own, else the
 // configured defaults.
 func (s *Balances) creditLimits(ctx context.Context, accountID string) (capacity, leverage decimal.Decimal, err error) {
-	set, err := s.st.AccountSettings(ctx, accountID)
+	return s.creditLimitsIn(ctx, s.st, accountID)
+}
+
+// creditLimitsIn is creditLimits read through q.
+func (s *Balances) creditLimitsIn(ctx context.Context, q termsReader, accountID string) (capacity, leverage decimal.Decimal, err error) {
+	set, err := q.AccountSettings(ctx, accountID)
 	if err != nil {
 		return decimal.Zero, decimal.Zero, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/store/pgtest"
@@ -24,13 +26,10 @@ import (
 // TestMain stops the package's PostgreSQL server (pgtest) after the tests.
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
-// TestConcurrentTradingOnPostgres: two replicas (two stores on one PostgreSQL database,
-// each with its service) take swaps and withdrawals of one account at once. The account
-// never spends more than it has (each unit of work reads the balance and then posts:
-// SERIALIZABLE runs a loser again), a swap retried on both replicas at once is one order,
-// a quote one replica issued is actioned once when both action it at once, and the ledger
-// audits clean.
-func TestConcurrentTradingOnPostgres(t *testing.T) {
+// twoReplicas opens two stores on one new PostgreSQL database, each with the OFFCHAIN
+// services of eur and usdc (limits 100000 each), the config changed by edit if given.
+func twoReplicas(t *testing.T, edit func(*config.Config)) ([]store.Store, []*offchaintest.Service) {
+	t.Helper()
 	ctx := context.Background()
 	dsn := pgtest.Start(t)
 	cfg := config.Default()
@@ -38,6 +37,9 @@ func TestConcurrentTradingOnPostgres(t *testing.T) {
 	cfg.Offchain.Assets = []config.OffchainAsset{{ID: "eur", Decimals: 2, Fiat: true}, {ID: "usdc", Decimals: 6}}
 	cfg.Offchain.Banks = []config.Bank{{Name: "eur-main", Asset: "eur", AccountName: "House", IBAN: "DE89370400440532013000"}}
 	cfg.Offchain.InventoryLimits = map[string]string{"eur": "100000", "usdc": "100000"}
+	if edit != nil {
+		edit(&cfg)
+	}
 	var (
 		stores   []store.Store
 		services []*offchaintest.Service
@@ -50,6 +52,18 @@ func TestConcurrentTradingOnPostgres(t *testing.T) {
 		require.NoError(t, err)
 		stores, services = append(stores, st), append(services, offchaintest.New(cfg, st, book, nil))
 	}
+	return stores, services
+}
+
+// TestConcurrentTradingOnPostgres: two replicas (two stores on one PostgreSQL database,
+// each with its service) take swaps and withdrawals of one account at once. The account
+// never spends more than it has (each unit of work reads the balance and then posts:
+// SERIALIZABLE runs a loser again), a swap retried on both replicas at once is one order,
+// a quote one replica issued is actioned once when both action it at once, and the ledger
+// audits clean.
+func TestConcurrentTradingOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	stores, services := twoReplicas(t, nil)
 	const acct = "acc"
 	require.NoError(t, stores[0].CreateAccount(ctx, store.Account{ID: acct, CreatedAt: time.Now()}))
 	ref, err := stores[0].DepositReference(ctx, acct, "REFACC", time.Now())
@@ -194,4 +208,87 @@ func TestContendedTradingOnPostgres(t *testing.T) {
 		t.Error(err)
 	}
 	require.NoError(t, ledger.Audit(ctx, st))
+}
+
+// TestNoGlobalLockOnPostgres: two replicas (two stores on one PostgreSQL database). On
+// the first, a transaction of account A does what a swap does (locks A's books, holds
+// every house shard but one, posts to A's book and a house shard, writes an outbox
+// event) and then stays open for 2 s; meanwhile account B's swaps on the second replica
+// are not delayed by more than 50 ms (their median against B's median alone): no lock
+// is global, neither a transaction gate, nor the house's balance rows, nor the events'
+// numbering. A's transaction then commits, and the ledger audits clean.
+func TestNoGlobalLockOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	const shards = 4
+	stores, services := twoReplicas(t, func(cfg *config.Config) { cfg.Offchain.HouseShards = shards })
+	for i, acct := range []string{"acc_a", "acc_b"} {
+		require.NoError(t, stores[0].CreateAccount(ctx, store.Account{ID: acct, CreatedAt: time.Now()}))
+		ref, err := stores[0].DepositReference(ctx, acct, fmt.Sprintf("REF%d", i), time.Now())
+		require.NoError(t, err)
+		_, err = services[0].BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref, Asset: "eur", Amount: "1000", TransferID: acct})
+		require.NoError(t, err)
+	}
+	swapB := func(id string) time.Duration {
+		start := time.Now()
+		_, err := services[1].SubmitSwap(ctx, "acc_b", api.SwapRequest{InstructionID: id, SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"})
+		require.NoError(t, err)
+		return time.Since(start)
+	}
+	const rounds = 7
+	median := func(ds []time.Duration) time.Duration {
+		slices.Sort(ds)
+		return ds[len(ds)/2]
+	}
+	var alone []time.Duration
+	for i := range rounds {
+		alone = append(alone, swapB(fmt.Sprintf("alone%d", i)))
+	}
+
+	// A's transaction on the first replica, held open for 2 s once it has written.
+	const hold = 2 * time.Second
+	written := make(chan struct{})
+	held := make(chan error, 1)
+	led := ledger.New(ledger.Over[store.Tx](stores[0]), nil)
+	go func() {
+		held <- stores[0].InTx(store.RowLocked(ctx), func(tx store.Tx) error {
+			for shard := range shards - 1 {
+				ok, err := tx.TryLockHouseShard(ctx, shard)
+				if err != nil || !ok {
+					return fmt.Errorf("house shard %d: %v, %w", shard, ok, err)
+				}
+			}
+			e := store.LedgerEntry{ExternalKey: "held:a", Kind: ledger.KindTrade, AccountID: "acc_a", Postings: []store.LedgerPosting{
+				{Book: ledger.UserBook("acc_a"), Asset: "eur", Amount: decimal.RequireFromString("-1")},
+				{Book: ledger.ShardBook(ledger.BookInventory, 0), Asset: "eur", Amount: decimal.RequireFromString("1")},
+			}}
+			ev := &outbox.Event{Kind: outbox.OrderSettled, Source: offchain.Source, AccountID: "acc_a",
+				Payload: outbox.OrderClosed{Source: offchain.Source, OrderID: 1, Status: store.OrderSettled}}
+			if _, _, err := led.PostTx(ctx, tx, e, ev, ledger.Options{}); err != nil {
+				return err
+			}
+			close(written)
+			time.Sleep(hold)
+			return nil
+		})
+	}()
+	select {
+	case <-written:
+	case err := <-held:
+		t.Fatalf("A's transaction ended before it wrote: %v", err)
+	}
+	heldSince := time.Now()
+	var during []time.Duration
+	for i := range rounds {
+		during = append(during, swapB(fmt.Sprintf("during%d", i)))
+	}
+	elapsed := time.Since(heldSince)
+	delay := median(during) - median(alone)
+	t.Logf("B's swap: median %v alone, %v while A's transaction is open (delay %v)", median(alone), median(during), delay)
+	require.Less(t, delay, 50*time.Millisecond, "got B's swaps delayed by %v, want under 50ms", delay)
+	require.Less(t, elapsed, hold, "B's swaps outlasted A's transaction: the test proves nothing on this machine now")
+
+	require.NoError(t, <-held)
+	_, err := stores[1].LedgerEntryByKey(ctx, "held:a")
+	require.NoError(t, err)
+	require.NoError(t, ledger.Audit(ctx, stores[1]))
 }

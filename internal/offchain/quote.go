@@ -89,7 +89,7 @@ func (s *Trading) RequestQuote(ctx context.Context, accountID string, req api.Qu
 		if err := s.fitsCredit(ctx, tx, t, terms); err != nil {
 			return err
 		}
-		if err := s.fitsInventory(ctx, tx, t.buy, t.gross(), false); err != nil {
+		if err := s.fitsInventory(ctx, tx, t.buy, t.gross()); err != nil {
 			return err
 		}
 		out = q

@@ -58,6 +58,11 @@ type FundingStore interface {
 // introducer's share of a commission, and the ledger.
 type TradingTx interface {
 	ledger.Tx
+	TryLockHouseShard(ctx context.Context, shard int) (bool, error)
+	HouseBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
+	GetAccount(ctx context.Context, id string) (store.Account, error)
+	AccountSettings(ctx context.Context, accountID string) (map[string]string, error)
+	AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error)
 	OffchainOrder(ctx context.Context, accountID, kind, instructionID string) (store.OffchainOrder, error)
 	CreateOffchainOrder(ctx context.Context, o store.OffchainOrder) (int64, error)
 	FillOffchainOrder(ctx context.Context, id int64, sold, bought, price, commission decimal.Decimal, at time.Time) error
@@ -72,7 +77,7 @@ type TradingTx interface {
 // TradingStore is what Trading reads, and its units of work.
 type TradingStore interface {
 	ledger.Reader
-	LedgerBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
+	HouseBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
 	OffchainOrder(ctx context.Context, accountID, kind, instructionID string) (store.OffchainOrder, error)
 	OffchainOrderByID(ctx context.Context, accountID string, id int64) (store.OffchainOrder, error)
 	OffchainOrderHistory(ctx context.Context, q store.OrderHistoryQuery) ([]store.OffchainOrder, error)

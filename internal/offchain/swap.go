@@ -91,27 +91,37 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 	if err != nil {
 		return api.OrderStatus{}, err
 	}
-	if old, err := s.st.OffchainOrder(ctx, accountID, store.OrderKindSwap, o.InstructionID); err == nil {
-		return s.retriedOrder(ctx, old, o)
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return api.OrderStatus{}, err
-	}
 	if o.OrderType == store.OrderTypeLimit {
 		return s.placeLimit(ctx, o)
 	}
-	bought, commission, err := s.pricedSwap(ctx, accountID, o.SellingAsset, o.BuyingAsset, o.AmountToSell)
-	if err != nil {
-		return api.OrderStatus{}, err
-	}
-	if !bought.IsPositive() {
-		return api.OrderStatus{}, errorf(ErrInvalid, "%s %s buys no %s after commission: sell more", o.AmountToSell, o.SellingAsset, o.BuyingAsset)
-	}
-	terms, err := s.bal.terms(ctx, accountID, o.SellingAsset, o.BuyingAsset)
-	if err != nil {
-		return api.OrderStatus{}, err
-	}
-	var out store.OffchainOrder
-	err = s.st.InTx(ctx, func(tx TradingTx) error {
+	// One unit of work reads what the swap needs (an order of the same instructionId,
+	// the commission, the credit terms; prices come from memory) and writes the order,
+	// its trade and event: one commit. It locks what it decides on (the account's books,
+	// a house shard), so it may run at READ COMMITTED.
+	var (
+		out     store.OffchainOrder
+		created bool
+	)
+	err = s.st.InTx(store.RowLocked(ctx), func(tx TradingTx) error {
+		out, created = store.OffchainOrder{}, false
+		if old, err := tx.OffchainOrder(ctx, accountID, store.OrderKindSwap, o.InstructionID); err == nil {
+			out = old
+			return nil
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		bought, commission, err := s.pricedSwap(ctx, tx, accountID, o.SellingAsset, o.BuyingAsset, o.AmountToSell)
+		if err != nil {
+			return err
+		}
+		if !bought.IsPositive() {
+			return errorf(ErrInvalid, "%s %s buys no %s after commission: sell more", o.AmountToSell, o.SellingAsset, o.BuyingAsset)
+		}
+		terms, err := s.bal.termsIn(ctx, tx, accountID, o.SellingAsset, o.BuyingAsset)
+		if err != nil {
+			return err
+		}
+		o := o // a run that is rolled back and run again starts from the request
 		o.Status, o.QuantitySold, o.QuantityBought, o.Commission = store.OrderSettled, o.AmountToSell, bought, commission
 		o.Price = bought.DivRound(o.AmountToSell, 18)
 		id, err := tx.CreateOffchainOrder(ctx, o)
@@ -128,13 +138,13 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		if err := s.executeTx(ctx, tx, t, terms, closedEvent(o, store.OrderSettled)); err != nil {
 			return err
 		}
-		out = o
+		out, created = o, true
 		return nil
 	})
 	if err != nil {
 		return api.OrderStatus{}, err
 	}
-	if out.RequestHash != o.RequestHash || out.ID != o.ID {
+	if !created {
 		return s.retriedOrder(ctx, out, o)
 	}
 	v := orderView(out)
@@ -160,7 +170,7 @@ func (s *Trading) placeLimit(ctx context.Context, o store.OffchainOrder) (api.Or
 		return api.OrderStatus{}, err
 	}
 	var out store.OffchainOrder
-	err = s.st.InTx(ctx, func(tx TradingTx) error {
+	err = s.st.InTx(store.RowLocked(ctx), func(tx TradingTx) error { // the hold locks the account's books
 		if old, err := tx.OffchainOrder(ctx, o.AccountID, store.OrderKindSwap, o.InstructionID); err == nil {
 			out = old
 			return nil
@@ -198,7 +208,7 @@ func (s *Trading) placeLimit(ctx context.Context, o store.OffchainOrder) (api.Or
 // returns the filled order, or nil when the order rests (no market data, below the
 // limit, or the house's inventory or the account's credit does not allow it now).
 func (s *Trading) tryFill(ctx context.Context, o store.OffchainOrder) (*store.OffchainOrder, error) {
-	bought, commission, err := s.pricedSwap(ctx, o.AccountID, o.SellingAsset, o.BuyingAsset, o.AmountToSell)
+	bought, commission, err := s.pricedSwap(ctx, s.st, o.AccountID, o.SellingAsset, o.BuyingAsset, o.AmountToSell)
 	if err != nil || bought.LessThan(o.LimitAmountToReceive) {
 		return nil, nil
 	}
@@ -207,7 +217,7 @@ func (s *Trading) tryFill(ctx context.Context, o store.OffchainOrder) (*store.Of
 		return nil, err
 	}
 	now := s.now()
-	err = s.st.InTx(ctx, func(tx TradingTx) error {
+	err = s.st.InTx(store.RowLocked(ctx), func(tx TradingTx) error { // the fill's UPDATE re-checks the order is OPEN
 		if err := tx.FillOffchainOrder(ctx, o.ID, o.AmountToSell, bought, bought.DivRound(o.AmountToSell, 18), commission, now); err != nil {
 			return err // no longer OPEN
 		}

@@ -45,6 +45,16 @@ type trade struct {
 	// active introducer relationship).
 	introducer string
 	share      decimal.Decimal
+	// home is the house shard that takes what the account sells and the fees; payouts
+	// are what each shard pays of the gross (set by executeTx, houseShardsFor).
+	home    int
+	payouts []payout
+}
+
+// payout is what one house shard pays of a trade.
+type payout struct {
+	shard  int
+	amount decimal.Decimal
 }
 
 // TradeMeta is the Meta of a trade's ledger entry.
@@ -64,12 +74,18 @@ func (t trade) entry() store.LedgerEntry {
 	e := store.LedgerEntry{ExternalKey: t.key, Kind: ledger.KindTrade, AccountID: t.accountID, Meta: meta,
 		Postings: []store.LedgerPosting{
 			{Book: user, Asset: t.sell, Amount: t.sold.Neg()},
-			{Book: ledger.BookInventory, Asset: t.sell, Amount: t.sold},
+			{Book: ledger.ShardBook(ledger.BookInventory, t.home), Asset: t.sell, Amount: t.sold},
 			{Book: user, Asset: t.buy, Amount: t.bought},
-			{Book: ledger.BookInventory, Asset: t.buy, Amount: t.gross().Neg()},
 		}}
+	payouts := t.payouts
+	if payouts == nil {
+		payouts = []payout{{shard: t.home, amount: t.gross()}}
+	}
+	for _, p := range payouts {
+		e.Postings = append(e.Postings, store.LedgerPosting{Book: ledger.ShardBook(ledger.BookInventory, p.shard), Asset: t.buy, Amount: p.amount.Neg()})
+	}
 	if fees := t.commission.Sub(t.share); fees.IsPositive() {
-		e.Postings = append(e.Postings, store.LedgerPosting{Book: ledger.BookFees, Asset: t.buy, Amount: fees})
+		e.Postings = append(e.Postings, store.LedgerPosting{Book: ledger.ShardBook(ledger.BookFees, t.home), Asset: t.buy, Amount: fees})
 	}
 	if t.share.IsPositive() {
 		e.Postings = append(e.Postings, store.LedgerPosting{Book: ledger.UserBook(t.introducer), Asset: t.buy, Amount: t.share})
@@ -80,14 +96,14 @@ func (t trade) entry() store.LedgerEntry {
 // pricedSwap prices selling amount of sell for buy at the feed: gross is amount times the
 // feed's price (less half the spread) truncated to buy's decimals, the commission is
 // rounded up (the house never pays more than quoted), bought is the rest.
-func (s *Trading) pricedSwap(ctx context.Context, accountID, sell, buy string, amount decimal.Decimal) (bought, commission decimal.Decimal, err error) {
+func (s *Trading) pricedSwap(ctx context.Context, q commissionReader, accountID, sell, buy string, amount decimal.Decimal) (bought, commission decimal.Decimal, err error) {
 	p, err := s.prices.Price(ctx, sell, buy)
 	if err != nil {
 		return decimal.Zero, decimal.Zero, err
 	}
 	dec := s.decimals(buy)
 	gross := amount.Mul(p).Truncate(dec)
-	rate, err := s.commissionRate(ctx, accountID, sell, buy)
+	rate, err := s.commissionRateIn(ctx, q, accountID, sell, buy)
 	if err != nil {
 		return decimal.Zero, decimal.Zero, err
 	}
@@ -99,7 +115,18 @@ func (s *Trading) pricedSwap(ctx context.Context, accountID, sell, buy string, a
 // operator's setting for the account and pair, else for the account, else the configured
 // one (pricing.commissions).
 func (s *Trading) commissionRate(ctx context.Context, accountID, sell, buy string) (decimal.Decimal, error) {
-	set, err := s.st.AccountCommissions(ctx, accountID, Source)
+	return s.commissionRateIn(ctx, s.st, accountID, sell, buy)
+}
+
+// commissionReader reads an account's commission settings: a store, or a unit of work's
+// transaction.
+type commissionReader interface {
+	AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error)
+}
+
+// commissionRateIn is commissionRate read through q.
+func (s *Trading) commissionRateIn(ctx context.Context, q commissionReader, accountID, sell, buy string) (decimal.Decimal, error) {
+	set, err := q.AccountCommissions(ctx, accountID, Source)
 	if err != nil {
 		return decimal.Zero, err
 	}
@@ -170,23 +197,34 @@ func requestHash(fields ...string) string {
 }
 
 // executeTx posts a trade inside tx after its checks: the account's position after the
-// trade fits its credit terms (the ledger judges it, ledger.Options.Credit), then the
-// house's inventory of the asset bought stays within its limit (checked after posting:
-// a refusal fails the unit of work, whose writes roll back with it).
+// trade fits its credit terms (the ledger judges it, ledger.Options.Credit), and the
+// house's inventory of the asset bought stays within its limit in every shard that pays
+// (houseShardsFor). The account's books are locked first, then the shards (without
+// waiting), so a unit never holds a shard while it waits for an account.
 func (s *Trading) executeTx(ctx context.Context, tx TradingTx, t trade, terms ledger.Terms, ev *outbox.Event) error {
 	if err := s.introduce(ctx, tx, &t); err != nil {
+		return err
+	}
+	books := []string{ledger.UserBook(t.accountID)}
+	if t.share.IsPositive() {
+		books = append(books, ledger.UserBook(t.introducer))
+	}
+	if err := tx.LockLedgerBooks(ctx, books); err != nil {
+		return err
+	}
+	if err := s.houseShardsFor(ctx, tx, &t); err != nil {
 		return err
 	}
 	_, created, err := s.led.PostTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms})
 	switch {
 	case errors.Is(err, ledger.ErrInsufficientFunds):
 		return errorf(ErrInsufficientFunds, "selling %s %s: %s", t.sold, t.sell, strings.TrimPrefix(err.Error(), ledger.ErrInsufficientFunds.Error()+": "))
-	case err == nil && !created:
+	case err == nil && !created, errors.Is(err, ledger.ErrKeyReused):
 		return errorf(ErrInstructionIDReused, "the trade %s was booked before", t.key)
 	case err != nil:
 		return err
 	}
-	return s.fitsInventory(ctx, tx, t.buy, t.gross(), true)
+	return nil
 }
 
 // fitsCredit checks, inside tx, that the account's position after the trade fits its
@@ -204,25 +242,84 @@ func (s *Trading) fitsCredit(ctx context.Context, tx TradingTx, t trade, terms l
 	return err
 }
 
-// fitsInventory checks that paying out amount of asset keeps the house's inventory book
-// within offchain.inventoryLimits; posted says the payment is already in the book.
-func (s *Trading) fitsInventory(ctx context.Context, tx TradingTx, asset string, amount decimal.Decimal, posted bool) error {
+// fitsInventory checks that the house could pay out amount of asset now within
+// offchain.inventoryLimits, over all its shards (an RFQ quote being issued; the trade
+// that actions it is checked shard by shard, houseShardsFor).
+func (s *Trading) fitsInventory(ctx context.Context, tx TradingTx, asset string, amount decimal.Decimal) error {
 	limit, ok := s.inventoryLimit(asset)
 	if !ok {
 		return errorf(ErrNotEnoughLiquidity, "the house does not sell %s", asset)
 	}
-	have, err := tx.LedgerBalance(ctx, ledger.BookInventory, asset)
+	have, err := tx.HouseBalance(ctx, ledger.BookInventory, asset)
 	if err != nil {
 		return err
-	}
-	if posted {
-		have = have.Add(amount)
 	}
 	if have.Sub(amount).LessThan(limit.Neg()) {
 		room := decimal.Max(decimal.Zero, have.Add(limit))
 		return errorf(ErrNotEnoughLiquidity, "the house can sell at most %s %s now, %s asked", room, asset, amount)
 	}
 	return nil
+}
+
+// houseShardsFor chooses, inside tx, the house shards of trade t: its home shard, the
+// first this Trading can lock without waiting starting from its own (so one replica's
+// units, which share a transaction, share a shard, and other replicas' transactions
+// take others), and the shards that pay the gross. Each shard may owe at most its part
+// of the asset's inventory limit (shardLimit): the home shard pays what it can, and the
+// rest comes from the other shards it can lock, in turn. A trade is refused
+// (NOT_ENOUGH_LIQUIDITY) when the shards it could lock cannot pay it, so the house never
+// owes more than its limit, summed over the shards; near the limit, a trade may be
+// refused while another transaction holds a shard with room.
+func (s *Trading) houseShardsFor(ctx context.Context, tx TradingTx, t *trade) error {
+	limit, ok := s.inventoryLimit(t.buy)
+	if !ok {
+		return errorf(ErrNotEnoughLiquidity, "the house does not sell %s", t.buy)
+	}
+	n := s.off.HouseShardsOrDefault()
+	rest, room := t.gross(), decimal.Zero
+	t.payouts, t.home = t.payouts[:0], -1
+	for i := range n {
+		shard := (s.homeShard + i) % n
+		ok, err := tx.TryLockHouseShard(ctx, shard)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		if t.home < 0 {
+			t.home = shard
+		}
+		have, err := tx.LedgerBalance(ctx, ledger.ShardBook(ledger.BookInventory, shard), t.buy)
+		if err != nil {
+			return err
+		}
+		r := have.Add(s.shardLimit(limit, t.buy, shard, n))
+		if !r.IsPositive() {
+			continue
+		}
+		pay := decimal.Min(r, rest)
+		t.payouts = append(t.payouts, payout{shard: shard, amount: pay})
+		room, rest = room.Add(r), rest.Sub(pay)
+		if !rest.IsPositive() {
+			return nil
+		}
+	}
+	if t.home < 0 { // every shard busy (more transactions than shards): one more try later
+		return errorf(ErrNotEnoughLiquidity, "the house's books are all busy now: try again")
+	}
+	return errorf(ErrNotEnoughLiquidity, "the house can sell at most %s %s now, %s asked", room, t.buy, t.gross())
+}
+
+// shardLimit is the part of an inventory limit that shard i of n may owe: the limit
+// divided by n, truncated to the asset's decimals, shard 0 taking the remainder, so the
+// parts sum to the limit exactly.
+func (s *catalog) shardLimit(limit decimal.Decimal, asset string, i, n int) decimal.Decimal {
+	part := limit.Div(decimal.NewFromInt(int64(n))).Truncate(s.decimals(asset))
+	if i == 0 {
+		return limit.Sub(part.Mul(decimal.NewFromInt(int64(n - 1))))
+	}
+	return part
 }
 
 // inventoryLimit is the configured limit of an asset.
@@ -260,7 +357,7 @@ func (s *Trading) Available(ctx context.Context, asset string) (decimal.Decimal,
 	if !ok {
 		return decimal.Zero, 0, false, nil
 	}
-	have, err := s.st.LedgerBalance(ctx, ledger.BookInventory, a.ID)
+	have, err := s.st.HouseBalance(ctx, ledger.BookInventory, a.ID)
 	if err != nil {
 		return decimal.Zero, 0, false, err
 	}

@@ -673,8 +673,8 @@ func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Addr
 		now := time.Now().UnixMilli()
 		rows, err := tx.QueryContext(ctx, `SELECT r.ref, j.tx_hash FROM tx_journal j JOIN journal_refs r
 			ON r.source = j.source AND r.sender = j.sender AND r.nonce = j.nonce
-			WHERE j.source = ? AND j.sender = ? AND j.nonce >= ? AND j.state = ?`,
-			source, addrText(sender), nonce, string(chain.TxFailed))
+			WHERE j.source = ? AND j.sender = ? AND j.nonce >= ? AND j.state = ? AND j.kind <> ?`,
+			source, addrText(sender), nonce, string(chain.TxFailed), chain.KindGapFiller)
 		if err != nil {
 			return wrap("reopen refs", err)
 		}
@@ -783,7 +783,8 @@ func orderIDValue(id *big.Int) any {
 // FeeBumps implements Relays.
 func (s *conn) FeeBumps(ctx context.Context, tx common.Hash) ([]common.Hash, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT k.tx_hash FROM tx_journal j JOIN tx_journal k ON k.source = j.source
-		AND k.sender = j.sender AND k.nonce = j.nonce WHERE j.tx_hash = ? AND k.tx_hash <> j.tx_hash ORDER BY k.id DESC`, tx.Hex())
+		AND k.sender = j.sender AND k.nonce = j.nonce AND k.kind = j.kind WHERE j.tx_hash = ? AND k.tx_hash <> j.tx_hash
+		ORDER BY k.id DESC`, tx.Hex())
 	if err != nil {
 		return nil, wrap("fee bumps", err)
 	}

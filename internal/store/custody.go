@@ -84,7 +84,8 @@ type Custody interface {
 	// sender, nonce and hash), or ErrNotFound.
 	JournalRef(ctx context.Context, source, ref string) (chain.JournalTx, error)
 	// TxsAtNonce returns the journaled transactions of a sender's nonce on a source (an
-	// original and its fee bumps), oldest first, in any state.
+	// original and its fee bumps), oldest first, in any state; never a gap filler
+	// (chain.KindGapFiller), which fills the nonce of dropped ones and does their work not.
 	TxsAtNonce(ctx context.Context, source string, sender common.Address, nonce uint64) ([]chain.JournalTx, error)
 }
 
@@ -279,5 +280,5 @@ func (s *conn) TxsAtNonce(ctx context.Context, source string, sender common.Addr
 		t.CreatedAt, t.UpdatedAt = time.UnixMilli(created), time.UnixMilli(updated)
 		return t, err
 	}, `SELECT id, nonce, tx_hash, raw, kind, state, replaces, block_number, created_at, updated_at FROM tx_journal
-		WHERE source = ? AND sender = ? AND nonce = ? ORDER BY id`, source, addrText(sender), nonce)
+		WHERE source = ? AND sender = ? AND nonce = ? AND kind <> ? ORDER BY id`, source, addrText(sender), nonce, chain.KindGapFiller)
 }

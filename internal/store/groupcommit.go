@@ -19,6 +19,13 @@ const maxGroup = 64
 // errStoreClosed answers writes that arrive after Close.
 var errStoreClosed = errors.New("store is closed")
 
+// errLockBusy is a unit's failure to take a lock another transaction holds while it
+// shares its transaction with other units: a unit in a group never waits for a lock (a
+// group holding one lock and waiting for another could deadlock with another replica's
+// group taking them in another order). The committer rolls the unit back to its
+// savepoint and runs it again alone after the group, when it may wait (waits).
+var errLockBusy = errors.New("lock held by another transaction")
+
 // groupDB is the database a groupCommitter runs its groups on.
 type groupDB interface {
 	// begin starts a group's transaction on a connection that the group holds until it
@@ -120,13 +127,34 @@ type unit struct {
 	err error
 	// panicked is what fn panicked with; the caller panics with it again.
 	panicked any
-	done     chan struct{}
+	// busy: fn found a lock taken (errLockBusy) in a group; it runs again alone.
+	busy bool
+	done chan struct{}
 }
 
 func newGroupCommitter(db groupDB, maxUnits, maxRuns int) *groupCommitter {
+	return newGroupCommitterLanes(db, maxUnits, maxRuns, 1)
+}
+
+// newGroupCommitterLanes is a committer with lanes groups in flight at once, each on its
+// own connection and transaction, taking units from one queue: for a database where
+// transactions run side by side (PostgreSQL without a global lock), so that one group's
+// round trips do not hold back the next.
+func newGroupCommitterLanes(db groupDB, maxUnits, maxRuns, lanes int) *groupCommitter {
 	g := &groupCommitter{db: db, maxUnits: maxUnits, maxRuns: maxRuns,
 		reqs: make(chan *unit), stop: make(chan struct{}), done: make(chan struct{})}
-	go g.run()
+	var wg sync.WaitGroup
+	for range max(1, lanes) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g.run()
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(g.done)
+	}()
 	return g
 }
 
@@ -162,7 +190,6 @@ func (g *groupCommitter) close() {
 }
 
 func (g *groupCommitter) run() {
-	defer close(g.done)
 	group := make([]*unit, 0, g.maxUnits)
 	for {
 		select {
@@ -195,10 +222,16 @@ func (g *groupCommitter) commit(group []*unit) {
 		g.groups.Add(1)
 		g.units.Add(int64(len(live)))
 		if g.try(live) == nil || run == g.maxRuns {
-			return
+			break
 		}
 		g.reruns.Add(1)
 		live = started(live)
+	}
+	for _, u := range group { // alone, a unit waits for the locks it found taken
+		if u.busy {
+			u.busy = false
+			g.commit([]*unit{u})
+		}
 	}
 }
 
@@ -219,7 +252,7 @@ func started(group []*unit) []*unit {
 // that calls for running them all again, if any.
 func (g *groupCommitter) try(live []*unit) (rerun error) {
 	for _, u := range live {
-		u.err, u.panicked = nil, nil
+		u.err, u.panicked, u.busy = nil, nil, false
 	}
 	ctx := context.WithoutCancel(live[0].ctx)
 	c, tx, err := g.db.begin(ctx)
@@ -237,7 +270,7 @@ func (g *groupCommitter) try(live []*unit) (rerun error) {
 	kept := live[:0:0]
 	if len(live) == 1 { // alone: no savepoint needed, the transaction is the unit's
 		u := live[0]
-		if u.err = u.call(q); u.err != nil {
+		if u.err = u.call(q, true); u.err != nil {
 			return g.rerunOn(u.err)
 		}
 		kept = live
@@ -276,15 +309,16 @@ func (g *groupCommitter) rerunOn(err error) error {
 	return nil
 }
 
-// call runs the unit's fn on q, turning a panic into an error (the caller re-panics).
-func (u *unit) call(q queryer) (err error) {
+// call runs the unit's fn on q, turning a panic into an error (the caller re-panics);
+// alone says whether the unit has the transaction to itself (then it may wait for locks).
+func (u *unit) call(q queryer, alone bool) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			u.panicked = p
 			err = fmt.Errorf("panic in transaction: %v", p)
 		}
 	}()
-	return u.fn(unitQueryer{q: q, ctx: context.WithoutCancel(u.ctx)})
+	return u.fn(unitQueryer{q: q, ctx: context.WithoutCancel(u.ctx), waits: alone})
 }
 
 // inSavepoint runs the unit inside a savepoint of tx, its statements on q: ok when it is
@@ -297,10 +331,11 @@ func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit) (ok bool, a
 		u.err = fmt.Errorf("savepoint: %w", err)
 		return false, err
 	}
-	if u.err = u.call(q); u.err != nil {
+	if u.err = u.call(q, false); u.err != nil {
 		if g.db.rerun(u.err) {
 			return false, u.err
 		}
+		u.busy = errors.Is(u.err, errLockBusy)
 		if _, err := tx.ExecContext(ctx, `ROLLBACK TO unit`); err != nil {
 			return false, fmt.Errorf("roll back to savepoint: %w", err)
 		}
@@ -319,6 +354,9 @@ func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit) (ok bool, a
 type unitQueryer struct {
 	q   queryer
 	ctx context.Context
+	// waits: the unit has its transaction to itself and may wait for locks (see
+	// errLockBusy).
+	waits bool
 }
 
 func (q unitQueryer) ExecContext(_ context.Context, query string, args ...any) (sql.Result, error) {

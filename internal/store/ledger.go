@@ -1,11 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -92,6 +94,18 @@ type Ledger interface {
 	HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error)
 	// LedgerEntries returns entries of an account, paged by id.
 	LedgerEntries(ctx context.Context, q LedgerQuery) ([]LedgerEntry, error)
+	// LockLedgerBooks locks books for the rest of the transaction, in one global order,
+	// before a unit reads what it decides on (their balances and holds): the ledger's
+	// writes lock the user books they move. Outside a transaction, and on SQLite (one
+	// writer), it does nothing. A unit sharing its transaction with others does not wait
+	// for a book another transaction holds: the store runs it again alone.
+	LockLedgerBooks(ctx context.Context, books []string) error
+	// TryLockHouseShard locks one shard of the house's books for the rest of the
+	// transaction without waiting; false when another transaction holds it.
+	TryLockHouseShard(ctx context.Context, shard int) (bool, error)
+	// HouseBalance returns the balance of asset in a house book summed over its shards
+	// (the book itself and each "book/N").
+	HouseBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
 	// LedgerPostingSums returns, per asset, the sum of every posting, and per book and
 	// asset, the sum of its postings: what the invariant tests compare with zero and with
 	// the derived balances.
@@ -163,10 +177,14 @@ func (s *conn) LedgerEntryByKey(ctx context.Context, key string) (LedgerEntry, e
 	return es[0], nil
 }
 
-// InsertLedgerEntry implements Ledger. It runs four statements whatever the number of
-// postings (the entry; its postings; the balances they move, read together; those
-// balances written back): a trade's six postings, one statement each way, were most of
-// the write transaction of a swap.
+// InsertLedgerEntry implements Ledger. It runs a few statements whatever the number of
+// postings (the entry; its postings; on SQLite, the balances they move, read together;
+// those balances written): a trade's six postings, one statement each way, were most of
+// the write transaction of a swap. On PostgreSQL each balance is written relative to
+// itself (balance + move, exact numeric arithmetic), so a transaction that did not lock
+// a book (READ COMMITTED) cannot lose another's update of it, and the rows are written in
+// one order, (book, asset), so two entries never lock each other's rows the other way
+// round.
 func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntry, error) {
 	meta := string(e.Meta)
 	if meta == "" {
@@ -174,7 +192,7 @@ func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntr
 	}
 	type key struct{ book, asset string }
 	moves := map[key]decimal.Decimal{}
-	var keys []key // in posting order, once each
+	var keys []key // once each, sorted below
 	for _, p := range e.Postings {
 		k := key{p.Book, p.Asset}
 		if _, ok := moves[k]; !ok {
@@ -182,6 +200,7 @@ func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntr
 		}
 		moves[k] = moves[k].Add(p.Amount)
 	}
+	slices.SortFunc(keys, func(a, b key) int { return cmp.Or(strings.Compare(a.book, b.book), strings.Compare(a.asset, b.asset)) })
 	err := s.tx(ctx, func(tx queryer) error {
 		err := tx.QueryRowContext(ctx, `INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at)
 			VALUES (?, ?, ?, ?, ?) RETURNING id`, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli()).Scan(&e.ID)
@@ -198,6 +217,15 @@ func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntr
 		if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_postings (entry_id, seq, book, asset, amount) VALUES `+
 			repeatList("(?, ?, ?, ?, ?)", len(e.Postings)), args...); err != nil {
 			return wrap("insert ledger postings", err)
+		}
+		if s.postgres() {
+			args = args[:0]
+			for _, k := range keys {
+				args = append(args, k.book, k.asset, moves[k].String())
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+
+				` ON CONFLICT (book, asset) DO UPDATE SET balance = (ledger_balances.balance::numeric + excluded.balance::numeric)::text`, args...)
+			return wrap("update ledger balances", err)
 		}
 		args = args[:0]
 		for _, k := range keys {

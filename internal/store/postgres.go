@@ -23,20 +23,30 @@ var pgMigrationFiles embed.FS
 // placeholders rewritten (dialect.go).
 //
 // Every transaction the store opens (InTx, and the methods that write several rows) runs
-// at SERIALIZABLE isolation: PostgreSQL then guarantees that concurrent transactions of
-// all replicas have the effect of some serial order, which is what SQLite's single writer
-// gives, so a unit of work may read a balance, a hold or a quote and write on what it read
-// (the ledger, relays, quotes and withdrawals do) without a lost update or a write skew,
-// and without locking rows by hand. As on SQLite, a store runs its units of work queued
-// behind a commit in one transaction, each in its own savepoint (groupcommit.go), and
-// the replicas' transactions take turns (a gate table locked EXCLUSIVE, pgGroup): one
-// group at a time, as SQLite has one writer. A group that loses a conflict all the same
-// (SQLSTATE 40001, or a deadlock, 40P01, in any unit or at the commit: a lone statement
-// outside a transaction takes no turn) is rolled back and run again from the start,
-// every unit's fn again, up to pgTxAttempts times; so InTx's fn may run more than once
-// and must not act outside tx. A lone statement outside a transaction runs at READ
-// COMMITTED: each is atomic, and its WHERE clause re-checks the row it changes (no money
-// path reads, then writes, outside a transaction).
+// at SERIALIZABLE isolation, unless its unit of work says it locks what it decides on
+// (RowLocked): PostgreSQL then guarantees that concurrent transactions of all replicas
+// have the effect of some serial order, which is what SQLite's single writer gives, so a
+// unit of work may read a balance, a hold or a quote and write on what it read (the
+// ledger, relays, quotes and withdrawals do) without a lost update or a write skew. No
+// transaction takes a global lock: those of unrelated accounts run side by side, in every
+// replica. What would make them collide is locked narrowly: a book's balance is written
+// relative to itself (no read-then-write), the ledger locks the user books an entry
+// moves (LockLedgerBooks, one global order) before it reads what it decides on, the
+// house's books are split into shards a trade claims without waiting (TryLockHouseShard),
+// and events take their ids at commit (migration 0072). A unit marked RowLocked (a swap)
+// runs at READ COMMITTED in a group of its own kind: each of its statements sees what
+// committed before it, and every row it decides on is one it locked first.
+//
+// As on SQLite, a store runs its units of work queued behind a commit in one
+// transaction, each in its own savepoint (groupcommit.go). A unit sharing its transaction
+// never waits for a lock (errLockBusy): it is rolled back to its savepoint and run again
+// alone after the group, when it may wait, taking its locks in one order. A group that
+// loses a conflict all the same (SQLSTATE 40001, or a deadlock, 40P01, in any unit or at
+// the commit) is rolled back and run again from the start, every unit's fn again, up to
+// pgTxAttempts times; so InTx's fn may run more than once and must not act outside tx. A
+// lone statement outside a transaction runs at READ COMMITTED: each is atomic, and its
+// WHERE clause re-checks the row it changes (no money path reads, then writes, outside a
+// transaction).
 //
 // Outbox readers in any replica are woken by LISTEN/NOTIFY (migration 0004's triggers):
 // each store keeps one listening connection, re-established after a loss.
@@ -68,6 +78,13 @@ const (
 	// pgListenRetryMax is the longest wait between attempts to re-establish the listener.
 	pgListenRetryMax = 5 * time.Second
 )
+
+// pgLockedLanes is how many groups of RowLocked units (swaps) one store runs at once:
+// with no global lock their transactions run side by side, and a unit's statements are
+// round trips, so one group at a time would leave the CPUs idle while the next waits.
+// One per CPU, at least two; the house's shards (config.DefaultHouseShards) outnumber
+// the lanes of a few replicas.
+func pgLockedLanes() int { return max(2, runtime.GOMAXPROCS(0)) }
 
 // Notification channels (migration 0004).
 const (
@@ -105,7 +122,8 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		db.Close()
 		return nil, err
 	}
-	p.group = newGroupCommitter(pgGroup{db: db}, pgMaxGroup, pgTxAttempts)
+	p.group = newGroupCommitter(pgGroup{db: db, iso: sql.LevelSerializable}, pgMaxGroup, pgTxAttempts)
+	p.locked = newGroupCommitterLanes(pgGroup{db: db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, pgLockedLanes())
 	listening := make(chan error, 1)
 	lctx, stop := context.WithCancel(context.Background())
 	p.stop = stop
@@ -119,6 +137,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		stop()
 		<-p.done
 		p.group.close()
+		p.locked.close()
 		db.Close()
 		return nil, fmt.Errorf("postgres listen: %w", err)
 	}
@@ -140,10 +159,6 @@ func (p *Postgres) migrate(ctx context.Context) error {
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
-	// The transactions' gate (pgGroup): a table only ever locked, never read or written.
-	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS dtwgate_tx_gate ()`); err != nil {
-		return fmt.Errorf("create dtwgate_tx_gate: %w", err)
-	}
 	if err := applyMigrations(ctx, tx, pgMigrationFiles, "migrations/postgres", "$1"); err != nil {
 		return err
 	}
@@ -153,31 +168,17 @@ func (p *Postgres) migrate(ctx context.Context) error {
 	return nil
 }
 
-// pgGroup runs a group commit's transactions at SERIALIZABLE isolation. Every
-// transaction first locks the gate table in EXCLUSIVE mode (before its snapshot is
-// taken), so the replicas' groups run one at a time, each on the commits of those before
-// it: groups of different replicas that ran side by side (the gate in SHARE mode) all
-// wrote the house's balances, and nearly every overlap cost a group its run, or a
-// deadlock its second (deadlock_timeout). The gate does not hold back reads, nor lone
-// statements outside a transaction; a group that still loses a conflict to one of them
-// runs again.
-type pgGroup struct{ db *sql.DB }
-
-// pgGate is the lock every transaction of the store takes first.
-const pgGate = `LOCK TABLE dtwgate_tx_gate IN EXCLUSIVE MODE`
+// pgGroup runs a group commit's transactions at its isolation level: SERIALIZABLE for
+// the store's units of work, READ COMMITTED for those that lock what they decide on
+// (RowLocked). No transaction takes a global lock (see Postgres).
+type pgGroup struct {
+	db  *sql.DB
+	iso sql.IsolationLevel
+}
 
 // begin implements groupDB.
 func (g pgGroup) begin(ctx context.Context) (*sql.Conn, *sql.Tx, error) {
-	c, tx, err := beginOn(ctx, g.db, &sql.TxOptions{Isolation: sql.LevelSerializable})
-	if err != nil {
-		return nil, nil, err
-	}
-	if _, err := tx.ExecContext(ctx, pgGate); err != nil { // a lock statement: the snapshot comes after it
-		_ = tx.Rollback()
-		_ = c.Close()
-		return nil, nil, fmt.Errorf("transaction gate: %w", err)
-	}
-	return c, tx, nil
+	return beginOn(ctx, g.db, &sql.TxOptions{Isolation: g.iso})
 }
 
 // on implements groupDB: the units' statements have their placeholders rewritten.
@@ -187,8 +188,8 @@ func (pgGroup) on(tx *sql.Tx) queryer { return pgTx{tx: tx} }
 // unit's fn carried on after (pgRetryable).
 func (pgGroup) rerun(err error) bool { return pgRetryable(err) }
 
-// InTx implements Store. fn's Tx runs every method on one SERIALIZABLE transaction,
-// which it may share with other callers' units of work, each in its own savepoint
+// InTx implements Store. fn's Tx runs every method on one SERIALIZABLE transaction (READ
+// COMMITTED when ctx is RowLocked), which it may share with other callers' units of work, each in its own savepoint
 // (groupCommitter); fn may run more than once (see Postgres), must not use tx after
 // returning, must not act outside tx nor write through the Postgres itself (that would
 // wait for the transaction fn runs in), and should do only database work (other units
@@ -230,6 +231,7 @@ func (p *Postgres) Ping(ctx context.Context) error { return p.db.PingContext(ctx
 func (p *Postgres) Close() error {
 	p.closeOnce.Do(func() {
 		p.group.close()
+		p.locked.close()
 		p.stop()
 		<-p.done
 		p.closeErr = p.db.Close()

@@ -214,7 +214,7 @@ func sendRelay(ctx context.Context, q queryer, source, kind string, hash common.
 func confirmRelay(ctx context.Context, q queryer, id int64, now int64) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE relays SET state = ?, updated_at = ? WHERE state = ? AND tx_hash IN
 		(SELECT k.tx_hash FROM tx_journal j JOIN tx_journal k ON k.source = j.source AND k.sender = j.sender
-		AND k.nonce = j.nonce WHERE j.id = ?)`, RelayConfirmed, now, RelaySent, id)
+		AND k.nonce = j.nonce AND k.kind = j.kind WHERE j.id = ?)`, RelayConfirmed, now, RelaySent, id)
 	if err != nil {
 		return false, wrap("confirm relay", err)
 	}
@@ -273,7 +273,7 @@ func (s *conn) RelaysToFail(ctx context.Context, source string) ([]RelayFailure,
 		JOIN tx_journal j0 ON j0.tx_hash = r.tx_hash
 		JOIN tx_journal j ON j.source = j0.source AND j.sender = j0.sender AND j.nonce = j0.nonce AND j.state IN (?, ?)
 		WHERE r.source = ? AND r.state = ? AND NOT EXISTS (SELECT 1 FROM tx_journal k WHERE k.source = j0.source
-			AND k.sender = j0.sender AND k.nonce = j0.nonce AND k.state IN (?, ?, ?))
+			AND k.sender = j0.sender AND k.nonce = j0.nonce AND k.kind = j0.kind AND k.state IN (?, ?, ?))
 		ORDER BY r.id, j.id`, string(chain.TxFailed), string(chain.TxDropped), source, RelaySent,
 		string(chain.TxPending), string(chain.TxMined), string(chain.TxConfirmed))
 	if err != nil {

@@ -77,6 +77,8 @@ type conn struct {
 	// group, when set, runs root's transactions, several to a database transaction
 	// (groupcommit.go).
 	group *groupCommitter
+	// locked, when set (PostgreSQL), runs the transactions of RowLocked units.
+	locked *groupCommitter
 	// notify wakes event readers after a commit that wrote events.
 	notify *notifier
 	// access wakes caches of callers after a commit that changed access.
@@ -89,6 +91,9 @@ type conn struct {
 	// pending is set inside InTx: what the transaction wrote that InTx announces after
 	// the commit; nil outside.
 	pending *pendingSignals
+	// bookLocks are the book locks this unit of work took (LockLedgerBooks), not asked
+	// for again.
+	bookLocks map[int64]bool
 }
 
 // queryer is what *sql.DB and *sql.Tx share.
@@ -335,6 +340,9 @@ func applyMigrations(ctx context.Context, tx queryer, files fs.FS, dir, placehol
 func (s *conn) tx(ctx context.Context, fn func(tx queryer) error) error {
 	if s.root == nil {
 		return fn(s.q)
+	}
+	if s.locked != nil && isRowLocked(ctx) { // on PostgreSQL, READ COMMITTED
+		return s.locked.do(ctx, fn)
 	}
 	if s.group != nil { // on PostgreSQL, SERIALIZABLE and run again after a lost conflict
 		return s.group.do(ctx, fn)

@@ -38,6 +38,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"RelayUniqueness", testRelayUniqueness},
 		{"RelayFailure", testRelayFailure},
 		{"RelayFeeBumps", testRelayFeeBumps},
+		{"GapFillerDoesNoWork", testGapFillerDoesNoWork},
 		{"RelayStateMachine", testRelayStateMachine},
 		{"RelaysNotify", testRelaysNotify},
 		{"ChainEvents", testChainEvents},
@@ -311,6 +312,41 @@ func testRelayFeeBumps(t *testing.T, s store.Store) {
 	got, err = s.FeeBumps(ctx, common.HexToHash("0xdead"))
 	require.NoError(t, err)
 	require.Empty(t, got)
+}
+
+// testGapFillerDoesNoWork: a gap filler (chain.KindGapFiller) journaled at the nonce of
+// a dropped relay is not that relay's transaction: its confirmation confirms no relay,
+// the relay is still failed, and it is neither a fee bump nor a transaction of the nonce
+// for the payments and sweeps that read TxsAtNonce.
+func testGapFillerDoesNoWork(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	digest := common.HexToHash("0xe1")
+	request := store.Relay{Source: source, Kind: "relay-order", Trader: traderA, Nonce: "9", Digest: digest, AccountID: "acct", Data: []byte{3}}
+	require.NoError(t, s.InsertRelayRequest(ctx, request))
+	sent := relayTx(60, "relay-order", traderA, 9, digest)
+	id, err := s.InsertTx(ctx, sent)
+	require.NoError(t, err)
+	require.NoError(t, s.SetTxState(ctx, id, chain.TxDropped, 0))
+	filler := chain.JournalTx{Source: source, Sender: operator, Nonce: 60, Hash: common.HexToHash("0xf111e4"), Raw: []byte{60},
+		Kind: chain.KindGapFiller, State: chain.TxPending, CreatedAt: time.Now()}
+	fillerID, err := s.InsertTx(ctx, filler)
+	require.NoError(t, err)
+	require.NoError(t, s.SetTxState(ctx, fillerID, chain.TxConfirmed, 12))
+
+	q, err := s.RelayRequestByNonce(ctx, source, traderA, "9")
+	require.NoError(t, err)
+	require.NotEqual(t, store.RelayConfirmed, q.State, "the filler's confirmation is not the relay's")
+	fs, err := s.RelaysToFail(ctx, source)
+	require.NoError(t, err)
+	require.Len(t, fs, 1, "the dropped relay is failed although a filler holds its nonce")
+	require.Equal(t, sent.Hash, fs[0].Relay.TxHash)
+	bumps, err := s.FeeBumps(ctx, sent.Hash)
+	require.NoError(t, err)
+	require.Empty(t, bumps, "a filler is not a fee bump")
+	txs, err := s.TxsAtNonce(ctx, source, operator, 60)
+	require.NoError(t, err)
+	require.Len(t, txs, 1)
+	require.Equal(t, chain.TxDropped, txs[0].State, "a payment at the nonce reads dropped, never the filler's confirmation")
 }
 
 // testRelayFailure: a relay whose transaction reverted is listed by RelaysToFail until

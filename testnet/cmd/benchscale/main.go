@@ -13,9 +13,12 @@
 //
 //	swaps_per_second{store="sqlite",replicas="1"} 1234
 //
-// (swaps_per_second, swap_p50_ms, swap_p99_ms, order_status_rps, order_status_p50_ms,
-// order_status_p99_ms, and non_2xx and no_answer with a phase label). The rates count 2xx
-// answers over the phase's wall time, until the last request in flight was answered.
+// (swaps_per_second, swap_p50_ms, swap_p99_ms, swap_gateway_cpu_ms and, on PostgreSQL,
+// swap_postgres_cpu_ms, swap_commits, swap_rollbacks and swap_wal_bytes per answered
+// swap, order_status_rps, order_status_p50_ms, order_status_p99_ms, and non_2xx and
+// no_answer with a phase label), then the ratios of the swap rates, `ratio pgN_vs_sqlite
+// X` and `ratio pgN_vs_pg1 X`. The rates count 2xx answers over the phase's wall time,
+// until the last request in flight was answered.
 package main
 
 import (
@@ -112,13 +115,33 @@ func run(ctx context.Context, setups []setup) error {
 		}
 	}
 	var f figures
+	rates := map[setup]float64{}
 	for i, s := range setups {
-		if err := bench(ctx, filepath.Join(dir, fmt.Sprintf("setup-%d", i)), bin, s, pg, &f); err != nil {
+		if err := bench(ctx, filepath.Join(dir, fmt.Sprintf("setup-%d", i)), bin, s, pg, &f, rates); err != nil {
 			return fmt.Errorf("%s: %w", s.labels(), err)
 		}
 	}
+	f.ratios(setups, rates)
 	fmt.Print(strings.Join(f, ""))
 	return nil
+}
+
+// ratios adds, for each PostgreSQL setup of N replicas, its swaps per second over
+// SQLite's (`ratio pgN_vs_sqlite X`) and over one PostgreSQL replica's (`ratio
+// pgN_vs_pg1 X`, N > 1), when those setups ran.
+func (f *figures) ratios(setups []setup, rates map[setup]float64) {
+	sqlite, pg1 := rates[setup{store: "sqlite", replicas: 1}], rates[setup{store: "postgres", replicas: 1}]
+	for _, s := range setups {
+		if s.store != "postgres" {
+			continue
+		}
+		if sqlite > 0 {
+			f.add("ratio pg%d_vs_sqlite %.2f", s.replicas, rates[s]/sqlite)
+		}
+		if s.replicas > 1 && pg1 > 0 {
+			f.add("ratio pg%d_vs_pg1 %.2f", s.replicas, rates[s]/pg1)
+		}
+	}
 }
 
 // figures are the figure lines of the setups run so far, printed together at the end.
@@ -127,7 +150,7 @@ type figures []string
 func (f *figures) add(format string, args ...any) { *f = append(*f, fmt.Sprintf(format+"\n", args...)) }
 
 // bench runs one setup on a fresh store, prints its `#` lines and adds its figures to f.
-func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figures) error {
+func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figures, rates map[setup]float64) error {
 	var storeURL string
 	if s.store == "postgres" {
 		var err error
@@ -164,8 +187,8 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 	// Swaps.
 	snap := takeSnapshot(ctx, gws, pg, storeURL)
 	sw := benchkit.Swaps(ctx, traders, *swapDuration)
-	used := takeSnapshot(ctx, gws, pg, storeURL).since(snap)
-	used.print(s, "swaps", snap.load, len(sw.Latencies), sw.Elapsed)
+	swapUse := takeSnapshot(ctx, gws, pg, storeURL).since(snap)
+	swapUse.print(s, "swaps", snap.load, len(sw.Latencies), sw.Elapsed)
 	if sw.FirstErr != nil {
 		fmt.Printf("# %s swaps: first failure: %v\n", s.labels(), sw.FirstErr)
 	}
@@ -187,19 +210,31 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 	}
 	snap = takeSnapshot(ctx, gws, pg, storeURL)
 	gets := benchkit.OrderStatuses(ctx, getClients, ids, *getDuration)
-	used = takeSnapshot(ctx, gws, pg, storeURL).since(snap)
+	used := takeSnapshot(ctx, gws, pg, storeURL).since(snap)
 	used.print(s, "order statuses", snap.load, len(gets.Latencies), gets.Elapsed)
 	if gets.FirstErr != nil {
 		fmt.Printf("# %s order statuses: first failure: %v\n", s.labels(), gets.FirstErr)
 	}
 
 	l := s.labels()
-	f.add("swaps_per_second{%s} %.0f", l, float64(len(sw.Latencies))/sw.Elapsed.Seconds())
+	rates[s] = float64(len(sw.Latencies)) / sw.Elapsed.Seconds()
+	f.add("swaps_per_second{%s} %.0f", l, rates[s])
 	f.add("swap_p50_ms{%s} %.2f", l, benchkit.Ms(benchkit.Percentile(sw.Latencies, 50)))
 	f.add("swap_p99_ms{%s} %.2f", l, benchkit.Ms(benchkit.Percentile(sw.Latencies, 99)))
 	f.add("order_status_rps{%s} %.0f", l, float64(len(gets.Latencies))/gets.Elapsed.Seconds())
 	f.add("order_status_p50_ms{%s} %.2f", l, benchkit.Ms(benchkit.Percentile(gets.Latencies, 50)))
 	f.add("order_status_p99_ms{%s} %.2f", l, benchkit.Ms(benchkit.Percentile(gets.Latencies, 99)))
+	if n := float64(len(sw.Latencies)); n > 0 {
+		f.add("swap_gateway_cpu_ms{%s} %.3f", l, benchkit.Ms(swapUse.gateways)/n)
+		if s.store == "postgres" {
+			f.add("swap_postgres_cpu_ms{%s} %.3f", l, benchkit.Ms(swapUse.postgres)/n)
+			if swapUse.pg.ok {
+				f.add("swap_commits{%s} %.2f", l, float64(swapUse.pg.commits)/n)
+				f.add("swap_rollbacks{%s} %.3f", l, float64(swapUse.pg.rollbacks)/n)
+				f.add("swap_wal_bytes{%s} %.0f", l, float64(swapUse.pg.walBytes)/n)
+			}
+		}
+	}
 	f.add("non_2xx{%s,phase=\"swaps\"} %d", l, sw.Non2xx)
 	f.add("no_answer{%s,phase=\"swaps\"} %d", l, sw.Failed)
 	f.add("non_2xx{%s,phase=\"order_status\"} %d", l, gets.Non2xx)

@@ -1,0 +1,299 @@
+package election_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/internal/election"
+	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/store/pgtest"
+)
+
+// The environment of a child process that campaigns for lease (runChild): the store's
+// DSN, its holder id and its lease TTL.
+const (
+	envChildDSN    = "DTW_ELECTION_CHILD_DSN"
+	envChildHolder = "DTW_ELECTION_CHILD_HOLDER"
+	envChildTTL    = "DTW_ELECTION_CHILD_TTL"
+)
+
+// TestMain runs a child campaigner when started as one (startChild), else the tests, and
+// stops the package's PostgreSQL server (pgtest) after them.
+func TestMain(m *testing.M) {
+	if dsn := os.Getenv(envChildDSN); dsn != "" {
+		if err := runChild(dsn, os.Getenv(envChildHolder), os.Getenv(envChildTTL)); err != nil {
+			fmt.Fprintln(os.Stderr, "child:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(pgtest.Main(m))
+}
+
+// runChild campaigns for lease on the PostgreSQL store at dsn until it is killed, and
+// prints "leading TOKEN" when a term begins and "stopped TOKEN" when it ends.
+func runChild(dsn, holder, ttlText string) error {
+	ttl, err := time.ParseDuration(ttlText)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	st, err := store.OpenPostgres(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	el, err := election.New(election.Config{Holder: holder, TTL: ttl, Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))}, st)
+	if err != nil {
+		return err
+	}
+	return el.Run(ctx, lease, func(ctx context.Context, token int64) error {
+		fmt.Printf("leading %d\n", token)
+		<-ctx.Done()
+		fmt.Printf("stopped %d\n", token)
+		return ctx.Err()
+	})
+}
+
+// child is a campaigner in a process of its own, which a test can SIGKILL or SIGSTOP.
+type child struct {
+	cmd   *exec.Cmd
+	lines chan string
+}
+
+// startChild starts a campaigner for lease as holder, with ttl, on the store at dsn.
+func startChild(t *testing.T, dsn, holder string, ttl time.Duration) *child {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), envChildDSN+"="+dsn, envChildHolder+"="+holder, envChildTTL+"="+ttl.String())
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	logPath := filepath.Join(t.TempDir(), "child.log")
+	logFile, err := os.Create(logPath)
+	require.NoError(t, err)
+	cmd.Stderr = logFile
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	c := &child{cmd: cmd, lines: make(chan string, 16)}
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			c.lines <- sc.Text()
+		}
+		close(c.lines)
+	}()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		logFile.Close()
+		if t.Failed() {
+			log, _ := os.ReadFile(logPath)
+			t.Logf("child %s's log:\n%s", holder, log)
+		}
+	})
+	return c
+}
+
+// expect waits for the child's next line, which must start with what, and returns the
+// token after it.
+func (c *child) expect(t *testing.T, what string, within time.Duration) int64 {
+	t.Helper()
+	select {
+	case line, ok := <-c.lines:
+		require.True(t, ok, "the child exited before %q", what)
+		token, found := strings.CutPrefix(line, what+" ")
+		require.True(t, found, "got %q, want %q", line, what)
+		n, err := strconv.ParseInt(token, 10, 64)
+		require.NoError(t, err)
+		return n
+	case <-time.After(within):
+		t.Fatalf("the child did not say %q within %s", what, within)
+		return 0
+	}
+}
+
+func (c *child) signal(t *testing.T, sig syscall.Signal) {
+	t.Helper()
+	require.NoError(t, c.cmd.Process.Signal(sig))
+}
+
+func openPostgres(t *testing.T, dsn string) *store.Postgres {
+	t.Helper()
+	st, err := store.OpenPostgres(context.Background(), dsn)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, st.Close()) })
+	return st
+}
+
+// requireNoOverlap fails when two terms of cs ran at the same time.
+func requireNoOverlap(t *testing.T, cs ...*campaign) {
+	t.Helper()
+	var all []term
+	for _, c := range cs {
+		c.mu.Lock()
+		all = append(all, c.terms...)
+		c.mu.Unlock()
+	}
+	slices.SortFunc(all, func(a, b term) int { return a.start.Compare(b.start) })
+	for i := 1; i < len(all); i++ {
+		prev, next := all[i-1], all[i]
+		require.False(t, prev.stop.IsZero() || prev.stop.After(next.start),
+			"%s's term %d (until %s) overlaps %s's term %d (from %s)", prev.holder, prev.token, prev.stop, next.holder, next.token, next.start)
+		require.Greater(t, next.token, prev.token-1, "tokens go back")
+	}
+}
+
+// requireFenced checks that the fenced store of token refuses every kind of write.
+func requireFenced(t *testing.T, st store.Store, token int64) {
+	t.Helper()
+	ctx := context.Background()
+	old := election.Fence(st, lease, token, nil)
+	_, err := old.InsertTx(ctx, journalTx(1))
+	require.ErrorIs(t, err, store.ErrFenced)
+	require.ErrorIs(t, old.PutSettlerHead(ctx, store.SettlerHead{Source: "ETHEREUM", Head: 9, UpdatedAt: time.Now()}), store.ErrFenced)
+	require.ErrorIs(t, old.InTx(ctx, func(store.Tx) error { return nil }), store.ErrFenced)
+}
+
+// childLeads starts, on a new database, a child process that leads lease with leaseTTL
+// and then a campaign b in this process, and returns the store, the child, the child's
+// token and b.
+func childLeads(t *testing.T, leaseTTL time.Duration) (*store.Postgres, *child, int64, *campaign) {
+	t.Helper()
+	dsn := pgtest.Start(t)
+	st := openPostgres(t, dsn)
+	victim := startChild(t, dsn, "victim", leaseTTL)
+	token := victim.expect(t, "leading", 20*time.Second)
+	return st, victim, token, startCampaignWith(t, election.Config{Holder: "b", TTL: leaseTTL}, st)
+}
+
+// startPair starts, on a new database, a campaign a with a 10 s lease TTL, waits until it
+// leads, then starts b, and returns the database's DSN, the store, a and b.
+func startPair(t *testing.T) (string, *store.Postgres, *campaign, *campaign) {
+	t.Helper()
+	dsn := pgtest.Start(t)
+	st := openPostgres(t, dsn)
+	cfg := func(holder string) election.Config { return election.Config{Holder: holder, TTL: 10 * time.Second} }
+	a := startCampaignWith(t, cfg("a"), st)
+	waitLeader(t, 5*time.Second, a)
+	return dsn, st, a, startCampaignWith(t, cfg("b"), st)
+}
+
+// TestSessionCrashFailover: on PostgreSQL, a leader whose process is SIGKILLed is
+// replaced within 3 s although its lease lasts 10 s (its session ended), and not before
+// it died (its session lived); the old token's writes are fenced off.
+func TestSessionCrashFailover(t *testing.T) {
+	const longTTL = 10 * time.Second
+	st, victim, oldToken, b := childLeads(t, longTTL)
+
+	time.Sleep(2 * time.Second) // four polls of b: the victim's session lives
+	_, ok := b.el.Leading(lease)
+	require.False(t, ok, "b took the lease of a live leader")
+	require.Equal(t, "victim", leaseRow(t, st).Holder)
+
+	victim.signal(t, syscall.SIGKILL)
+	killed := time.Now()
+	waitLeader(t, 3*time.Second, b)
+	took := time.Since(killed)
+	bt, _ := b.lastTerm()
+	t.Logf("failover after SIGKILL: %s (lease TTL %s)", took, longTTL)
+	require.Less(t, took, 3*time.Second)
+	require.Greater(t, bt.token, oldToken)
+	requireFenced(t, st, oldToken)
+}
+
+// TestSessionPausedHolder: a leader whose process is paused (SIGSTOP: its connection
+// stays open) is replaced when its lease expires, not before; its token's writes are
+// fenced off; resumed, it finds the lease taken and stops.
+func TestSessionPausedHolder(t *testing.T) {
+	const pauseTTL = 3 * time.Second
+	st, victim, oldToken, b := childLeads(t, pauseTTL)
+
+	victim.signal(t, syscall.SIGSTOP)
+	paused := time.Now()
+	expires := leaseRow(t, st).ExpiresAt // its last renewal's
+	waitLeader(t, pauseTTL+2*time.Second, b)
+	bt, _ := b.lastTerm()
+	t.Logf("failover after SIGSTOP: %s (lease TTL %s, expired %s after the pause)", time.Since(paused), pauseTTL, expires.Sub(paused))
+	require.False(t, bt.start.Before(expires), "b took the lease of a paused leader at %s, before it expired at %s", bt.start, expires)
+	require.Greater(t, bt.token, oldToken)
+	requireFenced(t, st, oldToken)
+
+	victim.signal(t, syscall.SIGCONT)
+	require.Equal(t, oldToken, victim.expect(t, "stopped", pauseTTL))
+	time.Sleep(pauseTTL / 2)
+	_, ok := b.el.Leading(lease)
+	require.True(t, ok, "b lost the lease to the resumed leader")
+}
+
+// TestSessionLostStopsLeader: a leader whose lease session the server ends stops its work
+// at once (the lease may be taken now), and the lease has a leader again within 3 s with
+// a new token; the old token's writes are fenced off and no two terms overlap.
+func TestSessionLostStopsLeader(t *testing.T) {
+	dsn, st, a, b := startPair(t)
+	at, _ := a.lastTerm()
+
+	require.Equal(t, 1, terminateByName(t, dsn, "dtwgate-lease a"))
+	cut := time.Now()
+	require.Eventually(t, func() bool { tm, _ := a.lastTerm(); return !tm.stop.IsZero() }, time.Second, 10*time.Millisecond,
+		"a still leads a second after its session ended")
+	next := waitLeader(t, 3*time.Second, a, b)
+	nt, _ := next.lastTerm()
+	t.Logf("after the session's end: a stopped, %s leads %s later", nt.holder, time.Since(cut))
+	require.Greater(t, nt.token, at.token)
+	requireFenced(t, st, at.token)
+	requireNoOverlap(t, a, b)
+}
+
+// TestSessionPostgresRestart: when PostgreSQL restarts, the leader stops at once, and the
+// lease has one leader again soon after the server is back.
+func TestSessionPostgresRestart(t *testing.T) {
+	_, _, a, b := startPair(t)
+
+	restarting := time.Now()
+	stopped := make(chan time.Duration, 1)
+	go func() {
+		for time.Since(restarting) < 10*time.Second {
+			if tm, _ := a.lastTerm(); !tm.stop.IsZero() {
+				stopped <- time.Since(restarting)
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		close(stopped)
+	}()
+	require.NoError(t, pgtest.Shared().Restart(context.Background()))
+	back := time.Now()
+	d, ok := <-stopped
+	require.True(t, ok, "a still leads after the restart")
+	next := waitLeader(t, 5*time.Second, a, b)
+	nt, _ := next.lastTerm()
+	t.Logf("restart took %s; a stopped %s after it began; %s leads %s after the server was back", back.Sub(restarting), d, nt.holder, time.Since(back))
+	time.Sleep(time.Second)
+	requireNoOverlap(t, a, b)
+}
+
+// terminateByName ends the server's sessions of application_name name, as an
+// administrator's pg_terminate_backend does, and returns how many it ended.
+func terminateByName(t *testing.T, dsn, name string) int {
+	t.Helper()
+	ctx := context.Background()
+	c, err := pgx.Connect(ctx, dsn)
+	require.NoError(t, err)
+	defer c.Close(ctx)
+	var n int
+	require.NoError(t, c.QueryRow(ctx, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`, name).Scan(&n))
+	return n
+}

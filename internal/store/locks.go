@@ -1,0 +1,136 @@
+package store
+
+import (
+	"context"
+	"hash/fnv"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// The narrow locks that replace a global one on PostgreSQL (see Postgres). SQLite has one
+// writer: there they take nothing and always succeed.
+
+// rowLockedKey marks a context whose unit of work locks what it decides on.
+type rowLockedKey struct{}
+
+// RowLocked marks the unit of work InTx runs with ctx as one that locks every row it
+// decides on before reading it (the ledger's LockLedgerBooks, a house shard's
+// TryLockHouseShard, a unique key it inserts), and reads nothing else that a decision
+// rests on: on PostgreSQL it then runs at READ COMMITTED (each statement sees what
+// committed before it), not SERIALIZABLE, and so never fails a conflict it did not
+// have. A unit that is not sure must not be marked.
+func RowLocked(ctx context.Context) context.Context {
+	return context.WithValue(ctx, rowLockedKey{}, true)
+}
+
+func isRowLocked(ctx context.Context) bool {
+	v, _ := ctx.Value(rowLockedKey{}).(bool)
+	return v
+}
+
+// Advisory lock spaces: a book's key and a house shard's key are hashes of their names
+// with a prefix of their own.
+const (
+	bookLockPrefix  = "dtwgate-book:"
+	shardLockPrefix = "dtwgate-house-shard:"
+)
+
+// lockKey is the advisory lock key of a name (FNV-1a, 64 bits).
+func lockKey(prefix, name string) int64 {
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(prefix))
+	_, _ = h.Write([]byte(name))
+	return int64(h.Sum64())
+}
+
+// waits reports whether s's statements may wait for a lock: outside a group, or alone in
+// its transaction (errLockBusy).
+func (s *conn) waits() bool {
+	if q, ok := s.q.(unitQueryer); ok {
+		return q.waits
+	}
+	return true
+}
+
+// inTx reports whether s runs inside a transaction (a unit of work).
+func (s *conn) inTx() bool { return s.root == nil && s.pending != nil }
+
+// LockLedgerBooks implements Ledger. The books' locks are taken in one global order (by
+// key), so two units that wait for each other's books cannot both be waiting.
+func (s *conn) LockLedgerBooks(ctx context.Context, books []string) error {
+	if !s.postgres() || !s.inTx() || len(books) == 0 {
+		return nil
+	}
+	keys := make([]int64, 0, len(books))
+	for _, b := range books {
+		if k := lockKey(bookLockPrefix, b); !s.bookLocks[k] {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	// Each statement takes the locks (unnest yields the keys in the array's order, and
+	// nothing sorts them again), then bumps the books' versions (migration 0073), which
+	// fails a SERIALIZABLE unit whose snapshot is older than another's commit on a book.
+	if s.waits() {
+		if _, err := s.q.ExecContext(ctx, `WITH locked AS (SELECT pg_advisory_xact_lock(k) FROM unnest(?::bigint[]) AS k)
+			INSERT INTO ledger_book_versions (book_key, version) SELECT k, 1 FROM unnest(?::bigint[]) AS k, (SELECT count(*) FROM locked) AS l
+			ON CONFLICT (book_key) DO UPDATE SET version = ledger_book_versions.version + 1`, keys, keys); err != nil {
+			return wrap("lock ledger books", err)
+		}
+	} else {
+		var all bool
+		if err := s.q.QueryRowContext(ctx, `WITH tried AS (SELECT bool_and(pg_try_advisory_xact_lock(k)) AS ok FROM unnest(?::bigint[]) AS k),
+			bumped AS (INSERT INTO ledger_book_versions (book_key, version) SELECT k, 1 FROM unnest(?::bigint[]) AS k, tried WHERE tried.ok
+			ON CONFLICT (book_key) DO UPDATE SET version = ledger_book_versions.version + 1 RETURNING 1)
+			SELECT ok FROM tried, (SELECT count(*) FROM bumped) AS b`, keys, keys).Scan(&all); err != nil {
+			return wrap("lock ledger books", err)
+		}
+		if !all {
+			return errLockBusy
+		}
+	}
+	if s.bookLocks == nil {
+		s.bookLocks = map[int64]bool{}
+	}
+	for _, k := range keys {
+		s.bookLocks[k] = true
+	}
+	return nil
+}
+
+// TryLockHouseShard implements Ledger: PostgreSQL's pg_try_advisory_xact_lock, which
+// never waits (a transaction holding the shard already gets it again).
+func (s *conn) TryLockHouseShard(ctx context.Context, shard int) (bool, error) {
+	if !s.postgres() || !s.inTx() {
+		return true, nil
+	}
+	var ok bool
+	err := s.q.QueryRowContext(ctx, `SELECT pg_try_advisory_xact_lock(?)`, lockKey(shardLockPrefix, strconv.Itoa(shard))).Scan(&ok)
+	return ok, wrap("lock house shard", err)
+}
+
+// HouseBalance implements Ledger: the rows of book and of its shards ("book/N").
+func (s *conn) HouseBalance(ctx context.Context, book, asset string) (decimal.Decimal, error) {
+	m, err := decimalsByKey(ctx, s.r, "house balance", `SELECT asset, balance FROM ledger_balances WHERE (book = ? OR book LIKE ? ESCAPE '\') AND asset = ?`,
+		book, likePrefix(book+ShardSeparator), asset)
+	if err != nil {
+		return decimal.Zero, err
+	}
+	return m[asset], nil
+}
+
+// ShardSeparator joins a house book's name and a shard's number in the shard's book name.
+const ShardSeparator = "/"
+
+// likePrefix is a LIKE pattern matching what starts with p.
+func likePrefix(p string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return r.Replace(p) + "%"
+}
