@@ -116,7 +116,9 @@ bench-api: tools
 ## bench-offchain: OFFCHAIN market swaps from 32 Go clients (API-key JWTs, real HTTP) on a real
 ## `dtwgate serve` for 10 s, every swap committed before its answer (checked by a SIGKILL and
 ## restart), then sequential RFQ round trips: swaps_per_second, swap_p50_ms, swap_p99_ms,
-## rfq_roundtrip_p99_ms, non_2xx and the store's durability. BENCH_OFFCHAIN_FLAGS: -duration,
+## rfq_roundtrip_p99_ms, non_2xx and the store's durability; the swaps run first on a gateway writing no
+## receipts (receipts.off), then with a receipt key: receipts_throughput_cost_pct, receipts_p99_cost_ms
+## (-compare-receipts=false skips the first run). BENCH_OFFCHAIN_FLAGS: -duration,
 ## -clients, -rfqs, -store-sync full|normal (storeSync; the default is the gateway's, full), -cpuprofile FILE
 ## (the gateway's, over the swaps), -keep.
 bench-offchain:

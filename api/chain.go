@@ -1,5 +1,7 @@
 package api
 
+import "github.com/dtwgate/dtwgate/api/receipt"
+
 // Order types of on-chain orders.
 const (
 	OrderTypeMarket = "MARKET"
@@ -207,6 +209,10 @@ type OrderStatus struct {
 	// a relayed on-chain order is FAILED: its transaction reverted or was dropped; no order
 	// was placed and its nonce may be signed again.
 	Reason string `json:"reason,omitempty"`
+	// Receipt is the account's signed receipt of the fill (OFFCHAIN, once filled): see
+	// api/receipt and GET /v3/receipts. Its signature is "0x" until the receipt key
+	// signed it.
+	Receipt *receipt.Signed `json:"receipt,omitempty"`
 }
 
 // WithdrawalStatus is the body of GET /v2/withdrawals/{instructionId}.

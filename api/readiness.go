@@ -1,5 +1,7 @@
 package api
 
+import "github.com/dtwgate/dtwgate/api/receipt"
+
 // Readiness is the answer of GET /readyz (200 when ready): the process's state and who
 // leads the work that runs in one process per store.
 type Readiness struct {
@@ -19,6 +21,9 @@ type Readiness struct {
 	// Inventory is where each watched place of the operator's inventory stood at the
 	// settler's last read (chains[].inventory); empty when no band is configured.
 	Inventory []InventoryStatus `json:"inventory,omitempty"`
+	// ReceiptKeys are the published receipt keys (as GET
+	// /.well-known/dtwgate-receipt-keys lists them); absent without a receipt key.
+	ReceiptKeys receipt.Keys `json:"receiptKeys,omitempty"`
 }
 
 // InventoryStatus is one watched place of the operator's inventory against its band.

@@ -1,5 +1,7 @@
 package api
 
+import "github.com/dtwgate/dtwgate/api/receipt"
+
 // PathParamSubscriptionID names the subscription in PathWebhook.
 const PathParamSubscriptionID = "subscriptionId"
 
@@ -86,6 +88,9 @@ type AccountActivityEvent struct {
 	// Removed marks an on-chain activity that a reorg deeper than the confirmation depth
 	// removed after it was reported (like an Ethereum log's removed flag).
 	Removed bool `json:"removed,omitempty"`
+	// Receipt is the account's receipt of an OFFCHAIN movement (api/receipt), hashed and
+	// chained; its signature is "0x" here, and on GET /v3/receipts once signed.
+	Receipt *receipt.Signed `json:"receipt,omitempty"`
 }
 
 // Activity types of an AccountActivityEvent.

@@ -282,11 +282,7 @@ func (r Receipt) Hash() (common.Hash, error) {
 	if err := r.Check(); err != nil {
 		return common.Hash{}, err
 	}
-	h, err := signer.TypedDataDigest(r.TypedData())
-	if err != nil {
-		return common.Hash{}, fmt.Errorf("receipt %s #%d: %w", r.Account, r.Sequence, err)
-	}
-	return h, nil
+	return r.fastHash(), nil
 }
 
 // Sign checks r, hashes it and signs it with the receipt key s (through its EIP-712

@@ -303,3 +303,21 @@ func TestHashIsDocumentedEncoding(t *testing.T) {
 	want := common.BytesToHash(k(cat([]byte{0x19, 0x01}, domain, msg)))
 	require.Equal(t, want, got)
 }
+
+// TestFastHashIsEIP712: the receipt's written-out EIP-712 hash is the generic encoder's
+// digest of its typed data, for receipts with no, one and several postings.
+func TestFastHashIsEIP712(t *testing.T) {
+	for i, r := range []receipt.Receipt{
+		{Account: "a", Sequence: 1, Kind: "HOLD", Postings: []receipt.Posting{}, Balances: []receipt.Balance{{Asset: "usdt", Balance: "0"}}},
+		{Account: "acc_62296e3515922c21da3fd66f", Sequence: 7, EntryID: 1 << 40, Kind: "TRADE", Reference: "swap-1",
+			Postings:        []receipt.Posting{{Asset: "eur", Amount: "-10"}, {Asset: "usdc", Amount: "10.978011"}},
+			Balances:        []receipt.Balance{{Asset: "eur", Balance: "90"}, {Asset: "usdc", Balance: "-0.5"}},
+			TimestampMillis: 1795753710389, Previous: common.HexToHash("0x03dde5f1a5396cef25fd21339e23e0fa525e008fc5b63d1816fd4dfc8c40b6bb")},
+	} {
+		want, err := signer.TypedDataDigest(r.TypedData())
+		require.NoError(t, err)
+		got, err := r.Hash()
+		require.NoError(t, err)
+		require.Equal(t, want, got, "receipt %d", i)
+	}
+}

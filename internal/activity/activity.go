@@ -48,7 +48,7 @@ func FromEvent(ev outbox.Record, accountID string, reg *chain.Registry) (api.Acc
 // fromLedger completes out with a ledger's deposit or withdrawal: amounts in the asset's
 // unit, at the time the entry was posted.
 func fromLedger(out api.AccountActivityEvent, ev outbox.Record, p outbox.LedgerActivity) api.AccountActivityEvent {
-	out.Asset, out.Amount, out.TransactionHash = p.Asset, p.Amount, p.TxHash
+	out.Asset, out.Amount, out.TransactionHash, out.Receipt = p.Asset, p.Amount, p.TxHash, p.Receipt
 	out.TimestampMillis = strconv.FormatInt(ev.CreatedAt.UnixMilli(), 10)
 	switch {
 	case out.ActivityType == api.ActivityWithdrawal:

@@ -37,6 +37,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/metrics"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/probe"
+	"github.com/dtwgate/dtwgate/internal/receiptkey"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/webhooks"
 )
@@ -147,6 +148,9 @@ type App struct {
 	pprofLn net.Listener
 	// operators are the chains' operator addresses, by source name (the settler role).
 	operators map[string]common.Address
+	// receiptKey signs the receipts (Run's signer job): the services' receipt key, nil
+	// without receipts.key.
+	receiptKey *receiptkey.Key
 }
 
 // matchInterval is how often the settler looks at resting OFFCHAIN limit orders.
@@ -237,6 +241,16 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 			return nil, err
 		}
 	}
+	if k := a.svcs.ReceiptKey; k != nil { // opened, and closed, by the services
+		for name, op := range a.operators {
+			if op == k.Signer.Address() {
+				return nil, fmt.Errorf("invalid config: %w: %s is %s's operator; give receipts.key a key of its own",
+					receiptkey.ErrOperatorKey, op, name)
+			}
+		}
+		a.receiptKey = k
+		a.svcs.ReceiptKeys = k.Published
+	}
 	if opts.Role.serves() {
 		if err := a.buildAPI(ctx, opts); err != nil {
 			return nil, err
@@ -286,7 +300,8 @@ func (a *App) buildAPI(ctx context.Context, opts Options) error {
 // buildProbe makes a process without the API (RoleSettler) serve /healthz, /readyz and
 // /metrics on its listener, so the process that holds the operator key can be scraped.
 func (a *App) buildProbe(opts Options) error {
-	a.probe = probe.Handler(probe.Options{Store: a.store, Holder: a.holder(), Metrics: opts.Metrics, Logger: a.log})
+	a.probe = probe.Handler(probe.Options{Store: a.store, Holder: a.holder(), Metrics: opts.Metrics, Logger: a.log,
+		ReceiptKeys: a.svcs.ReceiptKeys})
 	a.ln = opts.Listener
 	if a.ln == nil {
 		var err error
@@ -355,6 +370,13 @@ func (a *App) Run(ctx context.Context) error {
 		go func() {
 			defer wg.Done()
 			a.runWebhooks(ctx)
+		}()
+	}
+	if a.receiptKey != nil { // every process with the key signs: a signature is written once
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ledger.RunReceiptSigner(ctx, a.store, a.receiptKey.Signer, a.store.EventsNotify, time.Second, a.log)
 		}()
 	}
 	for lease, work := range a.leaderWork {

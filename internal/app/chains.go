@@ -94,7 +94,7 @@ func (a *App) buildSettler(ctx context.Context, opts Options) error {
 			var jobs []engine.Job
 			if src.DepositFactory != (common.Address{}) {
 				jobs = append(jobs, custody.New(custody.Config{Source: src, Assets: cfg.OffchainAssets(), Logger: a.log,
-					SweepAfter: opts.SweepAfter}, client, election.Narrow[custody.Tx](st)))
+					SweepAfter: opts.SweepAfter, NoReceipts: cfg.Receipts.Off}, client, election.Narrow[custody.Tx](st)))
 			}
 			rebalancer := inventory.New(inventory.Config{Source: src, Assets: invAssets, Auto: chCfg.Rebalance == config.RebalanceAuto,
 				Logger: a.log, Metrics: invMetrics.Chain(src.Name)}, client, st)

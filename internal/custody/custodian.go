@@ -68,6 +68,8 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock; nil uses time.Now.
 	Now func() time.Time
+	// NoReceipts writes no receipts of the deposits credited (config receipts.off).
+	NoReceipts bool
 }
 
 // token is an OFFCHAIN asset's token on the custodian's chain.
@@ -115,6 +117,9 @@ func New(cfg Config, client Client, st Store) *Custodian {
 	c := &Custodian{cfg: cfg, client: client, st: st, led: ledger.New(ledger.Over[Tx](st), cfg.Now), log: cfg.Logger.With("source", cfg.Source.Name, "job", "custody"),
 		byAddress: map[common.Address]token{}, byAsset: map[string]token{}, factory: bindings.NewDepositForwarderFactory(),
 		deploying: map[common.Address]time.Time{}}
+	if cfg.NoReceipts {
+		c.led.WithoutReceipts()
+	}
 	for _, a := range cfg.Assets {
 		if a.Fiat {
 			continue

@@ -44,13 +44,15 @@ func receiptsCommand() *cli.Command {
 		Usage: "check the gateway's signed receipts of your OFFCHAIN movements yourself",
 		Subcommands: []*cli.Command{{
 			Name: "verify",
-			Usage: "verify a chain of receipts: every signature by a published receipt key valid at its time, the hash chain " +
-				"without a gap, each balance the previous one plus its postings, and the latest balances equal to --balances; " +
+			Usage: "verify your account's chain of receipts: fetch every receipt (GET /v3/receipts, paged), the published receipt " +
+				"keys and your balances (GET /v2/balances/OFFCHAIN) from the gateway, or read them from --receipts, --keys and " +
+				"--balances; check every signature by a published receipt key valid at its time, the hash chain without a gap, " +
+				"each balance the previous one plus its postings, and the latest balances equal to your balances; " +
 				"exits 5 naming what does not add up",
-			Flags: append(configFlags(),
-				&cli.StringFlag{Name: flagReceipts, Usage: "JSON `FILE` of the account's signed receipts, oldest first (an array, or {\"receipts\": [...]})", Required: true},
-				&cli.StringFlag{Name: flagKeys, Usage: "JSON `FILE` of the gateway's published receipt keys (an array, or {\"keys\": [...]})", Required: true},
-				&cli.StringFlag{Name: flagBalances, Usage: "JSON `FILE` of the account's balances, {\"ASSET\": \"DECIMAL\", ...}", Required: true},
+			Flags: append(configFlags(), subAccountFlag,
+				&cli.StringFlag{Name: flagReceipts, Usage: "JSON `FILE` of the account's signed receipts, oldest first (an array, or {\"receipts\": [...]}), instead of the gateway's"},
+				&cli.StringFlag{Name: flagKeys, Usage: "JSON `FILE` of the gateway's published receipt keys (an array, or {\"keys\": [...]}), with --receipts"},
+				&cli.StringFlag{Name: flagBalances, Usage: "JSON `FILE` of the account's balances, {\"ASSET\": \"DECIMAL\", ...}, with --receipts"},
 				&cli.StringFlag{Name: flagAccountID, Usage: "the account `ID` the receipts must be of", DefaultText: "the first receipt's"}),
 			Action: runReceiptsVerify,
 		}},
@@ -151,8 +153,17 @@ type receiptsResult struct {
 }
 
 func runReceiptsVerify(c *cli.Context) error {
-	if err := argsCheck(c, "receipts verify --receipts FILE --keys FILE --balances FILE", 0, 0); err != nil {
+	if err := argsCheck(c, "receipts verify [--sub-account ID] [--receipts FILE --keys FILE --balances FILE]", 0, 0); err != nil {
 		return err
+	}
+	if c.String(flagReceipts) == "" {
+		if c.String(flagKeys) != "" || c.String(flagBalances) != "" {
+			return usageError("--keys and --balances go with --receipts; without them dtw fetches all three from the gateway")
+		}
+		return runReceiptsVerifyHTTP(c)
+	}
+	if c.String(flagKeys) == "" || c.String(flagBalances) == "" {
+		return usageError("--receipts needs --keys and --balances")
 	}
 	var chain []receipt.Signed
 	var keys receipt.Keys
@@ -177,7 +188,12 @@ func runReceiptsVerify(c *cli.Context) error {
 	if err != nil {
 		return custodyError(err)
 	}
-	res := receiptsResult{Account: account, Verified: len(chain), Head: head, Balances: map[string]string{}}
+	return printReceipts(c, account, len(chain), head, balances)
+}
+
+// printReceipts prints a verified chain of receipts.
+func printReceipts(c *cli.Context, account string, verified int, head receipt.Head, balances map[string]decimal.Decimal) error {
+	res := receiptsResult{Account: account, Verified: verified, Head: head, Balances: map[string]string{}}
 	for a, b := range balances {
 		res.Balances[a] = b.String()
 	}
@@ -188,7 +204,7 @@ func runReceiptsVerify(c *cli.Context) error {
 		}
 		sort.Strings(assets)
 		fmt.Fprintf(c.App.Writer, "receipts of %s: %d verified (signatures, hash chain, balances), head #%d %s\n",
-			account, len(chain), head.Sequence, head.Hash)
+			account, verified, head.Sequence, head.Hash)
 		for _, a := range assets {
 			fmt.Fprintf(c.App.Writer, "  %s %s: as the receipts say\n", a, res.Balances[a])
 		}

@@ -313,6 +313,16 @@ func (f *Fenced) OffchainOrderByID(ctx context.Context, accountID string, id int
 	return f.st.OffchainOrderByID(ctx, accountID, id)
 }
 
+// ReceiptsAfter implements offchain.BalancesStore: a read, not fenced.
+func (f *Fenced) ReceiptsAfter(ctx context.Context, accountID string, after uint64, limit int) ([]store.StoredReceipt, error) {
+	return f.st.ReceiptsAfter(ctx, accountID, after, limit)
+}
+
+// ReceiptsByReference implements offchain.TradingStore: a read, not fenced.
+func (f *Fenced) ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]store.StoredReceipt, error) {
+	return f.st.ReceiptsByReference(ctx, accountID, kind, refs)
+}
+
 // OffchainOrderHistory implements offchain.TradingStore: a read, not fenced.
 func (f *Fenced) OffchainOrderHistory(ctx context.Context, q store.OrderHistoryQuery) ([]store.OffchainOrder, error) {
 	return f.st.OffchainOrderHistory(ctx, q)

@@ -54,6 +54,7 @@ var fencedReads = []string{
 	"LedgerEntries", "OffchainOrder", "OffchainOrderByID",
 	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "OpenInventoryMoves",
 	"BookBalancesAt", "LatestReservesSnapshot", "ReservesBalances",
+	"ReceiptsAfter", "ReceiptsByReference",
 }
 
 // fencedOther are the methods of Fenced that are neither a read nor a write of the store:

@@ -20,6 +20,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/api/receipt"
 	"github.com/dtwgate/dtwgate/internal/access"
 	"github.com/dtwgate/dtwgate/internal/accounts"
 	"github.com/dtwgate/dtwgate/internal/auth"
@@ -89,6 +90,9 @@ type Services struct {
 	DepositAddresses DepositAddresser
 	// Reserves answers the proof-of-reserves endpoints; nil: none served (404).
 	Reserves *solvency.Server
+	// ReceiptKeys are the receipt keys published at api.PathReceiptKeys and in /readyz
+	// (none without receipts.key).
+	ReceiptKeys receipt.Keys
 }
 
 // Deps are what the HTTP service wires: the services and the HTTP side's own settings.
@@ -182,6 +186,8 @@ type Service struct {
 	accessLevel slog.Level
 	// holder is the process's lease holder id ("" for none).
 	holder string
+	// receiptKeys are the published receipt keys.
+	receiptKeys receipt.Keys
 }
 
 // Caller is the authenticated principal of a request.
@@ -233,6 +239,7 @@ func New(deps Deps) (*Service, error) {
 		hub:           deps.Hub,
 		depositAddrs:  deps.DepositAddresses,
 		reserves:      deps.Reserves,
+		receiptKeys:   deps.ReceiptKeys,
 		holder:        deps.Holder,
 		accessLevel:   slog.LevelDebug,
 	}
@@ -275,6 +282,11 @@ func (s *Service) mux() *http.ServeMux {
 	}
 	mux.HandleFunc("GET "+api.PathHealthz, s.handleHealthz)
 	mux.HandleFunc("GET "+api.PathReadyz, s.handleReadyz)
+	if s.cfg.BasePath != "" { // the well-known path at the root too
+		mux.HandleFunc("GET "+api.PathReceiptKeys, func(w http.ResponseWriter, _ *http.Request) {
+			respondJSON(w, http.StatusOK, s.receiptKeysBody())
+		})
+	}
 	mux.HandleFunc("GET "+api.PathMetrics, s.handleMetrics)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fail(errs.ErrNotFound, "no route for %s %s", echo.Value(r.Method), echo.Value(r.URL.Path)))
@@ -374,6 +386,7 @@ func (s *Service) handleReadyz(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fail(errs.ErrUnavailable, "store unavailable"))
 		return
 	}
+	out.ReceiptKeys = s.receiptKeys
 	respondJSON(w, http.StatusOK, out)
 }
 

@@ -128,6 +128,7 @@ type Tx interface {
 	LedgerHold(ctx context.Context, key string) (store.LedgerHold, error)
 	PutLedgerHold(ctx context.Context, h store.LedgerHold) error
 	SetLedgerHoldState(ctx context.Context, key, state string, at time.Time) error
+	ReceiptTx
 	outbox.Tx
 }
 
@@ -176,14 +177,24 @@ func (o over[T]) InTx(ctx context.Context, fn func(tx Tx) error) error {
 type Ledger struct {
 	st  Store
 	now func() time.Time
+	// receipts says whether movements write their receipts (receipts.go).
+	receipts bool
 }
 
-// New returns a ledger over st; now defaults to time.Now.
+// New returns a ledger over st that writes a receipt of every movement of an account
+// (receipts.go); now defaults to time.Now.
 func New(st Store, now func() time.Time) *Ledger {
 	if now == nil {
 		now = time.Now
 	}
-	return &Ledger{st: st, now: now}
+	return &Ledger{st: st, now: now, receipts: true}
+}
+
+// WithoutReceipts makes l write no receipts (config receipts.off: what the benchmark
+// compares with) and returns it.
+func (l *Ledger) WithoutReceipts() *Ledger {
+	l.receipts = false
+	return l
 }
 
 // Check validates an entry on its own: a key, postings with known books, non-zero
@@ -268,8 +279,17 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 	if err != nil {
 		return store.LedgerEntry{}, false, err
 	}
+	own, err := l.receiptsOf(ctx, tx, out)
+	if err != nil {
+		return store.LedgerEntry{}, false, err
+	}
 	if ev != nil {
-		if err := outbox.Write(ctx, tx, *ev); err != nil {
+		ev := *ev
+		if p, ok := ev.Payload.(outbox.LedgerActivity); ok && own != nil {
+			p.Receipt = own
+			ev.Payload = p
+		}
+		if err := outbox.Write(ctx, tx, ev); err != nil {
 			return store.LedgerEntry{}, false, err
 		}
 	}
@@ -397,7 +417,10 @@ func (l *Ledger) HoldTx(ctx context.Context, tx Tx, key, accountID, asset string
 			return err
 		}
 	}
-	return tx.PutLedgerHold(ctx, store.LedgerHold{Key: key, Book: book, Asset: asset, Amount: amount, CreatedAt: l.now()})
+	if err := tx.PutLedgerHold(ctx, store.LedgerHold{Key: key, Book: book, Asset: asset, Amount: amount, CreatedAt: l.now()}); err != nil {
+		return err
+	}
+	return l.holdReceipt(ctx, tx, KindHold, accountID, asset, key)
 }
 
 // ReleaseTx releases an open hold inside tx (a failed or rejected withdrawal).
@@ -407,7 +430,15 @@ func (l *Ledger) ReleaseTx(ctx context.Context, tx Tx, key string) error {
 	} else if err != nil {
 		return err
 	}
-	return nil
+	h, err := tx.LedgerHold(ctx, key)
+	if err != nil {
+		return err
+	}
+	acct, ok := IsUserBook(h.Book)
+	if !ok {
+		return nil
+	}
+	return l.holdReceipt(ctx, tx, KindRelease, acct, h.Asset, key)
 }
 
 // CaptureTx closes an open hold and posts the entry it reserved funds for, inside tx. No

@@ -62,6 +62,17 @@ type catalog struct {
 	banks  []config.Bank
 	off    config.Offchain
 	now    func() time.Time
+	// noReceipts is config receipts.off.
+	noReceipts bool
+}
+
+// ledger is a ledger over st with the catalog's clock and receipts.
+func (c catalog) ledger(st ledger.Store) *ledger.Ledger {
+	l := ledger.New(st, c.now)
+	if c.noReceipts {
+		l.WithoutReceipts()
+	}
+	return l
 }
 
 // newCatalog reads a checked configuration; now defaults to time.Now.
@@ -69,7 +80,8 @@ func newCatalog(cfg config.Config, now func() time.Time) catalog {
 	if now == nil {
 		now = time.Now
 	}
-	c := catalog{assets: map[string]config.OffchainAssetInfo{}, banks: cfg.Offchain.Banks, off: cfg.Offchain, now: now}
+	c := catalog{assets: map[string]config.OffchainAssetInfo{}, banks: cfg.Offchain.Banks, off: cfg.Offchain, now: now,
+		noReceipts: cfg.Receipts.Off}
 	for _, a := range cfg.OffchainAssets() {
 		c.assets[a.ID] = a
 		c.ids = append(c.ids, a.ID)
@@ -110,7 +122,7 @@ func NewFunding(cfg config.Config, st FundingStore, bal *Balances, now func() ti
 	if timeout <= 0 {
 		timeout = config.DefaultCustodyProviderTimeout
 	}
-	return &Funding{catalog: c, st: st, led: ledger.New(ledger.Over[FundingTx](st), c.now), bal: bal,
+	return &Funding{catalog: c, st: st, led: c.ledger(ledger.Over[FundingTx](st)), bal: bal,
 		custody: &http.Client{Timeout: timeout}}
 }
 
@@ -130,7 +142,7 @@ type Trading struct {
 // prices prices them; now defaults to time.Now.
 func NewTrading(cfg config.Config, st TradingStore, bal *Balances, prices pricing.Source, now func() time.Time) *Trading {
 	c := newCatalog(cfg, now)
-	return &Trading{catalog: c, st: st, led: ledger.New(ledger.Over[TradingTx](st), c.now), bal: bal, prices: prices,
+	return &Trading{catalog: c, st: st, led: c.ledger(ledger.Over[TradingTx](st)), bal: bal, prices: prices,
 		homeShard: rand.IntN(c.off.HouseShardsOrDefault())}
 }
 

@@ -33,7 +33,8 @@ func (v Venue) OrderStatus(ctx context.Context, c venue.Caller, orderID string) 
 	if err != nil {
 		return api.OrderStatus{}, err
 	}
-	return orderView(o), nil
+	v2 := orderView(o)
+	return v2, v.t.withReceipts(ctx, c.AccountID, &v2)
 }
 
 // OrderByInstruction implements venue.Venue: the swap with an instructionId.
@@ -55,7 +56,8 @@ func (v Venue) OrderByInstructionKind(ctx context.Context, c venue.Caller, kind,
 	if err != nil {
 		return api.OrderStatus{}, err
 	}
-	return orderView(o), nil
+	v2 := orderView(o)
+	return v2, v.t.withReceipts(ctx, c.AccountID, &v2)
 }
 
 // storeCursor turns a history key bound into the store's (created_at, id) bound for
@@ -87,10 +89,12 @@ func (v Venue) OrderHistory(ctx context.Context, c venue.Caller, q venue.History
 		slices.Reverse(orders)
 	}
 	out := make([]venue.HistoryOrder, len(orders))
+	views := make([]*api.OrderStatus, len(orders))
 	for i, o := range orders {
 		out[i] = venue.HistoryOrder{Key: venue.OrderKey{TimeMillis: o.CreatedAt.UnixMilli(), Source: Source, ID: o.ID}, Order: orderView(o)}
+		views[i] = &out[i].Order
 	}
-	return out, nil
+	return out, v.t.withReceipts(ctx, c.AccountID, views...)
 }
 
 // millisTime is a Unix-milliseconds time.

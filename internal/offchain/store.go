@@ -25,6 +25,7 @@ type BalancesStore interface {
 	AccountSettings(ctx context.Context, accountID string) (map[string]string, error)
 	SetAccountSetting(ctx context.Context, accountID, settingType, value string, at time.Time) error
 	LedgerEntries(ctx context.Context, q store.LedgerQuery) ([]store.LedgerEntry, error)
+	ReceiptsAfter(ctx context.Context, accountID string, after uint64, limit int) ([]store.StoredReceipt, error)
 }
 
 // WithdrawalTx is what CompleteTx and ReleaseTx change inside the caller's transaction:
@@ -83,6 +84,7 @@ type TradingStore interface {
 	OpenLimitOrders(ctx context.Context, afterID int64, limit int) ([]store.OffchainOrder, error)
 	Quote(ctx context.Context, accountID, instructionID string) (store.RFQQuote, error)
 	AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error)
+	ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]store.StoredReceipt, error)
 	store.Units[TradingTx]
 }
 

@@ -145,18 +145,20 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		return api.OrderStatus{}, err
 	}
 	if !created {
-		return s.retriedOrder(out, o)
+		return s.retriedOrder(ctx, out, o)
 	}
-	return orderView(out), nil
+	v := orderView(out)
+	return v, s.withReceipts(ctx, accountID, &v)
 }
 
 // retriedOrder answers a request whose instructionId names an order.
-func (s *catalog) retriedOrder(old, o store.OffchainOrder) (api.OrderStatus, error) {
+func (s *Trading) retriedOrder(ctx context.Context, old, o store.OffchainOrder) (api.OrderStatus, error) {
 	if old.RequestHash != o.RequestHash {
 		return api.OrderStatus{}, errorf(ErrInstructionIDReused, "instructionId %q already names an order selling %s %s for %s: repeat its body exactly, or use a new instructionId",
 			echo.Value(o.InstructionID), old.AmountToSell, old.SellingAsset, old.BuyingAsset)
 	}
-	return orderView(old), nil
+	v := orderView(old)
+	return v, s.withReceipts(ctx, old.AccountID, &v)
 }
 
 // placeLimit holds a limit order's amount to sell and records it OPEN, then fills it at
@@ -192,12 +194,13 @@ func (s *Trading) placeLimit(ctx context.Context, o store.OffchainOrder) (api.Or
 		return api.OrderStatus{}, err
 	}
 	if out.RequestHash != o.RequestHash || out.ID != o.ID {
-		return s.retriedOrder(out, o)
+		return s.retriedOrder(ctx, out, o)
 	}
 	if filled, err := s.tryFill(ctx, out); err == nil && filled != nil {
 		out = *filled
 	}
-	return orderView(out), nil
+	v := orderView(out)
+	return v, s.withReceipts(ctx, out.AccountID, &v)
 }
 
 // tryFill fills an OPEN limit order when the feed's price gives at least its limit: the

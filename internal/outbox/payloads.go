@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/dtwgate/dtwgate/api/receipt"
 )
 
 // The payload types' JSON is stored in the events table: rename no field.
@@ -37,6 +39,10 @@ type LedgerActivity struct {
 	InstructionID string `json:"instructionId,omitempty"`
 	// TxHash is the chain transaction or the bank's transfer reference, "" when none.
 	TxHash string `json:"transactionHash,omitempty"`
+	// Receipt is the account's receipt of the movement, as the ledger wrote it in the
+	// same transaction: hashed and chained, its signature ("0x" here) on GET
+	// /v3/receipts once the receipt key signed it. Nil when receipts are off.
+	Receipt *receipt.Signed `json:"receipt,omitempty"`
 }
 
 // OrderClosed is the payload of OrderSettled and OrderCancelled.

@@ -19,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/api/receipt"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/version"
 )
@@ -80,6 +81,8 @@ type Options struct {
 	Metrics prometheus.Gatherer
 	// Logger receives why the process is not ready. Default: slog.Default().
 	Logger *slog.Logger
+	// ReceiptKeys are the published receipt keys /readyz lists (none without a key).
+	ReceiptKeys receipt.Keys
 }
 
 // Handler serves GET /healthz, /readyz and /metrics, and 404 for everything else.
@@ -98,6 +101,7 @@ func Handler(o Options) http.Handler {
 			respond(w, http.StatusServiceUnavailable, api.Error{Code: api.CodeServiceUnavailable, Description: "store unavailable"})
 			return
 		}
+		out.ReceiptKeys = o.ReceiptKeys
 		respond(w, http.StatusOK, out)
 	})
 	mux.Handle("GET "+api.PathMetrics, promhttp.HandlerFor(o.Metrics, promhttp.HandlerOpts{}))

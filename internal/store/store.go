@@ -142,6 +142,7 @@ type Tx interface {
 	SettlerStore
 	Outbox
 	Ledger
+	Receipts
 	OffchainWithdrawals
 	OffchainAccounts
 	ChainBalances

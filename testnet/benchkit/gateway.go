@@ -79,6 +79,8 @@ type GatewayOptions struct {
 	StoreSync string
 	// Pprof serves net/http/pprof on a free port (PprofListen) when set.
 	Pprof bool
+	// ExtraYAML is appended to the config (e.g. a receipts section).
+	ExtraYAML string
 }
 
 // Gateway is one `dtwgate serve` process with an OFFCHAIN-only config in its own
@@ -125,7 +127,7 @@ func NewGateway(bin, dir string, opts GatewayOptions) (*Gateway, error) {
 	if opts.StoreSync != "" {
 		syncLine = fmt.Sprintf("storeSync: %q\n", opts.StoreSync)
 	}
-	if err := os.WriteFile(g.ConfigPath, []byte(fmt.Sprintf(offchainYAML, g.Listen, storeLine, syncLine)), 0o600); err != nil {
+	if err := os.WriteFile(g.ConfigPath, []byte(fmt.Sprintf(offchainYAML, g.Listen, storeLine, syncLine)+opts.ExtraYAML), 0o600); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(g.DataDir, 0o700); err != nil {

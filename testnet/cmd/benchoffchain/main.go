@@ -22,9 +22,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ethereum/go-ethereum/crypto"
 	_ "modernc.org/sqlite" // reads the store's journal mode
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/signer"
 	"github.com/dtwgate/dtwgate/testnet/benchkit"
 )
 
@@ -35,6 +37,7 @@ var (
 	cpuProfile = flag.String("cpuprofile", "", "write a CPU profile of the gateway over the swap phase to this file (its --pprof-listen)")
 	keep       = flag.Bool("keep", false, "keep the temporary directory (gateway log, data)")
 	storeSync  = flag.String("store-sync", "full", "the gateway's storeSync: full (its default: a commit is fsynced before the answer) or normal (in the WAL)")
+	compare    = flag.Bool("compare-receipts", true, "first run the swaps on a gateway writing no receipts (receipts.off), then on one with a receipt key, and print what receipts cost")
 )
 
 func main() {
@@ -67,42 +70,30 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	gw, err := benchkit.NewGateway(bin, dir, benchkit.GatewayOptions{Pprof: *cpuProfile != "", StoreSync: *storeSync})
+	var off *benchkit.Result
+	if *compare {
+		offDir := filepath.Join(dir, "no-receipts")
+		if err := os.Mkdir(offDir, 0o700); err != nil {
+			return err
+		}
+		fmt.Println("# first run: receipts.off (no receipts written)")
+		gw, _, res, err := swapPhase(ctx, bin, offDir, "receipts:\n  off: true\n", false)
+		if err != nil {
+			return err
+		}
+		gw.Stop()
+		off = &res
+		fmt.Println("# second run: a receipt key (keystore); every swap writes its receipt in its transaction, the signer job signs it")
+	}
+	keyYAML, err := receiptKeyYAML(dir)
+	if err != nil {
+		return err
+	}
+	gw, traders, sw, err := swapPhase(ctx, bin, dir, keyYAML, *cpuProfile != "")
 	if err != nil {
 		return err
 	}
 	defer gw.Stop()
-	if err := gw.Start(); err != nil {
-		return err
-	}
-	traders, err := benchkit.Provision(ctx, gw, []string{gw.BaseURL()}, *clients)
-	if err != nil {
-		return err
-	}
-	fmt.Printf("# %d accounts funded, %d clients; %d CPUs shared by the gateway and the clients; load average %s\n",
-		len(traders), *clients, runtime.NumCPU(), benchkit.LoadAverage())
-
-	stopProfile := func() error { return nil }
-	if *cpuProfile != "" {
-		stopProfile = gw.Profile(*cpuProfile, *duration)
-	}
-	gwCPU, selfCPU := gw.CPUTime(), benchkit.SelfCPUTime()
-	sw := benchkit.Swaps(ctx, traders, *duration)
-	gwCPU, selfCPU = gw.CPUTime()-gwCPU, benchkit.SelfCPUTime()-selfCPU
-	if err := stopProfile(); err != nil {
-		return err
-	}
-	if *cpuProfile != "" {
-		fmt.Printf("# gateway CPU profile: %s (go tool pprof -top %s %s)\n", *cpuProfile, gw.Bin, *cpuProfile)
-	}
-	if n := len(sw.Latencies); n > 0 {
-		fmt.Printf("# CPU per answered swap: gateway %.2f ms, clients %.2f ms\n", benchkit.Ms(gwCPU)/float64(n), benchkit.Ms(selfCPU)/float64(n))
-	}
-	fmt.Printf("# load average after the swaps %s (other work on the machine slows the figures)\n", benchkit.LoadAverage())
-	fmt.Printf("# swaps: %d answered 2xx in %v, %d non-2xx, %d without an answer\n", len(sw.Latencies), *duration, sw.Non2xx, sw.Failed)
-	if sw.FirstErr != nil {
-		fmt.Printf("# first failure: %v\n", sw.FirstErr)
-	}
 
 	// Every answered swap must survive the process: kill it without a chance to flush,
 	// restart it on the same store, and find each one.
@@ -131,6 +122,16 @@ func run(ctx context.Context) error {
 	fmt.Printf("swap_p99_ms %.2f\n", benchkit.Ms(benchkit.Percentile(sw.Latencies, 99)))
 	fmt.Printf("rfq_roundtrip_p50_ms %.2f\n", benchkit.Ms(benchkit.Percentile(rfq, 50)))
 	fmt.Printf("rfq_roundtrip_p99_ms %.2f\n", benchkit.Ms(benchkit.Percentile(rfq, 99)))
+	if off != nil && len(off.Latencies) > 0 {
+		offRate := float64(len(off.Latencies)) / duration.Seconds()
+		onRate := float64(len(sw.Latencies)) / duration.Seconds()
+		offP99, onP99 := benchkit.Ms(benchkit.Percentile(off.Latencies, 99)), benchkit.Ms(benchkit.Percentile(sw.Latencies, 99))
+		fmt.Printf("swaps_per_second_no_receipts %.0f\n", offRate)
+		fmt.Printf("swap_p99_ms_no_receipts %.2f\n", offP99)
+		fmt.Printf("receipts_throughput_cost_pct %.1f\n", 100*(offRate-onRate)/offRate)
+		fmt.Printf("receipts_p99_cost_ms %.2f\n", onP99-offP99)
+		fmt.Println("# receipts' cost: the runs follow each other on a shared machine, so compare them at a similar load average")
+	}
 	fmt.Printf("non_2xx %d\n", sw.Non2xx)
 	fmt.Printf("no_answer %d\n", sw.Failed)
 	fmt.Printf("store_durability journal_mode=%s synchronous=%s\n", journal, strings.ToUpper(*storeSync))
@@ -144,6 +145,67 @@ func run(ctx context.Context) error {
 			"at checkpoints, so a crash of the OS or a power loss may lose the last commits")
 	}
 	return nil
+}
+
+// swapPhase starts a gateway in dir with extra config, funds the traders and runs the
+// swaps for the duration, printing what it measured as comments.
+func swapPhase(ctx context.Context, bin, dir, extraYAML string, profile bool) (*benchkit.Gateway, []*benchkit.Trader, benchkit.Result, error) {
+	gw, err := benchkit.NewGateway(bin, dir, benchkit.GatewayOptions{Pprof: profile, StoreSync: *storeSync, ExtraYAML: extraYAML})
+	if err != nil {
+		return nil, nil, benchkit.Result{}, err
+	}
+	if err := gw.Start(); err != nil {
+		gw.Stop()
+		return nil, nil, benchkit.Result{}, err
+	}
+	traders, err := benchkit.Provision(ctx, gw, []string{gw.BaseURL()}, *clients)
+	if err != nil {
+		gw.Stop()
+		return nil, nil, benchkit.Result{}, err
+	}
+	fmt.Printf("# %d accounts funded, %d clients; %d CPUs shared by the gateway and the clients; load average %s\n",
+		len(traders), *clients, runtime.NumCPU(), benchkit.LoadAverage())
+	stopProfile := func() error { return nil }
+	if profile {
+		stopProfile = gw.Profile(*cpuProfile, *duration)
+	}
+	gwCPU, selfCPU := gw.CPUTime(), benchkit.SelfCPUTime()
+	sw := benchkit.Swaps(ctx, traders, *duration)
+	gwCPU, selfCPU = gw.CPUTime()-gwCPU, benchkit.SelfCPUTime()-selfCPU
+	if err := stopProfile(); err != nil {
+		gw.Stop()
+		return nil, nil, benchkit.Result{}, err
+	}
+	if profile {
+		fmt.Printf("# gateway CPU profile: %s (go tool pprof -top %s %s)\n", *cpuProfile, gw.Bin, *cpuProfile)
+	}
+	if n := len(sw.Latencies); n > 0 {
+		fmt.Printf("# CPU per answered swap: gateway %.2f ms, clients %.2f ms\n", benchkit.Ms(gwCPU)/float64(n), benchkit.Ms(selfCPU)/float64(n))
+	}
+	fmt.Printf("# load average after the swaps %s (other work on the machine slows the figures)\n", benchkit.LoadAverage())
+	fmt.Printf("# swaps: %d answered 2xx in %v (%.0f/s, p99 %.2f ms), %d non-2xx, %d without an answer\n", len(sw.Latencies), *duration,
+		float64(len(sw.Latencies))/duration.Seconds(), benchkit.Ms(benchkit.Percentile(sw.Latencies, 99)), sw.Non2xx, sw.Failed)
+	if sw.FirstErr != nil {
+		fmt.Printf("# first failure: %v\n", sw.FirstErr)
+	}
+	return gw, traders, sw, nil
+}
+
+// receiptKeyYAML writes a receipt keystore into dir and returns the config's receipts
+// section naming it.
+func receiptKeyYAML(dir string) (string, error) {
+	key, err := crypto.GenerateKey()
+	if err != nil {
+		return "", err
+	}
+	path, pass := filepath.Join(dir, "receipt-key.json"), filepath.Join(dir, "receipt-key.pass")
+	if _, err := signer.WriteKeystore(path, key, "bench", signer.LightScrypt); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(pass, []byte("bench\n"), 0o600); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("receipts:\n  key: %q\n  keyPasswordFile: %q\n", "keystore:"+path, pass), nil
 }
 
 // rfqRoundTrips requests and actions n quotes one after another and returns the sorted

@@ -1,0 +1,153 @@
+package ledger_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/shopspring/decimal"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/api/receipt"
+	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/outbox"
+	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/store/pgtest"
+	"github.com/dtwgate/dtwgate/signer"
+)
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+// trade moves amount of usdt from account to the house's inventory against eth.
+func trade(key, account string) store.LedgerEntry {
+	return store.LedgerEntry{ExternalKey: key, Kind: ledger.KindTrade, AccountID: account,
+		Meta: []byte(fmt.Sprintf(`{"instructionId":%q}`, key)),
+		Postings: []store.LedgerPosting{
+			{Book: ledger.UserBook(account), Asset: "usdt", Amount: d("-1.5")},
+			{Book: ledger.BookInventory, Asset: "usdt", Amount: d("1.5")},
+			{Book: ledger.UserBook(account), Asset: "eth", Amount: d("0.001")},
+			{Book: ledger.BookInventory, Asset: "eth", Amount: d("-0.0011")},
+			{Book: ledger.UserBook("introducer"), Asset: "eth", Amount: d("0.0001")},
+		}}
+}
+
+// TestReceiptsChainUnderConcurrency: concurrent movements of two accounts (trades that
+// also pay an introducer, holds, releases, captures, a refused trade and a repeated one)
+// leave each account exactly one receipt per movement, a hash chain without a gap, and
+// once the signer job signed them, chains that verify against the ledger's balances.
+func TestReceiptsChainUnderConcurrency(t *testing.T) {
+	backends := map[string]func(t *testing.T) store.Store{
+		"sqlite": func(t *testing.T) store.Store { st, _ := open(t); return st },
+		"postgres": func(t *testing.T) store.Store {
+			st, err := store.OpenPostgres(context.Background(), pgtest.Start(t))
+			require.NoError(t, err)
+			t.Cleanup(func() { require.NoError(t, st.Close()) })
+			return st
+		},
+	}
+	for name, openStore := range backends {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			st := openStore(t)
+			l := ledger.New(store.Narrow[ledger.Tx](st), nil)
+			accounts := []string{"acc1", "acc2"}
+			for _, a := range accounts {
+				_, _, err := l.Post(ctx, deposit("dep:"+a, a, "usdt", "1000"), nil, ledger.Options{})
+				require.NoError(t, err)
+			}
+			const n = 20
+			var wg sync.WaitGroup
+			errc := make(chan error, 4*n*len(accounts))
+			for _, a := range accounts {
+				for i := range n {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						_, _, err := l.Post(ctx, trade(fmt.Sprintf("t:%s:%d", a, i), a), nil, ledger.Options{})
+						errc <- err
+						key := fmt.Sprintf("w:%s:%d", a, i)
+						errc <- st.InTx(ctx, func(tx store.Tx) error { return l.HoldTx(ctx, tx, key, a, "usdt", d("2"), ledger.Options{}) })
+						if i%2 == 0 {
+							errc <- st.InTx(ctx, func(tx store.Tx) error { return l.ReleaseTx(ctx, tx, key) })
+						} else {
+							errc <- st.InTx(ctx, func(tx store.Tx) error {
+								_, err := l.CaptureTx(ctx, tx, key, withdrawal(key, a, "usdt", "2"), nil)
+								return err
+							})
+						}
+					}()
+				}
+			}
+			wg.Wait()
+			close(errc)
+			for err := range errc {
+				require.NoError(t, err)
+			}
+			// A repeated trade and a refused one write no receipt.
+			_, created, err := l.Post(ctx, trade("t:acc1:0", "acc1"), nil, ledger.Options{})
+			require.NoError(t, err)
+			require.False(t, created)
+			big := withdrawal("too-much", "acc1", "usdt", "1000000")
+			_, _, err = l.Post(ctx, big, nil, ledger.Options{})
+			require.ErrorIs(t, err, ledger.ErrInsufficientFunds)
+
+			key, err := crypto.GenerateKey()
+			require.NoError(t, err)
+			s := signer.NewPrivateKeySigner(key)
+			signed, err := ledger.SignReceipts(ctx, st, s, 0)
+			require.NoError(t, err)
+			// 1 deposit + n trades + n holds + n releases or captures per account, and the
+			// introducer's share of every trade.
+			require.Equal(t, 2*(1+3*n)+2*n, signed)
+			keys := receipt.Keys{{Address: s.Address()}}
+			for _, a := range append(accounts, "introducer") {
+				rows, err := st.ReceiptsAfter(ctx, a, 0, 0)
+				require.NoError(t, err)
+				chain := make([]receipt.Signed, len(rows))
+				for i, row := range rows {
+					chain[i], err = ledger.SignedReceipt(row)
+					require.NoError(t, err)
+				}
+				bals, err := st.LedgerBalances(ctx, ledger.UserBook(a))
+				require.NoError(t, err)
+				head, err := receipt.Verify(a, chain, keys, bals)
+				require.NoError(t, err, "account %s", a)
+				require.Equal(t, uint64(len(rows)), head.Sequence)
+			}
+			// A receipt rewritten in the store no longer verifies.
+			rows, err := st.ReceiptsAfter(ctx, "acc2", 0, 0)
+			require.NoError(t, err)
+			chain := make([]receipt.Signed, len(rows))
+			for i, row := range rows {
+				chain[i], _ = ledger.SignedReceipt(row)
+			}
+			chain[3].Postings[0].Amount = "-0.5"
+			_, err = receipt.Verify("acc2", chain, keys, map[string]decimal.Decimal{})
+			require.ErrorIs(t, err, receipt.ErrChain)
+		})
+	}
+}
+
+// TestReceiptInActivityEvent: a deposit's outbox event (what ACCOUNT_ACTIVITY pushes and
+// webhooks deliver) carries the account's receipt of it, hashed and chained.
+func TestReceiptInActivityEvent(t *testing.T) {
+	ctx := context.Background()
+	st, l := open(t)
+	_, _, err := l.Post(ctx, deposit("dep:1", "acc1", "usdt", "7"),
+		&outbox.Event{Kind: outbox.Deposit, Source: "OFFCHAIN", AccountID: "acc1", Payload: outbox.LedgerActivity{Asset: "usdt", Amount: "7"}}, ledger.Options{})
+	require.NoError(t, err)
+	evs, err := st.Events(ctx, 0, 0)
+	require.NoError(t, err)
+	require.Len(t, evs, 1)
+	p, err := outbox.As[outbox.LedgerActivity](evs[0])
+	require.NoError(t, err)
+	require.NotNil(t, p.Receipt)
+	rows, err := st.ReceiptsAfter(ctx, "acc1", 0, 0)
+	require.NoError(t, err)
+	require.Len(t, rows, 1)
+	require.Equal(t, rows[0].Hash, p.Receipt.Hash)
+	require.Equal(t, []receipt.Balance{{Asset: "usdt", Balance: "7"}}, p.Receipt.Balances)
+}

@@ -1,0 +1,188 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+)
+
+// MaxReceiptsPage bounds one page of an account's receipts.
+const MaxReceiptsPage = 1000
+
+// StoredReceipt is one receipt row: a receipt of an account's ledger movement (the
+// api/receipt format, kept as its JSON in Body), with its hash and, once signed, its
+// signature.
+type StoredReceipt struct {
+	AccountID string
+	// Seq numbers the account's receipts from 1.
+	Seq uint64
+	// EntryID is the ledger entry (0 for a hold or a release, which are no entry).
+	EntryID int64
+	Kind    string
+	// Reference is the instructionId or the movement's external reference.
+	Reference string
+	CreatedAt time.Time
+	// Body is the receipt's JSON (api/receipt.Receipt).
+	Body json.RawMessage
+	// Prev is the hash of the account's receipt Seq-1 (zero for the first); Hash is this
+	// one's.
+	Prev, Hash common.Hash
+	// Signature is nil until the receipt key signed Hash.
+	Signature []byte
+}
+
+// Receipts owns the receipt rows. InsertReceipt runs in the movement's unit of work
+// (internal/ledger), right after ReceiptHead locked the account's head.
+type Receipts interface {
+	// ReceiptHead returns the account's latest receipt (locking it on PostgreSQL until
+	// the commit, so concurrent writers of one account queue), or ErrNotFound before the
+	// first.
+	ReceiptHead(ctx context.Context, accountID string) (StoredReceipt, error)
+	// InsertReceipt inserts a receipt; ErrConflict when the account's Seq exists.
+	InsertReceipt(ctx context.Context, r StoredReceipt) error
+	// ReceiptsAfter returns up to limit (at most MaxReceiptsPage) receipts of an account
+	// with Seq > after, by Seq.
+	ReceiptsAfter(ctx context.Context, accountID string, after uint64, limit int) ([]StoredReceipt, error)
+	// ReceiptsByReference returns the account's receipts of kind for each of refs
+	// (instructionIds) that has some, by reference, each list by sequence.
+	ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]StoredReceipt, error)
+	// UnsignedReceipts returns up to limit receipts still without a signature, oldest
+	// first.
+	UnsignedReceipts(ctx context.Context, limit int) ([]StoredReceipt, error)
+	// SetReceiptSignatures records receipts' signatures in one transaction, each unless
+	// its receipt has one already (a signature of the same hash by another process).
+	SetReceiptSignatures(ctx context.Context, sigs []ReceiptSignature) error
+}
+
+// ReceiptSignature is the signature of an account's receipt Seq.
+type ReceiptSignature struct {
+	AccountID string
+	Seq       uint64
+	Signature []byte
+}
+
+var _ Receipts = (*SQLite)(nil)
+
+const receiptColumns = `account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash, signature`
+
+func scanReceipt(r scanner) (StoredReceipt, error) {
+	var (
+		s          StoredReceipt
+		at         int64
+		body       string
+		prev, hash string
+		sig        sql.NullString
+	)
+	if err := r.Scan(&s.AccountID, &s.Seq, &s.EntryID, &s.Kind, &s.Reference, &at, &body, &prev, &hash, &sig); err != nil {
+		return s, err
+	}
+	s.CreatedAt, s.Body = time.UnixMilli(at), json.RawMessage(body)
+	s.Prev, s.Hash = common.HexToHash(prev), common.HexToHash(hash)
+	if sig.Valid {
+		b, err := hexutil.Decode(sig.String)
+		if err != nil {
+			return s, fmt.Errorf("receipt %s #%d signature: %w", s.AccountID, s.Seq, err)
+		}
+		s.Signature = b
+	}
+	return s, nil
+}
+
+func (s *conn) queryReceipts(ctx context.Context, op, query string, args ...any) ([]StoredReceipt, error) {
+	rows, err := s.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, wrap(op, err)
+	}
+	defer rows.Close()
+	var out []StoredReceipt
+	for rows.Next() {
+		r, err := scanReceipt(rows)
+		if err != nil {
+			return nil, wrap(op, err)
+		}
+		out = append(out, r)
+	}
+	return out, wrap(op, rows.Err())
+}
+
+// ReceiptHead implements Receipts.
+func (s *conn) ReceiptHead(ctx context.Context, accountID string) (StoredReceipt, error) {
+	r, err := scanReceipt(s.r.QueryRowContext(ctx, `SELECT `+receiptColumns+` FROM receipts WHERE account_id = ?
+		ORDER BY seq DESC LIMIT 1`+s.forUpdate(), accountID))
+	return r, wrap("receipt head", err)
+}
+
+// InsertReceipt implements Receipts.
+func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
+	var sig any
+	if r.Signature != nil {
+		sig = hexutil.Encode(r.Signature)
+	}
+	_, err := s.q.ExecContext(ctx, `INSERT INTO receipts (`+receiptColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Hex(), r.Hash.Hex(), sig)
+	return wrap("insert receipt", err)
+}
+
+// ReceiptsAfter implements Receipts.
+func (s *conn) ReceiptsAfter(ctx context.Context, accountID string, after uint64, limit int) ([]StoredReceipt, error) {
+	if limit <= 0 || limit > MaxReceiptsPage {
+		limit = MaxReceiptsPage
+	}
+	return s.queryReceipts(ctx, "receipts", `SELECT `+receiptColumns+` FROM receipts WHERE account_id = ? AND seq > ?
+		ORDER BY seq LIMIT ?`, accountID, after, limit)
+}
+
+// ReceiptsByReference implements Receipts.
+func (s *conn) ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]StoredReceipt, error) {
+	out := map[string][]StoredReceipt{}
+	for len(refs) > 0 {
+		n := min(len(refs), 500)
+		args := []any{accountID, kind}
+		for _, ref := range refs[:n] {
+			args = append(args, ref)
+		}
+		rs, err := s.queryReceipts(ctx, "receipts by reference", `SELECT `+receiptColumns+` FROM receipts
+			WHERE account_id = ? AND kind = ? AND reference IN (`+repeatList("?", n)+`) ORDER BY seq`, args...)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs {
+			out[r.Reference] = append(out[r.Reference], r)
+		}
+		refs = refs[n:]
+	}
+	return out, nil
+}
+
+// UnsignedReceipts implements Receipts.
+func (s *conn) UnsignedReceipts(ctx context.Context, limit int) ([]StoredReceipt, error) {
+	if limit <= 0 || limit > MaxReceiptsPage {
+		limit = MaxReceiptsPage
+	}
+	return s.queryReceipts(ctx, "unsigned receipts", `SELECT `+receiptColumns+` FROM receipts WHERE signature IS NULL
+		ORDER BY created_ms LIMIT ?`, limit)
+}
+
+// SetReceiptSignatures implements Receipts.
+func (s *conn) SetReceiptSignatures(ctx context.Context, sigs []ReceiptSignature) error {
+	for _, sig := range sigs {
+		if len(sig.Signature) == 0 {
+			return errors.New("set receipt signatures: empty signature")
+		}
+	}
+	return s.tx(ctx, func(tx queryer) error {
+		for _, sig := range sigs {
+			if _, err := tx.ExecContext(ctx, `UPDATE receipts SET signature = ? WHERE account_id = ? AND seq = ? AND signature IS NULL`,
+				hexutil.Encode(sig.Signature), sig.AccountID, sig.Seq); err != nil {
+				return wrap("set receipt signature", err)
+			}
+		}
+		return nil
+	})
+}
