@@ -95,6 +95,6 @@ func TestHelpDefaultsSayOneThing(t *testing.T) {
 	a.Writer = &serve
 	require.NoError(t, a.Run([]string{"dtwgate", "serve", "--help"}))
 	require.NotContains(t, serve.String(), "takes over at once")
-	require.Contains(t, serve.String(), "within --lease-ttl/3")
+	require.Contains(t, serve.String(), "every third of --lease-ttl")
 	require.Contains(t, serve.String(), "(default: 10s; config election.leaseTTL)")
 }

@@ -213,6 +213,13 @@ func (s *Trading) executeTx(ctx context.Context, tx TradingTx, t trade, terms le
 		return err
 	}
 	if err := s.houseShardsFor(ctx, tx, &t); err != nil {
+		if errors.Is(err, ErrNotEnoughLiquidity) {
+			// A trader who could not pay hears that first, as when the ledger refuses the
+			// posting: the house's room is a question only for a trade that can be paid.
+			if ferr := s.fitsCredit(ctx, tx, t, terms); ferr != nil {
+				return ferr
+			}
+		}
 		return err
 	}
 	_, created, err := s.led.PostTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms})
