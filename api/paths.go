@@ -111,6 +111,15 @@ const (
 	PathSubReservesProof = "/v3/accounts/{accountId}/reserves/proof"
 )
 
+// Paths of the signed receipts (api/receipt): the caller's receipts, a sub-account's,
+// and the published receipt keys (public; also served at the root, outside the base
+// path, as a well-known path).
+const (
+	PathReceipts    = "/v3/receipts"
+	PathSubReceipts = "/v3/accounts/{accountId}/receipts"
+	PathReceiptKeys = "/.well-known/dtwgate-receipt-keys"
+)
+
 // Paths of the webhook subscriptions.
 const (
 	PathWebhooks = "/v3/webhooks"

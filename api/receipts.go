@@ -2,15 +2,6 @@ package api
 
 import "github.com/dtwgate/dtwgate/api/receipt"
 
-// Paths of the signed receipts (api/receipt): the caller's receipts, a sub-account's,
-// and the published receipt keys (public; also served at the root, outside the base
-// path, as a well-known path).
-const (
-	PathReceipts    = "/v3/receipts"
-	PathSubReceipts = "/v3/accounts/{accountId}/receipts"
-	PathReceiptKeys = "/.well-known/dtwgate-receipt-keys"
-)
-
 // Query parameters of GET /v3/receipts.
 const (
 	// ParamAfterSequence returns the receipts after a sequence number (default 0: from
