@@ -117,7 +117,7 @@ func TestCLIReservesVerifyGateway(t *testing.T) {
 
 	out = dtw.ok(t, "reserves", "verify")
 	require.Contains(t, out, "1 proofs verified against the signed statement")
-	require.Contains(t, out, "receipt keys: the keys beside the statement")
+	require.Contains(t, out, "/.well-known/dtwgate-receipt-keys", "the keys come from the gateway's well-known path, not from beside the statement")
 	require.Regexp(t, `(?m)^dai\s+200\s+\S+\s+\d+\.\d{4}\s+0`, out)
 	var res struct {
 		Assets []struct{ Asset, Liabilities, Holdings, Coverage string }
