@@ -106,6 +106,11 @@ func addMCPTool[In, Out any](srv *mcp.Server, s *Service, list *[]MCPTool, t MCP
 		Description: t.Description + " Needs permission " + string(t.Permission) + ".",
 		Annotations: &mcp.ToolAnnotations{Title: t.Title, ReadOnlyHint: t.ReadOnly, DestructiveHint: &destructive, IdempotentHint: true},
 	}
+	out, err := outputSchema[Out]()
+	if err != nil {
+		panic(fmt.Sprintf("MCP tool %s: %v", t.Name, err)) // a programming error: the tool list is fixed
+	}
+	tool.OutputSchema = out
 	mcp.AddTool(srv, tool, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
 		var zero Out
 		c := mcpCaller(req)

@@ -156,7 +156,7 @@ func TestOffchainSubAccountIsolation(t *testing.T) {
 			}
 		})
 	}
-	require.Len(t, fam, 15, "balance, snapshot, credit, settings, commission rate, deposit reference, withdrawal POST and GET, swap, quote, action, order by instruction and by id, order history, reserves proof")
+	require.Len(t, fam, 16, "balance, snapshot, credit, settings, commission rate, deposit reference, withdrawal POST and GET, swap, quote, action, order by instruction and by id, order history, receipts, reserves proof")
 	// The sub-account's available eur: 25, less the swap's 1 and the quote's amount to sell
 	// (filled), less the withdrawal's 1 (held).
 	left := decimal.RequireFromString("23").Sub(decimal.RequireFromString(quoted.AmountToSell))
