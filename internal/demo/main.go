@@ -4,7 +4,8 @@
 // gasless and a direct order, their settlement and independent verification, a resting
 // limit order cancelled at the trader's request, a withdrawal, an OFFCHAIN deposit to the account's own deposit address credited and
 // withdrawn again, and OFFCHAIN trading (a swap, an RFQ trade, a limit order filled when
-// a price feed moves), with trader1's `dtw watch orders` stream printed as it comes, and a
+// a price feed moves) whose signed receipts trader1 verifies, and a proof of reserves it
+// checks against its own RPC, with trader1's `dtw watch orders` stream printed as it comes, and a
 // webhook receiver printing the deliveries of trader1's deposits and withdrawals that it
 // verified with its subscription's secret. It
 // prints every step and command, and stops everything it started.
@@ -113,7 +114,7 @@ func (d *demo) run(ctx context.Context) error {
 		fmt.Printf("   %-9s chain %d  rpc %s  DTW %s\n", name, s.ChainID, strings.Join(s.RPCURLs, ","), s.DTWAddress)
 	}
 
-	step("operator: a receipt key of its own (never the operator key) signs the proof of reserves (receipts.key)")
+	step("operator: a receipt key of its own (never the operator key) signs the OFFCHAIN receipts and the proof of reserves (receipts.key)")
 	gwConfig := filepath.Join(d.devnet, "gateway.yaml")
 	if err := d.addReceiptKey(gwConfig); err != nil {
 		return err
@@ -277,6 +278,11 @@ func (d *demo) run(ctx context.Context) error {
 		return err
 	}
 	if err := t1.dtw(ctx, "orders"); err != nil {
+		return err
+	}
+	step("trader1: dtw receipts verify: every OFFCHAIN movement's receipt, signed by the receipt key, hash-chained with " +
+		"no gap, and the latest balances equal to what the gateway reports (checked without trusting it)")
+	if err := t1.dtw(ctx, "receipts", "verify"); err != nil {
 		return err
 	}
 
