@@ -292,3 +292,43 @@ func TestNoGlobalLockOnPostgres(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, ledger.Audit(ctx, stores[1]))
 }
+
+// TestSwapWaitsWhenEveryHouseShardIsBusy: while another transaction holds every house
+// shard, a swap the house can pay waits for its home shard and fills, rather than being
+// refused (a contended run of more transactions than shards got NOT_ENOUGH_LIQUIDITY).
+func TestSwapWaitsWhenEveryHouseShardIsBusy(t *testing.T) {
+	ctx := context.Background()
+	const shards = 2
+	stores, services := twoReplicas(t, func(cfg *config.Config) { cfg.Offchain.HouseShards = shards })
+	require.NoError(t, stores[0].CreateAccount(ctx, store.Account{ID: "acc_w", CreatedAt: time.Now()}))
+	ref, err := stores[0].DepositReference(ctx, "acc_w", "REFW", time.Now())
+	require.NoError(t, err)
+	_, err = services[0].BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref, Asset: "eur", Amount: "100", TransferID: "w"})
+	require.NoError(t, err)
+
+	const hold = 500 * time.Millisecond
+	locked := make(chan struct{})
+	held := make(chan error, 1)
+	go func() {
+		held <- stores[0].InTx(store.RowLocked(ctx), func(tx store.Tx) error {
+			for shard := range shards {
+				if err := tx.LockHouseShard(ctx, shard); err != nil {
+					return err
+				}
+			}
+			close(locked)
+			time.Sleep(hold)
+			return nil
+		})
+	}()
+	select {
+	case <-locked:
+	case err := <-held:
+		t.Fatalf("the holding transaction ended early: %v", err)
+	}
+	start := time.Now()
+	_, err = services[1].SubmitSwap(ctx, "acc_w", api.SwapRequest{InstructionID: "busy1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"})
+	require.NoError(t, err, "a swap the house can pay waits for a shard rather than being refused")
+	require.NoError(t, <-held)
+	t.Logf("the swap answered %v after it was sent, the shards held %v", time.Since(start), hold)
+}

@@ -59,6 +59,7 @@ type FundingStore interface {
 type TradingTx interface {
 	ledger.Tx
 	TryLockHouseShard(ctx context.Context, shard int) (bool, error)
+	LockHouseShard(ctx context.Context, shard int) error
 	HouseBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
 	GetAccount(ctx context.Context, id string) (store.Account, error)
 	AccountSettings(ctx context.Context, accountID string) (map[string]string, error)

@@ -285,11 +285,22 @@ func (s *Trading) houseShardsFor(ctx context.Context, tx TradingTx, t *trade) er
 	n := s.off.HouseShardsOrDefault()
 	rest, room := t.gross(), decimal.Zero
 	t.payouts, t.home = t.payouts[:0], -1
-	for i := range n {
+	waited := false
+	for i := 0; i < n; i++ {
 		shard := (s.homeShard + i) % n
 		ok, err := tx.TryLockHouseShard(ctx, shard)
 		if err != nil {
 			return err
+		}
+		if !ok && t.home < 0 && i == n-1 && !waited {
+			// Every shard is busy (more transactions than shards): wait for the home
+			// shard, holding none, rather than refuse a trade the house can pay; in a
+			// shared transaction the store runs this unit again alone to wait.
+			if err := tx.LockHouseShard(ctx, s.homeShard%n); err != nil {
+				return err
+			}
+			waited, i = true, -1 // weigh the shards again from the home one, now held
+			continue
 		}
 		if !ok {
 			continue
@@ -311,9 +322,6 @@ func (s *Trading) houseShardsFor(ctx context.Context, tx TradingTx, t *trade) er
 		if !rest.IsPositive() {
 			return nil
 		}
-	}
-	if t.home < 0 { // every shard busy (more transactions than shards): one more try later
-		return errorf(ErrNotEnoughLiquidity, "the house's books are all busy now: try again")
 	}
 	return errorf(ErrNotEnoughLiquidity, "the house can sell at most %s %s now, %s asked", room, t.buy, t.gross())
 }

@@ -103,6 +103,12 @@ type Ledger interface {
 	// TryLockHouseShard locks one shard of the house's books for the rest of the
 	// transaction without waiting; false when another transaction holds it.
 	TryLockHouseShard(ctx context.Context, shard int) (bool, error)
+	// LockHouseShard locks one shard of the house's books for the rest of the
+	// transaction, waiting for another transaction that holds it; a unit sharing its
+	// transaction with others does not wait: the store runs it again alone. A unit waits
+	// for a shard only while it holds none (it locks its books first), so shard waits
+	// cannot form a cycle.
+	LockHouseShard(ctx context.Context, shard int) error
 	// HouseBalance returns the balance of asset in a house book summed over its shards
 	// (the book itself and each "book/N").
 	HouseBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)

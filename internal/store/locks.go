@@ -116,6 +116,28 @@ func (s *conn) TryLockHouseShard(ctx context.Context, shard int) (bool, error) {
 	return ok, wrap("lock house shard", err)
 }
 
+// LockHouseShard implements Ledger: PostgreSQL's pg_advisory_xact_lock when the unit may
+// wait, and when it shares its transaction with others, the try form, whose failure
+// (errLockBusy) runs the unit again alone, where it waits.
+func (s *conn) LockHouseShard(ctx context.Context, shard int) error {
+	if !s.postgres() || !s.inTx() {
+		return nil
+	}
+	key := lockKey(shardLockPrefix, strconv.Itoa(shard))
+	if s.waits() {
+		_, err := s.q.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, key)
+		return wrap("lock house shard", err)
+	}
+	var ok bool
+	if err := s.q.QueryRowContext(ctx, `SELECT pg_try_advisory_xact_lock(?)`, key).Scan(&ok); err != nil {
+		return wrap("lock house shard", err)
+	}
+	if !ok {
+		return errLockBusy
+	}
+	return nil
+}
+
 // HouseBalance implements Ledger: the rows of book and of its shards ("book/N").
 func (s *conn) HouseBalance(ctx context.Context, book, asset string) (decimal.Decimal, error) {
 	m, err := decimalsByKey(ctx, s.r, "house balance", `SELECT asset, balance FROM ledger_balances WHERE (book = ? OR book LIKE ? ESCAPE '\') AND asset = ?`,
