@@ -451,16 +451,22 @@ func (s *Sender) fillGaps(ctx context.Context, used uint64, open []JournalTx) (i
 	for _, t := range open {
 		held[t.Nonce] = true
 	}
+	var gaps []uint64
+	for n := used; n <= last && len(gaps) < maxGapFills; n++ {
+		if !held[n] {
+			gaps = append(gaps, n)
+		}
+	}
+	if len(gaps) == 0 {
+		return 0, nil
+	}
+	tip, feeCap, err := s.cfg.Fees.Fees(ctx, s.client) // once for all the fillers of this Tick
+	if err != nil {
+		return 0, fmt.Errorf("fees: %w", err)
+	}
+	self := s.signer.Address()
 	filled := 0
-	for n := used; n <= last && filled < maxGapFills; n++ {
-		if held[n] {
-			continue
-		}
-		self := s.signer.Address()
-		tip, feeCap, err := s.cfg.Fees.Fees(ctx, s.client)
-		if err != nil {
-			return filled, fmt.Errorf("fees: %w", err)
-		}
+	for _, n := range gaps {
 		s.cfg.Logger.Warn("nonce gap: a reorg freed a nonce whose transactions were dropped; filling it", "nonce", n)
 		tx := types.NewTx(&types.DynamicFeeTx{ChainID: s.cfg.ChainID, Nonce: n, GasTipCap: tip, GasFeeCap: feeCap,
 			Gas: params.TxGas, To: &self, Value: new(big.Int)})
