@@ -439,7 +439,10 @@ contract DTW {
 
     /// @notice Settles an open order: the operator pays `buyAmount` of buyToken from its
     /// inventory to the trader and receives the locked sell amount.
-    function settle(Fill calldata fill) external onlyOperator {
+    /// @dev settle, named for its selector 0x00000017: the dispatcher compares selectors one
+    /// by one in ascending order, so the hottest entry point comes first (the Go bindings
+    /// call it Settle).
+    function settle_dV6V10(Fill calldata fill) external onlyOperator {
         uint256 p;
         assembly ("memory-safe") {
             p := fill
@@ -457,7 +460,8 @@ contract DTW {
     /// @notice Settles several open orders in one transaction. An order that can no longer
     /// be settled (closed, expired, or its cancel request's grace period over) is skipped
     /// with OrderSkipped; anything else wrong with a fill reverts the batch.
-    function settleBatch(Fill[] calldata fills) external onlyOperator {
+    /// @dev settleBatch, named for its selector 0x00007dcf (see settle_dV6V10).
+    function settleBatch_Lk4000(Fill[] calldata fills) external onlyOperator {
         // The decoder checked that the fills lie within the calldata: walk them by pointer.
         uint256 p;
         uint256 end;
