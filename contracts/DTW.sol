@@ -185,18 +185,15 @@ contract DTW {
         uint64 deadline,
         uint8 kind
     );
-    /// @notice An operator settled an order. Only the order id is a topic (a topic costs 375
-    /// gas, a data word 256): follow a trader's orders by their OrderPlaced ids.
-    event OrderSettled(
-        uint256 indexed orderId,
-        address trader,
-        address operator,
-        address sellToken,
-        address buyToken,
-        uint256 sellAmount,
-        uint256 buyAmount
-    );
-    /// @notice An order was cancelled and its sell amount refunded; topics as OrderSettled.
+    /// @notice An operator settled an order: it paid the order's trader `buyAmount` of the
+    /// order's buyToken and took its whole sell amount. It carries only what an indexer
+    /// cannot derive (each data word costs 256 gas): the trader, tokens and sell amount are
+    /// OrderPlaced's of the same id (a settle is checked against the order's stored hash),
+    /// and the operator is the caller, the transaction's sender.
+    event OrderSettled(uint256 indexed orderId, uint256 buyAmount);
+    /// @notice An order was cancelled and its sell amount refunded. Only the order id is a
+    /// topic (a topic costs 375 gas, a data word 256): follow a trader's orders by their
+    /// OrderPlaced ids.
     event OrderCancelled(
         uint256 indexed orderId, address trader, address canceller, address sellToken, uint256 sellAmount
     );
@@ -454,7 +451,7 @@ contract DTW {
         // a credit of one of them to another cannot overflow.
         _credit(msg.sender, sellToken, sellAmount);
         _credit(trader, buyToken, buyAmount);
-        emit OrderSettled(orderId, trader, msg.sender, sellToken, buyToken, sellAmount, buyAmount);
+        emit OrderSettled(orderId, buyAmount);
     }
 
     /// @notice Settles several open orders in one transaction. An order that can no longer
@@ -502,7 +499,7 @@ contract DTW {
                 proceeds += sellAmount; // locked amounts of one token, within its uint248 liabilities
             }
             _credit(trader, buyToken, buyAmount);
-            emit OrderSettled(orderId, trader, msg.sender, sellToken, buyToken, sellAmount, buyAmount);
+            emit OrderSettled(orderId, buyAmount);
         }
         if (proceeds != 0) _credit(msg.sender, proceedsToken, proceeds);
         if (paid != 0) _sstore(paySlot, bytes32(uint256(_sload(paySlot)) - paid));
