@@ -394,7 +394,8 @@ contract DTW {
     // ---------------------------------------------------------------- orders
 
     /// @notice Places an order from the caller's free balance.
-    function placeOrder(
+    /// @dev placeOrder, named for its selector 0x0000009e (see settle_dV6V10).
+    function placeOrder_KLXp00(
         address sellToken,
         address buyToken,
         uint256 sellAmount,
@@ -423,7 +424,11 @@ contract DTW {
 
     /// @notice Relays an order that the trader signed as EIP-712 typed data; it sells from
     /// the trader's free balance.
-    function placeOrderSigned(SignedOrder calldata o, bytes calldata signature) external returns (uint256 orderId) {
+    /// @dev placeOrderSigned, named for its selector 0x0000008d (see settle_dV6V10).
+    function placeOrderSigned_0yx200(SignedOrder calldata o, bytes calldata signature)
+        external
+        returns (uint256 orderId)
+    {
         bytes32 structHash = keccak256(
             abi.encode(
                 ORDER_TYPEHASH, o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind, o.nonce

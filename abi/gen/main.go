@@ -18,8 +18,10 @@ var Contracts = []string{"DTW", "DepositForwarder", "DepositForwarderFactory", "
 // selector (the dispatcher compares selectors in ascending order, so a hot entry point
 // placed first costs less to reach); the bindings keep the plain names.
 var Aliases = map[string]string{
-	"settle_dV6V10":      "settle",
-	"settleBatch_Lk4000": "settleBatch",
+	"settle_dV6V10":           "settle",
+	"placeOrderSigned_0yx200": "placeOrderSigned",
+	"placeOrder_KLXp00":       "placeOrder",
+	"settleBatch_Lk4000":      "settleBatch",
 }
 
 func main() {
