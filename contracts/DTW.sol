@@ -175,15 +175,15 @@ contract DTW {
 
     event Deposited(address indexed trader, address indexed token, uint256 amount);
     event Withdrawn(address indexed trader, address indexed token, uint256 amount, address to);
+    /// @notice An order was placed: the whole order, its deadline and kind packed into the
+    /// high 96 bits of the token words as a Fill takes them (a data word costs 256 gas).
     event OrderPlaced(
         uint256 indexed orderId,
         address indexed trader,
-        address sellToken,
-        address buyToken,
+        uint256 deadlineAndSellToken,
+        uint256 kindAndBuyToken,
         uint256 sellAmount,
-        uint256 minBuyAmount,
-        uint64 deadline,
-        uint8 kind
+        uint256 minBuyAmount
     );
     /// @notice An operator settled an order: it paid the order's trader `buyAmount` of the
     /// order's buyToken and took its whole sell amount. It carries only what an indexer
@@ -628,7 +628,14 @@ contract DTW {
             h := keccak256(o, 224)
         }
         _sstore(_orderSlot(orderId), h);
-        emit OrderPlaced(orderId, o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind);
+        emit OrderPlaced(
+            orderId,
+            o.trader,
+            uint256(o.deadline) << 160 | uint160(o.sellToken),
+            uint256(o.kind) << 160 | uint160(o.buyToken),
+            o.sellAmount,
+            o.minBuyAmount
+        );
     }
 
     /// @dev Checks the Fill at calldata offset `p` and closes its order; the caller moves the

@@ -196,13 +196,19 @@ func TestPlaceOrder(t *testing.T) {
 
 			ev := testnet.RequireEvent(t, o.Receipt, c.DTW, dtwABI.UnpackOrderPlacedEvent)
 			ev.Raw = nil
-			want := &bindings.DTWOrderPlaced{
-				OrderId: o.ID, Trader: trader.Address, SellToken: p.Sell.Address, BuyToken: p.Buy.Address,
-				SellAmount: p.SellAmount, MinBuyAmount: p.MinBuyAmount, Deadline: o.Order.Deadline, Kind: p.Kind,
+			fill := dtw.PackFill(o.ID, o.Order, nil) // the event packs deadline and kind as a Fill does
+			require.Equal(t, trader.Address, ev.Trader)
+			for name, pair := range map[string][2]*big.Int{"orderId": {o.ID, ev.OrderId},
+				"deadlineAndSellToken": {fill.DeadlineAndSellToken, ev.DeadlineAndSellToken},
+				"kindAndBuyToken":      {fill.KindAndBuyToken, ev.KindAndBuyToken},
+				"sellAmount":           {p.SellAmount, ev.SellAmount}, "minBuyAmount": {p.MinBuyAmount, ev.MinBuyAmount}} {
+				requireAmount(t, pair[0], pair[1], "OrderPlaced %s", name)
 			}
-			require.Equal(t, want, ev)
+			got := dtw.OrderFromEvent(ev)
+			require.Equal(t, dtw.Order{Trader: trader.Address, SellToken: p.Sell.Address, BuyToken: p.Buy.Address,
+				SellAmount: p.SellAmount, MinBuyAmount: p.MinBuyAmount, Deadline: o.Order.Deadline, Kind: p.Kind}, got)
 			if p.Deadline != 0 {
-				require.Equal(t, p.Deadline, ev.Deadline)
+				require.Equal(t, p.Deadline, got.Deadline)
 			}
 
 			requireOpen(t, c, o, true)

@@ -117,9 +117,10 @@ func DecodeLog(contract common.Address, l *ethtypes.Log) (ev Event, ok bool) {
 		if err != nil {
 			return Event{}, false
 		}
+		o := OrderFromEvent(p)
 		ev.Kind, ev.OrderID, ev.Trader = EventOrderPlaced, p.OrderId, p.Trader
-		ev.SellToken, ev.BuyToken, ev.SellAmount, ev.MinBuyAmount = p.SellToken, p.BuyToken, p.SellAmount, p.MinBuyAmount
-		ev.Deadline, ev.OrderKind = p.Deadline, p.Kind
+		ev.SellToken, ev.BuyToken, ev.SellAmount, ev.MinBuyAmount = o.SellToken, o.BuyToken, o.SellAmount, o.MinBuyAmount
+		ev.Deadline, ev.OrderKind = o.Deadline, o.Kind
 	case EventTopics[3]:
 		s, err := eventsABI.UnpackOrderSettledEvent(l)
 		if err != nil {
