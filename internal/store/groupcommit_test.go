@@ -111,14 +111,7 @@ func TestGroupCommitUnitsStandAlone(t *testing.T) {
 // again, every unit's effect landing exactly once.
 func TestPostgresGroupCommit(t *testing.T) {
 	ctx := context.Background()
-	dsn := pgtest.Start(t)
-	open := func() *Postgres {
-		s, err := OpenPostgres(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { require.NoError(t, s.Close()) })
-		return s
-	}
-	s, other := open(), open()
+	s, other := twoReplicas(t)
 	const n = 10
 	entry := func(i int) LedgerEntry {
 		return LedgerEntry{ExternalKey: fmt.Sprintf("e%d", i), Kind: "TEST", CreatedAt: time.Now(), Postings: []LedgerPosting{
@@ -222,14 +215,7 @@ func TestPostgresGroupCommit(t *testing.T) {
 // it, in its transaction, then get it again; all of them commit in one transaction.
 func TestPostgresBusyUnitsShareARun(t *testing.T) {
 	ctx := context.Background()
-	dsn := pgtest.Start(t)
-	open := func() *Postgres {
-		s, err := OpenPostgres(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { require.NoError(t, s.Close()) })
-		return s
-	}
-	s, other := open(), open()
+	s, other := twoReplicas(t)
 
 	// Another replica holds the house shard 0 for a while.
 	locked, release, released := make(chan struct{}), make(chan struct{}), make(chan error, 1)
@@ -285,4 +271,17 @@ func TestPostgresBusyUnitsShareARun(t *testing.T) {
 	// when the committer took the holder's group's successor before all had queued).
 	got := s.group.groups.Load() - before
 	require.LessOrEqual(t, got, int64(2), "got %d transactions for %d units that found a lock busy, want 1 (2 at most)", got, n)
+}
+
+// twoReplicas opens two stores on one fresh PostgreSQL database, as two replicas do.
+func twoReplicas(t *testing.T) (*Postgres, *Postgres) {
+	t.Helper()
+	dsn := pgtest.Start(t)
+	open := func() *Postgres {
+		s, err := OpenPostgres(context.Background(), dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { require.NoError(t, s.Close()) })
+		return s
+	}
+	return open(), open()
 }
