@@ -60,6 +60,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"TraderEvents", testTraderEvents},
 		{"Webhooks", testWebhooks},
 		{"WebhookClaims", testWebhookClaims},
+		{"WebhookBacklog", testWebhookBacklog},
 		{"Leases", testLeases},
 		{"LeaseConcurrentAcquire", testLeaseConcurrentAcquire},
 		{"LeaseFencing", testLeaseFencing},
