@@ -36,6 +36,10 @@ type groupDB interface {
 	// rerun reports whether a group whose transaction failed with err (a unit's error, a
 	// savepoint's or the commit's) may succeed when all of it runs again from the start.
 	rerun(err error) bool
+	// chainsSavepoints reports whether a unit's savepoint is released by the statement
+	// that opens the next one ("RELEASE unit; SAVEPOINT unit", one round trip) and the
+	// last by the COMMIT, instead of by a RELEASE of its own.
+	chainsSavepoints() bool
 }
 
 // sqliteGroup runs groups on SQLite's writer: a group runs once.
@@ -85,6 +89,10 @@ func (sqliteGroup) on(tx *sql.Tx) queryer { return tx }
 
 // rerun implements groupDB: what fails on SQLite fails again.
 func (sqliteGroup) rerun(error) bool { return false }
+
+// chainsSavepoints implements groupDB: SQLite's statements are calls, not round trips,
+// and the statement cache prepares one statement per text.
+func (sqliteGroup) chainsSavepoints() bool { return false }
 
 // groupCommitter is the writer's group commit. A transaction's cost is mostly fixed
 // (SQLite: BEGIN, the write lock, a WAL frame for every page it touched, and COMMIT;
@@ -276,7 +284,7 @@ func (g *groupCommitter) try(live []*unit) (rerun error) {
 		kept = live
 	} else {
 		for i, u := range live {
-			ok, abort := g.inSavepoint(tx, q, u)
+			ok, abort := g.inSavepoint(tx, q, u, i > 0)
 			if abort != nil { // the transaction is gone: nothing of the group is kept
 				for _, v := range append(kept, live[i+1:]...) {
 					v.err = fmt.Errorf("group transaction aborted by another unit's failure, nothing was written: %w", abort)
@@ -324,10 +332,17 @@ func (u *unit) call(q queryer, alone bool) (err error) {
 // inSavepoint runs the unit inside a savepoint of tx, its statements on q: ok when it is
 // kept; abort when the transaction cannot go on (a savepoint statement failed, e.g.
 // SQLite rolled the whole transaction back after an I/O error) or the group is to run
-// again (the unit's failure calls for it).
-func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit) (ok bool, abort error) {
+// again (the unit's failure calls for it). after says an earlier unit's savepoint is
+// open: where the database chains savepoints (chainsSavepoints), the statement opening
+// this unit's releases it, and this unit's is left to the next unit or the commit.
+func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit, after bool) (ok bool, abort error) {
 	ctx := context.WithoutCancel(u.ctx)
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT unit`); err != nil {
+	chain := g.db.chainsSavepoints()
+	open := `SAVEPOINT unit`
+	if chain && after {
+		open = `RELEASE unit; SAVEPOINT unit`
+	}
+	if _, err := tx.ExecContext(ctx, open); err != nil {
 		u.err = fmt.Errorf("savepoint: %w", err)
 		return false, err
 	}
@@ -339,6 +354,9 @@ func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit) (ok bool, a
 		if _, err := tx.ExecContext(ctx, `ROLLBACK TO unit`); err != nil {
 			return false, fmt.Errorf("roll back to savepoint: %w", err)
 		}
+	}
+	if chain {
+		return u.err == nil, nil
 	}
 	if _, err := tx.ExecContext(ctx, `RELEASE unit`); err != nil {
 		if u.err == nil {
