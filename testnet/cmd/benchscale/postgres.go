@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -24,6 +25,9 @@ func startPostgres(ctx context.Context) (*postgres, error) {
 	var opts []pgtest.Option
 	if *pgDurable {
 		opts = append(opts, pgtest.Durable())
+	}
+	if *pgStatements > 0 {
+		opts = append(opts, pgtest.Setting("shared_preload_libraries", "pg_stat_statements"))
 	}
 	srv, err := pgtest.StartServer(ctx, opts...)
 	if err != nil {
@@ -90,4 +94,87 @@ func readPGStats(ctx context.Context, url string) pgStats {
 func (s pgStats) minus(s0 pgStats) pgStats {
 	return pgStats{ok: s.ok && s0.ok, commits: s.commits - s0.commits, rollbacks: s.rollbacks - s0.rollbacks,
 		walSyncs: s.walSyncs - s0.walSyncs, walBytes: s.walBytes - s0.walBytes}
+}
+
+// statements are PostgreSQL's statements of one database over a phase
+// (pg_stat_statements, -pg-statements): how often each ran, most frequent first.
+type statements []statement
+
+// statement is one normalized statement's count.
+type statement struct {
+	calls int64
+	query string
+}
+
+// resetStatements clears pg_stat_statements (created in the postgres database at the
+// first call), so that what readStatements reads is the phase's.
+func (pg *postgres) resetStatements(ctx context.Context) error {
+	c, err := pgx.Connect(ctx, pg.srv.DSN("postgres"))
+	if err != nil {
+		return fmt.Errorf("connect to postgres: %w", err)
+	}
+	defer c.Close(context.Background())
+	if _, err := c.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS pg_stat_statements`); err != nil {
+		return fmt.Errorf("create pg_stat_statements: %w", err)
+	}
+	if _, err := c.Exec(ctx, `SELECT pg_stat_statements_reset()`); err != nil {
+		return fmt.Errorf("reset pg_stat_statements: %w", err)
+	}
+	return nil
+}
+
+// readStatements reads the statements run in database db since resetStatements.
+func (pg *postgres) readStatements(ctx context.Context, db string) (statements, error) {
+	c, err := pgx.Connect(ctx, pg.srv.DSN("postgres"))
+	if err != nil {
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	defer c.Close(context.Background())
+	rows, err := c.Query(ctx, `SELECT s.calls, s.query FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+		WHERE d.datname = $1 ORDER BY s.calls DESC, s.query`, db)
+	if err != nil {
+		return nil, fmt.Errorf("read pg_stat_statements: %w", err)
+	}
+	var out statements
+	for rows.Next() {
+		var s statement
+		if err := rows.Scan(&s.calls, &s.query); err != nil {
+			return nil, fmt.Errorf("read pg_stat_statements: %w", err)
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// print writes the `#` lines of the statements per answered request: their total, then
+// the top most frequent with their text (whitespace collapsed, cut at 160 characters).
+func (ss statements) print(st setup, phase string, n, top int) {
+	if n == 0 {
+		return
+	}
+	var total int64
+	for _, s := range ss {
+		total += s.calls
+	}
+	fmt.Printf("# %s %s: postgres statements per answer: %.2f (pg_stat_statements; BEGIN, COMMIT and SAVEPOINT count)\n",
+		st.labels(), phase, float64(total)/float64(n))
+	for i, s := range ss {
+		if i == top {
+			break
+		}
+		q := strings.Join(strings.Fields(s.query), " ")
+		if len(q) > 160 {
+			q = q[:160] + "..."
+		}
+		fmt.Printf("#   %.2f per answer: %s\n", float64(s.calls)/float64(n), q)
+	}
+}
+
+// databaseName is the database a pgx URL names.
+func databaseName(url string) string {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return ""
+	}
+	return cfg.Database
 }
