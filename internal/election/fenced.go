@@ -283,6 +283,11 @@ func (f *Fenced) HeldAmounts(ctx context.Context, book string) (map[string]decim
 	return f.st.HeldAmounts(ctx, book)
 }
 
+// LedgerBook implements ledger.Store: a read, not fenced.
+func (f *Fenced) LedgerBook(ctx context.Context, book string) (balances, held map[string]decimal.Decimal, err error) {
+	return f.st.LedgerBook(ctx, book)
+}
+
 // AccountSettings implements offchain.BalancesStore: a read, not fenced.
 func (f *Fenced) AccountSettings(ctx context.Context, accountID string) (map[string]string, error) {
 	return f.st.AccountSettings(ctx, accountID)
