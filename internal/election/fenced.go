@@ -343,6 +343,14 @@ func (f *Fenced) Quote(ctx context.Context, accountID, instructionID string) (st
 	return f.st.Quote(ctx, accountID, instructionID)
 }
 
+// TraderReads implements offchain.TradingStore: a read, not fenced.
+func (f *Fenced) TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (store.TraderReads, error) {
+	return f.st.TraderReads(ctx, accountID, source, book, kind, instructionID)
+}
+
+// SingleWriter implements offchain.TradingStore: a read, not fenced.
+func (f *Fenced) SingleWriter() bool { return f.st.SingleWriter() }
+
 // AccountCommissions implements offchain.TradingStore: a read, not fenced.
 func (f *Fenced) AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error) {
 	return f.st.AccountCommissions(ctx, accountID, source)

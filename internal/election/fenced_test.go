@@ -52,7 +52,7 @@ var fencedReads = []string{
 	"TxsAtNonce", "OffchainWithdrawalsByStatus", "OffchainWithdrawalsAfter", "RelaysToFail",
 	"CustodyDepositsFrom", "MissingCustodyDeposits", "CustodyBlocks", "CustodyReorgOf", "CustodyRescanOf", "LedgerBalances", "HeldAmounts", "LedgerBook", "AccountSettings", "GetAccount", "HouseBalance",
 	"LedgerEntries", "OffchainOrder", "OffchainOrderByID",
-	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "OpenInventoryMoves",
+	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "TraderReads", "SingleWriter", "OpenInventoryMoves",
 	"BookBalancesAt", "LatestReservesSnapshot", "ReservesBalances",
 	"ReceiptsAfter", "ReceiptsByReference",
 }

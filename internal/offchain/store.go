@@ -86,6 +86,8 @@ type TradingStore interface {
 	OpenLimitOrders(ctx context.Context, afterID int64, limit int) ([]store.OffchainOrder, error)
 	Quote(ctx context.Context, accountID, instructionID string) (store.RFQQuote, error)
 	AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error)
+	TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (store.TraderReads, error)
+	SingleWriter() bool
 	ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]store.StoredReceipt, error)
 	store.Units[TradingTx]
 }

@@ -99,14 +99,31 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 	// prices come from memory) and writes the order, its trade and event: one commit. It
 	// locks what it decides on (the account's books, a house shard), so it may run at
 	// READ COMMITTED.
+	// On a store of one writer (SQLite) the account is read before the transaction,
+	// beside the writer, whose transaction every swap waits for: nothing read there needs
+	// a lock (a retry's order inserted meanwhile fails the order's insert, ErrConflict,
+	// and is read then).
 	var (
 		out     store.OffchainOrder
 		created bool
+		before  *store.TraderReads
 	)
+	if s.st.SingleWriter() {
+		r, err := s.st.TraderReads(ctx, accountID, Source, ledger.UserBook(accountID), store.OrderKindSwap, o.InstructionID)
+		if err != nil {
+			return api.OrderStatus{}, err
+		}
+		before = &r
+	}
 	err = s.st.InTx(store.RowLocked(ctx), func(utx TradingTx) error {
 		out, created = store.OffchainOrder{}, false
-		reads, err := utx.TraderReads(ctx, accountID, Source, ledger.UserBook(accountID), store.OrderKindSwap, o.InstructionID)
-		if err != nil {
+		var (
+			reads store.TraderReads
+			err   error
+		)
+		if before != nil {
+			reads = *before
+		} else if reads, err = utx.TraderReads(ctx, accountID, Source, ledger.UserBook(accountID), store.OrderKindSwap, o.InstructionID); err != nil {
 			return err
 		}
 		if reads.OrderID != 0 {

@@ -107,3 +107,6 @@ func (r *TraderReads) add(kind int, accountID, a, b, c, d, e string) error {
 	}
 	return err
 }
+
+// SingleWriter implements Trading.
+func (s *conn) SingleWriter() bool { return !s.postgres() }
