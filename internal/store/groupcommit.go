@@ -38,6 +38,10 @@ type groupDB interface {
 	// rerun reports whether a group whose transaction failed with err (a unit's error, a
 	// savepoint's or the commit's) may succeed when all of it runs again from the start.
 	rerun(err error) bool
+	// chainsSavepoints reports whether a unit's savepoint is released by the statement
+	// that opens the next one ("RELEASE unit; SAVEPOINT unit", one round trip) and the
+	// last by the COMMIT, instead of by a RELEASE of its own.
+	chainsSavepoints() bool
 }
 
 // sqliteGroup runs groups on SQLite's writer: a group runs once.
@@ -87,6 +91,10 @@ func (sqliteGroup) on(tx *sql.Tx) queryer { return tx }
 
 // rerun implements groupDB: what fails on SQLite fails again.
 func (sqliteGroup) rerun(error) bool { return false }
+
+// chainsSavepoints implements groupDB: SQLite's statements are calls, not round trips,
+// and the statement cache prepares one statement per text.
+func (sqliteGroup) chainsSavepoints() bool { return false }
 
 // groupCommitter is the writer's group commit. A transaction's cost is mostly fixed
 // (SQLite: BEGIN, the write lock, a WAL frame for every page it touched, and COMMIT;
@@ -333,10 +341,18 @@ func (u *unit) call(q queryer, waits bool) (err error) {
 // kept; abort when the transaction cannot go on (a savepoint statement failed, e.g.
 // SQLite rolled the whole transaction back after an I/O error) or the group is to run
 // again (the unit's failure calls for it). first: the unit runs first in tx, holding
-// nothing else, so it may wait for locks as a unit alone does.
+// nothing else, so it may wait for locks as a unit alone does. Any later unit finds an
+// earlier unit's savepoint open: where the database chains savepoints (chainsSavepoints),
+// the statement opening this unit's releases it, and this unit's is left to the next unit
+// or the commit.
 func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit, first bool) (ok bool, abort error) {
 	ctx := context.WithoutCancel(u.ctx)
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT unit`); err != nil {
+	chain := g.db.chainsSavepoints()
+	open := `SAVEPOINT unit`
+	if chain && !first {
+		open = `RELEASE unit; SAVEPOINT unit`
+	}
+	if _, err := tx.ExecContext(ctx, open); err != nil {
 		u.err = fmt.Errorf("savepoint: %w", err)
 		return false, err
 	}
@@ -348,6 +364,9 @@ func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit, first bool)
 		if _, err := tx.ExecContext(ctx, `ROLLBACK TO unit`); err != nil {
 			return false, fmt.Errorf("roll back to savepoint: %w", err)
 		}
+	}
+	if chain {
+		return u.err == nil, nil
 	}
 	if _, err := tx.ExecContext(ctx, `RELEASE unit`); err != nil {
 		if u.err == nil {

@@ -96,6 +96,9 @@ type Ledger interface {
 	UncaptureLedgerHold(ctx context.Context, key string, at time.Time) error
 	// HeldAmounts returns the sums of a book's open holds per asset.
 	HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error)
+	// LedgerBook returns, in one statement, what LedgerBalances and HeldAmounts return of
+	// book.
+	LedgerBook(ctx context.Context, book string) (balances, held map[string]decimal.Decimal, err error)
 	// LedgerEntries returns entries of an account, paged by id.
 	LedgerEntries(ctx context.Context, q LedgerQuery) ([]LedgerEntry, error)
 	// LockLedgerBooks locks books for the rest of the transaction, in one global order,
@@ -376,6 +379,25 @@ func (s *conn) UncaptureLedgerHold(ctx context.Context, key string, at time.Time
 // HeldAmounts implements Ledger.
 func (s *conn) HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error) {
 	return decimalsByKey(ctx, s.r, "held amounts", `SELECT asset, amount FROM ledger_holds WHERE book = ? AND state = ?`, book, HoldOpen)
+}
+
+// LedgerBook implements Ledger: the rows of both tables, each asset marked with its
+// table's letter.
+func (s *conn) LedgerBook(ctx context.Context, book string) (balances, held map[string]decimal.Decimal, err error) {
+	both, err := decimalsByKey(ctx, s.r, "ledger book", `SELECT 'b' || asset, balance FROM ledger_balances WHERE book = ?
+		UNION ALL SELECT 'h' || asset, amount FROM ledger_holds WHERE book = ? AND state = ?`, book, book, HoldOpen)
+	if err != nil {
+		return nil, nil, err
+	}
+	balances, held = map[string]decimal.Decimal{}, map[string]decimal.Decimal{}
+	for k, d := range both {
+		if k[0] == 'b' {
+			balances[k[1:]] = d
+		} else {
+			held[k[1:]] = d
+		}
+	}
+	return balances, held, nil
 }
 
 // LedgerEntries implements Ledger.

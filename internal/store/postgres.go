@@ -189,6 +189,10 @@ func (pgGroup) on(tx *sql.Tx) queryer { return pgTx{tx: tx} }
 // unit's fn carried on after (pgRetryable).
 func (pgGroup) rerun(err error) bool { return pgRetryable(err) }
 
+// chainsSavepoints implements groupDB: each statement is a round trip, and pgx sends a
+// statement without arguments as a simple query, which may hold two.
+func (pgGroup) chainsSavepoints() bool { return true }
+
 // InTx implements Store. fn's Tx runs every method on one SERIALIZABLE transaction (READ
 // COMMITTED when ctx is RowLocked), which it may share with other callers' units of work, each in its own savepoint
 // (groupCommitter); fn may run more than once (see Postgres), must not use tx after

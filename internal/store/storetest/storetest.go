@@ -57,6 +57,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"SubAccounts", testSubAccounts},
 		{"DepositReferences", testDepositReferences},
 		{"AccountSettings", testAccountSettings},
+		{"TraderReads", testTraderReads},
 		{"TraderEvents", testTraderEvents},
 		{"Webhooks", testWebhooks},
 		{"WebhookClaims", testWebhookClaims},
