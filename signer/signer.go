@@ -27,6 +27,16 @@ type Signer interface {
 	// SignTypedData signs EIP-712 typed data and returns the 65-byte signature with
 	// v = 27 or 28.
 	SignTypedData(ctx context.Context, data apitypes.TypedData) ([]byte, error)
+	// SignEIP712Digest signs an EIP-712 digest the caller computed itself,
+	// keccak256("\x19\x01" || domainSeparator || hashStruct(message)), and returns what
+	// SignTypedData returns for typed data of that digest, byte for byte: the 65-byte
+	// signature with v = 27 or 28. It is for a caller that hashes its own fixed types
+	// faster than the generic encoder: today only api/receipt's Sign, over a receipt's hash
+	// in the receipt key's domain. The digest is signed blind: give it only a digest the
+	// caller computed in this process from typed data it built and checked, never a
+	// transaction hash or any 32 bytes read from a store or a request (whoever wrote them
+	// would have the key sign what they like).
+	SignEIP712Digest(ctx context.Context, digest common.Hash) ([]byte, error)
 	// Close releases the backend and zeroes any key material held in memory.
 	Close() error
 }
@@ -92,6 +102,15 @@ func (s *signer) SignTypedData(ctx context.Context, data apitypes.TypedData) ([]
 	sig, err := s.sign(ctx, digest)
 	if err != nil {
 		return nil, fmt.Errorf("sign typed data: %w", err)
+	}
+	sig[crypto.RecoveryIDOffset] += 27
+	return sig, nil
+}
+
+func (s *signer) SignEIP712Digest(ctx context.Context, digest common.Hash) ([]byte, error) {
+	sig, err := s.sign(ctx, digest)
+	if err != nil {
+		return nil, fmt.Errorf("sign EIP-712 digest: %w", err)
 	}
 	sig[crypto.RecoveryIDOffset] += 27
 	return sig, nil

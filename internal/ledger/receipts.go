@@ -178,8 +178,10 @@ type ReceiptSigner interface {
 
 // SignReceipts signs up to limit unsigned receipts with the receipt key s and records
 // their signatures in one transaction; it returns how many it signed. Each row's content
-// is hashed first: a row whose content does not hash to its stored hash is left
-// unsigned and reported (the last such error), never signed, and the others are signed.
+// is hashed (once, by receipt.Sign) and the key signs that digest, never the stored hash
+// as such: 32 bytes read from the store would let whoever wrote them have the receipt key
+// sign anything. A row whose content does not hash to its stored hash is left unsigned
+// and reported (the last such error), and the others are signed.
 func SignReceipts(ctx context.Context, st ReceiptSigner, s signer.Signer, limit int) (int, error) {
 	rows, err := st.UnsignedReceipts(ctx, limit)
 	if err != nil {
