@@ -42,9 +42,9 @@ type StoredReceipt struct {
 // Receipts owns the receipt rows. InsertReceipt runs in the movement's unit of work
 // (internal/ledger), right after ReceiptHead locked the account's head.
 type Receipts interface {
-	// ReceiptHead returns the account's latest receipt (locking it on PostgreSQL until
-	// the commit, so concurrent writers of one account queue), or ErrNotFound before the
-	// first.
+	// ReceiptHead returns the account's latest receipt's sequence, hash and time (not its
+	// body: what the next receipt links to), locking it on PostgreSQL until the commit,
+	// so concurrent writers of one account queue; ErrNotFound before the first.
 	ReceiptHead(ctx context.Context, accountID string) (StoredReceipt, error)
 	// InsertReceipt inserts a receipt; ErrConflict when the account's Seq exists.
 	InsertReceipt(ctx context.Context, r StoredReceipt) error
@@ -115,9 +115,18 @@ func (s *conn) queryReceipts(ctx context.Context, op, query string, args ...any)
 
 // ReceiptHead implements Receipts.
 func (s *conn) ReceiptHead(ctx context.Context, accountID string) (StoredReceipt, error) {
-	r, err := scanReceipt(s.r.QueryRowContext(ctx, `SELECT `+receiptColumns+` FROM receipts WHERE account_id = ?
-		ORDER BY seq DESC LIMIT 1`+s.forUpdate(), accountID))
-	return r, wrap("receipt head", err)
+	r := StoredReceipt{AccountID: accountID}
+	var (
+		at   int64
+		hash string
+	)
+	err := s.r.QueryRowContext(ctx, `SELECT seq, created_ms, hash FROM receipts WHERE account_id = ?
+		ORDER BY seq DESC LIMIT 1`+s.forUpdate(), accountID).Scan(&r.Seq, &at, &hash)
+	if err != nil {
+		return StoredReceipt{}, wrap("receipt head", err)
+	}
+	r.CreatedAt, r.Hash = time.UnixMilli(at), common.HexToHash(hash)
+	return r, nil
 }
 
 // InsertReceipt implements Receipts.
