@@ -3,9 +3,7 @@ package storetest
 import (
 	"context"
 	"testing"
-	"time"
 
-	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
@@ -44,28 +42,4 @@ func testLedgerEntryBalances(t *testing.T, s store.Store) {
 	got, err := s.LedgerEntryByKey(ctx, "e2")
 	require.NoError(t, err)
 	require.Nil(t, got.Balances)
-}
-
-// testReceiptHead: an account's head is its latest receipt's sequence, hash and time;
-// ErrNotFound before the first.
-func testReceiptHead(t *testing.T, s store.Store) {
-	ctx := context.Background()
-	_, err := s.ReceiptHead(ctx, "acc")
-	require.ErrorIs(t, err, store.ErrNotFound)
-	at := now()
-	for i, h := range []common.Hash{common.HexToHash("0x01"), common.HexToHash("0x02")} {
-		prev := common.Hash{}
-		if i > 0 {
-			prev = common.HexToHash("0x01")
-		}
-		require.NoError(t, s.InsertReceipt(ctx, store.StoredReceipt{AccountID: "acc", Seq: uint64(i + 1), Kind: "DEPOSIT",
-			CreatedAt: at.Add(-time.Duration(1-i) * time.Second), Body: []byte(`{}`), Prev: prev, Hash: h}))
-	}
-	head, err := s.ReceiptHead(ctx, "acc")
-	require.NoError(t, err)
-	require.Equal(t, uint64(2), head.Seq)
-	require.Equal(t, common.HexToHash("0x02"), head.Hash)
-	require.True(t, at.Equal(head.CreatedAt), "got %s, want %s", head.CreatedAt, at)
-	_, err = s.ReceiptHead(ctx, "other")
-	require.ErrorIs(t, err, store.ErrNotFound)
 }
