@@ -105,17 +105,17 @@ type Ledger interface {
 	// LockLedgerBooks locks books for the rest of the transaction, in one global order,
 	// before a unit reads what it decides on (their balances and holds): the ledger's
 	// writes lock the user books they move. Outside a transaction, and on SQLite (one
-	// writer), it does nothing. A unit sharing its transaction with others does not wait
-	// for a book another transaction holds: the store runs it again alone.
+	// writer), it does nothing. A unit after others in its transaction does not wait for
+	// a book another transaction holds: the store runs it again, first in a transaction.
 	LockLedgerBooks(ctx context.Context, books []string) error
 	// TryLockHouseShard locks one shard of the house's books for the rest of the
 	// transaction without waiting; false when another transaction holds it.
 	TryLockHouseShard(ctx context.Context, shard int) (bool, error)
 	// LockHouseShard locks one shard of the house's books for the rest of the
-	// transaction, waiting for another transaction that holds it; a unit sharing its
-	// transaction with others does not wait: the store runs it again alone. A unit waits
-	// for a shard only while it holds none (it locks its books first), so shard waits
-	// cannot form a cycle.
+	// transaction, waiting for another transaction that holds it; a unit after others in
+	// its transaction does not wait: the store runs it again, first in a transaction. A
+	// unit waits for a shard only while it holds none (it locks its books first), so
+	// shard waits cannot form a cycle.
 	LockHouseShard(ctx context.Context, shard int) error
 	// HouseBalance returns the balance of asset in a house book summed over its shards
 	// (the book itself and each "book/N").

@@ -38,9 +38,10 @@ var pgMigrationFiles embed.FS
 // committed before it, and every row it decides on is one it locked first.
 //
 // As on SQLite, a store runs its units of work queued behind a commit in one
-// transaction, each in its own savepoint (groupcommit.go). A unit sharing its transaction
-// never waits for a lock (errLockBusy): it is rolled back to its savepoint and run again
-// alone after the group, when it may wait, taking its locks in one order. A group that
+// transaction, each in its own savepoint (groupcommit.go). A unit after the first of its
+// transaction never waits for a lock (errLockBusy): it is rolled back to its savepoint
+// and run again after the group, first in a transaction, when it may wait, taking its
+// locks in one order. A group that
 // loses a conflict all the same (SQLSTATE 40001, or a deadlock, 40P01, in any unit or at
 // the commit) is rolled back and run again from the start, every unit's fn again, up to
 // pgTxAttempts times; so InTx's fn may run more than once and must not act outside tx. A
