@@ -19,7 +19,10 @@ type keySigner struct {
 	addr common.Address
 }
 
-var _ DigestSigner = (*keySigner)(nil)
+var (
+	_ DigestSigner = (*keySigner)(nil)
+	_ inProcess    = (*keySigner)(nil)
+)
 
 // newKeySigner takes ownership of key: Close zeroes it.
 func newKeySigner(key *ecdsa.PrivateKey) *keySigner {
@@ -33,6 +36,8 @@ func NewPrivateKeySigner(key *ecdsa.PrivateKey) Signer {
 }
 
 func (k *keySigner) Address() common.Address { return k.addr }
+
+func (*keySigner) inProcess() {}
 
 func (k *keySigner) SignDigest(ctx context.Context, digest common.Hash) ([]byte, error) {
 	if err := ctx.Err(); err != nil {

@@ -27,6 +27,20 @@ type Signer interface {
 	// SignTypedData signs EIP-712 typed data and returns the 65-byte signature with
 	// v = 27 or 28.
 	SignTypedData(ctx context.Context, data apitypes.TypedData) ([]byte, error)
+	// SignEIP712Digest signs an EIP-712 digest the caller computed itself,
+	// keccak256("\x19\x01" || domainSeparator || hashStruct(message)), and returns what
+	// SignTypedData returns for typed data of that digest, byte for byte: the 65-byte
+	// signature with v = 27 or 28. It is for a caller that hashes its own fixed types
+	// faster than the generic encoder: today only api/receipt's Sign, over a receipt's hash
+	// in the receipt key's domain. The digest is signed blind: give it only a digest the
+	// caller computed in this process from typed data it built and checked, never a
+	// transaction hash or any 32 bytes read from a store or a request (whoever wrote them
+	// would have the key sign what they like). With a key held in this process (keystore,
+	// Vault KV) it skips the check the other methods make that the signature recovers to
+	// the key's address: libsecp256k1 signs with that very key (as geth's keystore signs,
+	// unchecked), and the check's ECDSA recovery doubled the cost of signing a receipt; a
+	// backend that signs elsewhere is checked as always.
+	SignEIP712Digest(ctx context.Context, digest common.Hash) ([]byte, error)
 	// Close releases the backend and zeroes any key material held in memory.
 	Close() error
 }
@@ -44,7 +58,8 @@ type DigestSigner interface {
 }
 
 // New returns a Signer that does the Ethereum encodings and delegates the raw
-// signature to d. It checks that every signature recovers to d's address.
+// signature to d. It checks that every signature recovers to d's address (but for
+// SignEIP712Digest with a key held in this process: see there).
 func New(d DigestSigner) Signer {
 	return &signer{d: d}
 }
@@ -96,6 +111,30 @@ func (s *signer) SignTypedData(ctx context.Context, data apitypes.TypedData) ([]
 	sig[crypto.RecoveryIDOffset] += 27
 	return sig, nil
 }
+
+func (s *signer) SignEIP712Digest(ctx context.Context, digest common.Hash) ([]byte, error) {
+	var (
+		sig []byte
+		err error
+	)
+	if _, local := s.d.(inProcess); local {
+		sig, err = s.d.SignDigest(ctx, digest)
+		if err == nil && len(sig) != crypto.SignatureLength {
+			err = fmt.Errorf("backend returned a %d-byte signature, want %d", len(sig), crypto.SignatureLength)
+		}
+	} else {
+		sig, err = s.sign(ctx, digest)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sign EIP-712 digest: %w", err)
+	}
+	sig[crypto.RecoveryIDOffset] += 27
+	return sig, nil
+}
+
+// inProcess is a backend whose key is in this process's memory, signed with by
+// libsecp256k1 directly (keySigner).
+type inProcess interface{ inProcess() }
 
 // sign asks the backend for a signature and checks it before anyone relies on it.
 func (s *signer) sign(ctx context.Context, digest common.Hash) ([]byte, error) {

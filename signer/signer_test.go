@@ -112,3 +112,38 @@ func TestCloseZeroesKey(t *testing.T) {
 	require.ErrorIs(t, err, signer.ErrClosed)
 	require.NoError(t, s.Close(), "second Close")
 }
+
+// lyingBackend is a backend that signs elsewhere and answers with another key's
+// signature.
+type lyingBackend struct {
+	addr  common.Address
+	other signer.Signer
+}
+
+func (b lyingBackend) Address() common.Address { return b.addr }
+func (b lyingBackend) SignDigest(ctx context.Context, digest common.Hash) ([]byte, error) {
+	sig, err := b.other.SignEIP712Digest(ctx, digest)
+	if err == nil {
+		sig[64] -= 27
+	}
+	return sig, err
+}
+func (lyingBackend) Close() error { return nil }
+
+// TestSignEIP712DigestChecksRemoteBackends: a backend that signs outside this process
+// is checked on SignEIP712Digest as on every other method: a signature by another key
+// is refused.
+func TestSignEIP712DigestChecksRemoteBackends(t *testing.T) {
+	ctx := context.Background()
+	cow := cowKey(t)
+	defer cow.Close()
+	other, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	s := signer.New(lyingBackend{addr: cow.Address(), other: signer.NewPrivateKeySigner(other)})
+	digest, err := signer.TypedDataDigest(mailTypedData(t))
+	require.NoError(t, err)
+	_, err = s.SignEIP712Digest(ctx, digest)
+	require.ErrorContains(t, err, "recovers to")
+	_, err = s.SignTypedData(ctx, mailTypedData(t))
+	require.ErrorContains(t, err, "recovers to")
+}

@@ -2,12 +2,14 @@ package signer_test
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dtwgate/dtwgate/signer"
 	"github.com/dtwgate/dtwgate/testnet"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/stretchr/testify/require"
 )
@@ -188,6 +190,56 @@ func TestVaultKeystoreSecret(t *testing.T) {
 			require.NoError(t, err)
 			defer s.Close()
 			requireSignsAs(t, s, want)
+		})
+	}
+}
+
+// TestSignEIP712DigestIsSignTypedData: signing a ready EIP-712 digest gives, byte for
+// byte, the signature SignTypedData gives over the typed data, with a keystore key and a
+// Vault key (the spec's Mail vector signs to the spec's signature), and is refused once
+// the signer is closed.
+func TestSignEIP712DigestIsSignTypedData(t *testing.T) {
+	ctx := context.Background()
+	td := mailTypedData(t)
+	digest, err := signer.TypedDataDigest(td)
+	require.NoError(t, err)
+
+	cow := cowKey(t)
+	sig, err := cow.SignEIP712Digest(ctx, digest)
+	require.NoError(t, err)
+	want, err := cow.SignTypedData(ctx, td)
+	require.NoError(t, err)
+	require.Equal(t, want, sig)
+	require.Equal(t, "0x4355c47d63924e8a72e509b65029052eb6c299d53a04e167c5775fd466751c9d"+
+		"07299936d304c153f6443dfa05f40ff007d72911b6f72307f996231605b91562"+"1c", hexutil.Encode(sig), "signature")
+	require.NoError(t, cow.Close())
+
+	v := testnet.NewVault(t)
+	putVaultKey(t, v, "receipts")
+	path := filepath.Join(t.TempDir(), "receipts")
+	writeTestKeystore(t, path, "pw")
+	open := map[string]func() (signer.Signer, error){
+		"keystore": func() (signer.Signer, error) { return signer.OpenKeystore(ctx, path, signer.StaticPassword("pw")) },
+		"vault": func() (signer.Signer, error) {
+			return signer.Open(ctx, "vault:secret/data/traders/receipts#private_key", signer.Options{
+				Vault: signer.VaultConfig{Address: v.Addr, Token: v.RootToken}})
+		},
+	}
+	for name, openSigner := range open {
+		t.Run(name, func(t *testing.T) {
+			s, err := openSigner()
+			require.NoError(t, err)
+			want, err := s.SignTypedData(ctx, td)
+			require.NoError(t, err)
+			got, err := s.SignEIP712Digest(ctx, digest)
+			require.NoError(t, err)
+			require.Equal(t, want, got)
+			addr, err := signer.RecoverDigest(digest, got)
+			require.NoError(t, err)
+			require.Equal(t, s.Address(), addr)
+			require.NoError(t, s.Close())
+			_, err = s.SignEIP712Digest(ctx, digest)
+			require.ErrorIs(t, err, signer.ErrClosed)
 		})
 	}
 }

@@ -2,6 +2,7 @@ package receipt
 
 import (
 	"encoding/binary"
+	"sync"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -23,30 +24,71 @@ var (
 		crypto.Keccak256([]byte(DomainVersion)))
 )
 
+// keccaks are the hashers fastHash reuses: a fresh keccak state and buffers per call of
+// crypto.Keccak256 made most of a receipt's hashing time allocation.
+var keccaks = sync.Pool{New: func() any { return &hasher{kh: crypto.NewKeccakState()} }}
+
+// hasher hashes with one reused keccak state into buffers of its own (a slice handed to
+// the state's interface methods would escape, one allocation per hash).
+type hasher struct {
+	kh            crypto.KeccakState
+	out           [32]byte
+	str, enc, arr []byte
+}
+
+// sum returns keccak256(b).
+func (h *hasher) sum(b []byte) common.Hash {
+	h.kh.Reset()
+	h.kh.Write(b)
+	h.kh.Read(h.out[:])
+	return h.out
+}
+
+// string returns keccak256(s), EIP-712's encoding of a string.
+func (h *hasher) string(s string) common.Hash {
+	h.str = append(h.str[:0], s...)
+	return h.sum(h.str)
+}
+
+// pairs returns EIP-712's encoding of an array of n structs of two strings:
+// keccak256(hashStruct(item 0) || ...), hashStruct = keccak256(typeHash || keccak256(a) ||
+// keccak256(b)).
+func (h *hasher) pairs(typeHash common.Hash, n int, at func(i int) (string, string)) common.Hash {
+	h.arr = h.arr[:0]
+	for i := range n {
+		a, b := at(i)
+		ha, hb := h.string(a), h.string(b)
+		h.enc = append(append(append(h.enc[:0], typeHash[:]...), ha[:]...), hb[:]...)
+		item := h.sum(h.enc)
+		h.arr = append(h.arr, item[:]...)
+	}
+	return h.sum(h.arr)
+}
+
 // fastHash is r's EIP-712 digest (r already checked).
 func (r Receipt) fastHash() common.Hash {
-	pairs := func(typeHash common.Hash, n int, at func(i int) (string, string)) []byte {
-		buf := make([]byte, 0, 32*n)
-		for i := range n {
-			a, b := at(i)
-			buf = append(buf, crypto.Keccak256(typeHash[:], crypto.Keccak256([]byte(a)), crypto.Keccak256([]byte(b)))...)
-		}
-		return crypto.Keccak256(buf)
+	h := keccaks.Get().(*hasher)
+	defer keccaks.Put(h)
+	account, kind, reference := h.string(r.Account), h.string(r.Kind), h.string(r.Reference)
+	postings := h.pairs(postingTypeHash, len(r.Postings), func(i int) (string, string) { return r.Postings[i].Asset, r.Postings[i].Amount })
+	balances := h.pairs(balanceTypeHash, len(r.Balances), func(i int) (string, string) { return r.Balances[i].Asset, r.Balances[i].Balance })
+	var u64 [32]byte
+	word := func(v uint64) []byte {
+		binary.BigEndian.PutUint64(u64[24:], v)
+		return u64[:]
 	}
-	u64 := func(v uint64) []byte {
-		var w [32]byte
-		binary.BigEndian.PutUint64(w[24:], v)
-		return w[:]
-	}
-	msg := crypto.Keccak256(receiptTypeHash[:],
-		crypto.Keccak256([]byte(r.Account)),
-		u64(r.Sequence),
-		u64(r.EntryID),
-		crypto.Keccak256([]byte(r.Kind)),
-		pairs(postingTypeHash, len(r.Postings), func(i int) (string, string) { return r.Postings[i].Asset, r.Postings[i].Amount }),
-		pairs(balanceTypeHash, len(r.Balances), func(i int) (string, string) { return r.Balances[i].Asset, r.Balances[i].Balance }),
-		u64(r.TimestampMillis),
-		crypto.Keccak256([]byte(r.Reference)),
-		r.Previous[:])
-	return crypto.Keccak256Hash([]byte{0x19, 0x01}, domainSeparator[:], msg)
+	e := append(h.enc[:0], receiptTypeHash[:]...)
+	e = append(e, account[:]...)
+	e = append(e, word(r.Sequence)...)
+	e = append(e, word(r.EntryID)...)
+	e = append(e, kind[:]...)
+	e = append(e, postings[:]...)
+	e = append(e, balances[:]...)
+	e = append(e, word(r.TimestampMillis)...)
+	e = append(e, reference[:]...)
+	e = append(e, r.Previous[:]...)
+	h.enc = e
+	msg := h.sum(h.enc)
+	h.enc = append(append(append(h.enc[:0], 0x19, 0x01), domainSeparator[:]...), msg[:]...)
+	return h.sum(h.enc)
 }

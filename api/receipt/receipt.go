@@ -285,14 +285,15 @@ func (r Receipt) Hash() (common.Hash, error) {
 	return r.fastHash(), nil
 }
 
-// Sign checks r, hashes it and signs it with the receipt key s (through its EIP-712
-// typed-data signing, so a Vault or keystore backend signs alike).
+// Sign checks r, hashes it and signs its hash with the receipt key s: the signature
+// SignTypedData gives over r.TypedData(), byte for byte (a Vault or keystore backend
+// signs alike), without the generic encoder hashing r a second time.
 func Sign(ctx context.Context, s signer.Signer, r Receipt) (Signed, error) {
 	h, err := r.Hash()
 	if err != nil {
 		return Signed{}, fmt.Errorf("sign receipt: %w", err)
 	}
-	sig, err := s.SignTypedData(ctx, r.TypedData())
+	sig, err := s.SignEIP712Digest(ctx, h) // h is r's EIP-712 digest, computed here from the checked r
 	if err != nil {
 		return Signed{}, fmt.Errorf("sign receipt %s #%d: %w", r.Account, r.Sequence, err)
 	}

@@ -321,3 +321,19 @@ func TestFastHashIsEIP712(t *testing.T) {
 		require.Equal(t, want, got, "receipt %d", i)
 	}
 }
+
+// TestSignIsTypedDataSignature: Sign, which signs the receipt's own hash as a ready
+// EIP-712 digest, gives byte for byte the signature of the generic typed-data path
+// (SignTypedData over TypedData), for every receipt of a chain.
+func TestSignIsTypedDataSignature(t *testing.T) {
+	ctx := context.Background()
+	key := newKey(t)
+	for i, s := range signChain(t, key, movements()) {
+		want, err := key.SignTypedData(ctx, s.TypedData())
+		require.NoError(t, err)
+		require.Equal(t, want, []byte(s.Signature), "receipt %d", i)
+		digest, err := signer.TypedDataDigest(s.TypedData())
+		require.NoError(t, err)
+		require.Equal(t, digest, s.Hash, "receipt %d", i)
+	}
+}

@@ -64,6 +64,9 @@ func (watchSigner) SignMessage(context.Context, []byte) ([]byte, error) { return
 func (watchSigner) SignTypedData(context.Context, apitypes.TypedData) ([]byte, error) {
 	return nil, errWatchOnly
 }
+func (watchSigner) SignEIP712Digest(context.Context, common.Hash) ([]byte, error) {
+	return nil, errWatchOnly
+}
 func (watchSigner) Close() error { return nil }
 
 // chainSession is a trader on one source, with its RPC.

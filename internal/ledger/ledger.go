@@ -26,6 +26,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/dtwgate/dtwgate/api/receipt"
 	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -257,32 +258,51 @@ func (l *Ledger) Post(ctx context.Context, e store.LedgerEntry, ev *outbox.Event
 // anything is read: what PostTx decides on is then current and stays so until the
 // commit, whatever the transaction's isolation.
 func (l *Ledger) PostTx(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbox.Event, opts Options) (store.LedgerEntry, bool, error) {
+	p, err := l.post(ctx, tx, e, ev, opts, true)
+	return p.Entry, p.Created, err
+}
+
+// Posted is what PostedTx did.
+type Posted struct {
+	// Entry is the entry posted, or the existing one of its external key.
+	Entry store.LedgerEntry
+	// Created is false when the entry existed (nothing was posted).
+	Created bool
+	// Receipt is the receipt of the entry's own account written with it, unsigned (the
+	// receipt key's job signs it after the commit); nil when the entry existed, writes
+	// no receipts or posts nothing to its own account. A caller answering with it need
+	// not read it back.
+	Receipt *receipt.Signed
+}
+
+// PostedTx is PostTx that also returns the receipt it wrote of the entry's own account.
+func (l *Ledger) PostedTx(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbox.Event, opts Options) (Posted, error) {
 	return l.post(ctx, tx, e, ev, opts, true)
 }
 
-// post is PostTx; floors says whether the user books' floors and credit are checked.
-func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbox.Event, opts Options, floors bool) (store.LedgerEntry, bool, error) {
+// post is PostedTx; floors says whether the user books' floors and credit are checked.
+func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbox.Event, opts Options, floors bool) (Posted, error) {
 	if err := Check(e); err != nil {
-		return store.LedgerEntry{}, false, err
+		return Posted{}, err
 	}
 	if err := tx.LockLedgerBooks(ctx, userBooks(e)); err != nil {
-		return store.LedgerEntry{}, false, err
+		return Posted{}, err
 	}
 	if !opts.NewKey {
 		existing, err := tx.LedgerEntryByKey(ctx, e.ExternalKey)
 		switch {
 		case err == nil:
 			if !samePostings(existing, e) {
-				return existing, false, fmt.Errorf("%w: %s", ErrKeyReused, e.ExternalKey)
+				return Posted{Entry: existing}, fmt.Errorf("%w: %s", ErrKeyReused, e.ExternalKey)
 			}
-			return existing, false, nil
+			return Posted{Entry: existing}, nil
 		case !errors.Is(err, store.ErrNotFound):
-			return store.LedgerEntry{}, false, err
+			return Posted{}, err
 		}
 	}
 	if floors {
 		if err := l.checkFloors(ctx, tx, e, opts); err != nil {
-			return store.LedgerEntry{}, false, err
+			return Posted{}, err
 		}
 	}
 	if e.CreatedAt.IsZero() {
@@ -290,14 +310,14 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 	}
 	out, err := tx.InsertLedgerEntry(ctx, e)
 	if opts.NewKey && errors.Is(err, store.ErrConflict) {
-		return store.LedgerEntry{}, false, fmt.Errorf("%w: %s (%w)", ErrKeyReused, e.ExternalKey, err)
+		return Posted{}, fmt.Errorf("%w: %s (%w)", ErrKeyReused, e.ExternalKey, err)
 	}
 	if err != nil {
-		return store.LedgerEntry{}, false, err
+		return Posted{}, err
 	}
 	own, err := l.receiptsOf(ctx, tx, out)
 	if err != nil {
-		return store.LedgerEntry{}, false, err
+		return Posted{}, err
 	}
 	if ev != nil {
 		ev := *ev
@@ -306,10 +326,10 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 			ev.Payload = p
 		}
 		if err := outbox.Write(ctx, tx, ev); err != nil {
-			return store.LedgerEntry{}, false, err
+			return Posted{}, err
 		}
 	}
-	return out, true, nil
+	return Posted{Entry: out, Created: true, Receipt: own}, nil
 }
 
 // checkFloors refuses an entry that takes a user book's available balance below its
@@ -475,8 +495,8 @@ func (l *Ledger) CaptureTx(ctx context.Context, tx Tx, key string, e store.Ledge
 		return store.LedgerEntry{}, err
 	}
 	e.ExternalKey = k
-	out, _, err := l.post(ctx, tx, e, ev, Options{}, false)
-	return out, err
+	p, err := l.post(ctx, tx, e, ev, Options{}, false)
+	return p.Entry, err
 }
 
 // maxCaptures bounds how many times one hold is captured and reversed: each time takes a
@@ -534,8 +554,8 @@ func (l *Ledger) UncaptureTx(ctx context.Context, tx Tx, key, captureKey, reason
 		p.Amount = p.Amount.Neg()
 		rev.Postings = append(rev.Postings, p)
 	}
-	out, _, err := l.post(ctx, tx, rev, ev, Options{}, false)
-	return out, err
+	p, err := l.post(ctx, tx, rev, ev, Options{}, false)
+	return p.Entry, err
 }
 
 // Balance is one asset of a book.

@@ -35,10 +35,10 @@ type ReceiptTx interface {
 
 var _ ReceiptTx = store.Tx(nil)
 
-// receiptsOf writes the receipts of entry e (inserted, with its id): one per account
-// whose book it posts to, with the account's postings summed per asset and its
-// resulting balances of those assets. It returns the receipt of the entry's own account
-// (unsigned), nil when it has none.
+// receiptsOf writes the receipts of entry e (inserted, with its id and the resulting
+// balances InsertLedgerEntry returned): one per account whose book it posts to, with the
+// account's postings summed per asset and its resulting balances of those assets. It
+// returns the receipt of the entry's own account (unsigned), nil when it has none.
 func (l *Ledger) receiptsOf(ctx context.Context, tx ReceiptTx, e store.LedgerEntry) (*receipt.Signed, error) {
 	if !l.receipts {
 		return nil, nil
@@ -75,7 +75,7 @@ func (l *Ledger) receiptsOf(ctx context.Context, tx ReceiptTx, e store.LedgerEnt
 		for _, p := range posted[acct] {
 			assets = append(assets, p.Asset)
 		}
-		r, err := l.writeReceipt(ctx, tx, acct, e.ID, e.Kind, ref, posted[acct], assets)
+		r, err := l.writeReceipt(ctx, tx, acct, e.ID, e.Kind, ref, posted[acct], assets, e.Balances[UserBook(acct)])
 		if err != nil {
 			return nil, err
 		}
@@ -91,23 +91,26 @@ func (l *Ledger) holdReceipt(ctx context.Context, tx ReceiptTx, kind, accountID,
 	if !l.receipts {
 		return nil
 	}
-	_, err := l.writeReceipt(ctx, tx, accountID, 0, kind, boundReference(key), nil, []string{asset})
+	_, err := l.writeReceipt(ctx, tx, accountID, 0, kind, boundReference(key), nil, []string{asset}, nil)
 	return err
 }
 
 // writeReceipt links the next receipt of accountID to its head and inserts it, unsigned:
 // the receipt key's job signs it after the commit. The head read locks the account's
 // chain (PostgreSQL) or runs under the writer lock (SQLite), so concurrent movements of
-// one account never take one sequence number twice or leave a gap.
+// one account never take one sequence number twice or leave a gap. balances are the
+// account's balances of assets as the movement left them (an entry's, from
+// InsertLedgerEntry in this transaction, whose books the ledger locked); nil reads them.
 func (l *Ledger) writeReceipt(ctx context.Context, tx ReceiptTx, accountID string, entryID int64, kind, ref string,
-	postings []receipt.Posting, assets []string) (receipt.Signed, error) {
+	postings []receipt.Posting, assets []string, balances map[string]decimal.Decimal) (receipt.Signed, error) {
 	head, err := tx.ReceiptHead(ctx, accountID)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return receipt.Signed{}, err
 	}
-	balances, err := tx.LedgerBalances(ctx, UserBook(accountID))
-	if err != nil {
-		return receipt.Signed{}, err
+	if !hasAll(balances, assets) {
+		if balances, err = tx.LedgerBalances(ctx, UserBook(accountID)); err != nil {
+			return receipt.Signed{}, err
+		}
 	}
 	r := receipt.Receipt{Account: accountID, EntryID: uint64(max(entryID, 0)), Kind: kind, Reference: ref, Postings: postings}
 	if r.Postings == nil {
@@ -136,6 +139,16 @@ func (l *Ledger) writeReceipt(ctx context.Context, tx ReceiptTx, accountID strin
 	err = tx.InsertReceipt(ctx, store.StoredReceipt{AccountID: accountID, Seq: r.Sequence, EntryID: entryID, Kind: kind,
 		Reference: ref, CreatedAt: time.UnixMilli(int64(r.TimestampMillis)), Body: body, Prev: r.Previous, Hash: h})
 	return receipt.Signed{Receipt: r, Hash: h, Signature: []byte{}}, err
+}
+
+// hasAll reports whether balances has every one of assets.
+func hasAll(balances map[string]decimal.Decimal, assets []string) bool {
+	for _, a := range assets {
+		if _, ok := balances[a]; !ok {
+			return false
+		}
+	}
+	return balances != nil
 }
 
 // entryReference is the reference an entry's own account reads on its receipt: the
@@ -178,8 +191,10 @@ type ReceiptSigner interface {
 
 // SignReceipts signs up to limit unsigned receipts with the receipt key s and records
 // their signatures in one transaction; it returns how many it signed. Each row's content
-// is hashed first: a row whose content does not hash to its stored hash is left
-// unsigned and reported (the last such error), never signed, and the others are signed.
+// is hashed (once, by receipt.Sign) and the key signs that digest, never the stored hash
+// as such: 32 bytes read from the store would let whoever wrote them have the receipt key
+// sign anything. A row whose content does not hash to its stored hash is left unsigned
+// and reported (the last such error), and the others are signed.
 func SignReceipts(ctx context.Context, st ReceiptSigner, s signer.Signer, limit int) (int, error) {
 	rows, err := st.UnsignedReceipts(ctx, limit)
 	if err != nil {

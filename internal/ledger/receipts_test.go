@@ -151,3 +151,36 @@ func TestReceiptInActivityEvent(t *testing.T) {
 	require.Equal(t, rows[0].Hash, p.Receipt.Hash)
 	require.Equal(t, []receipt.Balance{{Asset: "usdt", Balance: "7"}}, p.Receipt.Balances)
 }
+
+// TestPostedTxReturnsItsReceipt: PostedTx hands back the receipt it wrote of the entry's
+// own account, equal to the stored one (a swap answers with it instead of reading it
+// back); a repeated entry writes and returns none.
+func TestPostedTxReturnsItsReceipt(t *testing.T) {
+	ctx := context.Background()
+	st, l := open(t)
+	_, _, err := l.Post(ctx, deposit("dep:1", "acc1", "usdt", "10"), nil, ledger.Options{})
+	require.NoError(t, err)
+	var posted ledger.Posted
+	post := func() {
+		require.NoError(t, st.InTx(ctx, func(tx store.Tx) error {
+			var err error
+			posted, err = l.PostedTx(ctx, tx, trade("t1", "acc1"), nil, ledger.Options{})
+			return err
+		}))
+	}
+	post()
+	require.True(t, posted.Created)
+	require.NotNil(t, posted.Receipt)
+	rows, err := st.ReceiptsAfter(ctx, "acc1", 1, 0)
+	require.NoError(t, err)
+	require.Len(t, rows, 1)
+	want, err := ledger.SignedReceipt(rows[0])
+	require.NoError(t, err)
+	require.Equal(t, want.Receipt, posted.Receipt.Receipt)
+	require.Equal(t, want.Hash, posted.Receipt.Hash)
+	require.Equal(t, []receipt.Balance{{Asset: "usdt", Balance: "8.5"}, {Asset: "eth", Balance: "0.001"}}, posted.Receipt.Balances)
+
+	post()
+	require.False(t, posted.Created)
+	require.Nil(t, posted.Receipt)
+}

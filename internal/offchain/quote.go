@@ -176,7 +176,8 @@ func (s *Trading) ActionQuote(ctx context.Context, accountID, instructionID stri
 		} else if err != nil {
 			return err
 		}
-		return s.executeTx(ctx, tx, quoteTrade(q, id), terms, closedEvent(o, store.OrderSettled))
+		_, err = s.executeTx(ctx, tx, quoteTrade(q, id), terms, closedEvent(o, store.OrderSettled))
+		return err
 	})
 }
 

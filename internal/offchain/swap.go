@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/api/receipt"
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/errs"
 	"github.com/dtwgate/dtwgate/internal/ledger"
@@ -107,6 +108,7 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		out     store.OffchainOrder
 		created bool
 		before  *store.TraderReads
+		own     *receipt.Signed
 	)
 	if s.st.SingleWriter() {
 		r, err := s.st.TraderReads(ctx, accountID, Source, ledger.UserBook(accountID), store.OrderKindSwap, o.InstructionID)
@@ -116,7 +118,7 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		before = &r
 	}
 	err = s.st.InTx(store.RowLocked(ctx), func(utx TradingTx) error {
-		out, created = store.OffchainOrder{}, false
+		out, created, own = store.OffchainOrder{}, false, nil
 		var (
 			reads store.TraderReads
 			err   error
@@ -156,7 +158,7 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		o.ID, o.UpdatedAt = id, o.CreatedAt
 		t := trade{accountID: accountID, sell: o.SellingAsset, buy: o.BuyingAsset, sold: o.AmountToSell, bought: bought, commission: commission,
 			key: swapKey(accountID, o.InstructionID), meta: TradeMeta{Kind: o.Kind, InstructionID: o.InstructionID, OrderID: id}, newKey: true}
-		if err := s.executeTx(ctx, tx, t, terms, closedEvent(o, store.OrderSettled)); err != nil {
+		if own, err = s.executeTx(ctx, tx, t, terms, closedEvent(o, store.OrderSettled)); err != nil {
 			return err
 		}
 		out, created = o, true
@@ -169,7 +171,8 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		return s.retriedOrder(ctx, out, o)
 	}
 	v := orderView(out)
-	return v, s.withReceipts(ctx, accountID, &v)
+	v.Receipt = own // as written in the committed transaction: no read-back
+	return v, nil
 }
 
 // retriedOrder answers a request whose instructionId names an order.
@@ -217,27 +220,31 @@ func (s *Trading) placeLimit(ctx context.Context, o store.OffchainOrder) (api.Or
 	if out.RequestHash != o.RequestHash || out.ID != o.ID {
 		return s.retriedOrder(ctx, out, o)
 	}
-	if filled, err := s.tryFill(ctx, out); err == nil && filled != nil {
+	filled, own, err := s.tryFill(ctx, out)
+	if err == nil && filled != nil {
 		out = *filled
 	}
 	v := orderView(out)
-	return v, s.withReceipts(ctx, out.AccountID, &v)
+	v.Receipt = own // the fill's, as written; nil while the order rests
+	return v, nil
 }
 
 // tryFill fills an OPEN limit order when the feed's price gives at least its limit: the
 // hold is released and the trade posted in one transaction with the order's fill. It
 // returns the filled order, or nil when the order rests (no market data, below the
-// limit, or the house's inventory or the account's credit does not allow it now).
-func (s *Trading) tryFill(ctx context.Context, o store.OffchainOrder) (*store.OffchainOrder, error) {
+// limit, or the house's inventory or the account's credit does not allow it now), and
+// the account's receipt of the fill as written (unsigned).
+func (s *Trading) tryFill(ctx context.Context, o store.OffchainOrder) (*store.OffchainOrder, *receipt.Signed, error) {
 	bought, commission, err := s.pricedSwap(ctx, s.st, o.AccountID, o.SellingAsset, o.BuyingAsset, o.AmountToSell)
 	if err != nil || bought.LessThan(o.LimitAmountToReceive) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	terms, err := s.bal.terms(ctx, o.AccountID, o.SellingAsset, o.BuyingAsset)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	now := s.now()
+	var own *receipt.Signed
 	err = s.st.InTx(store.RowLocked(ctx), func(tx TradingTx) error { // the fill's UPDATE re-checks the order is OPEN
 		if err := tx.FillOffchainOrder(ctx, o.ID, o.AmountToSell, bought, bought.DivRound(o.AmountToSell, 18), commission, now); err != nil {
 			return err // no longer OPEN
@@ -249,15 +256,17 @@ func (s *Trading) tryFill(ctx context.Context, o store.OffchainOrder) (*store.Of
 		o.Price = bought.DivRound(o.AmountToSell, 18)
 		t := trade{accountID: o.AccountID, sell: o.SellingAsset, buy: o.BuyingAsset, sold: o.AmountToSell, bought: bought, commission: commission,
 			key: swapKey(o.AccountID, o.InstructionID), meta: TradeMeta{Kind: o.Kind, InstructionID: o.InstructionID, OrderID: o.ID}}
-		return s.executeTx(ctx, tx, t, terms, closedEvent(o, store.OrderSettled))
+		r, err := s.executeTx(ctx, tx, t, terms, closedEvent(o, store.OrderSettled))
+		own = r
+		return err
 	})
 	switch {
 	case err == nil:
-		return &o, nil
+		return &o, own, nil
 	case errors.Is(err, store.ErrNotFound), errors.Is(err, ErrNotEnoughLiquidity), errors.Is(err, ErrInsufficientFunds), errors.Is(err, ledger.ErrUnpriced):
-		return nil, nil
+		return nil, nil, nil
 	default:
-		return nil, err
+		return nil, nil, err
 	}
 }
 
@@ -299,7 +308,7 @@ func (s *Trading) MatchLimitOrders(ctx context.Context) (int, error) {
 				}
 				continue
 			}
-			f, err := s.tryFill(ctx, o)
+			f, _, err := s.tryFill(ctx, o)
 			if err != nil {
 				return filled, err
 			}

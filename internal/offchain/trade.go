@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 
+	"github.com/dtwgate/dtwgate/api/receipt"
 	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/echo"
@@ -202,38 +203,39 @@ func requestHash(fields ...string) string {
 // trade fits its credit terms (the ledger judges it, ledger.Options.Credit), and the
 // house's inventory of the asset bought stays within its limit in every shard that pays
 // (houseShardsFor). The account's books are locked first, then the shards (without
-// waiting), so a unit never holds a shard while it waits for an account.
-func (s *Trading) executeTx(ctx context.Context, tx TradingTx, t trade, terms ledger.Terms, ev *outbox.Event) error {
+// waiting), so a unit never holds a shard while it waits for an account. It returns the
+// account's receipt of the trade as the ledger wrote it (unsigned; nil without receipts).
+func (s *Trading) executeTx(ctx context.Context, tx TradingTx, t trade, terms ledger.Terms, ev *outbox.Event) (*receipt.Signed, error) {
 	if err := s.introduce(ctx, tx, &t); err != nil {
-		return err
+		return nil, err
 	}
 	books := []string{ledger.UserBook(t.accountID)}
 	if t.share.IsPositive() {
 		books = append(books, ledger.UserBook(t.introducer))
 	}
 	if err := tx.LockLedgerBooks(ctx, books); err != nil {
-		return err
+		return nil, err
 	}
 	if err := s.houseShardsFor(ctx, tx, &t); err != nil {
 		if errors.Is(err, ErrNotEnoughLiquidity) {
 			// A trader who could not pay hears that first, as when the ledger refuses the
 			// posting: the house's room is a question only for a trade that can be paid.
 			if ferr := s.fitsCredit(ctx, tx, t, terms); ferr != nil {
-				return ferr
+				return nil, ferr
 			}
 		}
-		return err
+		return nil, err
 	}
-	_, created, err := s.led.PostTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms, NewKey: t.newKey})
+	p, err := s.led.PostedTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms, NewKey: t.newKey})
 	switch {
 	case errors.Is(err, ledger.ErrInsufficientFunds):
-		return errorf(ErrInsufficientFunds, "selling %s %s: %s", t.sold, t.sell, strings.TrimPrefix(err.Error(), ledger.ErrInsufficientFunds.Error()+": "))
-	case err == nil && !created, errors.Is(err, ledger.ErrKeyReused):
-		return errorf(ErrInstructionIDReused, "the trade %s was booked before", t.key)
+		return nil, errorf(ErrInsufficientFunds, "selling %s %s: %s", t.sold, t.sell, strings.TrimPrefix(err.Error(), ledger.ErrInsufficientFunds.Error()+": "))
+	case err == nil && !p.Created, errors.Is(err, ledger.ErrKeyReused):
+		return nil, errorf(ErrInstructionIDReused, "the trade %s was booked before", t.key)
 	case err != nil:
-		return err
+		return nil, err
 	}
-	return nil
+	return p.Receipt, nil
 }
 
 // fitsCredit checks, inside tx, that the account's position after the trade fits its

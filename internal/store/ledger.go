@@ -38,6 +38,10 @@ type LedgerEntry struct {
 	// Meta is the kind's JSON detail (location, transaction hash, reference...).
 	Meta      json.RawMessage
 	CreatedAt time.Time
+	// Balances are, on the entry InsertLedgerEntry returns, the resulting balances of the
+	// books and assets it posted to (book, then asset): what its receipts state, without
+	// reading them again. Nil on an entry read back.
+	Balances map[string]map[string]decimal.Decimal
 }
 
 // Hold states.
@@ -231,14 +235,32 @@ func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntr
 			repeatList("(?, ?, ?, ?, ?)", len(e.Postings)), args...); err != nil {
 			return wrap("insert ledger postings", err)
 		}
+		e.Balances = make(map[string]map[string]decimal.Decimal, len(keys))
 		if s.postgres() {
 			args = args[:0]
 			for _, k := range keys {
 				args = append(args, k.book, k.asset, moves[k].String())
 			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+
-				` ON CONFLICT (book, asset) DO UPDATE SET balance = (ledger_balances.balance::numeric + excluded.balance::numeric)::text`, args...)
-			return wrap("update ledger balances", err)
+			rows, err := tx.QueryContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+
+				` ON CONFLICT (book, asset) DO UPDATE SET balance = (ledger_balances.balance::numeric + excluded.balance::numeric)::text
+				RETURNING book, asset, balance`, args...)
+			if err != nil {
+				return wrap("update ledger balances", err)
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var k key
+				var text string
+				if err := rows.Scan(&k.book, &k.asset, &text); err != nil {
+					return wrap("update ledger balances", err)
+				}
+				d, err := decimal.NewFromString(text)
+				if err != nil {
+					return fmt.Errorf("ledger balance of %s %s: %w", k.book, k.asset, err)
+				}
+				e.setBalance(k.book, k.asset, d)
+			}
+			return wrap("update ledger balances", rows.Err())
 		}
 		args = args[:0]
 		for _, k := range keys {
@@ -271,7 +293,9 @@ func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntr
 		}
 		args = args[:0]
 		for _, k := range keys {
-			args = append(args, k.book, k.asset, balances[k].Add(moves[k]).String())
+			after := balances[k].Add(moves[k])
+			e.setBalance(k.book, k.asset, after)
+			args = append(args, k.book, k.asset, after.String())
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+
 			` ON CONFLICT (book, asset) DO UPDATE SET balance = excluded.balance`, args...)
@@ -331,6 +355,14 @@ func decimalsByKey(ctx context.Context, q queryer, op, query string, args ...any
 		out[k] = out[k].Add(d)
 	}
 	return out, wrap(op, rows.Err())
+}
+
+// setBalance records book's resulting balance of asset on e.
+func (e *LedgerEntry) setBalance(book, asset string, d decimal.Decimal) {
+	if e.Balances[book] == nil {
+		e.Balances[book] = map[string]decimal.Decimal{}
+	}
+	e.Balances[book][asset] = d
 }
 
 // LedgerBalances implements Ledger.

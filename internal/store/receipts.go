@@ -42,9 +42,9 @@ type StoredReceipt struct {
 // Receipts owns the receipt rows. InsertReceipt runs in the movement's unit of work
 // (internal/ledger), right after ReceiptHead locked the account's head.
 type Receipts interface {
-	// ReceiptHead returns the account's latest receipt (locking it on PostgreSQL until
-	// the commit, so concurrent writers of one account queue), or ErrNotFound before the
-	// first.
+	// ReceiptHead returns the account's latest receipt's sequence, hash and time (not its
+	// body: what the next receipt links to), locking it on PostgreSQL until the commit,
+	// so concurrent writers of one account queue; ErrNotFound before the first.
 	ReceiptHead(ctx context.Context, accountID string) (StoredReceipt, error)
 	// InsertReceipt inserts a receipt; ErrConflict when the account's Seq exists.
 	InsertReceipt(ctx context.Context, r StoredReceipt) error
@@ -115,9 +115,18 @@ func (s *conn) queryReceipts(ctx context.Context, op, query string, args ...any)
 
 // ReceiptHead implements Receipts.
 func (s *conn) ReceiptHead(ctx context.Context, accountID string) (StoredReceipt, error) {
-	r, err := scanReceipt(s.r.QueryRowContext(ctx, `SELECT `+receiptColumns+` FROM receipts WHERE account_id = ?
-		ORDER BY seq DESC LIMIT 1`+s.forUpdate(), accountID))
-	return r, wrap("receipt head", err)
+	r := StoredReceipt{AccountID: accountID}
+	var (
+		at   int64
+		hash string
+	)
+	err := s.r.QueryRowContext(ctx, `SELECT seq, created_ms, hash FROM receipts WHERE account_id = ?
+		ORDER BY seq DESC LIMIT 1`+s.forUpdate(), accountID).Scan(&r.Seq, &at, &hash)
+	if err != nil {
+		return StoredReceipt{}, wrap("receipt head", err)
+	}
+	r.CreatedAt, r.Hash = time.UnixMilli(at), common.HexToHash(hash)
+	return r, nil
 }
 
 // InsertReceipt implements Receipts.
@@ -183,12 +192,46 @@ func (s *conn) SetReceiptSignatures(ctx context.Context, sigs []ReceiptSignature
 		}
 	}
 	return s.tx(ctx, func(tx queryer) error {
-		for _, sig := range sigs {
-			if _, err := tx.ExecContext(ctx, `UPDATE receipts SET signature = ? WHERE account_id = ? AND seq = ? AND signature IS NULL`,
-				hexutil.Encode(sig.Signature), sig.AccountID, sig.Seq); err != nil {
-				return wrap("set receipt signature", err)
+		for len(sigs) > 0 {
+			n := min(len(sigs), maxSignaturesPerUpdate)
+			if _, err := tx.ExecContext(ctx, signaturesUpdate(n), signatureArgs(sigs[:n])...); err != nil {
+				return wrap("set receipt signatures", err)
 			}
+			sigs = sigs[n:]
 		}
 		return nil
 	})
+}
+
+// maxSignaturesPerUpdate bounds the receipts one UPDATE signs (SetReceiptSignatures).
+const maxSignaturesPerUpdate = 64
+
+// signaturesUpdate is the statement that records the signatures of n receipts (n a
+// power of two up to maxSignaturesPerUpdate, so a few texts serve every batch: the
+// statement caches stay small), each unless its receipt has one.
+func signaturesUpdate(n int) string {
+	return `WITH s(account_id, seq, signature) AS (VALUES ` + repeatList("(?, CAST(? AS BIGINT), ?)", roundUpPow2(n)) + `)
+		UPDATE receipts SET signature = s.signature FROM s
+		WHERE receipts.account_id = s.account_id AND receipts.seq = s.seq AND receipts.signature IS NULL`
+}
+
+// signatureArgs are signaturesUpdate's arguments for sigs, the last repeated up to the
+// statement's size (setting one signature twice in one statement sets it once).
+func signatureArgs(sigs []ReceiptSignature) []any {
+	n := roundUpPow2(len(sigs))
+	args := make([]any, 0, 3*n)
+	for i := range n {
+		sig := sigs[min(i, len(sigs)-1)]
+		args = append(args, sig.AccountID, int64(sig.Seq), hexutil.Encode(sig.Signature))
+	}
+	return args
+}
+
+// roundUpPow2 is the least power of two at least n (n >= 1).
+func roundUpPow2(n int) int {
+	p := 1
+	for p < n {
+		p *= 2
+	}
+	return p
 }

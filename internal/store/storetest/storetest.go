@@ -71,6 +71,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"CustodySweeps", testCustodySweeps},
 		{"CustodyReorgs", testCustodyReorgs},
 		{"Reserves", testReserves},
+		{"LedgerEntryBalances", testLedgerEntryBalances},
+		{"ReceiptHead", testReceiptHead},
+		{"ReceiptSignatures", testReceiptSignatures},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })

@@ -34,7 +34,7 @@ var (
 	duration   = flag.Duration("duration", 10*time.Second, "how long the clients swap")
 	clients    = flag.Int("clients", 32, "concurrent clients, each on its own account and API key")
 	rfqs       = flag.Int("rfqs", 300, "RFQ round trips (request-quote then action-quote), one after another")
-	cpuProfile = flag.String("cpuprofile", "", "write a CPU profile of the gateway over the swap phase to this file (its --pprof-listen)")
+	cpuProfile = flag.String("cpuprofile", "", "write a CPU profile of the gateway over the swap phase to this file (its --pprof-listen), and of the receipts.off run to this file + .no-receipts")
 	keep       = flag.Bool("keep", false, "keep the temporary directory (gateway log, data)")
 	storeSync  = flag.String("store-sync", "full", "the gateway's storeSync: full (its default: a commit is fsynced before the answer) or normal (in the WAL)")
 	compare    = flag.Bool("compare-receipts", true, "first run the swaps on a gateway writing no receipts (receipts.off), then on one with a receipt key, and print what receipts cost")
@@ -77,7 +77,11 @@ func run(ctx context.Context) error {
 			return err
 		}
 		fmt.Println("# first run: receipts.off (no receipts written)")
-		gw, _, res, err := swapPhase(ctx, bin, offDir, "receipts:\n  off: true\n", false)
+		profile := ""
+		if *cpuProfile != "" {
+			profile = *cpuProfile + ".no-receipts"
+		}
+		gw, _, res, err := swapPhase(ctx, bin, offDir, "receipts:\n  off: true\n", profile)
 		if err != nil {
 			return err
 		}
@@ -89,7 +93,7 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	gw, traders, sw, err := swapPhase(ctx, bin, dir, keyYAML, *cpuProfile != "")
+	gw, traders, sw, err := swapPhase(ctx, bin, dir, keyYAML, *cpuProfile)
 	if err != nil {
 		return err
 	}
@@ -148,9 +152,10 @@ func run(ctx context.Context) error {
 }
 
 // swapPhase starts a gateway in dir with extra config, funds the traders and runs the
-// swaps for the duration, printing what it measured as comments.
-func swapPhase(ctx context.Context, bin, dir, extraYAML string, profile bool) (*benchkit.Gateway, []*benchkit.Trader, benchkit.Result, error) {
-	gw, err := benchkit.NewGateway(bin, dir, benchkit.GatewayOptions{Pprof: profile, StoreSync: *storeSync, ExtraYAML: extraYAML})
+// swaps for the duration, printing what it measured as comments; profile, when set, is
+// where the gateway's CPU profile of the swaps goes.
+func swapPhase(ctx context.Context, bin, dir, extraYAML, profile string) (*benchkit.Gateway, []*benchkit.Trader, benchkit.Result, error) {
+	gw, err := benchkit.NewGateway(bin, dir, benchkit.GatewayOptions{Pprof: profile != "", StoreSync: *storeSync, ExtraYAML: extraYAML})
 	if err != nil {
 		return nil, nil, benchkit.Result{}, err
 	}
@@ -166,8 +171,8 @@ func swapPhase(ctx context.Context, bin, dir, extraYAML string, profile bool) (*
 	fmt.Printf("# %d accounts funded, %d clients; %d CPUs shared by the gateway and the clients; load average %s\n",
 		len(traders), *clients, runtime.NumCPU(), benchkit.LoadAverage())
 	stopProfile := func() error { return nil }
-	if profile {
-		stopProfile = gw.Profile(*cpuProfile, *duration)
+	if profile != "" {
+		stopProfile = gw.Profile(profile, *duration)
 	}
 	gwCPU, selfCPU := gw.CPUTime(), benchkit.SelfCPUTime()
 	sw := benchkit.Swaps(ctx, traders, *duration)
@@ -176,8 +181,8 @@ func swapPhase(ctx context.Context, bin, dir, extraYAML string, profile bool) (*
 		gw.Stop()
 		return nil, nil, benchkit.Result{}, err
 	}
-	if profile {
-		fmt.Printf("# gateway CPU profile: %s (go tool pprof -top %s %s)\n", *cpuProfile, gw.Bin, *cpuProfile)
+	if profile != "" {
+		fmt.Printf("# gateway CPU profile: %s (go tool pprof -top %s %s)\n", profile, gw.Bin, profile)
 	}
 	if n := len(sw.Latencies); n > 0 {
 		fmt.Printf("# CPU per answered swap: gateway %.2f ms, clients %.2f ms\n", benchkit.Ms(gwCPU)/float64(n), benchkit.Ms(selfCPU)/float64(n))

@@ -1,0 +1,70 @@
+package offchain_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/api/receipt"
+	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/store"
+)
+
+// TestSwapAnswersWithItsWrittenReceipt: a market swap and a limit order filled at once
+// answer with the receipt the ledger wrote in their transaction (not read back), which
+// is the stored one, hash and all; a retry and the order's status answer it too.
+func TestSwapAnswersWithItsWrittenReceipt(t *testing.T) {
+	ctx := context.Background()
+	e := newCreditEnv(t)
+	s := e.service(t, map[string]string{"eur": "1.1", "usdc": "1", "eth": "3000"})
+	e.deposit(t, s, "1000", "t1")
+
+	stored := func(seq uint64) receipt.Signed {
+		rows, err := e.st.ReceiptsAfter(ctx, e.account, seq-1, 1)
+		require.NoError(t, err)
+		require.Len(t, rows, 1)
+		r, err := ledger.SignedReceipt(rows[0])
+		require.NoError(t, err)
+		return r
+	}
+	same := func(got *receipt.Signed, kind string) {
+		t.Helper()
+		require.NotNil(t, got)
+		want := stored(got.Sequence)
+		require.Equal(t, want.Receipt, got.Receipt)
+		require.Equal(t, want.Hash, got.Hash)
+		require.Equal(t, kind, got.Kind)
+	}
+
+	market := api.SwapRequest{InstructionID: "m1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "100"}
+	v, err := s.SubmitSwap(ctx, e.account, market)
+	require.NoError(t, err)
+	require.Equal(t, store.OrderSettled, v.Status)
+	same(v.Receipt, ledger.KindTrade)
+	require.Equal(t, "m1", v.Receipt.Reference)
+	require.Equal(t, []receipt.Posting{{Asset: "eur", Amount: "-100"}, {Asset: "usdc", Amount: "110"}}, v.Receipt.Postings)
+
+	retry, err := s.SubmitSwap(ctx, e.account, market)
+	require.NoError(t, err)
+	require.Equal(t, v.Receipt.Hash, retry.Receipt.Hash)
+	status, err := s.Venue().OrderByInstruction(ctx, venueCaller(e.account), "m1")
+	require.NoError(t, err)
+	require.Equal(t, v.Receipt.Hash, status.Receipt.Hash)
+
+	limit := api.SwapRequest{InstructionID: "l1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "10",
+		OrderType: store.OrderTypeLimit, LimitAmountToReceive: "10"}
+	lv, err := s.SubmitSwap(ctx, e.account, limit)
+	require.NoError(t, err)
+	require.Equal(t, store.OrderSettled, lv.Status)
+	same(lv.Receipt, ledger.KindTrade) // the fill's, after the hold's and the release's
+	require.Equal(t, v.Receipt.Sequence+3, lv.Receipt.Sequence)
+
+	resting := api.SwapRequest{InstructionID: "l2", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "10",
+		OrderType: store.OrderTypeLimit, LimitAmountToReceive: "1000"}
+	rv, err := s.SubmitSwap(ctx, e.account, resting)
+	require.NoError(t, err)
+	require.Equal(t, store.OrderOpen, rv.Status)
+	require.Nil(t, rv.Receipt)
+}
