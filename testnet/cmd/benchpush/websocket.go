@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
@@ -103,7 +104,7 @@ func wsFanoutAt(ctx context.Context, n int) error {
 	var readers sync.WaitGroup
 	for _, w := range watches {
 		readers.Add(1)
-		go func() {
+		go pprof.Do(readCtx, sideClients, func(context.Context) {
 			defer readers.Done()
 			for {
 				m, err := w.Next(readCtx)
@@ -122,7 +123,7 @@ func wsFanoutAt(ctx context.Context, n int) error {
 					close(r.all)
 				}
 			}
-		}()
+		})
 	}
 
 	change := func(i int) (*fanoutRound, error) {
@@ -146,6 +147,15 @@ func wsFanoutAt(ctx context.Context, n int) error {
 		return err
 	}
 	var lats, commits []time.Duration
+	profile := ""
+	if *cpuProfile != "" {
+		profile = fmt.Sprintf("%s-%d", *cpuProfile, n)
+	}
+	stopProfile, err := startProfile(profile)
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
 	cpu0 := cpuTime()
 	for i := range *wsChanges {
 		r, err := change(i)
@@ -157,6 +167,7 @@ func wsFanoutAt(ctx context.Context, n int) error {
 		time.Sleep(*wsPause)
 	}
 	cpu := cpuTime() - cpu0 // the pauses between changes cost next to nothing
+	stopProfile()
 	stopReading()
 	readers.Wait()
 
@@ -192,7 +203,7 @@ func openWatches(ctx context.Context, clients []*client.Client, per int, watches
 	for i := range watches {
 		wg.Add(1)
 		slots <- struct{}{}
-		go func() {
+		go pprof.Do(ctx, sideClients, func(ctx context.Context) {
 			defer func() { <-slots; wg.Done() }()
 			w, err := clients[i/per].Watch(ctx, wsPair)
 			if err == nil {
@@ -207,7 +218,7 @@ func openWatches(ctx context.Context, clients []*client.Client, per int, watches
 				errs = append(errs, fmt.Errorf("socket %d: %w", i, err))
 				mu.Unlock()
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	return errors.Join(errs...)
