@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -334,34 +335,37 @@ func (w *Watch) subscribe(ctx context.Context, conn *websocket.Conn) error {
 // read hands the socket's messages to Next until the socket ends.
 func (w *Watch) read(conn *websocket.Conn) error {
 	ctx := context.Background()
+	var buf bytes.Buffer
 	for {
-		_, data, err := conn.Read(ctx)
+		data, err := readMessage(ctx, conn, &buf)
 		if err != nil {
 			return err
 		}
-		var m api.WSMessage
-		if err := json.Unmarshal(data, &m); err != nil {
-			continue // not ours to judge: the interface may add messages
-		}
-		switch m.Type {
-		case api.WSSubscriptions, api.WSError:
-			w.mu.Lock()
-			if m.Type == api.WSSubscriptions && m.Metadata != nil {
-				w.subs = m.Metadata.Subscriptions
-			}
-			replies := w.replies
-			w.mu.Unlock()
-			if replies != nil {
-				select {
-				case replies <- m:
-				default:
-				}
-			}
-			continue
-		}
-		msg, ok := decodePush(m, data)
+		msg, ok := decodeCanonicalPush(data)
 		if !ok {
-			continue
+			var m api.WSMessage
+			if err := json.Unmarshal(data, &m); err != nil {
+				continue // not ours to judge: the interface may add messages
+			}
+			switch m.Type {
+			case api.WSSubscriptions, api.WSError:
+				w.mu.Lock()
+				if m.Type == api.WSSubscriptions && m.Metadata != nil {
+					w.subs = m.Metadata.Subscriptions
+				}
+				replies := w.replies
+				w.mu.Unlock()
+				if replies != nil {
+					select {
+					case replies <- m:
+					default:
+					}
+				}
+				continue
+			}
+			if msg, ok = decodePush(m, data); !ok {
+				continue
+			}
 		}
 		select {
 		case w.msgs <- msg:
@@ -369,6 +373,78 @@ func (w *Watch) read(conn *websocket.Conn) error {
 			return ErrWatchClosed
 		}
 	}
+}
+
+// maxKeptReadBuffer bounds the read buffer a Watch keeps between messages: a rare large
+// message does not pin its size.
+const maxKeptReadBuffer = 64 << 10
+
+// readMessage reads the socket's next message through buf, reused from message to
+// message, and returns a copy of its exact size (it becomes Message.Raw).
+func readMessage(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer) ([]byte, error) {
+	_, r, err := conn.Reader(ctx)
+	if err != nil {
+		return nil, err
+	}
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		return nil, err
+	}
+	data := bytes.Clone(buf.Bytes())
+	if buf.Cap() > maxKeptReadBuffer {
+		*buf = bytes.Buffer{}
+	}
+	return data, nil
+}
+
+// Every push the gateway sends is {"type":"<channel>","data":<payload>}, exactly.
+var (
+	pushHead = []byte(`{"type":"`)
+	pushData = []byte(`","data":`)
+)
+
+// decodeCanonicalPush types a push written exactly as the gateway writes it, parsing
+// only its payload: a message's cost is mostly its JSON decoding, done otherwise twice
+// (the envelope, then its data). ok is false for any other message (another layout,
+// another type, a payload that is not valid JSON), which the general decoding then
+// judges, to the same result whenever this one succeeds.
+func decodeCanonicalPush(raw []byte) (Message, bool) {
+	rest, ok := bytes.CutPrefix(raw, pushHead)
+	if !ok {
+		return Message{}, false
+	}
+	end := bytes.IndexByte(rest, '"')
+	if end < 0 {
+		return Message{}, false
+	}
+	typ := rest[:end]
+	body, ok := bytes.CutPrefix(rest[end:], pushData)
+	if !ok || len(body) == 0 || body[len(body)-1] != '}' {
+		return Message{}, false
+	}
+	body = body[:len(body)-1] // a payload followed by anything but the closing brace is not valid JSON
+	var (
+		msg Message
+		v   any
+	)
+	switch api.ChannelType(typ) { // no escapes: a known type is plain ASCII
+	case api.ChannelPriceFeedUpdates:
+		msg.Price = &api.PriceUpdate{}
+		msg.Type, v = string(api.ChannelPriceFeedUpdates), msg.Price
+	case api.ChannelAccountActivity:
+		msg.Activity = &api.AccountActivityEvent{}
+		msg.Type, v = string(api.ChannelAccountActivity), msg.Activity
+	case api.ChannelOrders:
+		msg.Order = &api.OrderEvent{}
+		msg.Type, v = string(api.ChannelOrders), msg.Order
+	default:
+		return Message{}, false
+	}
+	if json.Unmarshal(body, v) != nil {
+		return Message{}, false
+	}
+	msg.Raw = raw
+	return msg, true
 }
 
 // decodePush types a pushed message; ok is false for a type this client does not know.
