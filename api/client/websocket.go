@@ -52,7 +52,7 @@ type Message struct {
 // goroutine at a time; Subscribe, Unsubscribe and Close from any.
 type Watch struct {
 	c    *Client
-	msgs chan Message
+	msgs *watchQueue
 	// done is closed by Close; failed holds the error that ended the Watch.
 	done      chan struct{}
 	closeOnce sync.Once
@@ -77,7 +77,7 @@ func (c *Client) Watch(ctx context.Context, subs ...api.Subscription) (*Watch, e
 	if len(subs) == 0 {
 		return nil, errors.New("watch: subscribe to at least one channel")
 	}
-	w := &Watch{c: c, msgs: make(chan Message, watchBuffer), done: make(chan struct{}), failed: make(chan error, 1),
+	w := &Watch{c: c, msgs: newWatchQueue(), done: make(chan struct{}), failed: make(chan error, 1),
 		stopped: make(chan struct{}), subs: subs}
 	conn, err := w.connect(ctx, true)
 	if err != nil {
@@ -90,29 +90,26 @@ func (c *Client) Watch(ctx context.Context, subs ...api.Subscription) (*Watch, e
 // Next returns the next message; the error of a Watch that cannot go on (its credentials
 // were refused, ErrWatchClosed after Close), or ctx's.
 func (w *Watch) Next(ctx context.Context) (Message, error) {
-	select {
-	case m := <-w.msgs:
-		return m, nil
-	default:
-	}
-	select {
-	case m := <-w.msgs:
-		return m, nil
-	case <-w.stopped:
-		select {
-		case m := <-w.msgs:
+	for {
+		if m, ok := w.msgs.take(); ok {
 			return m, nil
-		default:
 		}
 		select {
-		case err := <-w.failed:
-			w.failed <- err
-			return Message{}, err
-		default:
-			return Message{}, ErrWatchClosed
+		case <-w.msgs.ready:
+		case <-w.stopped:
+			if m, ok := w.msgs.take(); ok {
+				return m, nil
+			}
+			select {
+			case err := <-w.failed:
+				w.failed <- err
+				return Message{}, err
+			default:
+				return Message{}, ErrWatchClosed
+			}
+		case <-ctx.Done():
+			return Message{}, ctx.Err()
 		}
-	case <-ctx.Done():
-		return Message{}, ctx.Err()
 	}
 }
 
@@ -202,9 +199,7 @@ func (w *Watch) run(conn *websocket.Conn) {
 			}
 			return
 		}
-		select {
-		case w.msgs <- Message{Type: api.WSSubscriptions, Reconnected: true, Subscriptions: w.Subscriptions()}:
-		case <-w.done:
+		if !w.msgs.put(Message{Type: api.WSSubscriptions, Reconnected: true, Subscriptions: w.Subscriptions()}, w.done) {
 			_ = conn.CloseNow()
 			return
 		}
@@ -367,9 +362,7 @@ func (w *Watch) read(conn *websocket.Conn) error {
 				continue
 			}
 		}
-		select {
-		case w.msgs <- msg:
-		case <-w.done:
+		if !w.msgs.put(msg, w.done) {
 			return ErrWatchClosed
 		}
 	}
@@ -440,11 +433,73 @@ func decodeCanonicalPush(raw []byte) (Message, bool) {
 	default:
 		return Message{}, false
 	}
-	if json.Unmarshal(body, v) != nil {
-		return Message{}, false
+	if msg.Price == nil || !decodePlainPrice(body, msg.Price) {
+		if msg.Price != nil {
+			*msg.Price = api.PriceUpdate{} // what decodePlainPrice set before it gave up
+		}
+		if json.Unmarshal(body, v) != nil {
+			return Message{}, false
+		}
 	}
 	msg.Raw = raw
 	return msg, true
+}
+
+// decodePlainPrice decodes a PRICE_FEED_UPDATES payload as the gateway writes it, an
+// object of printable ASCII strings without escapes or spaces, with no reflection: it
+// is most of the pushes a client reads. ok is false for any other payload, which
+// json.Unmarshal then decodes (to the same result wherever this one succeeds) into a
+// zero *p.
+func decodePlainPrice(b []byte, p *api.PriceUpdate) bool {
+	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
+		return false
+	}
+	for b = b[1 : len(b)-1]; len(b) > 0; {
+		key, rest, ok := plainString(b)
+		if !ok || len(rest) == 0 || rest[0] != ':' {
+			return false
+		}
+		val, rest, ok := plainString(rest[1:])
+		if !ok {
+			return false
+		}
+		switch string(key) { // json.Unmarshal also takes other cases of a name: not this
+		case "eventId":
+			p.EventID = string(val)
+		case "sellingAsset":
+			p.SellingAsset = string(val)
+		case "buyingAsset":
+			p.BuyingAsset = string(val)
+		case "price":
+			p.Price = string(val)
+		case "timestampMillis":
+			p.TimestampMillis = string(val)
+		default:
+			return false
+		}
+		if len(rest) > 0 && (rest[0] != ',' || len(rest) == 1) {
+			return false
+		}
+		b = rest[min(1, len(rest)):]
+	}
+	return true
+}
+
+// plainString splits a JSON string of printable ASCII without escapes off the front of
+// b: its contents and what follows it.
+func plainString(b []byte) (s, rest []byte, ok bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return nil, nil, false
+	}
+	for i := 1; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return b[1:i], b[i+1:], true
+		case c < 0x20 || c > 0x7e || c == '\\':
+			return nil, nil, false
+		}
+	}
+	return nil, nil, false
 }
 
 // decodePush types a pushed message; ok is false for a type this client does not know.
