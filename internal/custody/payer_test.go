@@ -337,3 +337,88 @@ func TestPaidWithdrawalCompletesBelowZero(t *testing.T) {
 	eq(t, "-6", b.Balance)
 	eq(t, "0", b.Held)
 }
+
+// TestReorgTakesOutACompletedPayment: a withdrawal completed (its payment confirmed at the
+// depth, its hold captured) is taken back by a reorg deeper than the depth, and its
+// payment, sent again, reverts on the new chain: nothing was paid, so the withdrawal ends
+// FAILED and the capture is reversed (the funds are the account's again). A second deep
+// reorg then takes out the reverted block, and the payment, sent again, succeeds: the
+// withdrawal completes with a second capture, so the account pays exactly once, for
+// exactly the one payment its destination received.
+func TestReorgTakesOutACompletedPayment(t *testing.T) {
+	ctx := context.Background()
+	e := newPayEnv(t)
+	e.deposit(t, "acc-1", "eth", "3")
+	e.rounds(t, 1) // nothing else of the sender in flight
+	w := e.withdraw(t, "acc-1", "reorged", "eth", "1")
+	before, err := e.c.Snapshot(ctx)
+	require.NoError(t, err)
+	e.until(t, func() bool { return e.status(t, w).Status == store.WithdrawalCompleted }, "the payment never completed")
+	eq(t, "2", e.balance(t, "acc-1", "eth").Balance)
+	require.Positive(t, e.paid(t, "eth").Sign())
+
+	// A reorg deeper than the depth: the chain as before the payment's block, where the
+	// destination now refuses ether.
+	require.NoError(t, e.c.Revert(ctx, before))
+	require.Zero(t, e.paid(t, "eth").Sign())
+	again, err := e.c.Snapshot(ctx)
+	require.NoError(t, err)
+	require.NoError(t, e.c.RPC.CallContext(ctx, nil, "anvil_setCode", e.dest, "0x5f5ffd"))
+	e.until(t, func() bool { return e.status(t, w).Status == store.WithdrawalFailed }, "the reverted payment never failed the completed withdrawal")
+	require.Zero(t, e.paid(t, "eth").Sign(), "nothing was paid")
+	b := e.balance(t, "acc-1", "eth")
+	eq(t, "3", b.Balance, "the capture is reversed")
+	eq(t, "0", b.Held)
+	require.NoError(t, ledger.Audit(ctx, e.st))
+	h, err := e.st.LedgerHold(ctx, w.HoldKey())
+	require.NoError(t, err)
+	require.Equal(t, store.HoldReleased, h.State)
+
+	// A second deep reorg takes out the reverted block; the destination takes ether again.
+	require.NoError(t, e.c.Revert(ctx, again))
+	require.NoError(t, e.c.RPC.CallContext(ctx, nil, "anvil_setCode", e.dest, "0x"))
+	e.until(t, func() bool {
+		return e.paid(t, "eth").Sign() > 0 && e.status(t, w).Status == store.WithdrawalCompleted
+	}, "the payment was never mined again and completed")
+	e.rounds(t, depth+2)
+	require.Equal(t, new(big.Int).Exp(big.NewInt(10), big.NewInt(18), nil), e.paid(t, "eth"), "paid once")
+	require.Equal(t, store.WithdrawalCompleted, e.status(t, w).Status)
+	b = e.balance(t, "acc-1", "eth")
+	eq(t, "2", b.Balance, "debited once for the one payment")
+	eq(t, "0", b.Held)
+	require.NoError(t, ledger.Audit(ctx, e.st))
+	entries, err := e.st.LedgerEntries(ctx, store.LedgerQuery{AccountID: "acc-1", Limit: 20})
+	require.NoError(t, err)
+	require.Len(t, entries, 4)
+	require.Equal(t, ledger.KindDeposit, entries[0].Kind)
+	var got []string
+	for _, en := range entries[1:] {
+		got = append(got, en.Kind+" "+en.ExternalKey)
+	}
+	require.Equal(t, []string{ledger.KindWithdrawal + " " + w.HoldKey(), ledger.KindAdjustment + " reversal:" + w.HoldKey(),
+		ledger.KindWithdrawal + " " + w.HoldKey() + "#2"}, got)
+}
+
+// TestReorgRepaysACompletedPayment: a completed withdrawal whose payment a deep reorg
+// takes out and which is then mined again completes again on its first capture: the
+// account is debited once.
+func TestReorgRepaysACompletedPayment(t *testing.T) {
+	ctx := context.Background()
+	e := newPayEnv(t)
+	e.deposit(t, "acc-1", "eth", "3")
+	e.rounds(t, 1)
+	w := e.withdraw(t, "acc-1", "repaid", "eth", "1")
+	before, err := e.c.Snapshot(ctx)
+	require.NoError(t, err)
+	e.until(t, func() bool { return e.status(t, w).Status == store.WithdrawalCompleted }, "the payment never completed")
+	require.NoError(t, e.c.Revert(ctx, before))
+	e.until(t, func() bool { return e.status(t, w).Status == store.WithdrawalSent }, "the reorg never reopened the completed withdrawal")
+	eq(t, "2", e.balance(t, "acc-1", "eth").Balance, "the capture stands while the payment may be mined")
+	e.until(t, func() bool {
+		return e.paid(t, "eth").Sign() > 0 && e.status(t, w).Status == store.WithdrawalCompleted
+	}, "the payment was never mined again and completed")
+	e.rounds(t, depth+2)
+	require.Equal(t, new(big.Int).Exp(big.NewInt(10), big.NewInt(18), nil), e.paid(t, "eth"), "paid once")
+	eq(t, "2", e.balance(t, "acc-1", "eth").Balance, "debited once")
+	require.NoError(t, ledger.Audit(ctx, e.st))
+}

@@ -128,6 +128,7 @@ type Tx interface {
 	LedgerHold(ctx context.Context, key string) (store.LedgerHold, error)
 	PutLedgerHold(ctx context.Context, h store.LedgerHold) error
 	SetLedgerHoldState(ctx context.Context, key, state string, at time.Time) error
+	UncaptureLedgerHold(ctx context.Context, key string, at time.Time) error
 	ReceiptTx
 	outbox.Tx
 }
@@ -444,13 +445,81 @@ func (l *Ledger) ReleaseTx(ctx context.Context, tx Tx, key string) error {
 // CaptureTx closes an open hold and posts the entry it reserved funds for, inside tx. No
 // floor is checked: the hold reserved the funds and the money is gone (a paid withdrawal
 // always completes, even when a credit trade took the balance below zero after the hold).
+//
+// The entry's external key is its own the first time; a hold captured again after
+// UncaptureTx reversed its capture posts under the next free key (key#2, key#3, ...), so
+// that the second capture is a new entry, not the first one found again.
 func (l *Ledger) CaptureTx(ctx context.Context, tx Tx, key string, e store.LedgerEntry, ev *outbox.Event) (store.LedgerEntry, error) {
 	if err := tx.SetLedgerHoldState(ctx, key, store.HoldCaptured, l.now()); errors.Is(err, store.ErrNotFound) {
 		return store.LedgerEntry{}, fmt.Errorf("%w: %s", ErrNoOpenHold, key)
 	} else if err != nil {
 		return store.LedgerEntry{}, err
 	}
+	k, _, err := captureKeys(ctx, tx, e.ExternalKey)
+	if err != nil {
+		return store.LedgerEntry{}, err
+	}
+	e.ExternalKey = k
 	out, _, err := l.post(ctx, tx, e, ev, Options{}, false)
+	return out, err
+}
+
+// maxCaptures bounds how many times one hold is captured and reversed: each time takes a
+// reorg deeper than the confirmation depth of its payment.
+const maxCaptures = 16
+
+// captureKeys returns the first external key among base, base#2, ... that no entry has
+// (the next capture's), and the entry of the one before it (the last capture), if any.
+func captureKeys(ctx context.Context, tx Tx, base string) (next string, last *store.LedgerEntry, err error) {
+	for i := 1; i <= maxCaptures; i++ {
+		k := base
+		if i > 1 {
+			k = fmt.Sprintf("%s#%d", base, i)
+		}
+		e, err := tx.LedgerEntryByKey(ctx, k)
+		if errors.Is(err, store.ErrNotFound) {
+			return k, last, nil
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		last = &e
+	}
+	return "", nil, fmt.Errorf("%w: %s captured %d times", ErrKeyReused, base, maxCaptures)
+}
+
+// UncaptureTx reverses the capture of a hold, inside tx: the payment its entry recorded
+// was taken out of the chain by a reorg deeper than the confirmation depth, and then
+// failed, so nothing was paid. It posts the capture entry's postings negated (an
+// ADJUSTMENT under "reversal:" and the capture's key, with a receipt like any movement)
+// and moves the hold to RELEASED: the funds are the account's again, and a later
+// reorg that brings the payment back holds them again before it is paid.
+func (l *Ledger) UncaptureTx(ctx context.Context, tx Tx, key, captureKey, reason string, ev *outbox.Event) (store.LedgerEntry, error) {
+	if err := tx.UncaptureLedgerHold(ctx, key, l.now()); errors.Is(err, store.ErrNotFound) {
+		return store.LedgerEntry{}, fmt.Errorf("%w: %s is not captured", ErrNoOpenHold, key)
+	} else if err != nil {
+		return store.LedgerEntry{}, err
+	}
+	_, capture, err := captureKeys(ctx, tx, captureKey)
+	if err != nil {
+		return store.LedgerEntry{}, err
+	}
+	if capture == nil {
+		return store.LedgerEntry{}, fmt.Errorf("%w: hold %s is captured by no entry %s", ErrUnbalanced, key, captureKey)
+	}
+	meta, err := json.Marshal(struct {
+		Reverses string `json:"reverses"`
+		Reason   string `json:"reason"`
+	}{capture.ExternalKey, reason})
+	if err != nil {
+		return store.LedgerEntry{}, err
+	}
+	rev := store.LedgerEntry{ExternalKey: "reversal:" + capture.ExternalKey, Kind: KindAdjustment, AccountID: capture.AccountID, Meta: meta}
+	for _, p := range capture.Postings {
+		p.Amount = p.Amount.Neg()
+		rev.Postings = append(rev.Postings, p)
+	}
+	out, _, err := l.post(ctx, tx, rev, ev, Options{}, false)
 	return out, err
 }
 

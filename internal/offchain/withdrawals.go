@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -308,22 +309,45 @@ func (s *Funding) Reject(ctx context.Context, accountID, instructionID, reason s
 
 // CompleteTx moves w from status from to COMPLETED with ref (the paying transaction's hash
 // or the bank's transfer id) and captures its hold with its withdrawal entry, inside tx.
+//
+// A withdrawal whose hold is already captured is one a reorg deeper than the confirmation
+// depth moved back from COMPLETED to SENT (chain.Journal's ReopenFrom), and whose payment
+// (the same transaction, or a fee bump of it at its nonce) is confirmed again: the capture
+// stands, and only the status moves.
 func CompleteTx(ctx context.Context, tx WithdrawalTx, led *ledger.Ledger, w store.OffchainWithdrawal, from, ref string, at time.Time) error {
+	h, err := tx.LedgerHold(ctx, w.HoldKey())
+	if err != nil {
+		return fmt.Errorf("withdrawal %s: its hold: %w", w.HoldKey(), err)
+	}
 	if err := tx.SetOffchainWithdrawalStatus(ctx, w.AccountID, w.InstructionID, from, store.WithdrawalCompleted, ref, "", at); err != nil {
 		return err
+	}
+	if h.State == store.HoldCaptured {
+		return nil
 	}
 	e, ev := WithdrawalEntry(w, ref)
 	e.CreatedAt = at
 	// The hold reserved the amount and the money is gone: the capture is never refused by
 	// a floor, even when a credit trade took the balance below zero after the hold.
-	_, err := led.CaptureTx(ctx, tx, w.HoldKey(), e, ev)
+	_, err = led.CaptureTx(ctx, tx, w.HoldKey(), e, ev)
 	return err
 }
 
 // ReleaseTx moves w from status from to status to (FAILED or REJECTED) with reason and
 // the transaction that failed, if any, and releases its hold, inside tx.
 func ReleaseTx(ctx context.Context, tx WithdrawalTx, led *ledger.Ledger, w store.OffchainWithdrawal, from, to, txHash, reason string, at time.Time) error {
+	h, err := tx.LedgerHold(ctx, w.HoldKey())
+	if err != nil {
+		return fmt.Errorf("withdrawal %s: its hold: %w", w.HoldKey(), err)
+	}
 	if err := tx.SetOffchainWithdrawalStatus(ctx, w.AccountID, w.InstructionID, from, to, txHash, reason, at); err != nil {
+		return err
+	}
+	if h.State == store.HoldCaptured {
+		// Completed once, then a reorg deeper than the depth took its payment out of the
+		// chain and the payment failed on the new one: nothing was paid, so the capture
+		// is reversed and the funds are the account's again.
+		_, err := led.UncaptureTx(ctx, tx, w.HoldKey(), w.HoldKey(), reason, nil)
 		return err
 	}
 	return led.ReleaseTx(ctx, tx, w.HoldKey())

@@ -707,23 +707,26 @@ func (s *conn) SetTxState(ctx context.Context, id int64, state chain.TxState, bl
 // was settled FAILED (its payment reverted, its hold released) has its hold opened again
 // and the withdrawal moved back to SENT, in the same transaction: the payment is sent
 // again only with its funds reserved, and its withdrawal ends as the new chain decides.
+// A reopened payment of a COMPLETED withdrawal moves it back to SENT with its hold left
+// captured: if the payment is confirmed again the withdrawal completes again on the same
+// capture, and if it fails the custodian reverses the capture (ledger.UncaptureTx).
 func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Address, nonce uint64) (int64, error) {
 	var n int64
 	var unconfirmed bool
 	err := s.tx(ctx, func(tx queryer) error {
 		now := time.Now().UnixMilli()
-		rows, err := tx.QueryContext(ctx, `SELECT r.ref, j.tx_hash FROM tx_journal j JOIN journal_refs r
+		rows, err := tx.QueryContext(ctx, `SELECT r.ref, j.tx_hash, j.state FROM tx_journal j JOIN journal_refs r
 			ON r.source = j.source AND r.sender = j.sender AND r.nonce = j.nonce
-			WHERE j.source = ? AND j.sender = ? AND j.nonce >= ? AND j.state = ? AND j.kind <> ?`,
-			source, addrText(sender), nonce, string(chain.TxFailed), chain.KindGapFiller)
+			WHERE j.source = ? AND j.sender = ? AND j.nonce >= ? AND j.state IN (?, ?) AND j.kind <> ?`,
+			source, addrText(sender), nonce, string(chain.TxFailed), string(chain.TxConfirmed), chain.KindGapFiller)
 		if err != nil {
 			return wrap("reopen refs", err)
 		}
-		type reopened struct{ ref, hash string }
+		type reopened struct{ ref, hash, state string }
 		var refs []reopened
 		for rows.Next() {
 			var r reopened
-			if err := rows.Scan(&r.ref, &r.hash); err != nil {
+			if err := rows.Scan(&r.ref, &r.hash, &r.state); err != nil {
 				rows.Close()
 				return wrap("reopen refs", err)
 			}
@@ -734,6 +737,12 @@ func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Addr
 			return wrap("reopen refs", err)
 		}
 		for _, r := range refs {
+			if r.state == string(chain.TxConfirmed) {
+				if err := reopenCompleted(ctx, tx, source, r.ref, r.hash, now); err != nil {
+					return err
+				}
+				continue
+			}
 			res, err := tx.ExecContext(ctx, `UPDATE offchain_withdrawals SET status = ?, tx_hash = ?, reason = ?, updated_at = ?
 				WHERE kind = ? AND location = ? AND status = ? AND 'withdrawal:' || account_id || ':' || instruction_id = ?`,
 				WithdrawalSent, r.hash, "a reorg took out the block of its reverted payment: the payment is pending again", now,
@@ -777,6 +786,35 @@ func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Addr
 		s.announceRelays()
 	}
 	return n, err
+}
+
+// reopenCompleted moves the COMPLETED withdrawal that ref pays (if any) back to SENT, in
+// ReopenFrom's transaction q: a reorg took out the block of its confirmed payment. Its
+// hold stays captured (the funds stay out of the account while the payment may still be
+// mined); the custodian completes it again, or reverses the capture if the payment fails.
+func reopenCompleted(ctx context.Context, q queryer, source, ref, hash string, now int64) error {
+	res, err := q.ExecContext(ctx, `UPDATE offchain_withdrawals SET status = ?, tx_hash = ?, reason = ?, updated_at = ?
+		WHERE kind = ? AND location = ? AND status = ? AND 'withdrawal:' || account_id || ':' || instruction_id = ?`,
+		WithdrawalSent, hash, "a reorg took out the block of its payment: the payment is pending again", now,
+		WithdrawalCrypto, source, WithdrawalCompleted, ref)
+	if err != nil {
+		return wrap("reopen completed withdrawal", err)
+	}
+	moved, err := res.RowsAffected()
+	if err != nil {
+		return wrap("reopen completed withdrawal", err)
+	}
+	if moved == 0 { // not a withdrawal's payment, or its withdrawal is not COMPLETED
+		return nil
+	}
+	var state string
+	if err := q.QueryRowContext(ctx, `SELECT state FROM ledger_holds WHERE hold_key = ?`, ref).Scan(&state); err != nil {
+		return wrap("reopen completed withdrawal's hold", err)
+	}
+	if state != HoldCaptured { // a COMPLETED withdrawal's hold is captured with it
+		return fmt.Errorf("reopen %s: its hold is %s, not captured: %w", ref, state, ErrConflict)
+	}
+	return nil
 }
 
 // MaxNonce implements chain.Journal.

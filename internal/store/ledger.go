@@ -90,6 +90,10 @@ type Ledger interface {
 	LedgerHold(ctx context.Context, key string) (LedgerHold, error)
 	// SetLedgerHoldState moves an OPEN hold to state; ErrNotFound when it is not open.
 	SetLedgerHoldState(ctx context.Context, key, state string, at time.Time) error
+	// UncaptureLedgerHold moves a CAPTURED hold to RELEASED (its capture reversed: the
+	// payment it paid was taken out of the chain by a reorg and then failed); ErrNotFound
+	// when it is not captured.
+	UncaptureLedgerHold(ctx context.Context, key string, at time.Time) error
 	// HeldAmounts returns the sums of a book's open holds per asset.
 	HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error)
 	// LedgerEntries returns entries of an account, paged by id.
@@ -361,6 +365,12 @@ func (s *conn) LedgerHold(ctx context.Context, key string) (LedgerHold, error) {
 func (s *conn) SetLedgerHoldState(ctx context.Context, key, state string, at time.Time) error {
 	return wrapAffected("set ledger hold state")(s.q.ExecContext(ctx,
 		`UPDATE ledger_holds SET state = ?, updated_at = ? WHERE hold_key = ? AND state = ?`, state, at.UnixMilli(), key, HoldOpen))
+}
+
+// UncaptureLedgerHold implements Ledger.
+func (s *conn) UncaptureLedgerHold(ctx context.Context, key string, at time.Time) error {
+	return wrapAffected("uncapture ledger hold")(s.q.ExecContext(ctx,
+		`UPDATE ledger_holds SET state = ?, updated_at = ? WHERE hold_key = ? AND state = ?`, HoldReleased, at.UnixMilli(), key, HoldCaptured))
 }
 
 // HeldAmounts implements Ledger.

@@ -18,7 +18,9 @@ import (
 // testPaymentRefs: a transaction whose Ref names a ledger hold is journaled only while the
 // hold is open (ErrRefClosed otherwise, nothing journaled); reopening a reorged FAILED
 // payment of a FAILED withdrawal opens its hold again and moves it back to SENT, in the
-// same transaction, while other reopened transactions are only reopened.
+// same transaction, while other reopened transactions are only reopened; reopening a
+// reorged CONFIRMED payment of a COMPLETED withdrawal moves it back to SENT with its hold
+// left captured.
 func testPaymentRefs(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	at := now()
@@ -70,7 +72,18 @@ func testPaymentRefs(t *testing.T, s store.Store) {
 	id2, err := s.InsertTx(ctx, settle)
 	require.NoError(t, err)
 
+	completed := withdrawal("completed")
+	id3, err := s.InsertTx(ctx, payment(3, completed.HoldKey()))
+	require.NoError(t, err)
+
 	// The payment reverts: FAILED, hold released; the others are final too.
+	require.NoError(t, s.SetTxState(ctx, id3, chain.TxConfirmed, 13))
+	require.NoError(t, s.InTx(ctx, func(tx store.Tx) error {
+		if err := tx.SetOffchainWithdrawalStatus(ctx, "a1", "completed", store.WithdrawalPending, store.WithdrawalCompleted, payment(3, "").Hash.Hex(), "", at); err != nil {
+			return err
+		}
+		return tx.SetLedgerHoldState(ctx, completed.HoldKey(), store.HoldCaptured, at)
+	}))
 	require.NoError(t, s.SetTxState(ctx, id0, chain.TxFailed, 10))
 	require.NoError(t, s.SetTxState(ctx, id1, chain.TxFailed, 11))
 	require.NoError(t, s.SetTxState(ctx, id2, chain.TxConfirmed, 12))
@@ -84,12 +97,16 @@ func testPaymentRefs(t *testing.T, s store.Store) {
 	// A reorg takes all three out.
 	n, err := s.ReopenFrom(ctx, source, operator, 0)
 	require.NoError(t, err)
-	require.Equal(t, int64(3), n)
+	require.Equal(t, int64(4), n)
 	open, err := s.OpenTxs(ctx, source, operator)
 	require.NoError(t, err)
-	require.Len(t, open, 3)
+	require.Len(t, open, 4)
+	got, err := s.OffchainWithdrawal(ctx, "a1", "completed")
+	require.NoError(t, err)
+	require.Equal(t, store.WithdrawalSent, got.Status, "a completed withdrawal whose payment is reorged out is pending again")
+	require.Equal(t, store.HoldCaptured, holdState(completed.HoldKey()), "its funds stay out of the account while it may be mined")
 	require.Equal(t, store.HoldOpen, holdState(failed.HoldKey()), "the payment is sent again with its funds held")
-	got, err := s.OffchainWithdrawal(ctx, "a1", "failed")
+	got, err = s.OffchainWithdrawal(ctx, "a1", "failed")
 	require.NoError(t, err)
 	require.Equal(t, store.WithdrawalSent, got.Status)
 	require.Equal(t, payment(0, "").Hash.Hex(), got.TxHash)
