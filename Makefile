@@ -137,7 +137,9 @@ bench-offchain:
 ## average before and after each phase (2 cores shared by the gateways, PostgreSQL and the
 ## clients), CPU per request, PostgreSQL's commits, rollbacks and WAL fsyncs per request.
 ## BENCH_SCALE_FLAGS: -swap-duration (10s), -get-duration (5s), -clients (32), -setups
-## (sqlite:1,postgres:1,postgres:3), -pg-durable=false (pgtest's fsync off), -keep.
+## (sqlite:1,postgres:1,postgres:3), -pg-durable=false (pgtest's fsync off), -keep, -pg-statements N
+## (PostgreSQL's statements per swap from pg_stat_statements, the N most frequent), -cpuprofile DIR
+## (the first gateway's CPU profile over the swaps, per setup).
 bench-scale: postgres
 	@$(GO) run ./testnet/cmd/benchscale $(BENCH_SCALE_FLAGS)
 

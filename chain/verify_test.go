@@ -40,6 +40,16 @@ func TestVerifyReturnTx(t *testing.T) {
 		f(&e)
 		return e
 	}
+	goodCancel := chain.ReturnExpectation{
+		DTW: c.DTW, OrderID: orders[1].ID, Trader: trader.Address, Kind: dtw.EventOrderCancelled, SellAmount: orders[1].Order.SellAmount,
+	}
+	// OrderSettled names only the order's id: a settle is bound to the order by it, and its
+	// trader and sell amount are compared on cancels, whose event carries them.
+	cancelTampered := func(f func(*chain.ReturnExpectation)) chain.ReturnExpectation {
+		e := goodCancel
+		f(&e)
+		return e
+	}
 	for _, tc := range []struct {
 		name string
 		tx   common.Hash
@@ -48,7 +58,8 @@ func TestVerifyReturnTx(t *testing.T) {
 	}{
 		{"other contract", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.DTW = c.MustToken("DAI").Address }), chain.ErrVerification},
 		{"other order", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.OrderID = orders[1].ID }), chain.ErrVerification},
-		{"other trader", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.Trader = c.Traders[1].Address }), chain.ErrVerification},
+		{"other trader", cancelled.TxHash, cancelTampered(func(e *chain.ReturnExpectation) { e.Trader = c.Traders[1].Address }), chain.ErrVerification},
+		{"other sell amount", cancelled.TxHash, cancelTampered(func(e *chain.ReturnExpectation) { e.SellAmount = usdt.Units(1) }), chain.ErrVerification},
 		{"other buy amount", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.BuyAmount = usdt.Units(11) }), chain.ErrVerification},
 		{"cancel reported as settle", cancelled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.OrderID = orders[1].ID }), chain.ErrVerification},
 		{"too few confirmations", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.Confirmations = 10 }), chain.ErrNotConfirmed},
@@ -60,9 +71,7 @@ func TestVerifyReturnTx(t *testing.T) {
 		})
 	}
 
-	check, err = chain.VerifyReturnTx(ctx, c.Client, cancelled.TxHash, chain.ReturnExpectation{
-		DTW: c.DTW, OrderID: orders[1].ID, Trader: trader.Address, Kind: dtw.EventOrderCancelled, SellAmount: orders[1].Order.SellAmount,
-	})
+	check, err = chain.VerifyReturnTx(ctx, c.Client, cancelled.TxHash, goodCancel)
 	require.NoError(t, err)
 	require.Equal(t, c.Operator.Address, check.Event.Closer)
 }

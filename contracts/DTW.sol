@@ -175,28 +175,25 @@ contract DTW {
 
     event Deposited(address indexed trader, address indexed token, uint256 amount);
     event Withdrawn(address indexed trader, address indexed token, uint256 amount, address to);
+    /// @notice An order was placed: the whole order, its deadline and kind packed into the
+    /// high 96 bits of the token words as a Fill takes them (a data word costs 256 gas).
     event OrderPlaced(
         uint256 indexed orderId,
         address indexed trader,
-        address sellToken,
-        address buyToken,
+        uint256 deadlineAndSellToken,
+        uint256 kindAndBuyToken,
         uint256 sellAmount,
-        uint256 minBuyAmount,
-        uint64 deadline,
-        uint8 kind
+        uint256 minBuyAmount
     );
-    /// @notice An operator settled an order. Only the order id is a topic (a topic costs 375
-    /// gas, a data word 256): follow a trader's orders by their OrderPlaced ids.
-    event OrderSettled(
-        uint256 indexed orderId,
-        address trader,
-        address operator,
-        address sellToken,
-        address buyToken,
-        uint256 sellAmount,
-        uint256 buyAmount
-    );
-    /// @notice An order was cancelled and its sell amount refunded; topics as OrderSettled.
+    /// @notice An operator settled an order: it paid the order's trader `buyAmount` of the
+    /// order's buyToken and took its whole sell amount. It carries only what an indexer
+    /// cannot derive (each data word costs 256 gas): the trader, tokens and sell amount are
+    /// OrderPlaced's of the same id (a settle is checked against the order's stored hash),
+    /// and the operator is the caller, the transaction's sender.
+    event OrderSettled(uint256 indexed orderId, uint256 buyAmount);
+    /// @notice An order was cancelled and its sell amount refunded. Only the order id is a
+    /// topic (a topic costs 375 gas, a data word 256): follow a trader's orders by their
+    /// OrderPlaced ids.
     event OrderCancelled(
         uint256 indexed orderId, address trader, address canceller, address sellToken, uint256 sellAmount
     );
@@ -397,7 +394,8 @@ contract DTW {
     // ---------------------------------------------------------------- orders
 
     /// @notice Places an order from the caller's free balance.
-    function placeOrder(
+    /// @dev placeOrder, named for its selector 0x0000009e (see settle_dV6V10).
+    function placeOrder_KLXp00(
         address sellToken,
         address buyToken,
         uint256 sellAmount,
@@ -426,7 +424,11 @@ contract DTW {
 
     /// @notice Relays an order that the trader signed as EIP-712 typed data; it sells from
     /// the trader's free balance.
-    function placeOrderSigned(SignedOrder calldata o, bytes calldata signature) external returns (uint256 orderId) {
+    /// @dev placeOrderSigned, named for its selector 0x0000008d (see settle_dV6V10).
+    function placeOrderSigned_0yx200(SignedOrder calldata o, bytes calldata signature)
+        external
+        returns (uint256 orderId)
+    {
         bytes32 structHash = keccak256(
             abi.encode(
                 ORDER_TYPEHASH, o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind, o.nonce
@@ -439,7 +441,10 @@ contract DTW {
 
     /// @notice Settles an open order: the operator pays `buyAmount` of buyToken from its
     /// inventory to the trader and receives the locked sell amount.
-    function settle(Fill calldata fill) external onlyOperator {
+    /// @dev settle, named for its selector 0x00000017: the dispatcher compares selectors one
+    /// by one in ascending order, so the hottest entry point comes first (the Go bindings
+    /// call it Settle).
+    function settle_dV6V10(Fill calldata fill) external onlyOperator {
         uint256 p;
         assembly ("memory-safe") {
             p := fill
@@ -451,13 +456,14 @@ contract DTW {
         // a credit of one of them to another cannot overflow.
         _credit(msg.sender, sellToken, sellAmount);
         _credit(trader, buyToken, buyAmount);
-        emit OrderSettled(orderId, trader, msg.sender, sellToken, buyToken, sellAmount, buyAmount);
+        emit OrderSettled(orderId, buyAmount);
     }
 
     /// @notice Settles several open orders in one transaction. An order that can no longer
     /// be settled (closed, expired, or its cancel request's grace period over) is skipped
     /// with OrderSkipped; anything else wrong with a fill reverts the batch.
-    function settleBatch(Fill[] calldata fills) external onlyOperator {
+    /// @dev settleBatch, named for its selector 0x00007dcf (see settle_dV6V10).
+    function settleBatch_Lk4000(Fill[] calldata fills) external onlyOperator {
         // The decoder checked that the fills lie within the calldata: walk them by pointer.
         uint256 p;
         uint256 end;
@@ -498,7 +504,7 @@ contract DTW {
                 proceeds += sellAmount; // locked amounts of one token, within its uint248 liabilities
             }
             _credit(trader, buyToken, buyAmount);
-            emit OrderSettled(orderId, trader, msg.sender, sellToken, buyToken, sellAmount, buyAmount);
+            emit OrderSettled(orderId, buyAmount);
         }
         if (proceeds != 0) _credit(msg.sender, proceedsToken, proceeds);
         if (paid != 0) _sstore(paySlot, bytes32(uint256(_sload(paySlot)) - paid));
@@ -622,7 +628,14 @@ contract DTW {
             h := keccak256(o, 224)
         }
         _sstore(_orderSlot(orderId), h);
-        emit OrderPlaced(orderId, o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind);
+        emit OrderPlaced(
+            orderId,
+            o.trader,
+            uint256(o.deadline) << 160 | uint160(o.sellToken),
+            uint256(o.kind) << 160 | uint160(o.buyToken),
+            o.sellAmount,
+            o.minBuyAmount
+        );
     }
 
     /// @dev Checks the Fill at calldata offset `p` and closes its order; the caller moves the

@@ -198,6 +198,20 @@ func (c *Chain) WaitReceipt(ctx context.Context, hash common.Hash) (*types.Recei
 	}
 }
 
+// TxSender returns who signed a transaction: the operator of a settle, which
+// OrderSettled leaves to the transaction.
+func (c *Chain) TxSender(ctx context.Context, hash common.Hash) (common.Address, error) {
+	tx, _, err := c.Client.TransactionByHash(ctx, hash)
+	if err != nil {
+		return common.Address{}, fmt.Errorf("transaction %s: %w", hash, err)
+	}
+	from, err := types.Sender(types.LatestSignerForChainID(c.ChainID), tx)
+	if err != nil {
+		return common.Address{}, fmt.Errorf("sender of %s: %w", hash, err)
+	}
+	return from, nil
+}
+
 // Call runs a read-only call against the latest block.
 func (c *Chain) Call(ctx context.Context, to common.Address, data []byte) ([]byte, error) {
 	return c.Client.CallContract(ctx, ethereum.CallMsg{To: &to, Data: data}, nil)

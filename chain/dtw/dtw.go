@@ -239,12 +239,23 @@ func PackFill(orderID *big.Int, o Order, buyAmount *big.Int) Fill {
 }
 
 // OrderFromEvent returns the order an OrderPlaced event describes, as settle and cancel
-// take it.
+// take it. The event packs the deadline and the kind above the token addresses, as a Fill
+// does (the contract emits them within uint64 and uint8).
 func OrderFromEvent(ev *bindings.DTWOrderPlaced) Order {
+	deadline, sell := splitHigh(ev.DeadlineAndSellToken)
+	kind, buy := splitHigh(ev.KindAndBuyToken)
 	return Order{
-		Trader: ev.Trader, SellToken: ev.SellToken, BuyToken: ev.BuyToken,
-		SellAmount: ev.SellAmount, MinBuyAmount: ev.MinBuyAmount, Deadline: ev.Deadline, Kind: ev.Kind,
+		Trader: ev.Trader, SellToken: sell, BuyToken: buy,
+		SellAmount: ev.SellAmount, MinBuyAmount: ev.MinBuyAmount, Deadline: deadline, Kind: uint8(kind),
 	}
+}
+
+// splitHigh splits a word packed as `high << 160 | address`; a nil word gives zeros.
+func splitHigh(w *big.Int) (uint64, common.Address) {
+	if w == nil {
+		return 0, common.Address{}
+	}
+	return new(big.Int).Rsh(w, 160).Uint64(), common.BigToAddress(w)
 }
 
 // SkippedOrders returns the orders that a settle or cancel batch of the DTW contract at

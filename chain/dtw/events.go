@@ -39,9 +39,11 @@ type Event struct {
 	Token  common.Address
 	Amount *big.Int
 	To     common.Address
-	// Orders: OrderPlaced carries the whole order; settled and cancelled events carry the
-	// id, the sell side, the buy amount (settled) and who closed it; CancelRequested the id
-	// and the end of the grace period, as Deadline (anyone may cancel the order after it).
+	// Orders: OrderPlaced carries the whole order; OrderSettled only the id and the buy
+	// amount (its trader, tokens and sell amount are OrderPlaced's of the same id: see
+	// FromPlaced; its operator is the transaction's sender); OrderCancelled the id, the
+	// trader, the sell side and who cancelled; CancelRequested the id and the end of the
+	// grace period, as Deadline (anyone may cancel the order after it).
 	OrderID      *big.Int
 	SellToken    common.Address
 	BuyToken     common.Address
@@ -50,8 +52,19 @@ type Event struct {
 	BuyAmount    *big.Int
 	Deadline     uint64
 	OrderKind    uint8
-	// Closer is the operator (settled) or the canceller (cancelled).
+	// Closer is the canceller (cancelled); zero for a settled order, whose operator is
+	// its transaction's sender.
 	Closer common.Address
+}
+
+// FromPlaced fills what an OrderSettled event leaves to the OrderPlaced event of its
+// order (the trader, both tokens and the sell amount, all settled at once) from placed,
+// which must be that event. Other kinds are left as they are.
+func (e *Event) FromPlaced(placed Event) {
+	if e.Kind != EventOrderSettled {
+		return
+	}
+	e.Trader, e.SellToken, e.BuyToken, e.SellAmount = placed.Trader, placed.SellToken, placed.BuyToken, placed.SellAmount
 }
 
 // Order returns the order an OrderPlaced event describes.
@@ -104,16 +117,16 @@ func DecodeLog(contract common.Address, l *ethtypes.Log) (ev Event, ok bool) {
 		if err != nil {
 			return Event{}, false
 		}
+		o := OrderFromEvent(p)
 		ev.Kind, ev.OrderID, ev.Trader = EventOrderPlaced, p.OrderId, p.Trader
-		ev.SellToken, ev.BuyToken, ev.SellAmount, ev.MinBuyAmount = p.SellToken, p.BuyToken, p.SellAmount, p.MinBuyAmount
-		ev.Deadline, ev.OrderKind = p.Deadline, p.Kind
+		ev.SellToken, ev.BuyToken, ev.SellAmount, ev.MinBuyAmount = o.SellToken, o.BuyToken, o.SellAmount, o.MinBuyAmount
+		ev.Deadline, ev.OrderKind = o.Deadline, o.Kind
 	case EventTopics[3]:
 		s, err := eventsABI.UnpackOrderSettledEvent(l)
 		if err != nil {
 			return Event{}, false
 		}
-		ev.Kind, ev.OrderID, ev.Trader, ev.Closer = EventOrderSettled, s.OrderId, s.Trader, s.Operator
-		ev.SellToken, ev.BuyToken, ev.SellAmount, ev.BuyAmount = s.SellToken, s.BuyToken, s.SellAmount, s.BuyAmount
+		ev.Kind, ev.OrderID, ev.BuyAmount = EventOrderSettled, s.OrderId, s.BuyAmount
 	case EventTopics[4]:
 		c, err := eventsABI.UnpackOrderCancelledEvent(l)
 		if err != nil {

@@ -158,7 +158,11 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 	}
 	exp := chain.ReturnExpectation{DTW: v.src.DTW, OrderID: id, Trader: v.trader, Confirmations: v.Confirmations}
 	if kind == dtw.EventOrderSettled {
-		exp.Kind, exp.SellAmount, exp.BuyAmount, exp.MinBuyAmount = kind, sold, bought, placed.MinBuyAmount
+		// A settle takes the whole locked amount; OrderSettled names only the order's id.
+		if sold.Cmp(placed.SellAmount) != 0 {
+			return nil, mismatch("settled order %s reported with quantity sold %s, want its sell amount %s", id, st.QuantitySold, placed.SellAmount)
+		}
+		exp.Kind, exp.BuyAmount, exp.MinBuyAmount = kind, bought, placed.MinBuyAmount
 	} else {
 		if sold.Sign() != 0 || bought.Sign() != 0 {
 			return nil, mismatch("cancelled order %s reported with quantities sold %s and bought %s, want 0", id, st.QuantitySold, st.QuantityBought)
@@ -172,11 +176,13 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 	out := &OrderVerification{Status: st, OrderID: id, Placed: placed, ReturnTx: retTx}
 	if check != nil {
 		out.Event, out.Confirmations = check.Event, check.Confirmations
+		out.Event.FromPlaced(placed)
 	}
 	if err != nil {
 		return out, err
 	}
-	if ev := check.Event; ev.SellToken != placed.SellToken || (ev.Kind == dtw.EventOrderSettled && ev.BuyToken != placed.BuyToken) {
+	// A settle moves the tokens of the order stored under its id; a cancel names its own.
+	if ev := check.Event; ev.Kind == dtw.EventOrderCancelled && ev.SellToken != placed.SellToken {
 		return nil, mismatch("return transaction %s moved other tokens than order %s holds", retTx, id)
 	}
 	return out, nil

@@ -283,6 +283,11 @@ func (f *Fenced) HeldAmounts(ctx context.Context, book string) (map[string]decim
 	return f.st.HeldAmounts(ctx, book)
 }
 
+// LedgerBook implements ledger.Store: a read, not fenced.
+func (f *Fenced) LedgerBook(ctx context.Context, book string) (balances, held map[string]decimal.Decimal, err error) {
+	return f.st.LedgerBook(ctx, book)
+}
+
 // AccountSettings implements offchain.BalancesStore: a read, not fenced.
 func (f *Fenced) AccountSettings(ctx context.Context, accountID string) (map[string]string, error) {
 	return f.st.AccountSettings(ctx, accountID)
@@ -337,6 +342,14 @@ func (f *Fenced) OpenLimitOrders(ctx context.Context, afterID int64, limit int) 
 func (f *Fenced) Quote(ctx context.Context, accountID, instructionID string) (store.RFQQuote, error) {
 	return f.st.Quote(ctx, accountID, instructionID)
 }
+
+// TraderReads implements offchain.TradingStore: a read, not fenced.
+func (f *Fenced) TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (store.TraderReads, error) {
+	return f.st.TraderReads(ctx, accountID, source, book, kind, instructionID)
+}
+
+// SingleWriter implements offchain.TradingStore: a read, not fenced.
+func (f *Fenced) SingleWriter() bool { return f.st.SingleWriter() }
 
 // AccountCommissions implements offchain.TradingStore: a read, not fenced.
 func (f *Fenced) AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error) {

@@ -50,9 +50,9 @@ var fencedReads = []string{
 	"RecentBlocks", "OpenTxs", "MaxNonce", "OpenOrders", "OpenCancelRequests", "Order", "UncheckedCloses",
 	"RelayByNonce", "PendingRelayRequests", "DepositAddresses", "CustodyCursor", "SweepsDue", "JournalRef",
 	"TxsAtNonce", "OffchainWithdrawalsByStatus", "OffchainWithdrawalsAfter", "RelaysToFail",
-	"CustodyDepositsFrom", "MissingCustodyDeposits", "CustodyBlocks", "CustodyReorgOf", "CustodyRescanOf", "LedgerBalances", "HeldAmounts", "AccountSettings", "GetAccount", "HouseBalance",
+	"CustodyDepositsFrom", "MissingCustodyDeposits", "CustodyBlocks", "CustodyReorgOf", "CustodyRescanOf", "LedgerBalances", "HeldAmounts", "LedgerBook", "AccountSettings", "GetAccount", "HouseBalance",
 	"LedgerEntries", "OffchainOrder", "OffchainOrderByID",
-	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "OpenInventoryMoves",
+	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "TraderReads", "SingleWriter", "OpenInventoryMoves",
 	"BookBalancesAt", "LatestReservesSnapshot", "ReservesBalances",
 	"ReceiptsAfter", "ReceiptsByReference",
 }

@@ -129,7 +129,10 @@ func TestEngineSettlesCancelsAndRests(t *testing.T) {
 		check, err := chain.VerifyReturnTx(ctx, c.Client, r.TxHash, chain.ReturnExpectation{DTW: c.DTW, OrderID: o.ID,
 			Trader: trader.Address, Kind: dtw.EventOrderSettled, BuyAmount: r.BuyAmount})
 		require.NoError(t, err)
-		require.Equal(t, c.Operator.Address, check.Event.Closer)
+		require.Equal(t, r.BuyAmount.String(), check.Event.BuyAmount.String())
+		from, err := c.TxSender(ctx, r.TxHash)
+		require.NoError(t, err)
+		require.Equal(t, c.Operator.Address, from, "the operator settled it")
 	}
 	after, err := c.DTWBalance(ctx, trader.Address, usdt.Address)
 	require.NoError(t, err)

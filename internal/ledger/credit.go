@@ -34,6 +34,8 @@ type Terms struct {
 type Reader interface {
 	LedgerBalances(ctx context.Context, book string) (map[string]decimal.Decimal, error)
 	HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error)
+	// LedgerBook is LedgerBalances and HeldAmounts in one read (one round trip).
+	LedgerBook(ctx context.Context, book string) (balances, held map[string]decimal.Decimal, err error)
 }
 
 // Position is an account's balances valued under its credit terms: the one valuation
@@ -51,12 +53,7 @@ type Position struct {
 // BalancesIn returns an account's balance of every asset it ever held, read through q (a
 // store or a transaction).
 func BalancesIn(ctx context.Context, q Reader, accountID string) (map[string]Balance, error) {
-	book := UserBook(accountID)
-	bals, err := q.LedgerBalances(ctx, book)
-	if err != nil {
-		return nil, err
-	}
-	held, err := q.HeldAmounts(ctx, book)
+	bals, held, err := q.LedgerBook(ctx, UserBook(accountID))
 	if err != nil {
 		return nil, err
 	}

@@ -114,6 +114,11 @@ type Options struct {
 	// available balances may go below zero as long as its position after the entry fits
 	// them (Position.Fits). Every other user book keeps its floor of zero.
 	Credit *Terms
+	// NewKey says the caller made the entry's external key unique in its transaction
+	// already (a swap's key names the order it inserted, whose instructionId is unique):
+	// the ledger does not look the key up first, and a key found taken all the same
+	// fails the entry's insert with ErrKeyReused.
+	NewKey bool
 }
 
 // Tx is what a ledger's unit of work reads and writes: the ledger's rows and the outbox.
@@ -166,6 +171,11 @@ func (o over[T]) LedgerBalances(ctx context.Context, book string) (map[string]de
 // HeldAmounts implements Reader.
 func (o over[T]) HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error) {
 	return o.st.HeldAmounts(ctx, book)
+}
+
+// LedgerBook implements Reader.
+func (o over[T]) LedgerBook(ctx context.Context, book string) (balances, held map[string]decimal.Decimal, err error) {
+	return o.st.LedgerBook(ctx, book)
 }
 
 // InTx implements store.Units.
@@ -258,15 +268,17 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 	if err := tx.LockLedgerBooks(ctx, userBooks(e)); err != nil {
 		return store.LedgerEntry{}, false, err
 	}
-	existing, err := tx.LedgerEntryByKey(ctx, e.ExternalKey)
-	switch {
-	case err == nil:
-		if !samePostings(existing, e) {
-			return existing, false, fmt.Errorf("%w: %s", ErrKeyReused, e.ExternalKey)
+	if !opts.NewKey {
+		existing, err := tx.LedgerEntryByKey(ctx, e.ExternalKey)
+		switch {
+		case err == nil:
+			if !samePostings(existing, e) {
+				return existing, false, fmt.Errorf("%w: %s", ErrKeyReused, e.ExternalKey)
+			}
+			return existing, false, nil
+		case !errors.Is(err, store.ErrNotFound):
+			return store.LedgerEntry{}, false, err
 		}
-		return existing, false, nil
-	case !errors.Is(err, store.ErrNotFound):
-		return store.LedgerEntry{}, false, err
 	}
 	if floors {
 		if err := l.checkFloors(ctx, tx, e, opts); err != nil {
@@ -277,6 +289,9 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 		e.CreatedAt = l.now()
 	}
 	out, err := tx.InsertLedgerEntry(ctx, e)
+	if opts.NewKey && errors.Is(err, store.ErrConflict) {
+		return store.LedgerEntry{}, false, fmt.Errorf("%w: %s (%w)", ErrKeyReused, e.ExternalKey, err)
+	}
 	if err != nil {
 		return store.LedgerEntry{}, false, err
 	}

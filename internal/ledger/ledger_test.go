@@ -83,6 +83,31 @@ func TestPostIdempotentAndBalanced(t *testing.T) {
 
 // TestConcurrentHoldsNeverOverdraw: 50 concurrent withdrawals of 1 against a balance of
 // 10: exactly 10 are held.
+// TestPostNewKey: an entry whose caller vouches for its key (Options.NewKey, a swap's)
+// posts without looking the key up, and a key taken all the same is refused
+// ErrKeyReused with nothing written: no second entry, balances and events unchanged.
+func TestPostNewKey(t *testing.T) {
+	st, l := open(t)
+	ctx := context.Background()
+	_, created, err := l.Post(ctx, deposit("k1", "acc1", "usdt", "10"), nil, ledger.Options{NewKey: true})
+	require.NoError(t, err)
+	require.True(t, created)
+	ev := &outbox.Event{Kind: outbox.Deposit, Source: "OFFCHAIN", AccountID: "acc1", Payload: outbox.LedgerActivity{Asset: "usdt", Amount: "10"}}
+	_, created, err = l.Post(ctx, deposit("k1", "acc1", "usdt", "10"), ev, ledger.Options{NewKey: true})
+	require.ErrorIs(t, err, ledger.ErrKeyReused)
+	require.False(t, created)
+
+	bals, err := l.Balances(ctx, "acc1")
+	require.NoError(t, err)
+	require.Equal(t, "10", bals["usdt"].Balance.String(), "the refused entry moved nothing")
+	evs, err := st.Events(ctx, 0, 0)
+	require.NoError(t, err)
+	require.Empty(t, evs, "the refused entry wrote no event")
+	entries, err := st.LedgerEntries(ctx, store.LedgerQuery{AccountID: "acc1", Limit: 10})
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+}
+
 func TestConcurrentHoldsNeverOverdraw(t *testing.T) {
 	st, l := open(t)
 	ctx := context.Background()

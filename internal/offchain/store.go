@@ -65,6 +65,7 @@ type TradingTx interface {
 	AccountSettings(ctx context.Context, accountID string) (map[string]string, error)
 	AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error)
 	OffchainOrder(ctx context.Context, accountID, kind, instructionID string) (store.OffchainOrder, error)
+	TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (store.TraderReads, error)
 	CreateOffchainOrder(ctx context.Context, o store.OffchainOrder) (int64, error)
 	FillOffchainOrder(ctx context.Context, id int64, sold, bought, price, commission decimal.Decimal, at time.Time) error
 	CancelOffchainOrder(ctx context.Context, id int64, reason string, at time.Time) error
@@ -85,6 +86,8 @@ type TradingStore interface {
 	OpenLimitOrders(ctx context.Context, afterID int64, limit int) ([]store.OffchainOrder, error)
 	Quote(ctx context.Context, accountID, instructionID string) (store.RFQQuote, error)
 	AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error)
+	TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (store.TraderReads, error)
+	SingleWriter() bool
 	ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]store.StoredReceipt, error)
 	store.Units[TradingTx]
 }

@@ -95,21 +95,42 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		return s.placeLimit(ctx, o)
 	}
 	// One unit of work reads what the swap needs (an order of the same instructionId,
-	// the commission, the credit terms; prices come from memory) and writes the order,
-	// its trade and event: one commit. It locks what it decides on (the account's books,
-	// a house shard), so it may run at READ COMMITTED.
+	// the commission, the credit terms, the introducer: one statement, TraderReads;
+	// prices come from memory) and writes the order, its trade and event: one commit. It
+	// locks what it decides on (the account's books, a house shard), so it may run at
+	// READ COMMITTED.
+	// On a store of one writer (SQLite) the account is read before the transaction,
+	// beside the writer, whose transaction every swap waits for: nothing read there needs
+	// a lock (a retry's order inserted meanwhile fails the order's insert, ErrConflict,
+	// and is read then).
 	var (
 		out     store.OffchainOrder
 		created bool
+		before  *store.TraderReads
 	)
-	err = s.st.InTx(store.RowLocked(ctx), func(tx TradingTx) error {
+	if s.st.SingleWriter() {
+		r, err := s.st.TraderReads(ctx, accountID, Source, ledger.UserBook(accountID), store.OrderKindSwap, o.InstructionID)
+		if err != nil {
+			return api.OrderStatus{}, err
+		}
+		before = &r
+	}
+	err = s.st.InTx(store.RowLocked(ctx), func(utx TradingTx) error {
 		out, created = store.OffchainOrder{}, false
-		if old, err := tx.OffchainOrder(ctx, accountID, store.OrderKindSwap, o.InstructionID); err == nil {
-			out = old
-			return nil
-		} else if !errors.Is(err, store.ErrNotFound) {
+		var (
+			reads store.TraderReads
+			err   error
+		)
+		if before != nil {
+			reads = *before
+		} else if reads, err = utx.TraderReads(ctx, accountID, Source, ledger.UserBook(accountID), store.OrderKindSwap, o.InstructionID); err != nil {
 			return err
 		}
+		if reads.OrderID != 0 {
+			out, err = utx.OffchainOrder(ctx, accountID, store.OrderKindSwap, o.InstructionID)
+			return err
+		}
+		tx := readTx{TradingTx: utx, accountID: accountID, reads: reads}
 		bought, commission, err := s.pricedSwap(ctx, tx, accountID, o.SellingAsset, o.BuyingAsset, o.AmountToSell)
 		if err != nil {
 			return err
@@ -117,7 +138,7 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		if !bought.IsPositive() {
 			return errorf(ErrInvalid, "%s %s buys no %s after commission: sell more", o.AmountToSell, o.SellingAsset, o.BuyingAsset)
 		}
-		terms, err := s.bal.termsIn(ctx, tx, accountID, o.SellingAsset, o.BuyingAsset)
+		terms, err := s.bal.termsIn(ctx, unlockedBooks{tx}, accountID, o.SellingAsset, o.BuyingAsset)
 		if err != nil {
 			return err
 		}
@@ -134,7 +155,7 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		}
 		o.ID, o.UpdatedAt = id, o.CreatedAt
 		t := trade{accountID: accountID, sell: o.SellingAsset, buy: o.BuyingAsset, sold: o.AmountToSell, bought: bought, commission: commission,
-			key: swapKey(accountID, o.InstructionID), meta: TradeMeta{Kind: o.Kind, InstructionID: o.InstructionID, OrderID: id}}
+			key: swapKey(accountID, o.InstructionID), meta: TradeMeta{Kind: o.Kind, InstructionID: o.InstructionID, OrderID: id}, newKey: true}
 		if err := s.executeTx(ctx, tx, t, terms, closedEvent(o, store.OrderSettled)); err != nil {
 			return err
 		}

@@ -38,9 +38,11 @@ type trade struct {
 	sold       decimal.Decimal
 	bought     decimal.Decimal
 	commission decimal.Decimal
-	// key is the ledger entry's external key; meta its detail.
-	key  string
-	meta TradeMeta
+	// key is the ledger entry's external key; meta its detail. newKey says the unit
+	// inserted the order the key names, so the key is unique (ledger.Options.NewKey).
+	key    string
+	meta   TradeMeta
+	newKey bool
 	// introducer takes share of the commission (set by executeTx from the account's
 	// active introducer relationship).
 	introducer string
@@ -222,7 +224,7 @@ func (s *Trading) executeTx(ctx context.Context, tx TradingTx, t trade, terms le
 		}
 		return err
 	}
-	_, created, err := s.led.PostTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms})
+	_, created, err := s.led.PostTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms, NewKey: t.newKey})
 	switch {
 	case errors.Is(err, ledger.ErrInsufficientFunds):
 		return errorf(ErrInsufficientFunds, "selling %s %s: %s", t.sold, t.sell, strings.TrimPrefix(err.Error(), ledger.ErrInsufficientFunds.Error()+": "))

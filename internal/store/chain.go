@@ -180,7 +180,16 @@ func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.Bloc
 		if err != nil {
 			return err
 		}
+		placed := map[uint64]dtw.Event{}
 		for _, e := range events {
+			switch {
+			case e.Kind == dtw.EventOrderPlaced && e.OrderID != nil:
+				placed[e.OrderID.Uint64()] = e
+			case e.Kind == dtw.EventOrderSettled && e.Trader == (common.Address{}) && e.OrderID != nil:
+				if err := settledFromPlaced(ctx, tx, source, &e, placed); err != nil {
+					return err
+				}
+			}
 			ev, announce := activityEvent(source, e, false)
 			if announce {
 				announce = !applied[eventKey{e.BlockNumber, e.LogIndex, e.BlockHash.Hex()}]
@@ -308,6 +317,25 @@ func (s *conn) RollbackFrom(ctx context.Context, source string, number uint64) e
 		s.announce()
 	}
 	return err
+}
+
+// settledFromPlaced fills what an OrderSettled event leaves to its order's OrderPlaced
+// (trader, tokens, sell amount), from this batch or the store, so that a settled row is
+// found by its trader like every other. An order placed before the follower's start block
+// is not known: its row stays without them.
+func settledFromPlaced(ctx context.Context, q queryer, source string, e *dtw.Event, batch map[uint64]dtw.Event) error {
+	if p, ok := batch[e.OrderID.Uint64()]; ok {
+		e.FromPlaced(p)
+		return nil
+	}
+	evs, err := queryEvents(ctx, q, "settled order", `SELECT `+eventColumns+` FROM chain_events
+		WHERE source = ? AND order_id = ? AND kind = ? ORDER BY block_number DESC LIMIT 1`,
+		source, orderIDValue(e.OrderID), string(dtw.EventOrderPlaced))
+	if err != nil || len(evs) == 0 {
+		return err
+	}
+	e.FromPlaced(evs[0])
+	return nil
 }
 
 const eventColumns = `block_number, log_index, block_hash, block_time, tx_hash, kind, trader, token, amount, to_address,

@@ -20,10 +20,12 @@ const maxGroup = 64
 var errStoreClosed = errors.New("store is closed")
 
 // errLockBusy is a unit's failure to take a lock another transaction holds while it
-// shares its transaction with other units: a unit in a group never waits for a lock (a
-// group holding one lock and waiting for another could deadlock with another replica's
-// group taking them in another order). The committer rolls the unit back to its
-// savepoint and runs it again alone after the group, when it may wait (waits).
+// shares its transaction with units before it: only a group's first unit waits for a
+// lock, as a unit alone does, since it holds nothing else then (a group holding one
+// unit's locks and waiting for another's could deadlock with another replica's group
+// taking them in another order). The committer rolls the unit back to its savepoint and
+// runs the busy units again after the group, together, the first of them waiting (a
+// transaction each would cost a commit, and on PostgreSQL an fsync, per busy unit).
 var errLockBusy = errors.New("lock held by another transaction")
 
 // groupDB is the database a groupCommitter runs its groups on.
@@ -36,6 +38,10 @@ type groupDB interface {
 	// rerun reports whether a group whose transaction failed with err (a unit's error, a
 	// savepoint's or the commit's) may succeed when all of it runs again from the start.
 	rerun(err error) bool
+	// chainsSavepoints reports whether a unit's savepoint is released by the statement
+	// that opens the next one ("RELEASE unit; SAVEPOINT unit", one round trip) and the
+	// last by the COMMIT, instead of by a RELEASE of its own.
+	chainsSavepoints() bool
 }
 
 // sqliteGroup runs groups on SQLite's writer: a group runs once.
@@ -86,6 +92,10 @@ func (sqliteGroup) on(tx *sql.Tx) queryer { return tx }
 // rerun implements groupDB: what fails on SQLite fails again.
 func (sqliteGroup) rerun(error) bool { return false }
 
+// chainsSavepoints implements groupDB: SQLite's statements are calls, not round trips,
+// and the statement cache prepares one statement per text.
+func (sqliteGroup) chainsSavepoints() bool { return false }
+
 // groupCommitter is the writer's group commit. A transaction's cost is mostly fixed
 // (SQLite: BEGIN, the write lock, a WAL frame for every page it touched, and COMMIT;
 // PostgreSQL: the round trips, the commit's WAL flush, and the conflicts with other
@@ -127,7 +137,7 @@ type unit struct {
 	err error
 	// panicked is what fn panicked with; the caller panics with it again.
 	panicked any
-	// busy: fn found a lock taken (errLockBusy) in a group; it runs again alone.
+	// busy: fn found a lock taken (errLockBusy) in a group; it runs again after it.
 	busy bool
 	done chan struct{}
 }
@@ -227,11 +237,17 @@ func (g *groupCommitter) commit(group []*unit) {
 		g.reruns.Add(1)
 		live = started(live)
 	}
-	for _, u := range group { // alone, a unit waits for the locks it found taken
+	// The busy units run again as a group, whose first waits for the locks it found
+	// taken; the others get them in its transaction or are busy again, fewer each time.
+	var busy []*unit
+	for _, u := range group {
 		if u.busy {
 			u.busy = false
-			g.commit([]*unit{u})
+			busy = append(busy, u)
 		}
+	}
+	if len(busy) > 0 {
+		g.commit(busy)
 	}
 }
 
@@ -276,7 +292,7 @@ func (g *groupCommitter) try(live []*unit) (rerun error) {
 		kept = live
 	} else {
 		for i, u := range live {
-			ok, abort := g.inSavepoint(tx, q, u)
+			ok, abort := g.inSavepoint(tx, q, u, i == 0)
 			if abort != nil { // the transaction is gone: nothing of the group is kept
 				for _, v := range append(kept, live[i+1:]...) {
 					v.err = fmt.Errorf("group transaction aborted by another unit's failure, nothing was written: %w", abort)
@@ -310,28 +326,37 @@ func (g *groupCommitter) rerunOn(err error) error {
 }
 
 // call runs the unit's fn on q, turning a panic into an error (the caller re-panics);
-// alone says whether the unit has the transaction to itself (then it may wait for locks).
-func (u *unit) call(q queryer, alone bool) (err error) {
+// waits says whether it may wait for locks (alone in its transaction, or first in it).
+func (u *unit) call(q queryer, waits bool) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			u.panicked = p
 			err = fmt.Errorf("panic in transaction: %v", p)
 		}
 	}()
-	return u.fn(unitQueryer{q: q, ctx: context.WithoutCancel(u.ctx), waits: alone})
+	return u.fn(unitQueryer{q: q, ctx: context.WithoutCancel(u.ctx), waits: waits})
 }
 
 // inSavepoint runs the unit inside a savepoint of tx, its statements on q: ok when it is
 // kept; abort when the transaction cannot go on (a savepoint statement failed, e.g.
 // SQLite rolled the whole transaction back after an I/O error) or the group is to run
-// again (the unit's failure calls for it).
-func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit) (ok bool, abort error) {
+// again (the unit's failure calls for it). first: the unit runs first in tx, holding
+// nothing else, so it may wait for locks as a unit alone does. Any later unit finds an
+// earlier unit's savepoint open: where the database chains savepoints (chainsSavepoints),
+// the statement opening this unit's releases it, and this unit's is left to the next unit
+// or the commit.
+func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit, first bool) (ok bool, abort error) {
 	ctx := context.WithoutCancel(u.ctx)
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT unit`); err != nil {
+	chain := g.db.chainsSavepoints()
+	open := `SAVEPOINT unit`
+	if chain && !first {
+		open = `RELEASE unit; SAVEPOINT unit`
+	}
+	if _, err := tx.ExecContext(ctx, open); err != nil {
 		u.err = fmt.Errorf("savepoint: %w", err)
 		return false, err
 	}
-	if u.err = u.call(q, false); u.err != nil {
+	if u.err = u.call(q, first); u.err != nil {
 		if g.db.rerun(u.err) {
 			return false, u.err
 		}
@@ -339,6 +364,9 @@ func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit) (ok bool, a
 		if _, err := tx.ExecContext(ctx, `ROLLBACK TO unit`); err != nil {
 			return false, fmt.Errorf("roll back to savepoint: %w", err)
 		}
+	}
+	if chain {
+		return u.err == nil, nil
 	}
 	if _, err := tx.ExecContext(ctx, `RELEASE unit`); err != nil {
 		if u.err == nil {
@@ -354,8 +382,8 @@ func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit) (ok bool, a
 type unitQueryer struct {
 	q   queryer
 	ctx context.Context
-	// waits: the unit has its transaction to itself and may wait for locks (see
-	// errLockBusy).
+	// waits: the unit runs first (or alone) in its transaction and may wait for locks
+	// (see errLockBusy).
 	waits bool
 }
 

@@ -111,14 +111,7 @@ func TestGroupCommitUnitsStandAlone(t *testing.T) {
 // again, every unit's effect landing exactly once.
 func TestPostgresGroupCommit(t *testing.T) {
 	ctx := context.Background()
-	dsn := pgtest.Start(t)
-	open := func() *Postgres {
-		s, err := OpenPostgres(ctx, dsn)
-		require.NoError(t, err)
-		t.Cleanup(func() { require.NoError(t, s.Close()) })
-		return s
-	}
-	s, other := open(), open()
+	s, other := twoReplicas(t)
 	const n = 10
 	entry := func(i int) LedgerEntry {
 		return LedgerEntry{ExternalKey: fmt.Sprintf("e%d", i), Kind: "TEST", CreatedAt: time.Now(), Postings: []LedgerPosting{
@@ -214,4 +207,81 @@ func TestPostgresGroupCommit(t *testing.T) {
 	bal, err := s.LedgerBalance(ctx, fmt.Sprintf("in:%d", conflicting), "usd")
 	require.NoError(t, err)
 	require.True(t, bal.Equal(decimal.NewFromInt(101)), "in balance %s", bal)
+}
+
+// TestPostgresBusyUnitsShareARun: units of a group that find a lock held by another
+// replica's transaction are not each run again in a transaction of their own (a commit,
+// and an fsync, apiece): the group's first unit waits for the lock, and the units after
+// it, in its transaction, then get it again; all of them commit in one transaction.
+func TestPostgresBusyUnitsShareARun(t *testing.T) {
+	ctx := context.Background()
+	s, other := twoReplicas(t)
+
+	// Another replica holds the house shard 0 for a while.
+	locked, release, released := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+	go func() {
+		released <- other.InTx(ctx, func(tx Tx) error {
+			if err := tx.LockHouseShard(ctx, 0); err != nil {
+				return err
+			}
+			close(locked)
+			<-release
+			return nil
+		})
+	}()
+	<-locked
+	// Hold this store's committer so that the units below queue up and go in one group.
+	hold, held := make(chan struct{}), make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		require.NoError(t, s.InTx(ctx, func(Tx) error {
+			close(held)
+			<-hold
+			return nil
+		}))
+	}()
+	<-held
+	const n = 8
+	errs := make([]error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = s.InTx(ctx, func(tx Tx) error {
+				if err := tx.LockHouseShard(ctx, 0); err != nil {
+					return err
+				}
+				return tx.CreateAccount(ctx, Account{ID: fmt.Sprintf("b%d", i), CreatedAt: time.Now()})
+			})
+		}()
+	}
+	require.Eventually(t, func() bool { return s.group.waiting.Load() == n }, 10*time.Second, time.Millisecond)
+	before := s.group.groups.Load()
+	close(hold)
+	time.Sleep(300 * time.Millisecond) // the group runs, its first unit waiting for the shard
+	close(release)
+	require.NoError(t, <-released)
+	wg.Wait()
+	for i, err := range errs {
+		require.NoError(t, err, "unit %d", i)
+	}
+	// The holder's transaction ended as the group began: n units in one transaction (two
+	// when the committer took the holder's group's successor before all had queued).
+	got := s.group.groups.Load() - before
+	require.LessOrEqual(t, got, int64(2), "got %d transactions for %d units that found a lock busy, want 1 (2 at most)", got, n)
+}
+
+// twoReplicas opens two stores on one fresh PostgreSQL database, as two replicas do.
+func twoReplicas(t *testing.T) (*Postgres, *Postgres) {
+	t.Helper()
+	dsn := pgtest.Start(t)
+	open := func() *Postgres {
+		s, err := OpenPostgres(context.Background(), dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { require.NoError(t, s.Close()) })
+		return s
+	}
+	return open(), open()
 }

@@ -96,22 +96,25 @@ type Ledger interface {
 	UncaptureLedgerHold(ctx context.Context, key string, at time.Time) error
 	// HeldAmounts returns the sums of a book's open holds per asset.
 	HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error)
+	// LedgerBook returns, in one statement, what LedgerBalances and HeldAmounts return of
+	// book.
+	LedgerBook(ctx context.Context, book string) (balances, held map[string]decimal.Decimal, err error)
 	// LedgerEntries returns entries of an account, paged by id.
 	LedgerEntries(ctx context.Context, q LedgerQuery) ([]LedgerEntry, error)
 	// LockLedgerBooks locks books for the rest of the transaction, in one global order,
 	// before a unit reads what it decides on (their balances and holds): the ledger's
 	// writes lock the user books they move. Outside a transaction, and on SQLite (one
-	// writer), it does nothing. A unit sharing its transaction with others does not wait
-	// for a book another transaction holds: the store runs it again alone.
+	// writer), it does nothing. A unit after others in its transaction does not wait for
+	// a book another transaction holds: the store runs it again, first in a transaction.
 	LockLedgerBooks(ctx context.Context, books []string) error
 	// TryLockHouseShard locks one shard of the house's books for the rest of the
 	// transaction without waiting; false when another transaction holds it.
 	TryLockHouseShard(ctx context.Context, shard int) (bool, error)
 	// LockHouseShard locks one shard of the house's books for the rest of the
-	// transaction, waiting for another transaction that holds it; a unit sharing its
-	// transaction with others does not wait: the store runs it again alone. A unit waits
-	// for a shard only while it holds none (it locks its books first), so shard waits
-	// cannot form a cycle.
+	// transaction, waiting for another transaction that holds it; a unit after others in
+	// its transaction does not wait: the store runs it again, first in a transaction. A
+	// unit waits for a shard only while it holds none (it locks its books first), so
+	// shard waits cannot form a cycle.
 	LockHouseShard(ctx context.Context, shard int) error
 	// HouseBalance returns the balance of asset in a house book summed over its shards
 	// (the book itself and each "book/N").
@@ -376,6 +379,25 @@ func (s *conn) UncaptureLedgerHold(ctx context.Context, key string, at time.Time
 // HeldAmounts implements Ledger.
 func (s *conn) HeldAmounts(ctx context.Context, book string) (map[string]decimal.Decimal, error) {
 	return decimalsByKey(ctx, s.r, "held amounts", `SELECT asset, amount FROM ledger_holds WHERE book = ? AND state = ?`, book, HoldOpen)
+}
+
+// LedgerBook implements Ledger: the rows of both tables, each asset marked with its
+// table's letter.
+func (s *conn) LedgerBook(ctx context.Context, book string) (balances, held map[string]decimal.Decimal, err error) {
+	both, err := decimalsByKey(ctx, s.r, "ledger book", `SELECT 'b' || asset, balance FROM ledger_balances WHERE book = ?
+		UNION ALL SELECT 'h' || asset, amount FROM ledger_holds WHERE book = ? AND state = ?`, book, book, HoldOpen)
+	if err != nil {
+		return nil, nil, err
+	}
+	balances, held = map[string]decimal.Decimal{}, map[string]decimal.Decimal{}
+	for k, d := range both {
+		if k[0] == 'b' {
+			balances[k[1:]] = d
+		} else {
+			held[k[1:]] = d
+		}
+	}
+	return balances, held, nil
 }
 
 // LedgerEntries implements Ledger.

@@ -46,8 +46,8 @@ func lockKey(prefix, name string) int64 {
 	return int64(h.Sum64())
 }
 
-// waits reports whether s's statements may wait for a lock: outside a group, or alone in
-// its transaction (errLockBusy).
+// waits reports whether s's statements may wait for a lock: outside a group, or alone or
+// first in its transaction (errLockBusy).
 func (s *conn) waits() bool {
 	if q, ok := s.q.(unitQueryer); ok {
 		return q.waits
@@ -117,8 +117,8 @@ func (s *conn) TryLockHouseShard(ctx context.Context, shard int) (bool, error) {
 }
 
 // LockHouseShard implements Ledger: PostgreSQL's pg_advisory_xact_lock when the unit may
-// wait, and when it shares its transaction with others, the try form, whose failure
-// (errLockBusy) runs the unit again alone, where it waits.
+// wait, and when it follows others in its transaction, the try form, whose failure
+// (errLockBusy) runs the unit again after them, first in a transaction, where it waits.
 func (s *conn) LockHouseShard(ctx context.Context, shard int) error {
 	if !s.postgres() || !s.inTx() {
 		return nil

@@ -38,9 +38,10 @@ var pgMigrationFiles embed.FS
 // committed before it, and every row it decides on is one it locked first.
 //
 // As on SQLite, a store runs its units of work queued behind a commit in one
-// transaction, each in its own savepoint (groupcommit.go). A unit sharing its transaction
-// never waits for a lock (errLockBusy): it is rolled back to its savepoint and run again
-// alone after the group, when it may wait, taking its locks in one order. A group that
+// transaction, each in its own savepoint (groupcommit.go). A unit after the first of its
+// transaction never waits for a lock (errLockBusy): it is rolled back to its savepoint
+// and run again after the group, first in a transaction, when it may wait, taking its
+// locks in one order. A group that
 // loses a conflict all the same (SQLSTATE 40001, or a deadlock, 40P01, in any unit or at
 // the commit) is rolled back and run again from the start, every unit's fn again, up to
 // pgTxAttempts times; so InTx's fn may run more than once and must not act outside tx. A
@@ -187,6 +188,10 @@ func (pgGroup) on(tx *sql.Tx) queryer { return pgTx{tx: tx} }
 // rerun implements groupDB: a lost conflict or deadlock, or a failed statement that a
 // unit's fn carried on after (pgRetryable).
 func (pgGroup) rerun(err error) bool { return pgRetryable(err) }
+
+// chainsSavepoints implements groupDB: each statement is a round trip, and pgx sends a
+// statement without arguments as a simple query, which may hold two.
+func (pgGroup) chainsSavepoints() bool { return true }
 
 // InTx implements Store. fn's Tx runs every method on one SERIALIZABLE transaction (READ
 // COMMITTED when ctx is RowLocked), which it may share with other callers' units of work, each in its own savepoint

@@ -99,6 +99,14 @@ type Trading interface {
 	CreateOffchainOrder(ctx context.Context, o OffchainOrder) (int64, error)
 	// OffchainOrder returns an account's order by kind and instructionId, or ErrNotFound.
 	OffchainOrder(ctx context.Context, accountID, kind, instructionID string) (OffchainOrder, error)
+	// TraderReads reads, in one statement, an account's row, settings, commission
+	// settings on source and active introducer, the balances of book, and the id of its
+	// order of kind and instructionID (0 without one); ErrNotFound without the account.
+	TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (TraderReads, error)
+	// SingleWriter reports whether the store has one writer whose transactions run one
+	// after another (SQLite): a read a unit of work can make before its transaction then
+	// shortens every unit's wait, where on PostgreSQL it would be a commit of its own.
+	SingleWriter() bool
 	// OffchainOrderByID returns an account's order by id, or ErrNotFound.
 	OffchainOrderByID(ctx context.Context, accountID string, id int64) (OffchainOrder, error)
 	// OpenLimitOrders returns up to limit OPEN orders with an id above afterID, by id.

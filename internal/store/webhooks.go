@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -111,6 +112,12 @@ type Webhooks interface {
 	// ErrNotFound as Webhook.
 	DeleteWebhook(ctx context.Context, accountID, id string) error
 
+	// WebhookBacklog says, in one statement that locks nothing, whether the fan-out has
+	// work: where it resumes (the cursor, or the oldest subscription's AfterEventID when
+	// that is later: no subscription, now or later, takes an event before it), whether any
+	// subscription exists, and whether an event follows that point. A store without
+	// subscriptions has no backlog, however many events it holds.
+	WebhookBacklog(ctx context.Context) (WebhookBacklog, error)
 	// WebhookCursor returns the id of the last outbox event the fan-out handled. Read it
 	// in the fan-out's unit of work: the cursor row is its lock (SQLite serializes writers;
 	// a PostgreSQL store reads it FOR UPDATE), so two fan-outs never handle one event.
@@ -199,6 +206,36 @@ func (s *conn) Webhook(ctx context.Context, accountID, id string) (WebhookSubscr
 func (s *conn) DeleteWebhook(ctx context.Context, accountID, id string) error {
 	return wrapAffected("delete webhook")(s.q.ExecContext(ctx,
 		`DELETE FROM webhook_subscriptions WHERE id = ? AND account_id = ?`, id, accountID))
+}
+
+// WebhookBacklog is what WebhookBacklog reads: where the webhook fan-out resumes and
+// whether it has anything to do.
+type WebhookBacklog struct {
+	// After is the id after which the fan-out reads events: the cursor, or the oldest
+	// subscription's AfterEventID when later.
+	After int64
+	// Subscriptions is whether any subscription exists.
+	Subscriptions bool
+	// Pending is whether an event follows After while a subscription exists.
+	Pending bool
+}
+
+// WebhookBacklog implements Webhooks.
+func (s *conn) WebhookBacklog(ctx context.Context) (WebhookBacklog, error) {
+	var b WebhookBacklog
+	var oldest sql.NullInt64
+	err := s.r.QueryRowContext(ctx, `SELECT c.event_id, m.oldest,
+		EXISTS (SELECT 1 FROM events WHERE m.oldest IS NOT NULL AND id > CASE WHEN m.oldest > c.event_id THEN m.oldest ELSE c.event_id END)
+		FROM webhook_cursor c, (SELECT MIN(after_event_id) AS oldest FROM webhook_subscriptions) m WHERE c.id = 1`).
+		Scan(&b.After, &oldest, &b.Pending)
+	if err != nil {
+		return WebhookBacklog{}, wrap("webhook backlog", err)
+	}
+	b.Subscriptions = oldest.Valid
+	if oldest.Valid && oldest.Int64 > b.After {
+		b.After = oldest.Int64
+	}
+	return b, nil
 }
 
 // WebhookCursor implements Webhooks.

@@ -132,12 +132,18 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		d.runFeed(ctx)
+		d.RunFeed(ctx)
 	}()
-	d.runSend(ctx)
+	d.RunDeliveries(ctx)
 	wg.Wait()
-	d.client.CloseIdleConnections()
 	return ctx.Err()
+}
+
+// RunDeliveries claims and attempts due deliveries until ctx ends (Run's delivering
+// half); any number of processes may run it on one store.
+func (d *Dispatcher) RunDeliveries(ctx context.Context) {
+	d.runSend(ctx)
+	d.client.CloseIdleConnections()
 }
 
 // signal wakes the sender.
@@ -148,26 +154,34 @@ func (d *Dispatcher) signal() {
 	}
 }
 
-// runFeed fans out new events whenever this process commits events, and every poll
-// interval (for other processes' commits).
-func (d *Dispatcher) runFeed(ctx context.Context) {
+// RunFeed fans new events out into deliveries until ctx ends (Run's fan-out half):
+// whenever a commit that wrote events wakes it (EventsNotify) while a subscription
+// exists, and every poll interval, which is also how it learns of the first
+// subscription. A store without subscriptions costs it one statement per poll, whatever
+// the rate of events. Two fan-outs on one store are safe (the cursor row is locked) but
+// one is enough: internal/app runs it under a lease.
+func (d *Dispatcher) RunFeed(ctx context.Context) {
 	tick := time.NewTicker(d.poll)
 	defer tick.Stop()
 	lastPrune := time.Time{}
+	subscribed, polled := true, true
 	for {
 		notify := d.st.EventsNotify()
-		for {
-			n, err := d.Feed(ctx)
+		for subscribed || polled {
+			n, subs, err := d.feed(ctx)
+			subscribed = subs
 			if err != nil {
 				if ctx.Err() == nil {
 					d.log.Warn("webhook fan-out failed; will retry", "err", err)
 				}
+				subscribed = true // read again at the next wake
 				break
 			}
 			if n < feedBatch {
 				break
 			}
 		}
+		polled = false
 		if now := d.now(); now.Sub(lastPrune) >= pruneEvery {
 			lastPrune = now
 			if n, err := d.st.PruneWebhookDeliveries(ctx, now.Add(-d.cfg.Retention)); err != nil {
@@ -181,6 +195,7 @@ func (d *Dispatcher) runFeed(ctx context.Context) {
 			return
 		case <-notify:
 		case <-tick.C:
+			polled = true
 		}
 	}
 }
@@ -188,12 +203,17 @@ func (d *Dispatcher) runFeed(ctx context.Context) {
 // Feed fans the outbox events after the cursor (one batch) out into deliveries and
 // returns how many events it handled.
 func (d *Dispatcher) Feed(ctx context.Context) (int, error) {
-	cursor, err := d.st.WebhookCursor(ctx)
-	if err != nil {
-		return 0, err
-	}
-	if evs, err := d.st.Events(ctx, cursor, 1); err != nil || len(evs) == 0 {
-		return 0, err // nothing new: no write transaction
+	n, _, err := d.feed(ctx)
+	return n, err
+}
+
+// feed is Feed, which also says whether any subscription exists. It reads the backlog
+// first, in one statement: without a subscription, or without an event after the point
+// the fan-out resumes from, it reads no event and opens no transaction.
+func (d *Dispatcher) feed(ctx context.Context) (int, bool, error) {
+	b, err := d.st.WebhookBacklog(ctx)
+	if err != nil || !b.Pending {
+		return 0, b.Subscriptions, err
 	}
 	var n, made int
 	err = d.st.InTx(ctx, func(tx FanOutTx) error {
@@ -201,7 +221,9 @@ func (d *Dispatcher) Feed(ctx context.Context) (int, error) {
 		if err != nil {
 			return err
 		}
-		evs, err := tx.Events(ctx, cursor, feedBatch)
+		// No subscription takes an event before b.After, now or later (a new one starts
+		// after the newest event): those are skipped, not read.
+		evs, err := tx.Events(ctx, max(cursor, b.After), feedBatch)
 		if err != nil || len(evs) == 0 {
 			return err
 		}
@@ -213,12 +235,12 @@ func (d *Dispatcher) Feed(ctx context.Context) (int, error) {
 		return tx.EnqueueWebhookDeliveries(ctx, ds, evs[len(evs)-1].ID, d.now())
 	})
 	if err != nil {
-		return 0, fmt.Errorf("webhook fan-out: %w", err)
+		return 0, true, fmt.Errorf("webhook fan-out: %w", err)
 	}
 	if made > 0 {
 		d.signal()
 	}
-	return n, nil
+	return n, true, nil
 }
 
 // fanOut returns the deliveries of evs: one per event of account activity and

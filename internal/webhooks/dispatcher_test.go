@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"math/big"
 	"net/http"
 	"net/http/httptest"
@@ -286,4 +287,36 @@ func TestBackoff(t *testing.T) {
 			require.LessOrEqual(t, got, tc.want, "attempt %d", tc.n)
 		}
 	}
+}
+
+// TestFeedReadsNoEventWithoutSubscriptions: with no subscription the fan-out handles no
+// event, however many were written (it reads none, opens no transaction and leaves the
+// cursor); once a subscription exists it resumes after the subscription's start, not at
+// the cursor left behind, so the events before are never read.
+func TestFeedReadsNoEventWithoutSubscriptions(t *testing.T) {
+	ctx := context.Background()
+	e := newEnv(t, testConfig())
+	d := webhooks.NewDispatcher(e.cfg, store.Narrow[webhooks.FanOutTx](e.st), webhooks.DispatcherOptions{Logger: slog.New(slog.DiscardHandler)})
+	a := e.account()
+	cursor, err := e.st.WebhookCursor(ctx)
+	require.NoError(t, err)
+	for range 3 {
+		e.deposit(a, "1")
+	}
+	n, err := d.Feed(ctx)
+	require.NoError(t, err)
+	require.Zero(t, n, "no subscription: no event read")
+	after, err := e.st.WebhookCursor(ctx)
+	require.NoError(t, err)
+	require.Equal(t, cursor, after, "the cursor stays: nothing was fanned out")
+
+	rc := newReceiver(t, nil)
+	e.subscribe(a, rc.URL, nil)
+	e.deposit(a, "2")
+	n, err = d.Feed(ctx)
+	require.NoError(t, err)
+	require.Equal(t, 1, n, "only the event after the subscription is read")
+	n, err = d.Feed(ctx)
+	require.NoError(t, err)
+	require.Zero(t, n)
 }

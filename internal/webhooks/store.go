@@ -30,12 +30,12 @@ type FanOutTx interface {
 
 var _ FanOutTx = store.Tx(nil)
 
-// DispatcherStore is what a Dispatcher reads and writes: the outbox (and its wake-up),
-// the deliveries it claims and finishes, and its fan-outs' units of work.
+// DispatcherStore is what a Dispatcher reads and writes: the outbox's wake-up, the
+// fan-out's backlog, the deliveries it claims and finishes, and its fan-outs' units of
+// work.
 type DispatcherStore interface {
 	EventsNotify() <-chan struct{}
-	Events(ctx context.Context, afterID int64, limit int) ([]outbox.Record, error)
-	WebhookCursor(ctx context.Context) (int64, error)
+	WebhookBacklog(ctx context.Context) (store.WebhookBacklog, error)
 	ClaimWebhookDeliveries(ctx context.Context, owner string, now, until time.Time, limit int) ([]store.WebhookDelivery, error)
 	FinishWebhookAttempt(ctx context.Context, a store.WebhookAttempt) error
 	PruneWebhookDeliveries(ctx context.Context, before time.Time) (int64, error)

@@ -47,6 +47,8 @@ type Server struct {
 	cmd  *exec.Cmd
 	// durable runs the server with fsync, synchronous_commit and full_page_writes on.
 	durable bool
+	// settings are extra `-c name=value` arguments of the postmaster (Setting).
+	settings []string
 	// exited is closed when the postmaster has exited.
 	exited chan struct{}
 	dbs    atomic.Int64
@@ -64,6 +66,13 @@ type Option func(*Server)
 // Durable runs the server as a production server runs: fsync, synchronous_commit and
 // full_page_writes on, so a commit returns once its WAL has reached the disk.
 func Durable() Option { return func(s *Server) { s.durable = true } }
+
+// Setting runs the server with a configuration parameter set (`postgres -c name=value`),
+// e.g. shared_preload_libraries=pg_stat_statements for a benchmark that reports its
+// statements.
+func Setting(name, value string) Option {
+	return func(s *Server) { s.settings = append(s.settings, "-c", name+"="+value) }
+}
 
 // StartServer initdb's a new cluster in a temporary directory and starts a server on it
 // (with fsync off unless opts hold Durable). Stop it with Stop.
@@ -125,7 +134,7 @@ func (s *Server) start(ctx context.Context) error {
 
 // startOn starts the postmaster on s.Port.
 func (s *Server) startOn(ctx context.Context) error {
-	logPath := filepath.Join(s.dir, "postgres.log")
+	logPath := s.LogFile()
 	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return fmt.Errorf("pgtest: %w", err)
@@ -137,11 +146,12 @@ func (s *Server) startOn(ctx context.Context) error {
 	if s.durable {
 		durability = "on"
 	}
-	cmd := s.command(context.Background(), "postgres", "-D", s.dataDir(), "-p", strconv.Itoa(s.Port), "-k", s.dir,
+	args := append([]string{"-D", s.dataDir(), "-p", strconv.Itoa(s.Port), "-k", s.dir,
 		"-c", "listen_addresses=127.0.0.1",
-		"-c", "fsync="+durability, "-c", "synchronous_commit="+durability, "-c", "full_page_writes="+durability,
+		"-c", "fsync=" + durability, "-c", "synchronous_commit=" + durability, "-c", "full_page_writes=" + durability,
 		"-c", "max_connections=300", "-c", "shared_buffers=64MB",
-		"-c", "max_pred_locks_per_transaction=256")
+		"-c", "max_pred_locks_per_transaction=256"}, s.settings...)
+	cmd := s.command(context.Background(), "postgres", args...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	// The server dies with the test process if that is killed before it could stop it.
 	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
@@ -173,6 +183,9 @@ func (s *Server) startOn(ctx context.Context) error {
 		}
 	}
 }
+
+// LogFile returns the path of the server's log (its stdout and stderr), deleted by Stop.
+func (s *Server) LogFile() string { return filepath.Join(s.dir, "postgres.log") }
 
 // command runs one of the server's binaries as the server's user, with the C locale.
 func (s *Server) command(ctx context.Context, name string, args ...string) *exec.Cmd {

@@ -57,9 +57,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"SubAccounts", testSubAccounts},
 		{"DepositReferences", testDepositReferences},
 		{"AccountSettings", testAccountSettings},
+		{"TraderReads", testTraderReads},
 		{"TraderEvents", testTraderEvents},
 		{"Webhooks", testWebhooks},
 		{"WebhookClaims", testWebhookClaims},
+		{"WebhookBacklog", testWebhookBacklog},
 		{"Leases", testLeases},
 		{"LeaseConcurrentAcquire", testLeaseConcurrentAcquire},
 		{"LeaseFencing", testLeaseFencing},
@@ -437,11 +439,12 @@ func placed(ref chain.BlockRef, logIndex uint, trader common.Address, orderID in
 		MinBuyAmount: big.NewInt(9), Deadline: 5000}
 }
 
-func settled(ref chain.BlockRef, logIndex uint, trader common.Address, orderID int64) dtw.Event {
+// settled is an OrderSettled event as dtw.DecodeLog gives it: the order's id and the buy
+// amount, the rest left to the order's OrderPlaced.
+func settled(ref chain.BlockRef, logIndex uint, orderID int64) dtw.Event {
 	return dtw.Event{Kind: dtw.EventOrderSettled, BlockNumber: ref.Number, BlockHash: ref.Hash, LogIndex: logIndex,
 		TxHash: common.BytesToHash([]byte{0x5e, byte(ref.Number), byte(logIndex)}), BlockTime: 1000 + ref.Number,
-		Trader: trader, OrderID: big.NewInt(orderID), SellToken: tokenA, SellAmount: big.NewInt(10),
-		BuyAmount: big.NewInt(9), Closer: operator}
+		OrderID: big.NewInt(orderID), BuyAmount: big.NewInt(9)}
 }
 
 func testChainEvents(t *testing.T, s store.Store) {
@@ -451,7 +454,7 @@ func testChainEvents(t *testing.T, s store.Store) {
 		deposit(b1, 0, traderA, 100), placed(b1, 1, traderA, 7), placed(b1, 2, traderA, 8),
 	}, 10))
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b2}, []dtw.Event{
-		settled(b2, 0, traderA, 7), withdrawal(b2, 1, traderA, 40),
+		settled(b2, 0, 7), withdrawal(b2, 1, traderA, 40),
 	}, 10))
 
 	refs, err := s.RecentBlocks(ctx, source, 10)
@@ -713,10 +716,10 @@ func testEventsReorgCompensated(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	b1, b2 := block(1, 0), block(2, 0)
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1, b2}, []dtw.Event{
-		deposit(b1, 0, traderA, 1), placed(b1, 1, traderA, 7), deposit(b2, 0, traderA, 2), settled(b2, 1, traderA, 7),
+		deposit(b1, 0, traderA, 1), placed(b1, 1, traderA, 7), deposit(b2, 0, traderA, 2), settled(b2, 1, 7),
 	}, 10))
 	require.NoError(t, s.PutOrderReturn(ctx, store.OrderReturn{Source: source, OrderID: 7, Status: store.OrderSettled,
-		TxHash: settled(b2, 1, traderA, 7).TxHash, BlockNumber: 2, BuyAmount: big.NewInt(9), VerifiedAt: now()}))
+		TxHash: settled(b2, 1, 7).TxHash, BlockNumber: 2, BuyAmount: big.NewInt(9), VerifiedAt: now()}))
 	before := len(events(t, s))
 	require.Equal(t, 3, before)
 
@@ -881,7 +884,7 @@ func testOrderView(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	b1, b2 := block(1, 0), block(2, 0)
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1, b2}, []dtw.Event{
-		placed(b1, 0, traderA, 7), placed(b1, 1, traderB, 8), settled(b2, 0, traderA, 7),
+		placed(b1, 0, traderA, 7), placed(b1, 1, traderB, 8), settled(b2, 0, 7),
 	}, 10))
 	_, err := s.OrderView(ctx, source, 9)
 	require.ErrorIs(t, err, store.ErrNotFound)
@@ -1042,13 +1045,22 @@ func testTraderEvents(t *testing.T, s store.Store) {
 		deposit(b1, 0, traderA, 100), placed(b1, 1, traderA, 7),
 	}, 10))
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b2}, []dtw.Event{
-		settled(b2, 0, traderA, 7), withdrawal(b2, 1, traderA, 40),
+		settled(b2, 0, 7), withdrawal(b2, 1, traderA, 40), placed(b2, 2, traderB, 8), settled(b2, 3, 8),
 	}, 10))
 	evs, err := s.TraderEvents(ctx, source, []common.Address{traderA})
 	require.NoError(t, err)
-	require.Len(t, evs, 4)
+	require.Len(t, evs, 4, "a settlement is its order's trader's, found through OrderPlaced")
 	require.Equal(t, []dtw.EventKind{dtw.EventDeposited, dtw.EventOrderPlaced, dtw.EventOrderSettled, dtw.EventWithdrawn},
 		[]dtw.EventKind{evs[0].Kind, evs[1].Kind, evs[2].Kind, evs[3].Kind})
+	require.Equal(t, []any{traderA, tokenA, tokenB, "10", "9"},
+		[]any{evs[2].Trader, evs[2].SellToken, evs[2].BuyToken, evs[2].SellAmount.String(), evs[2].BuyAmount.String()},
+		"settled in a later batch than placed: filled from the store")
+	evs, err = s.TraderEvents(ctx, source, []common.Address{traderB})
+	require.NoError(t, err)
+	require.Len(t, evs, 2)
+	require.Equal(t, []any{dtw.EventOrderSettled, traderB, tokenA, tokenB, "10"},
+		[]any{evs[1].Kind, evs[1].Trader, evs[1].SellToken, evs[1].BuyToken, evs[1].SellAmount.String()},
+		"placed and settled in one batch: filled from the batch")
 	none, err := s.TraderEvents(ctx, source, nil)
 	require.NoError(t, err)
 	require.Empty(t, none)

@@ -52,6 +52,44 @@ func testWebhooks(t *testing.T, s store.Store) {
 	require.NoError(t, err, "room again after a delete")
 }
 
+// testWebhookBacklog: the fan-out has no backlog while no subscription exists, however
+// many events the outbox holds; a subscription's fan-out resumes after its AfterEventID,
+// not at the cursor left behind, and has a backlog once a later event is written, until
+// the cursor passes it.
+func testWebhookBacklog(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	acct := mustAccount(t, s, "wq")
+	deposit := func() int64 {
+		t.Helper()
+		require.NoError(t, outbox.Write(ctx, s, outbox.Event{Kind: outbox.Deposit, Source: source, AccountID: acct, Trader: traderA, Payload: outbox.ChainActivity{Amount: "1"}}))
+		evs := events(t, s)
+		return evs[len(evs)-1].ID
+	}
+	cursor, err := s.WebhookCursor(ctx)
+	require.NoError(t, err)
+	deposit()
+	b, err := s.WebhookBacklog(ctx)
+	require.NoError(t, err)
+	require.Equal(t, store.WebhookBacklog{After: cursor}, b, "no subscription: nothing to fan out")
+
+	w, err := s.CreateWebhook(ctx, webhook("q1", acct), 5)
+	require.NoError(t, err)
+	require.Greater(t, w.AfterEventID, cursor)
+	b, err = s.WebhookBacklog(ctx)
+	require.NoError(t, err)
+	require.Equal(t, store.WebhookBacklog{After: w.AfterEventID, Subscriptions: true}, b, "the events before the subscription are no one's")
+
+	last := deposit()
+	b, err = s.WebhookBacklog(ctx)
+	require.NoError(t, err)
+	require.Equal(t, store.WebhookBacklog{After: w.AfterEventID, Subscriptions: true, Pending: true}, b)
+
+	require.NoError(t, s.InTx(ctx, func(tx store.Tx) error { return tx.EnqueueWebhookDeliveries(ctx, nil, last, now()) }))
+	b, err = s.WebhookBacklog(ctx)
+	require.NoError(t, err)
+	require.Equal(t, store.WebhookBacklog{After: last, Subscriptions: true}, b)
+}
+
 // testWebhookClaims: deliveries are enqueued once per subscription and event with the
 // cursor; a claim leases each subscription's oldest due pending delivery to one owner;
 // only the owner records the attempt; a lapsed lease is claimable again; deleting a

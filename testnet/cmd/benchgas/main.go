@@ -23,7 +23,7 @@ import (
 // its ceiling is the earlier target, met before, so that no change makes a figure worse
 // unnoticed. Once a target is met, its ceiling becomes the target.
 var limits = map[string]struct{ target, ceiling uint64 }{
-	"settle_single":         {43_000, 50_000},
+	"settle_single":         {43_000, 43_000}, // met: a low selector, OrderSettled of the id and buy amount
 	"settle_batch_marginal": {12_000, 12_000}, // met: packed fills, one operator balance write per run
 	"place_order":           {55_000, 60_000},
 	"relay_signed_order":    {65_000, 80_000},

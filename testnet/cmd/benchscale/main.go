@@ -45,6 +45,8 @@ var (
 	setupsFlag   = flag.String("setups", "sqlite:1,postgres:1,postgres:3", "the setups, STORE:REPLICAS, comma-separated (STORE sqlite or postgres; SQLite takes 1 replica)")
 	pgDurable    = flag.Bool("pg-durable", true, "run PostgreSQL with fsync, synchronous_commit and full_page_writes on (false: pgtest's test settings, all off)")
 	keep         = flag.Bool("keep", false, "keep the temporary directory (gateway logs, SQLite data)")
+	pgStatements = flag.Int("pg-statements", 0, "with N > 0, print the N statements PostgreSQL ran most per swap (pg_stat_statements) and the errors its log gained")
+	cpuProfiles  = flag.String("cpuprofile", "", "directory for a CPU profile of the first gateway over the swap phase, per setup (STORE-REPLICAS.pprof)")
 )
 
 // setup is one store with a number of gateway replicas on it.
@@ -168,7 +170,7 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 		// Replicas share nothing but the store (its keys included); SQLite runs durable
 		// like PostgreSQL (storeSync full, the default, said outright), so the stores
 		// compare fairly.
-		gw, err := benchkit.NewGateway(bin, rdir, benchkit.GatewayOptions{Store: storeURL, StoreSync: "full"})
+		gw, err := benchkit.NewGateway(bin, rdir, benchkit.GatewayOptions{Store: storeURL, StoreSync: "full", Pprof: *cpuProfiles != "" && r == 0})
 		if err != nil {
 			return err
 		}
@@ -185,10 +187,27 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 	fmt.Printf("# %s: %d gateway process(es) up, %d accounts funded\n", s.labels(), len(gws), len(traders))
 
 	// Swaps.
+	var stmts *statementsReport
+	if storeURL != "" {
+		stmts = startStatements(ctx, storeURL, pg.srv.LogFile())
+	}
+	var profiled func() error
+	if *cpuProfiles != "" {
+		if err := os.MkdirAll(*cpuProfiles, 0o755); err != nil {
+			return err
+		}
+		profiled = gws[0].Profile(filepath.Join(*cpuProfiles, fmt.Sprintf("%s-%d.pprof", s.store, s.replicas)), *swapDuration)
+	}
 	snap := takeSnapshot(ctx, gws, pg, storeURL)
 	sw := benchkit.Swaps(ctx, traders, *swapDuration)
 	swapUse := takeSnapshot(ctx, gws, pg, storeURL).since(snap)
 	swapUse.print(s, "swaps", snap.load, len(sw.Latencies), sw.Elapsed)
+	stmts.print(ctx, s.labels()+" swaps", len(sw.Latencies))
+	if profiled != nil {
+		if err := profiled(); err != nil {
+			return err
+		}
+	}
 	if sw.FirstErr != nil {
 		fmt.Printf("# %s swaps: first failure: %v\n", s.labels(), sw.FirstErr)
 	}

@@ -25,6 +25,9 @@ func startPostgres(ctx context.Context) (*postgres, error) {
 	if *pgDurable {
 		opts = append(opts, pgtest.Durable())
 	}
+	if *pgStatements > 0 {
+		opts = append(opts, pgtest.Setting("shared_preload_libraries", "pg_stat_statements"), pgtest.Setting("pg_stat_statements.track", "all"))
+	}
 	srv, err := pgtest.StartServer(ctx, opts...)
 	if err != nil {
 		return nil, err
