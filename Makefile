@@ -145,11 +145,13 @@ bench-scale: postgres
 
 ## bench-push: how fast the gateway pushes events, on a gateway built in the bench's process
 ## (real HTTP and sockets on loopback), the load average at start and end: ws_fanout_p50/p99/
-## max_ms and ws_fanout_cpu_us_per_delivery, from a PRICE event's commit to its receipt by each
-## of 1,000 and then 5,000 websockets subscribed to one pair; webhook_delivery_p50/p99/max_ms,
+## max_ms and ws_fanout_cpu_us_per_delivery, from just before a PRICE event's write (its commit
+## and fsync included) to its receipt by each of 1,000 and then 5,000 websockets subscribed to
+## one pair; webhook_delivery_p50/p99/max_ms,
 ## from an OFFCHAIN deposit's commit to its signed delivery's arrival at a local receiver (100
 ## subscriptions, 2,000 deposits at 200/s). BENCH_PUSH_FLAGS: -only PREFIX (one figure),
-## -ws-clients N,N..., -ws-changes, -wh-subs, -wh-events, -wh-rate, -cpuprofile FILE.
+## -ws-clients N,N..., -ws-changes, -wh-subs, -wh-events, -wh-rate, -cpuprofile FILE (FILE-N:
+## ws_fanout's timed changes at N sockets, samples labelled side=gateway or side=clients).
 bench-push:
 	@$(GO) run ./testnet/cmd/benchpush $(BENCH_PUSH_FLAGS)
 

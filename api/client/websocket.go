@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -51,7 +52,7 @@ type Message struct {
 // goroutine at a time; Subscribe, Unsubscribe and Close from any.
 type Watch struct {
 	c    *Client
-	msgs chan Message
+	msgs *watchQueue
 	// done is closed by Close; failed holds the error that ended the Watch.
 	done      chan struct{}
 	closeOnce sync.Once
@@ -76,7 +77,7 @@ func (c *Client) Watch(ctx context.Context, subs ...api.Subscription) (*Watch, e
 	if len(subs) == 0 {
 		return nil, errors.New("watch: subscribe to at least one channel")
 	}
-	w := &Watch{c: c, msgs: make(chan Message, watchBuffer), done: make(chan struct{}), failed: make(chan error, 1),
+	w := &Watch{c: c, msgs: newWatchQueue(), done: make(chan struct{}), failed: make(chan error, 1),
 		stopped: make(chan struct{}), subs: subs}
 	conn, err := w.connect(ctx, true)
 	if err != nil {
@@ -89,29 +90,26 @@ func (c *Client) Watch(ctx context.Context, subs ...api.Subscription) (*Watch, e
 // Next returns the next message; the error of a Watch that cannot go on (its credentials
 // were refused, ErrWatchClosed after Close), or ctx's.
 func (w *Watch) Next(ctx context.Context) (Message, error) {
-	select {
-	case m := <-w.msgs:
-		return m, nil
-	default:
-	}
-	select {
-	case m := <-w.msgs:
-		return m, nil
-	case <-w.stopped:
-		select {
-		case m := <-w.msgs:
+	for {
+		if m, ok := w.msgs.take(); ok {
 			return m, nil
-		default:
 		}
 		select {
-		case err := <-w.failed:
-			w.failed <- err
-			return Message{}, err
-		default:
-			return Message{}, ErrWatchClosed
+		case <-w.msgs.ready:
+		case <-w.stopped:
+			if m, ok := w.msgs.take(); ok {
+				return m, nil
+			}
+			select {
+			case err := <-w.failed:
+				w.failed <- err
+				return Message{}, err
+			default:
+				return Message{}, ErrWatchClosed
+			}
+		case <-ctx.Done():
+			return Message{}, ctx.Err()
 		}
-	case <-ctx.Done():
-		return Message{}, ctx.Err()
 	}
 }
 
@@ -201,9 +199,7 @@ func (w *Watch) run(conn *websocket.Conn) {
 			}
 			return
 		}
-		select {
-		case w.msgs <- Message{Type: api.WSSubscriptions, Reconnected: true, Subscriptions: w.Subscriptions()}:
-		case <-w.done:
+		if !w.msgs.put(Message{Type: api.WSSubscriptions, Reconnected: true, Subscriptions: w.Subscriptions()}, w.done) {
 			_ = conn.CloseNow()
 			return
 		}
@@ -334,41 +330,176 @@ func (w *Watch) subscribe(ctx context.Context, conn *websocket.Conn) error {
 // read hands the socket's messages to Next until the socket ends.
 func (w *Watch) read(conn *websocket.Conn) error {
 	ctx := context.Background()
+	var buf bytes.Buffer
 	for {
-		_, data, err := conn.Read(ctx)
+		data, err := readMessage(ctx, conn, &buf)
 		if err != nil {
 			return err
 		}
-		var m api.WSMessage
-		if err := json.Unmarshal(data, &m); err != nil {
-			continue // not ours to judge: the interface may add messages
-		}
-		switch m.Type {
-		case api.WSSubscriptions, api.WSError:
-			w.mu.Lock()
-			if m.Type == api.WSSubscriptions && m.Metadata != nil {
-				w.subs = m.Metadata.Subscriptions
-			}
-			replies := w.replies
-			w.mu.Unlock()
-			if replies != nil {
-				select {
-				case replies <- m:
-				default:
-				}
-			}
-			continue
-		}
-		msg, ok := decodePush(m, data)
+		msg, ok := decodeCanonicalPush(data)
 		if !ok {
-			continue
+			var m api.WSMessage
+			if err := json.Unmarshal(data, &m); err != nil {
+				continue // not ours to judge: the interface may add messages
+			}
+			switch m.Type {
+			case api.WSSubscriptions, api.WSError:
+				w.mu.Lock()
+				if m.Type == api.WSSubscriptions && m.Metadata != nil {
+					w.subs = m.Metadata.Subscriptions
+				}
+				replies := w.replies
+				w.mu.Unlock()
+				if replies != nil {
+					select {
+					case replies <- m:
+					default:
+					}
+				}
+				continue
+			}
+			if msg, ok = decodePush(m, data); !ok {
+				continue
+			}
 		}
-		select {
-		case w.msgs <- msg:
-		case <-w.done:
+		if !w.msgs.put(msg, w.done) {
 			return ErrWatchClosed
 		}
 	}
+}
+
+// maxKeptReadBuffer bounds the read buffer a Watch keeps between messages: a rare large
+// message does not pin its size.
+const maxKeptReadBuffer = 64 << 10
+
+// readMessage reads the socket's next message through buf, reused from message to
+// message, and returns a copy of its exact size (it becomes Message.Raw).
+func readMessage(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer) ([]byte, error) {
+	_, r, err := conn.Reader(ctx)
+	if err != nil {
+		return nil, err
+	}
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		return nil, err
+	}
+	data := bytes.Clone(buf.Bytes())
+	if buf.Cap() > maxKeptReadBuffer {
+		*buf = bytes.Buffer{}
+	}
+	return data, nil
+}
+
+// Every push the gateway sends is {"type":"<channel>","data":<payload>}, exactly.
+var (
+	pushHead = []byte(`{"type":"`)
+	pushData = []byte(`","data":`)
+)
+
+// decodeCanonicalPush types a push written exactly as the gateway writes it, parsing
+// only its payload: a message's cost is mostly its JSON decoding, done otherwise twice
+// (the envelope, then its data). ok is false for any other message (another layout,
+// another type, a payload that is not valid JSON), which the general decoding then
+// judges, to the same result whenever this one succeeds.
+func decodeCanonicalPush(raw []byte) (Message, bool) {
+	rest, ok := bytes.CutPrefix(raw, pushHead)
+	if !ok {
+		return Message{}, false
+	}
+	end := bytes.IndexByte(rest, '"')
+	if end < 0 {
+		return Message{}, false
+	}
+	typ := rest[:end]
+	body, ok := bytes.CutPrefix(rest[end:], pushData)
+	if !ok || len(body) == 0 || body[len(body)-1] != '}' {
+		return Message{}, false
+	}
+	body = body[:len(body)-1] // a payload followed by anything but the closing brace is not valid JSON
+	var (
+		msg Message
+		v   any
+	)
+	switch api.ChannelType(typ) { // no escapes: a known type is plain ASCII
+	case api.ChannelPriceFeedUpdates:
+		msg.Price = &api.PriceUpdate{}
+		msg.Type, v = string(api.ChannelPriceFeedUpdates), msg.Price
+	case api.ChannelAccountActivity:
+		msg.Activity = &api.AccountActivityEvent{}
+		msg.Type, v = string(api.ChannelAccountActivity), msg.Activity
+	case api.ChannelOrders:
+		msg.Order = &api.OrderEvent{}
+		msg.Type, v = string(api.ChannelOrders), msg.Order
+	default:
+		return Message{}, false
+	}
+	if msg.Price == nil || !decodePlainPrice(body, msg.Price) {
+		if msg.Price != nil {
+			*msg.Price = api.PriceUpdate{} // what decodePlainPrice set before it gave up
+		}
+		if json.Unmarshal(body, v) != nil {
+			return Message{}, false
+		}
+	}
+	msg.Raw = raw
+	return msg, true
+}
+
+// decodePlainPrice decodes a PRICE_FEED_UPDATES payload as the gateway writes it, an
+// object of printable ASCII strings without escapes or spaces, with no reflection: it
+// is most of the pushes a client reads. ok is false for any other payload, which
+// json.Unmarshal then decodes (to the same result wherever this one succeeds) into a
+// zero *p.
+func decodePlainPrice(b []byte, p *api.PriceUpdate) bool {
+	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
+		return false
+	}
+	for b = b[1 : len(b)-1]; len(b) > 0; {
+		key, rest, ok := plainString(b)
+		if !ok || len(rest) == 0 || rest[0] != ':' {
+			return false
+		}
+		val, rest, ok := plainString(rest[1:])
+		if !ok {
+			return false
+		}
+		switch string(key) { // json.Unmarshal also takes other cases of a name: not this
+		case "eventId":
+			p.EventID = string(val)
+		case "sellingAsset":
+			p.SellingAsset = string(val)
+		case "buyingAsset":
+			p.BuyingAsset = string(val)
+		case "price":
+			p.Price = string(val)
+		case "timestampMillis":
+			p.TimestampMillis = string(val)
+		default:
+			return false
+		}
+		if len(rest) > 0 && (rest[0] != ',' || len(rest) == 1) {
+			return false
+		}
+		b = rest[min(1, len(rest)):]
+	}
+	return true
+}
+
+// plainString splits a JSON string of printable ASCII without escapes off the front of
+// b: its contents and what follows it.
+func plainString(b []byte) (s, rest []byte, ok bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return nil, nil, false
+	}
+	for i := 1; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			return b[1:i], b[i+1:], true
+		case c < 0x20 || c > 0x7e || c == '\\':
+			return nil, nil, false
+		}
+	}
+	return nil, nil, false
 }
 
 // decodePush types a pushed message; ok is false for a type this client does not know.

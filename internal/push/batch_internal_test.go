@@ -90,7 +90,7 @@ func TestWritesBatched(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		s.writeLoop(a.conn, a.raw.(*batchConn), nil)
+		s.writeLoop(a.conn, a.raw.(*batchConn))
 	}()
 	for i := range n {
 		typ, data, err := client.Read(ctx)

@@ -82,11 +82,11 @@ func (s *Session) Run(conn *websocket.Conn, raw net.Conn) {
 		defer wg.Done()
 		defer close(written)
 		batch, _ := raw.(*batchConn)
-		s.writeLoop(conn, batch, deadline)
+		s.writeLoop(conn, batch)
 	}()
 	go func() {
 		defer wg.Done()
-		s.watchdog(conn)
+		s.watchdog(conn, deadline)
 		s.drop(conn, raw, written)
 	}()
 	// Reading ends when the connection does: a killed session's writer closes it (a
@@ -153,6 +153,10 @@ func (s *Session) closeWith(code websocket.StatusCode, reason string) {
 	s.killOnce.Do(func() {
 		s.code, s.reason = code, reason
 		close(s.kill)
+		select { // wake the writer; a full buffer has it busy, and it looks at kill next
+		case s.send <- nil:
+		default:
+		}
 	})
 }
 
@@ -196,32 +200,24 @@ func (s *Session) recheck() {
 	}
 }
 
-// writeLoop writes queued messages in order, enforces the first-SUBSCRIBE rule, and
-// closes the socket with the session's code once it is killed. Messages queued together
-// are written to batch (nil: one write each) in one write.
-func (s *Session) writeLoop(conn *websocket.Conn, batch *batchConn, deadline <-chan time.Time) {
+// writeLoop writes queued messages in order, and closes the socket with the session's
+// code once it is killed. Messages queued together are written to batch (nil: one write
+// each) in one write. It waits on the send buffer alone (a select over it and kill cost
+// a tenth of a message's delivery): closeWith wakes it with a nil message.
+func (s *Session) writeLoop(conn *websocket.Conn, batch *batchConn) {
 	for {
-		select { // a kill wins over queued messages
-		case <-s.kill:
+		if s.killed() { // a kill wins over queued messages
 			_ = conn.Close(s.code, s.reason)
 			return
-		default:
 		}
-		select {
-		case <-s.kill:
-			_ = conn.Close(s.code, s.reason)
+		msg := <-s.send
+		if msg == nil {
+			continue
+		}
+		if err := s.write(conn, batch, msg); err != nil {
+			s.closeWith(websocket.StatusAbnormalClosure, "")
+			_ = conn.CloseNow()
 			return
-		case <-deadline:
-			deadline = nil
-			if !s.subscribed.Load() {
-				s.closeWith(api.CloseNoSubscription, fmt.Sprintf("400: no SUBSCRIBE within %s of connecting", api.WSSubscribeWithin))
-			}
-		case msg := <-s.send:
-			if err := s.write(conn, batch, msg); err != nil {
-				s.closeWith(websocket.StatusAbnormalClosure, "")
-				_ = conn.CloseNow()
-				return
-			}
 		}
 	}
 }
@@ -256,8 +252,9 @@ func (s *Session) write(conn *websocket.Conn, batch *batchConn, msg []byte) erro
 	}
 }
 
-// watchdog pings the socket and checks its credentials after access changes.
-func (s *Session) watchdog(conn *websocket.Conn) {
+// watchdog enforces the first-SUBSCRIBE rule (deadline), pings the socket and checks
+// its credentials after access changes.
+func (s *Session) watchdog(conn *websocket.Conn, deadline <-chan time.Time) {
 	every := s.hub.cfg.PingInterval
 	tick := time.NewTicker(every)
 	defer tick.Stop()
@@ -265,6 +262,11 @@ func (s *Session) watchdog(conn *websocket.Conn) {
 		select {
 		case <-s.kill:
 			return
+		case <-deadline:
+			deadline = nil
+			if !s.subscribed.Load() {
+				s.closeWith(api.CloseNoSubscription, fmt.Sprintf("400: no SUBSCRIBE within %s of connecting", api.WSSubscribeWithin))
+			}
 		case <-tick.C:
 			ctx, cancel := context.WithTimeout(context.Background(), every)
 			err := conn.Ping(ctx)

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/dtwgate/dtwgate/api"
@@ -71,12 +72,12 @@ func startGateway(ctx context.Context, modify func(*config.Config)) (*gateway, e
 	}
 	runCtx, cancel := context.WithCancel(context.Background())
 	g := &gateway{app: a, cfg: cfg, admin: admin, dir: dir, cancel: cancel, done: make(chan struct{})}
-	go func() {
+	go pprof.Do(runCtx, sideGateway, func(runCtx context.Context) {
 		defer close(g.done)
 		if err := a.Run(runCtx); err != nil {
 			fmt.Fprintf(os.Stderr, "benchpush: gateway: %v\n", err)
 		}
-	}()
+	})
 	return g, nil
 }
 

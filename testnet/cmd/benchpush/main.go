@@ -17,12 +17,20 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
 var (
 	only       = flag.String("only", "", "run only the figures whose name starts with this prefix")
-	cpuProfile = flag.String("cpuprofile", "", "write a CPU profile of the whole run (gateway and clients) to this file")
+	cpuProfile = flag.String("cpuprofile", "", "write a CPU profile of ws_fanout's timed changes at N sockets to this file with -N appended, one per -ws-clients size; its samples carry the label side=gateway (the gateway's goroutines), side=clients (the sockets' clients) or none (the bench, and the PRICE events' writes): go tool pprof -tagfocus side=gateway")
+)
+
+// The labels of the CPU profile's samples: the goroutines a labelled goroutine starts
+// inherit its label.
+var (
+	sideGateway = pprof.Labels("side", "gateway")
+	sideClients = pprof.Labels("side", "clients")
 )
 
 // figure is one measurement.
@@ -43,28 +51,36 @@ func main() {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 	fmt.Printf("# %d CPUs shared by the gateway and its clients; load average %s\n", runtime.NumCPU(), loadAverage())
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err == nil {
-			err = pprof.StartCPUProfile(f)
-		}
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "benchpush: %v\n", err)
-			os.Exit(1)
-		}
-		defer pprof.StopCPUProfile()
-	}
 	for _, f := range figures {
 		if !strings.HasPrefix(f.name, *only) {
 			continue
 		}
 		if err := f.run(ctx); err != nil {
 			fmt.Fprintf(os.Stderr, "benchpush: %s: %v\n", f.name, err)
-			pprof.StopCPUProfile()
 			os.Exit(1)
 		}
 	}
 	fmt.Printf("# load average %s at the end\n", loadAverage())
+}
+
+// startProfile starts a CPU profile to path (none when path is empty); the function it
+// returns stops it, once however often it is called.
+func startProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	return sync.OnceFunc(func() {
+		pprof.StopCPUProfile()
+		_ = f.Close()
+	}), nil
 }
 
 // percentile returns the p-th percentile of latencies (sorted in place).

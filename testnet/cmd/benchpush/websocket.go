@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,7 +46,13 @@ type fanoutRound struct {
 // price change's commit (a PRICE event written to the gateway's store as its settler
 // writes one; the clock starts just before the write, so the commit is included) to its
 // receipt by each of N websockets (api/client Watch) subscribed to eth/usdt, over
-// -ws-changes changes made one after another. The sockets belong to accounts of
+// -ws-changes changes made one after another. The commit is in the window because a
+// change is pushed only once it is durable (storeSync full: its fsync), which is what a
+// client waits for; `#` lines give the write's own time, and the fan-out from the
+// write's return to each change's first and last receipt. The write wakes the
+// gateway's hub at once, as the settler's writes do in a process of role all; a
+// gateway of role api beside a settler process on SQLite reads them at its
+// websocket.pollInterval instead. The sockets belong to accounts of
 // config.DefaultWSMaxConnectionsPerAccount sockets each, the default cap. It also prints
 // ws_fanout_cpu_us_per_delivery: the CPU time this process (the gateway and its clients,
 // both sides of every socket) spent over the changes, per message received, which the
@@ -103,7 +111,7 @@ func wsFanoutAt(ctx context.Context, n int) error {
 	var readers sync.WaitGroup
 	for _, w := range watches {
 		readers.Add(1)
-		go func() {
+		go pprof.Do(readCtx, sideClients, func(context.Context) {
 			defer readers.Done()
 			for {
 				m, err := w.Next(readCtx)
@@ -122,7 +130,7 @@ func wsFanoutAt(ctx context.Context, n int) error {
 					close(r.all)
 				}
 			}
-		}()
+		})
 	}
 
 	change := func(i int) (*fanoutRound, error) {
@@ -145,7 +153,18 @@ func wsFanoutAt(ctx context.Context, n int) error {
 	if _, err := change(-1); err != nil { // warm-up, not timed
 		return err
 	}
-	var lats, commits []time.Duration
+	// firsts and lasts are, per change, from its write's return to its first and last
+	// receipt: the fan-out without the commit.
+	var lats, commits, firsts, lasts []time.Duration
+	profile := ""
+	if *cpuProfile != "" {
+		profile = fmt.Sprintf("%s-%d", *cpuProfile, n)
+	}
+	stopProfile, err := startProfile(profile)
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
 	cpu0 := cpuTime()
 	for i := range *wsChanges {
 		r, err := change(i)
@@ -153,10 +172,14 @@ func wsFanoutAt(ctx context.Context, n int) error {
 			return err
 		}
 		lats = append(lats, r.lats...)
-		commits = append(commits, r.committed.Sub(r.start))
+		commit := r.committed.Sub(r.start)
+		commits = append(commits, commit)
+		firsts = append(firsts, slices.Min(r.lats)-commit)
+		lasts = append(lasts, slices.Max(r.lats)-commit)
 		time.Sleep(*wsPause)
 	}
 	cpu := cpuTime() - cpu0 // the pauses between changes cost next to nothing
+	stopProfile()
 	stopReading()
 	readers.Wait()
 
@@ -164,6 +187,8 @@ func wsFanoutAt(ctx context.Context, n int) error {
 		"each from just before the PRICE event's write to each socket's receipt; load average %s\n", len(watches), nAccounts, *wsChanges, loadAverage())
 	fmt.Printf("# ws_fanout: the PRICE event's write itself (commit, fsync) took p50 %.2f ms p99 %.2f ms max %.2f ms\n",
 		ms(percentile(commits, 50)), ms(percentile(commits, 99)), ms(percentile(commits, 100)))
+	fmt.Printf("# ws_fanout: from the write's return to the change's first receipt p50 %.2f ms max %.2f ms, to its last p50 %.2f ms max %.2f ms\n",
+		ms(percentile(firsts, 50)), ms(percentile(firsts, 100)), ms(percentile(lasts, 50)), ms(percentile(lasts, 100)))
 	fmt.Printf("ws_fanout_p50_ms %.2f sockets %d\n", ms(percentile(lats, 50)), n)
 	fmt.Printf("ws_fanout_p99_ms %.2f sockets %d\n", ms(percentile(lats, 99)), n)
 	fmt.Printf("ws_fanout_max_ms %.2f sockets %d\n", ms(percentile(lats, 100)), n)
@@ -192,7 +217,7 @@ func openWatches(ctx context.Context, clients []*client.Client, per int, watches
 	for i := range watches {
 		wg.Add(1)
 		slots <- struct{}{}
-		go func() {
+		go pprof.Do(ctx, sideClients, func(ctx context.Context) {
 			defer func() { <-slots; wg.Done() }()
 			w, err := clients[i/per].Watch(ctx, wsPair)
 			if err == nil {
@@ -207,7 +232,7 @@ func openWatches(ctx context.Context, clients []*client.Client, per int, watches
 				errs = append(errs, fmt.Errorf("socket %d: %w", i, err))
 				mu.Unlock()
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	return errors.Join(errs...)
