@@ -495,7 +495,7 @@ func (l *Ledger) CaptureTx(ctx context.Context, tx Tx, key string, e store.Ledge
 		return store.LedgerEntry{}, err
 	}
 	e.ExternalKey = k
-	p, err := l.post(ctx, tx, e, ev, Options{}, false)
+	p, err := l.post(ctx, tx, e, ev, Options{NewKey: true}, false) // captureKeys found k free
 	return p.Entry, err
 }
 
@@ -529,7 +529,7 @@ func captureKeys(ctx context.Context, tx Tx, base string) (next string, last *st
 // ADJUSTMENT under "reversal:" and the capture's key, with a receipt like any movement)
 // and moves the hold to RELEASED: the funds are the account's again, and a later
 // reorg that brings the payment back holds them again before it is paid.
-func (l *Ledger) UncaptureTx(ctx context.Context, tx Tx, key, captureKey, reason string, ev *outbox.Event) (store.LedgerEntry, error) {
+func (l *Ledger) UncaptureTx(ctx context.Context, tx Tx, key, captureKey, reason string) (store.LedgerEntry, error) {
 	if err := tx.UncaptureLedgerHold(ctx, key, l.now()); errors.Is(err, store.ErrNotFound) {
 		return store.LedgerEntry{}, fmt.Errorf("%w: %s is not captured", ErrNoOpenHold, key)
 	} else if err != nil {
@@ -554,7 +554,8 @@ func (l *Ledger) UncaptureTx(ctx context.Context, tx Tx, key, captureKey, reason
 		p.Amount = p.Amount.Neg()
 		rev.Postings = append(rev.Postings, p)
 	}
-	p, err := l.post(ctx, tx, rev, ev, Options{}, false)
+	// Each capture is reversed at most once (the hold leaves CAPTURED here): the key is new.
+	p, err := l.post(ctx, tx, rev, nil, Options{NewKey: true}, false)
 	return p.Entry, err
 }
 

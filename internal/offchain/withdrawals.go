@@ -347,7 +347,7 @@ func ReleaseTx(ctx context.Context, tx WithdrawalTx, led *ledger.Ledger, w store
 		// Completed once, then a reorg deeper than the depth took its payment out of the
 		// chain and the payment failed on the new one: nothing was paid, so the capture
 		// is reversed and the funds are the account's again.
-		_, err := led.UncaptureTx(ctx, tx, w.HoldKey(), w.HoldKey(), reason, nil)
+		_, err := led.UncaptureTx(ctx, tx, w.HoldKey(), w.HoldKey(), reason)
 		return err
 	}
 	return led.ReleaseTx(ctx, tx, w.HoldKey())

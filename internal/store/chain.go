@@ -765,37 +765,8 @@ func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Addr
 			return wrap("reopen refs", err)
 		}
 		for _, r := range refs {
-			if r.state == string(chain.TxConfirmed) {
-				if err := reopenCompleted(ctx, tx, source, r.ref, r.hash, now); err != nil {
-					return err
-				}
-				continue
-			}
-			res, err := tx.ExecContext(ctx, `UPDATE offchain_withdrawals SET status = ?, tx_hash = ?, reason = ?, updated_at = ?
-				WHERE kind = ? AND location = ? AND status = ? AND 'withdrawal:' || account_id || ':' || instruction_id = ?`,
-				WithdrawalSent, r.hash, "a reorg took out the block of its reverted payment: the payment is pending again", now,
-				WithdrawalCrypto, source, WithdrawalFailed, r.ref)
-			if err != nil {
-				return wrap("reopen withdrawal", err)
-			}
-			moved, err := res.RowsAffected()
-			if err != nil {
-				return wrap("reopen withdrawal", err)
-			}
-			if moved == 0 { // not a withdrawal's payment, or its withdrawal is not FAILED
-				continue
-			}
-			res, err = tx.ExecContext(ctx, `UPDATE ledger_holds SET state = ?, updated_at = ? WHERE hold_key = ? AND state = ?`,
-				HoldOpen, now, r.ref, HoldReleased)
-			if err != nil {
-				return wrap("reopen hold", err)
-			}
-			held, err := res.RowsAffected()
-			if err != nil {
-				return wrap("reopen hold", err)
-			}
-			if held != 1 { // a FAILED withdrawal's hold is released with it: never sent unheld
-				return fmt.Errorf("reopen %s: its hold is not released: %w", r.ref, ErrConflict)
+			if err := reopenWithdrawal(ctx, tx, source, r.ref, r.hash, r.state == string(chain.TxConfirmed), now); err != nil {
+				return err
 			}
 		}
 		if unconfirmed, err = unconfirmRelays(ctx, tx, source, sender, nonce, now); err != nil {
@@ -816,31 +787,43 @@ func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Addr
 	return n, err
 }
 
-// reopenCompleted moves the COMPLETED withdrawal that ref pays (if any) back to SENT, in
-// ReopenFrom's transaction q: a reorg took out the block of its confirmed payment. Its
-// hold stays captured (the funds stay out of the account while the payment may still be
-// mined); the custodian completes it again, or reverses the capture if the payment fails.
-func reopenCompleted(ctx context.Context, q queryer, source, ref, hash string, now int64) error {
+// reopenWithdrawal moves the withdrawal that ref pays (if any) back to SENT, in
+// ReopenFrom's transaction q: a reorg took out the block of its payment, now pending again
+// with the transaction hash. A FAILED one (its payment had reverted, confirmed false) has
+// its released hold opened again: it is never sent again unheld. A COMPLETED one (its
+// payment confirmed) keeps its hold captured: the funds stay out of the account while the
+// payment may still be mined, and the custodian completes it again, or reverses the
+// capture if the payment fails.
+func reopenWithdrawal(ctx context.Context, q queryer, source, ref, hash string, confirmed bool, now int64) error {
+	from, reason, holdFrom, holdTo := WithdrawalFailed, "a reorg took out the block of its reverted payment: the payment is pending again", HoldReleased, HoldOpen
+	if confirmed {
+		from, reason, holdFrom, holdTo = WithdrawalCompleted, "a reorg took out the block of its payment: the payment is pending again", HoldCaptured, HoldCaptured
+	}
 	res, err := q.ExecContext(ctx, `UPDATE offchain_withdrawals SET status = ?, tx_hash = ?, reason = ?, updated_at = ?
 		WHERE kind = ? AND location = ? AND status = ? AND 'withdrawal:' || account_id || ':' || instruction_id = ?`,
-		WithdrawalSent, hash, "a reorg took out the block of its payment: the payment is pending again", now,
-		WithdrawalCrypto, source, WithdrawalCompleted, ref)
+		WithdrawalSent, hash, reason, now, WithdrawalCrypto, source, from, ref)
 	if err != nil {
-		return wrap("reopen completed withdrawal", err)
+		return wrap("reopen withdrawal", err)
 	}
 	moved, err := res.RowsAffected()
 	if err != nil {
-		return wrap("reopen completed withdrawal", err)
+		return wrap("reopen withdrawal", err)
 	}
-	if moved == 0 { // not a withdrawal's payment, or its withdrawal is not COMPLETED
+	if moved == 0 { // not a withdrawal's payment, or its withdrawal is not in that state
 		return nil
 	}
-	var state string
-	if err := q.QueryRowContext(ctx, `SELECT state FROM ledger_holds WHERE hold_key = ?`, ref).Scan(&state); err != nil {
-		return wrap("reopen completed withdrawal's hold", err)
+	// The hold moved with its withdrawal (released with FAILED, captured with COMPLETED).
+	res, err = q.ExecContext(ctx, `UPDATE ledger_holds SET state = ?, updated_at = ? WHERE hold_key = ? AND state = ?`,
+		holdTo, now, ref, holdFrom)
+	if err != nil {
+		return wrap("reopen hold", err)
 	}
-	if state != HoldCaptured { // a COMPLETED withdrawal's hold is captured with it
-		return fmt.Errorf("reopen %s: its hold is %s, not captured: %w", ref, state, ErrConflict)
+	held, err := res.RowsAffected()
+	if err != nil {
+		return wrap("reopen hold", err)
+	}
+	if held != 1 {
+		return fmt.Errorf("reopen %s: its hold is not %s: %w", ref, strings.ToLower(holdFrom), ErrConflict)
 	}
 	return nil
 }
