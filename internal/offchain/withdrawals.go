@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -315,40 +314,41 @@ func (s *Funding) Reject(ctx context.Context, accountID, instructionID, reason s
 // (the same transaction, or a fee bump of it at its nonce) is confirmed again: the capture
 // stands, and only the status moves.
 func CompleteTx(ctx context.Context, tx WithdrawalTx, led *ledger.Ledger, w store.OffchainWithdrawal, from, ref string, at time.Time) error {
-	h, err := tx.LedgerHold(ctx, w.HoldKey())
-	if err != nil {
-		return fmt.Errorf("withdrawal %s: its hold: %w", w.HoldKey(), err)
-	}
 	if err := tx.SetOffchainWithdrawalStatus(ctx, w.AccountID, w.InstructionID, from, store.WithdrawalCompleted, ref, "", at); err != nil {
 		return err
-	}
-	if h.State == store.HoldCaptured {
-		return nil
 	}
 	e, ev := WithdrawalEntry(w, ref)
 	e.CreatedAt = at
 	// The hold reserved the amount and the money is gone: the capture is never refused by
 	// a floor, even when a credit trade took the balance below zero after the hold.
-	_, err = led.CaptureTx(ctx, tx, w.HoldKey(), e, ev)
+	_, err := led.CaptureTx(ctx, tx, w.HoldKey(), e, ev)
+	if errors.Is(err, ledger.ErrNoOpenHold) && holdIs(ctx, tx, w, store.HoldCaptured) {
+		return nil
+	}
 	return err
 }
 
 // ReleaseTx moves w from status from to status to (FAILED or REJECTED) with reason and
 // the transaction that failed, if any, and releases its hold, inside tx.
+//
+// A withdrawal whose hold is captured completed once, then a reorg deeper than the depth
+// took its payment out of the chain, and the payment failed on the new one: nothing was
+// paid, so the capture is reversed (ledger.UncaptureTx) and the funds are the account's
+// again.
 func ReleaseTx(ctx context.Context, tx WithdrawalTx, led *ledger.Ledger, w store.OffchainWithdrawal, from, to, txHash, reason string, at time.Time) error {
-	h, err := tx.LedgerHold(ctx, w.HoldKey())
-	if err != nil {
-		return fmt.Errorf("withdrawal %s: its hold: %w", w.HoldKey(), err)
-	}
 	if err := tx.SetOffchainWithdrawalStatus(ctx, w.AccountID, w.InstructionID, from, to, txHash, reason, at); err != nil {
 		return err
 	}
-	if h.State == store.HoldCaptured {
-		// Completed once, then a reorg deeper than the depth took its payment out of the
-		// chain and the payment failed on the new one: nothing was paid, so the capture
-		// is reversed and the funds are the account's again.
-		_, err := led.UncaptureTx(ctx, tx, w.HoldKey(), w.HoldKey(), reason)
-		return err
+	err := led.ReleaseTx(ctx, tx, w.HoldKey())
+	if errors.Is(err, ledger.ErrNoOpenHold) && holdIs(ctx, tx, w, store.HoldCaptured) {
+		_, err = led.UncaptureTx(ctx, tx, w.HoldKey(), w.HoldKey(), reason)
 	}
-	return led.ReleaseTx(ctx, tx, w.HoldKey())
+	return err
+}
+
+// holdIs reports whether w's hold is in state: read only when the hold was found not
+// open, so the usual completion or release reads nothing more.
+func holdIs(ctx context.Context, tx WithdrawalTx, w store.OffchainWithdrawal, state string) bool {
+	h, err := tx.LedgerHold(ctx, w.HoldKey())
+	return err == nil && h.State == state
 }
