@@ -120,6 +120,13 @@ type Options struct {
 	// the ledger does not look the key up first, and a key found taken all the same
 	// fails the entry's insert with ErrKeyReused.
 	NewKey bool
+	// Head is the entry's own account's receipt head as the caller read it before the
+	// transaction (store.TraderReads), on a store of one writer only (Store.SingleWriter:
+	// SQLite, where a refused insert leaves the transaction as it was). The account's
+	// receipt then follows it without a read of the head in the writer's serial path; when
+	// its sequence is found taken (a movement of the account committed meanwhile, or came
+	// first in the transaction), the ledger reads the head and links after that instead.
+	Head *store.StoredReceipt
 }
 
 // Tx is what a ledger's unit of work reads and writes: the ledger's rows and the outbox.
@@ -315,7 +322,7 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 	if err != nil {
 		return Posted{}, err
 	}
-	own, err := l.receiptsOf(ctx, tx, out)
+	own, err := l.receiptsOf(ctx, tx, out, opts.Head)
 	if err != nil {
 		return Posted{}, err
 	}

@@ -158,6 +158,9 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		o.ID, o.UpdatedAt = id, o.CreatedAt
 		t := trade{accountID: accountID, sell: o.SellingAsset, buy: o.BuyingAsset, sold: o.AmountToSell, bought: bought, commission: commission,
 			key: swapKey(accountID, o.InstructionID), meta: TradeMeta{Kind: o.Kind, InstructionID: o.InstructionID, OrderID: id}, newKey: true}
+		if before != nil { // read beside the one writer: its receipt follows that head unless it moved
+			t.head = &before.ReceiptHead
+		}
 		if own, err = s.executeTx(ctx, tx, t, terms, closedEvent(o, store.OrderSettled)); err != nil {
 			return err
 		}
