@@ -28,8 +28,9 @@ type TraderReads struct {
 	// OrderID is the id of the account's order of the kind and instructionId asked for,
 	// 0 when there is none (read it with OffchainOrder).
 	OrderID int64
-	// ReceiptHead is the account's latest receipt's sequence, hash and time (Seq 0
-	// before the first), read without its lock (ReceiptHead).
+	// ReceiptHead is, on a store of one writer (SingleWriter), the account's latest
+	// receipt's sequence, hash and time (Seq 0 before the first), read without its lock
+	// (ReceiptHead); on others Seq 0 always.
 	ReceiptHead StoredReceipt
 }
 
@@ -41,13 +42,22 @@ const traderReadsQuery = `SELECT 0, id, parent_id, label, account_asset, CAST(cr
 	UNION ALL SELECT 3, introducer_id, share, CAST(created_at AS TEXT), CAST(updated_at AS TEXT), '' FROM introducer_relationships
 		WHERE client_id = ? AND active = 1
 	UNION ALL SELECT 4, asset, balance, '', '', '' FROM ledger_balances WHERE book = ?
-	UNION ALL SELECT 5, CAST(id AS TEXT), '', '', '', '' FROM offchain_orders WHERE account_id = ? AND kind = ? AND instruction_id = ?
+	UNION ALL SELECT 5, CAST(id AS TEXT), '', '', '', '' FROM offchain_orders WHERE account_id = ? AND kind = ? AND instruction_id = ?`
+
+// traderReadsHead is the part of traderReadsQuery that reads the account's receipt head,
+// on a store of one writer only (SingleWriter: a swap links its receipt after it,
+// ledger.Options.Head); on PostgreSQL the ledger reads the head under its lock.
+const traderReadsHead = `
 	UNION ALL SELECT * FROM (SELECT 6, CAST(seq AS TEXT), hash, CAST(created_ms AS TEXT), '', '' FROM receipts WHERE account_id = ?
 		ORDER BY seq DESC LIMIT 1) AS head`
 
 // TraderReads implements Trading.
 func (s *conn) TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (TraderReads, error) {
-	rows, err := s.r.QueryContext(ctx, traderReadsQuery, accountID, accountID, accountID, source, accountID, book, accountID, kind, instructionID, accountID)
+	query, args := traderReadsQuery, []any{accountID, accountID, accountID, source, accountID, book, accountID, kind, instructionID}
+	if s.SingleWriter() {
+		query, args = query+traderReadsHead, append(args, accountID)
+	}
+	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {
 		return TraderReads{}, wrap("trader reads", err)
 	}

@@ -59,10 +59,14 @@ func testTraderReads(t *testing.T, s store.Store) {
 
 	got, err := s.TraderReads(ctx, "sub", "OFFCHAIN", "user:sub", store.OrderKindSwap, "i1")
 	require.NoError(t, err)
-	head, err := s.ReceiptHead(ctx, "sub")
-	require.NoError(t, err)
-	require.Equal(t, head, got.ReceiptHead, "the receipt head ReceiptHead reads")
-	require.Equal(t, uint64(2), got.ReceiptHead.Seq)
+	if s.SingleWriter() {
+		head, err := s.ReceiptHead(ctx, "sub")
+		require.NoError(t, err)
+		require.Equal(t, head, got.ReceiptHead, "the receipt head ReceiptHead reads")
+		require.Equal(t, uint64(2), got.ReceiptHead.Seq)
+	} else {
+		require.Zero(t, got.ReceiptHead.Seq, "the head is read under its lock, by the ledger")
+	}
 	account, err := s.GetAccount(ctx, "sub")
 	require.NoError(t, err)
 	require.Equal(t, account, got.Account)
