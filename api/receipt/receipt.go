@@ -313,7 +313,7 @@ func (r Receipt) Hash() (common.Hash, error) {
 	if err := r.Check(); err != nil {
 		return common.Hash{}, err
 	}
-	return r.fastHash(), nil
+	return r.fastHash(nil), nil
 }
 
 // Sign checks r, hashes it and signs its hash with the receipt key s: the signature

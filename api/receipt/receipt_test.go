@@ -356,3 +356,34 @@ func TestFormsAreThePatterns(t *testing.T) {
 		require.Equal(t, assetRE.MatchString(a), receipt.CheckAsset(a) == nil, "asset %q", a)
 	}
 }
+
+// TestHashWithParts: a receipt hashed with parts computed before (PartsOf) hashes as it
+// does alone, whether the parts are its own, another receipt's (a price that moved, a
+// balance that changed meanwhile: each differing part is hashed again), or none.
+func TestHashWithParts(t *testing.T) {
+	r := receipt.Receipt{Account: "acc-1", Sequence: 3, EntryID: 12, Kind: "TRADE", Reference: "swap-1",
+		Postings:        []receipt.Posting{{Asset: "eur", Amount: "-10"}, {Asset: "usdc", Amount: "10.978011"}},
+		Balances:        []receipt.Balance{{Asset: "eur", Balance: "90"}, {Asset: "usdc", Balance: "-0.5"}},
+		TimestampMillis: t0, Previous: common.HexToHash("0x1234")}
+	want, err := r.Hash()
+	require.NoError(t, err)
+	other := r
+	other.Account, other.Reference = "acc-2", "swap-2"
+	other.Postings = []receipt.Posting{{Asset: "eur", Amount: "-10"}, {Asset: "usdc", Amount: "10.978012"}}
+	other.Balances = []receipt.Balance{{Asset: "eur", Balance: "91"}, {Asset: "usdc", Balance: "-0.5"}}
+	mine := receipt.PartsOf(r)
+	require.True(t, mine.Of(r))
+	require.False(t, receipt.PartsOf(other).Of(r))
+	for name, p := range map[string]*receipt.Parts{"its own": mine, "another's": receipt.PartsOf(other), "none": nil} {
+		got, err := r.HashWith(p)
+		require.NoError(t, err, name)
+		require.Equal(t, want, got, name)
+	}
+	r.Postings[1].Amount = "10.97801" // PartsOf kept its own copy: this is another receipt now
+	changed, err := r.Hash()
+	require.NoError(t, err)
+	got, err := r.HashWith(mine)
+	require.NoError(t, err)
+	require.Equal(t, changed, got)
+	require.NotEqual(t, want, got)
+}

@@ -127,6 +127,11 @@ type Options struct {
 	// its sequence is found taken (a movement of the account committed meanwhile, or came
 	// first in the transaction), the ledger reads the head and links after that instead.
 	Head *store.StoredReceipt
+	// Parts are the hashes of the entry's own account's receipt's account, reference,
+	// postings and balances as the caller expects them, computed before the transaction
+	// (receipt.PartsOf), nil when not: the receipt is hashed with each that matches it,
+	// and the others are hashed in the transaction.
+	Parts *receipt.Parts
 }
 
 // Tx is what a ledger's unit of work reads and writes: the ledger's rows and the outbox.
@@ -322,7 +327,7 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 	if err != nil {
 		return Posted{}, err
 	}
-	own, err := l.receiptsOf(ctx, tx, out, opts.Head)
+	own, err := l.receiptsOf(ctx, tx, out, opts.Head, opts.Parts)
 	if err != nil {
 		return Posted{}, err
 	}

@@ -39,8 +39,9 @@ var _ ReceiptTx = store.Tx(nil)
 // balances InsertLedgerEntry returned): one per account whose book it posts to, with the
 // account's postings summed per asset and its resulting balances of those assets. It
 // returns the receipt of the entry's own account (unsigned), nil when it has none. head,
-// when not nil, is the own account's head as read before the transaction (Options.Head).
-func (l *Ledger) receiptsOf(ctx context.Context, tx ReceiptTx, e store.LedgerEntry, head *store.StoredReceipt) (*receipt.Signed, error) {
+// when not nil, is the own account's head as read before the transaction (Options.Head),
+// parts its receipt's parts hashed before (Options.Parts).
+func (l *Ledger) receiptsOf(ctx context.Context, tx ReceiptTx, e store.LedgerEntry, head *store.StoredReceipt, parts *receipt.Parts) (*receipt.Signed, error) {
 	if !l.receipts {
 		return nil, nil
 	}
@@ -68,15 +69,17 @@ func (l *Ledger) receiptsOf(ctx context.Context, tx ReceiptTx, e store.LedgerEnt
 		posted[acct] = ps
 	}
 	for _, acct := range accounts {
-		ref, hint := fmt.Sprintf("entry:%d", e.ID), (*store.StoredReceipt)(nil)
+		ref, hint, pre := "", (*store.StoredReceipt)(nil), (*receipt.Parts)(nil)
 		if acct == e.AccountID {
-			ref, hint = entryReference(e), head
+			ref, hint, pre = entryReference(e), head, parts
+		} else {
+			ref = fmt.Sprintf("entry:%d", e.ID)
 		}
 		assets := make([]string, 0, len(posted[acct]))
 		for _, p := range posted[acct] {
 			assets = append(assets, p.Asset)
 		}
-		r, err := l.writeReceipt(ctx, tx, hint, acct, e.ID, e.Kind, ref, posted[acct], assets, e.Balances[UserBook(acct)])
+		r, err := l.writeReceipt(ctx, tx, hint, pre, acct, e.ID, e.Kind, ref, posted[acct], assets, e.Balances[UserBook(acct)])
 		if err != nil {
 			return nil, err
 		}
@@ -92,7 +95,7 @@ func (l *Ledger) holdReceipt(ctx context.Context, tx ReceiptTx, kind, accountID,
 	if !l.receipts {
 		return nil
 	}
-	_, err := l.writeReceipt(ctx, tx, nil, accountID, 0, kind, boundReference(key), nil, []string{asset}, nil)
+	_, err := l.writeReceipt(ctx, tx, nil, nil, accountID, 0, kind, boundReference(key), nil, []string{asset}, nil)
 	return err
 }
 
@@ -103,8 +106,9 @@ func (l *Ledger) holdReceipt(ctx context.Context, tx ReceiptTx, kind, accountID,
 // account's balances of assets as the movement left them (an entry's, from
 // InsertLedgerEntry in this transaction, whose books the ledger locked); nil reads them.
 // hint, when not nil, is the account's head as read before the transaction (Options.Head):
-// the receipt follows it unless its sequence is taken, and then the head read here.
-func (l *Ledger) writeReceipt(ctx context.Context, tx ReceiptTx, hint *store.StoredReceipt, accountID string, entryID int64, kind, ref string,
+// the receipt follows it unless its sequence is taken, and then the head read here. parts
+// (may be nil) are hashes of the receipt's parts computed before (Options.Parts).
+func (l *Ledger) writeReceipt(ctx context.Context, tx ReceiptTx, hint *store.StoredReceipt, parts *receipt.Parts, accountID string, entryID int64, kind, ref string,
 	postings []receipt.Posting, assets []string, balances map[string]decimal.Decimal) (receipt.Signed, error) {
 	if !hasAll(balances, assets) {
 		var err error
@@ -113,7 +117,7 @@ func (l *Ledger) writeReceipt(ctx context.Context, tx ReceiptTx, hint *store.Sto
 		}
 	}
 	if hint != nil && hint.AccountID == accountID {
-		r, err := l.linkReceipt(ctx, tx, *hint, accountID, entryID, kind, ref, postings, assets, balances)
+		r, err := l.linkReceipt(ctx, tx, *hint, parts, accountID, entryID, kind, ref, postings, assets, balances)
 		if !errors.Is(err, store.ErrConflict) {
 			return r, err
 		}
@@ -122,13 +126,13 @@ func (l *Ledger) writeReceipt(ctx context.Context, tx ReceiptTx, hint *store.Sto
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return receipt.Signed{}, err
 	}
-	return l.linkReceipt(ctx, tx, head, accountID, entryID, kind, ref, postings, assets, balances)
+	return l.linkReceipt(ctx, tx, head, parts, accountID, entryID, kind, ref, postings, assets, balances)
 }
 
 // linkReceipt builds the receipt of a movement after head (the account's latest
 // receipt, zero before the first) and inserts it: store.ErrConflict when head is not the
 // latest any more (its next sequence is taken).
-func (l *Ledger) linkReceipt(ctx context.Context, tx ReceiptTx, head store.StoredReceipt, accountID string, entryID int64, kind, ref string,
+func (l *Ledger) linkReceipt(ctx context.Context, tx ReceiptTx, head store.StoredReceipt, parts *receipt.Parts, accountID string, entryID int64, kind, ref string,
 	postings []receipt.Posting, assets []string, balances map[string]decimal.Decimal) (receipt.Signed, error) {
 	r := receipt.Receipt{Account: accountID, EntryID: uint64(max(entryID, 0)), Kind: kind, Reference: ref, Postings: postings}
 	if r.Postings == nil {
@@ -146,7 +150,7 @@ func (l *Ledger) linkReceipt(ctx context.Context, tx ReceiptTx, head store.Store
 	}
 	r.TimestampMillis = uint64(max(now.UnixMilli(), 0))
 	r = receipt.Head{Sequence: head.Seq, Hash: head.Hash}.Next(r)
-	h, err := r.Hash()
+	h, err := r.HashWith(parts)
 	if err != nil {
 		return receipt.Signed{}, fmt.Errorf("receipt of %s's entry %d: %w", accountID, entryID, err)
 	}

@@ -183,12 +183,14 @@ func (h headReads) ReceiptHead(ctx context.Context, accountID string) (store.Sto
 // TestPostFollowsTheHeadReadBefore: an entry posted with its account's receipt head read
 // before its transaction (Options.Head, a swap on SQLite) links its receipt after that
 // head without reading it again in the writer; with a head that moved meanwhile, it
-// reads the head and links after the latest: the chain has no gap and no fork.
+// reads the head and links after the latest: the chain has no gap and no fork. Parts of
+// its receipt hashed before (Options.Parts) and since outdated hash as the receipt's own.
 func TestPostFollowsTheHeadReadBefore(t *testing.T) {
 	ctx := context.Background()
 	st, l := open(t)
 	_, _, err := l.Post(ctx, deposit("dep:1", "acc1", "usdt", "10"), nil, ledger.Options{})
 	require.NoError(t, err)
+	var parts *receipt.Parts
 	post := func(key string, head *store.StoredReceipt) (*receipt.Signed, int) {
 		var (
 			reads  int
@@ -196,7 +198,7 @@ func TestPostFollowsTheHeadReadBefore(t *testing.T) {
 		)
 		require.NoError(t, st.InTx(ctx, func(tx store.Tx) error {
 			var err error
-			posted, err = l.PostedTx(ctx, headReads{Tx: tx, n: &reads}, trade(key, "acc1"), nil, ledger.Options{Head: head})
+			posted, err = l.PostedTx(ctx, headReads{Tx: tx, n: &reads}, trade(key, "acc1"), nil, ledger.Options{Head: head, Parts: parts})
 			return err
 		}))
 		return posted.Receipt, reads
@@ -207,10 +209,15 @@ func TestPostFollowsTheHeadReadBefore(t *testing.T) {
 	require.Equal(t, uint64(2), r2.Sequence)
 	require.Equal(t, h1.Hash, r2.Previous)
 
+	// Parts hashed before, one of them (the balances) not the receipt's any more.
+	parts = receipt.PartsOf(receipt.Receipt{Account: "acc1", Reference: "t2",
+		Postings: []receipt.Posting{{Asset: "usdt", Amount: "-1.5"}, {Asset: "eth", Amount: "0.001"}},
+		Balances: []receipt.Balance{{Asset: "usdt", Balance: "7.5"}, {Asset: "eth", Balance: "0.002"}}})
 	r3, reads := post("t2", h1) // stale: receipt 2 was written after it
 	require.Equal(t, 1, reads)
 	require.Equal(t, uint64(3), r3.Sequence)
 	require.Equal(t, r2.Hash, r3.Previous)
+	require.False(t, parts.Of(r3.Receipt), "its balances differ from those hashed before")
 
 	rows, err := st.ReceiptsAfter(ctx, "acc1", 0, 0)
 	require.NoError(t, err)

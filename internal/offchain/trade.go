@@ -47,6 +47,9 @@ type trade struct {
 	// head is the account's receipt head as read before the transaction on a store of
 	// one writer (ledger.Options.Head), nil when not read there.
 	head *store.StoredReceipt
+	// parts are the account's receipt's parts hashed before the transaction
+	// (ledger.Options.Parts), nil when not.
+	parts *receipt.Parts
 	// introducer takes share of the commission (set by executeTx from the account's
 	// active introducer relationship).
 	introducer string
@@ -229,7 +232,7 @@ func (s *Trading) executeTx(ctx context.Context, tx TradingTx, t trade, terms le
 		}
 		return nil, err
 	}
-	p, err := s.led.PostedTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms, NewKey: t.newKey, Head: t.head})
+	p, err := s.led.PostedTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms, NewKey: t.newKey, Head: t.head, Parts: t.parts})
 	switch {
 	case errors.Is(err, ledger.ErrInsufficientFunds):
 		return nil, errorf(ErrInsufficientFunds, "selling %s %s: %s", t.sold, t.sell, strings.TrimPrefix(err.Error(), ledger.ErrInsufficientFunds.Error()+": "))
