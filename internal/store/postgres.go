@@ -33,7 +33,8 @@ var pgMigrationFiles embed.FS
 // relative to itself (no read-then-write), the ledger locks the user books an entry
 // moves (LockLedgerBooks, one global order) before it reads what it decides on, the
 // house's books are split into shards a trade claims without waiting (TryLockHouseShard),
-// and events take their ids at commit (migration 0072). A unit marked RowLocked (a swap)
+// and events are numbered by their transaction's id with no lock, readers stopping at
+// their snapshot's horizon (migration 0076). A unit marked RowLocked (a swap)
 // runs at READ COMMITTED in a group of its own kind: each of its statements sees what
 // committed before it, and every row it decides on is one it locked first.
 //
