@@ -86,6 +86,8 @@ type notifier struct {
 	ch chan struct{}
 	// soon, while set, is signalSoon's pending wake.
 	soon *time.Timer
+	// ring, when set, tells other processes of a commit of this one (Postgres's bell).
+	ring func()
 }
 
 func newNotifier() *notifier { return &notifier{ch: make(chan struct{})} }
@@ -96,7 +98,16 @@ func (n *notifier) wait() <-chan struct{} {
 	return n.ch
 }
 
+// signal wakes the readers after a commit of this process, and rings the bell.
 func (n *notifier) signal() {
+	n.wake()
+	if n.ring != nil {
+		n.ring()
+	}
+}
+
+// wake wakes the readers.
+func (n *notifier) wake() {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.soon != nil {
@@ -113,7 +124,7 @@ func (n *notifier) signalSoon() {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.soon == nil {
-		n.soon = time.AfterFunc(heldBackRetry, n.signal)
+		n.soon = time.AfterFunc(heldBackRetry, n.wake)
 	}
 }
 

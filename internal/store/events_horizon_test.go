@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/internal/outbox"
@@ -261,4 +263,39 @@ func TestPostgresEventsHeldBackThenWoken(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, evs, 1)
 	require.Equal(t, "after the holder", eventTag(t, evs[0]))
+}
+
+// TestPostgresEventCommitsNotifyAfterwards: a commit that wrote events is told to other
+// processes by the store's bell, a session of its own, not by a NOTIFY in the commit
+// (which would take PostgreSQL's one lock of notifying commits through the commit's WAL
+// flush, migration 0077); a store closed right after such a commit still tells it.
+func TestPostgresEventCommitsNotifyAfterwards(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Start(t)
+	writer := openPostgres(t, dsn)
+	listener, err := pgx.Connect(ctx, dsn)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = listener.Close(context.Background()) })
+	_, err = listener.Exec(ctx, `LISTEN dtwgate_events`)
+	require.NoError(t, err)
+	heard := func() *pgconn.Notification {
+		t.Helper()
+		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		n, err := listener.WaitForNotification(wctx)
+		require.NoError(t, err, "no notification of the commit")
+		return n
+	}
+
+	require.NoError(t, writer.InTx(ctx, func(tx store.Tx) error { return tagEvent(ctx, tx, "one") }))
+	n := heard()
+	var app string
+	require.NoError(t, listener.QueryRow(ctx, `SELECT application_name FROM pg_stat_activity WHERE pid = $1`, n.PID).Scan(&app))
+	require.Equal(t, "dtwgate-bell", app, "the notifying session")
+
+	closing, err := store.OpenPostgres(ctx, dsn)
+	require.NoError(t, err)
+	require.NoError(t, tagEvent(ctx, closing, "two"))
+	require.NoError(t, closing.Close())
+	require.NotEqual(t, n.Payload, heard().Payload, "the closed store's notification")
 }
