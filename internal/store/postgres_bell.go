@@ -8,8 +8,14 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// pgBellTimeout bounds one notification, and the last one's wait at close.
-const pgBellTimeout = 5 * time.Second
+const (
+	// pgBellTimeout bounds one notification, and the last one's wait at close.
+	pgBellTimeout = 5 * time.Second
+	// pgBellGap is the least time between two notifications of a store: a commit alone is
+	// told at once, a burst of commits in notifications at most this often (each a
+	// commit of PostgreSQL's, if a cheap one).
+	pgBellGap = 5 * time.Millisecond
+)
 
 // pgBell notifies other processes' stores of this store's commits that wrote events
 // (NOTIFY dtwgate_events with the store's origin), after the commits and outside them.
@@ -19,8 +25,8 @@ const pgBellTimeout = 5 * time.Second
 // which keeps the notification queue in commit order) at the commit and holds it through
 // the commit's WAL flush: every event-writing commit of every replica waited for the one
 // before. The bell sends its NOTIFY in a transaction of its own, with synchronous_commit
-// off, so the lock is held for no flush, and at most one at a time: commits made while
-// one is on its way are told by the next. A notification lost (the connection failed, or
+// off, so the lock is held for no flush, and at most one at a time, pgBellGap apart:
+// commits made meanwhile are told by the next. A notification lost (the connection failed, or
 // the server crashed before the bell's commit reached the disk) costs readers a poll
 // interval, as a lost listening connection does.
 type pgBell struct {
@@ -80,6 +86,10 @@ func (b *pgBell) run(ctx context.Context) {
 			}
 		}
 		c = b.send(c)
+		select {
+		case <-time.After(pgBellGap):
+		case <-ctx.Done():
+		}
 	}
 }
 
