@@ -118,8 +118,9 @@ func (n *notifier) wake() {
 	n.ch = make(chan struct{})
 }
 
-// signalSoon signals after heldBackRetry, once however often it is asked until then; a
-// signal before then takes its place.
+// signalSoon wakes the readers after heldBackRetry (without ringing the bell: nothing
+// committed), once however often it is asked until then; a wake before then takes its
+// place.
 func (n *notifier) signalSoon() {
 	n.mu.Lock()
 	defer n.mu.Unlock()
