@@ -136,8 +136,15 @@ func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
 	if r.Signature != nil {
 		sig = hexutil.Encode(r.Signature)
 	}
-	_, err := s.q.ExecContext(ctx, `INSERT INTO receipts (`+receiptColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Hex(), r.Hash.Hex(), sig)
+	const insert = `INSERT INTO receipts (` + receiptColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	args := []any{r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Hex(), r.Hash.Hex(), sig}
+	if r.EntryID > 0 && s.postgres() {
+		// One statement, one round trip: the insert and the entry's sequence.
+		_, err := s.q.ExecContext(ctx, `WITH r AS (`+insert+` RETURNING account_id, seq, entry_id)
+			UPDATE ledger_entries SET receipt_seq = r.seq FROM r WHERE ledger_entries.id = r.entry_id AND ledger_entries.account_id = r.account_id`, args...)
+		return wrap("insert receipt", err)
+	}
+	_, err := s.q.ExecContext(ctx, insert, args...)
 	if err != nil || r.EntryID <= 0 {
 		return wrap("insert receipt", err)
 	}
