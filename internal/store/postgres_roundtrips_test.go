@@ -1,0 +1,107 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"testing"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/stretchr/testify/require"
+
+	"github.com/dtwgate/dtwgate/internal/store/pgtest"
+)
+
+// countingQueryer counts the statements run through it: on PostgreSQL each is a round
+// trip, which costs both processes more CPU than most statements' own work.
+type countingQueryer struct {
+	q queryer
+	n *int
+}
+
+func (c countingQueryer) onPostgres() bool {
+	d, ok := c.q.(dialected)
+	return ok && d.onPostgres()
+}
+
+func (c countingQueryer) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	*c.n++
+	return c.q.ExecContext(ctx, query, args...)
+}
+
+func (c countingQueryer) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	*c.n++
+	return c.q.QueryContext(ctx, query, args...)
+}
+
+func (c countingQueryer) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	*c.n++
+	return c.q.QueryRowContext(ctx, query, args...)
+}
+
+// inCountedTx runs fn in a unit of work of p whose statements are counted.
+func inCountedTx(ctx context.Context, t *testing.T, p *Postgres, fn func(c *conn) error) (statements int, err error) {
+	t.Helper()
+	err = p.conn.tx(ctx, func(q queryer) error {
+		statements = 0
+		cq := countingQueryer{q: q, n: &statements}
+		return fn(&conn{q: cq, r: cq, notify: p.notify, access: p.access, relays: p.relays, pending: &pendingSignals{}})
+	})
+	return statements, err
+}
+
+// TestPostgresLedgerEntryOneStatement: on PostgreSQL a ledger entry, its postings and the
+// balances they move are written in one statement, which returns the balances after it;
+// an entry whose key is taken writes nothing of itself (ErrConflict).
+func TestPostgresLedgerEntryOneStatement(t *testing.T) {
+	ctx := context.Background()
+	p, err := OpenPostgres(ctx, pgtest.Start(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, p.Close()) })
+	entry := func(key string, amount int64) LedgerEntry {
+		return LedgerEntry{ExternalKey: key, Kind: "TRADE", AccountID: "a", CreatedAt: time.UnixMilli(1000), Postings: []LedgerPosting{
+			{Book: "user:a", Asset: "USD", Amount: decimal.NewFromInt(-amount)},
+			{Book: "house:inventory/0", Asset: "USD", Amount: decimal.NewFromInt(amount)},
+			{Book: "user:a", Asset: "ETH", Amount: decimal.NewFromInt(amount)},
+			{Book: "house:inventory/0", Asset: "ETH", Amount: decimal.NewFromInt(-amount)},
+			{Book: "house:inventory/0", Asset: "ETH", Amount: decimal.NewFromInt(1)},
+			{Book: "house:fees/0", Asset: "ETH", Amount: decimal.NewFromInt(-1)},
+		}}
+	}
+	var first LedgerEntry
+	n, err := inCountedTx(ctx, t, p, func(c *conn) error {
+		first, err = c.InsertLedgerEntry(ctx, entry("k1", 5))
+		return err
+	})
+	require.NoError(t, err)
+	require.Equal(t, 1, n, "statements of one ledger entry")
+	require.Positive(t, first.ID)
+	want := map[string]map[string]decimal.Decimal{
+		"user:a":            {"USD": decimal.NewFromInt(-5), "ETH": decimal.NewFromInt(5)},
+		"house:inventory/0": {"USD": decimal.NewFromInt(5), "ETH": decimal.NewFromInt(-4)},
+		"house:fees/0":      {"ETH": decimal.NewFromInt(-1)},
+	}
+	require.Equal(t, len(want), len(first.Balances))
+	for book, assets := range want {
+		for asset, d := range assets {
+			require.True(t, d.Equal(first.Balances[book][asset]), "%s %s: got %s, want %s", book, asset, first.Balances[book][asset], d)
+		}
+	}
+
+	second, err := p.InsertLedgerEntry(ctx, entry("k2", 2))
+	require.NoError(t, err)
+	require.Greater(t, second.ID, first.ID)
+	require.True(t, decimal.NewFromInt(-7).Equal(second.Balances["user:a"]["USD"]), "got %s", second.Balances["user:a"]["USD"])
+
+	_, err = p.InsertLedgerEntry(ctx, entry("k1", 9))
+	require.ErrorIs(t, err, ErrConflict)
+	bal, err := p.LedgerBalance(ctx, "user:a", "USD")
+	require.NoError(t, err)
+	require.True(t, decimal.NewFromInt(-7).Equal(bal), "a refused entry moved a balance: got %s, want -7", bal)
+	got, err := p.LedgerEntryByKey(ctx, "k1")
+	require.NoError(t, err)
+	require.Equal(t, first.ID, got.ID)
+	require.Len(t, got.Postings, 6)
+	require.True(t, decimal.NewFromInt(-5).Equal(got.Postings[0].Amount), "got %s", got.Postings[0].Amount)
+	require.Equal(t, "house:fees/0", got.Postings[5].Book)
+}
