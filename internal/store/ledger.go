@@ -114,6 +114,11 @@ type Ledger interface {
 	// TryLockHouseShard locks one shard of the house's books for the rest of the
 	// transaction without waiting; false when another transaction holds it.
 	TryLockHouseShard(ctx context.Context, shard int) (bool, error)
+	// TryLockHouseShardBalance is TryLockHouseShard that also returns, once the shard is
+	// held, book's balance of asset (zero when it has none), read after the lock as
+	// LedgerBalance would read it: one round trip on PostgreSQL instead of two. ok false
+	// (and no balance) when another transaction holds the shard.
+	TryLockHouseShardBalance(ctx context.Context, shard int, book, asset string) (ok bool, balance decimal.Decimal, err error)
 	// LockHouseShard locks one shard of the house's books for the rest of the
 	// transaction, waiting for another transaction that holds it; a unit after others in
 	// its transaction does not wait: the store runs it again, first in a transaction. A

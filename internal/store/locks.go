@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"hash/fnv"
 	"slices"
 	"strconv"
@@ -114,6 +116,29 @@ func (s *conn) TryLockHouseShard(ctx context.Context, shard int) (bool, error) {
 	var ok bool
 	err := s.q.QueryRowContext(ctx, `SELECT pg_try_advisory_xact_lock(?)`, lockKey(shardLockPrefix, strconv.Itoa(shard))).Scan(&ok)
 	return ok, wrap("lock house shard", err)
+}
+
+// TryLockHouseShardBalance implements Ledger: on PostgreSQL in a transaction, one call of
+// migration 0078's dtwgate_try_lock_balance, whose read takes its snapshot after the
+// lock; elsewhere TryLockHouseShard's answer (always true) and LedgerBalance.
+func (s *conn) TryLockHouseShardBalance(ctx context.Context, shard int, book, asset string) (bool, decimal.Decimal, error) {
+	if !s.postgres() || !s.inTx() {
+		d, err := ledgerBalance(ctx, s.r, book, asset)
+		return err == nil, d, err
+	}
+	var text sql.NullString
+	if err := s.q.QueryRowContext(ctx, `SELECT dtwgate_try_lock_balance(?, ?, ?)`, lockKey(shardLockPrefix, strconv.Itoa(shard)), book, asset).
+		Scan(&text); err != nil {
+		return false, decimal.Zero, wrap("lock house shard", err)
+	}
+	if !text.Valid {
+		return false, decimal.Zero, nil
+	}
+	d, err := decimal.NewFromString(text.String)
+	if err != nil {
+		return false, decimal.Zero, fmt.Errorf("ledger balance of %s %s: %w", book, asset, err)
+	}
+	return true, d, nil
 }
 
 // LockHouseShard implements Ledger: PostgreSQL's pg_advisory_xact_lock when the unit may

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"testing"
 	"time"
 
@@ -104,4 +105,50 @@ func TestPostgresLedgerEntryOneStatement(t *testing.T) {
 	require.Len(t, got.Postings, 6)
 	require.True(t, decimal.NewFromInt(-5).Equal(got.Postings[0].Amount), "got %s", got.Postings[0].Amount)
 	require.Equal(t, "house:fees/0", got.Postings[5].Book)
+}
+
+// TestPostgresHouseShardBalanceOneStatement: claiming a house shard and reading its
+// balance is one statement; the balance is the one committed when the shard was claimed
+// (zero without a row), and a shard another transaction holds is refused without a
+// balance.
+func TestPostgresHouseShardBalanceOneStatement(t *testing.T) {
+	ctx := RowLocked(context.Background())
+	p, err := OpenPostgres(ctx, pgtest.Start(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, p.Close()) })
+	_, err = p.InsertLedgerEntry(ctx, LedgerEntry{ExternalKey: "fund", Kind: "ADJUSTMENT", CreatedAt: time.UnixMilli(1), Postings: []LedgerPosting{
+		{Book: "house:inventory/1", Asset: "ETH", Amount: decimal.NewFromInt(-3)},
+		{Book: "house:custody:x", Asset: "ETH", Amount: decimal.NewFromInt(3)},
+	}})
+	require.NoError(t, err)
+
+	other, err := p.db.BeginTx(ctx, nil) // holds shard 2
+	require.NoError(t, err)
+	defer func() { _ = other.Rollback() }()
+	_, err = other.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey(shardLockPrefix, "2"))
+	require.NoError(t, err)
+
+	type claim struct {
+		ok  bool
+		bal decimal.Decimal
+	}
+	var got []claim
+	n, err := inCountedTx(ctx, t, p, func(c *conn) error {
+		got = got[:0]
+		for _, shard := range []int{1, 2, 3} {
+			ok, bal, err := c.TryLockHouseShardBalance(ctx, shard, "house:inventory/"+strconv.Itoa(shard), "ETH")
+			if err != nil {
+				return err
+			}
+			got = append(got, claim{ok, bal})
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, 3, n, "statements of three shards claimed")
+	require.True(t, got[0].ok)
+	require.True(t, decimal.NewFromInt(-3).Equal(got[0].bal), "got %s, want -3", got[0].bal)
+	require.False(t, got[1].ok, "shard 2 is held by another transaction")
+	require.True(t, got[2].ok)
+	require.True(t, got[2].bal.IsZero(), "got %s, want 0", got[2].bal)
 }
