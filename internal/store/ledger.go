@@ -11,7 +11,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
+
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 // LedgerPosting is one line of a ledger entry: Amount (signed) added to Book's balance of
@@ -38,6 +41,9 @@ type LedgerEntry struct {
 	// Meta is the kind's JSON detail (location, transaction hash, reference...).
 	Meta      json.RawMessage
 	CreatedAt time.Time
+	// Event, when set on an entry to insert, is the outbox event written with it
+	// (InsertLedgerEntry inserts it in the entry's statement on PostgreSQL).
+	Event *outbox.Row
 	// Balances are, on the entry InsertLedgerEntry returns, the resulting balances of the
 	// books and assets it posted to (book, then asset): what its receipts state, without
 	// reading them again. Nil on an entry read back.
@@ -224,71 +230,90 @@ func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntr
 	slices.SortFunc(keys, func(a, b key) int { return cmp.Or(strings.Compare(a.book, b.book), strings.Compare(a.asset, b.asset)) })
 	if s.postgres() && len(e.Postings) > 0 {
 		err := s.tx(ctx, func(tx queryer) error { return s.insertLedgerEntryPG(ctx, tx, &e, meta, keys, moves) })
+		if err == nil && e.Event != nil {
+			s.announce()
+		}
 		return e, err
 	}
 	err := s.tx(ctx, func(tx queryer) error {
-		err := tx.QueryRowContext(ctx, `INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli()).Scan(&e.ID)
-		if err != nil {
-			return wrap("insert ledger entry", err)
+		if err := s.insertLedgerEntry(ctx, tx, &e, meta, keys, moves); err != nil {
+			return err
 		}
-		if len(e.Postings) == 0 {
+		if e.Event == nil {
 			return nil
 		}
-		args := make([]any, 0, 5*len(e.Postings))
-		for i, p := range e.Postings {
-			args = append(args, e.ID, i, p.Book, p.Asset, p.Amount.String())
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_postings (entry_id, seq, book, asset, amount) VALUES `+
-			repeatList("(?, ?, ?, ?, ?)", len(e.Postings)), args...); err != nil {
-			return wrap("insert ledger postings", err)
-		}
-		e.Balances = make(map[string]map[string]decimal.Decimal, len(keys))
-		args = args[:0]
-		for _, k := range keys {
-			args = append(args, k.book, k.asset)
-		}
-		rows, err := tx.QueryContext(ctx, `SELECT book, asset, balance FROM ledger_balances WHERE `+
-			repeatList("(book = ? AND asset = ?)", len(keys), " OR "), args...)
-		if err != nil {
-			return wrap("ledger balances", err)
-		}
-		balances := make(map[key]decimal.Decimal, len(keys))
-		for rows.Next() {
-			var (
-				k    key
-				text string
-			)
-			if err := rows.Scan(&k.book, &k.asset, &text); err != nil {
-				rows.Close()
-				return wrap("ledger balances", err)
-			}
-			d, err := decimal.NewFromString(text)
-			if err != nil {
-				rows.Close()
-				return fmt.Errorf("ledger balance of %s %s: %w", k.book, k.asset, err)
-			}
-			balances[k] = d
-		}
-		if err := rows.Close(); err != nil {
-			return wrap("ledger balances", err)
-		}
-		args = args[:0]
-		for _, k := range keys {
-			after := balances[k].Add(moves[k])
-			e.setBalance(k.book, k.asset, after)
-			args = append(args, k.book, k.asset, after.String())
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+
-			` ON CONFLICT (book, asset) DO UPDATE SET balance = excluded.balance`, args...)
-		return wrap("update ledger balances", err)
+		return eventRows{tx}.InsertEvent(ctx, *e.Event)
 	})
+	if err == nil && e.Event != nil {
+		s.announce()
+	}
 	return e, err
 }
 
-// insertLedgerEntryPG is InsertLedgerEntry on PostgreSQL: the entry, its postings and
-// the balances they move in one statement, one round trip (three before; per statement
-// the round trip, not the row, was most of both processes' CPU). Each balance is written
+// insertLedgerEntry is InsertLedgerEntry's entry, postings and balances on SQLite (on
+// PostgreSQL, an entry without postings).
+func (s *conn) insertLedgerEntry(ctx context.Context, tx queryer, e *LedgerEntry, meta string, keys []bookAsset, moves map[bookAsset]decimal.Decimal) error {
+	type key = bookAsset
+	err := tx.QueryRowContext(ctx, `INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at)
+		VALUES (?, ?, ?, ?, ?) RETURNING id`, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli()).Scan(&e.ID)
+	if err != nil {
+		return wrap("insert ledger entry", err)
+	}
+	if len(e.Postings) == 0 {
+		return nil
+	}
+	args := make([]any, 0, 5*len(e.Postings))
+	for i, p := range e.Postings {
+		args = append(args, e.ID, i, p.Book, p.Asset, p.Amount.String())
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_postings (entry_id, seq, book, asset, amount) VALUES `+
+		repeatList("(?, ?, ?, ?, ?)", len(e.Postings)), args...); err != nil {
+		return wrap("insert ledger postings", err)
+	}
+	e.Balances = make(map[string]map[string]decimal.Decimal, len(keys))
+	args = args[:0]
+	for _, k := range keys {
+		args = append(args, k.book, k.asset)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT book, asset, balance FROM ledger_balances WHERE `+
+		repeatList("(book = ? AND asset = ?)", len(keys), " OR "), args...)
+	if err != nil {
+		return wrap("ledger balances", err)
+	}
+	balances := make(map[key]decimal.Decimal, len(keys))
+	for rows.Next() {
+		var (
+			k    key
+			text string
+		)
+		if err := rows.Scan(&k.book, &k.asset, &text); err != nil {
+			rows.Close()
+			return wrap("ledger balances", err)
+		}
+		d, err := decimal.NewFromString(text)
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("ledger balance of %s %s: %w", k.book, k.asset, err)
+		}
+		balances[k] = d
+	}
+	if err := rows.Close(); err != nil {
+		return wrap("ledger balances", err)
+	}
+	args = args[:0]
+	for _, k := range keys {
+		after := balances[k].Add(moves[k])
+		e.setBalance(k.book, k.asset, after)
+		args = append(args, k.book, k.asset, after.String())
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+
+		` ON CONFLICT (book, asset) DO UPDATE SET balance = excluded.balance`, args...)
+	return wrap("update ledger balances", err)
+}
+
+// insertLedgerEntryPG is InsertLedgerEntry on PostgreSQL: the entry, its postings, the
+// balances they move and its event in one statement, one round trip (four before; per
+// statement the round trip, not the row, was most of both processes' CPU). Each balance is written
 // relative to itself (balance + move, exact numeric arithmetic), so a transaction that
 // did not lock a book (READ COMMITTED) cannot lose another's update of it, and the rows
 // are written in keys' order, (book, asset), so two entries never lock each other's rows
@@ -304,13 +329,24 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 	for _, k := range keys {
 		args = append(args, k.book, k.asset, moves[k].String())
 	}
+	event := ""
+	if r := e.Event; r != nil {
+		if r.AccountID == "" && r.Trader != (common.Address{}) { // its account is looked up first (eventRows)
+			if err := (eventRows{tx}).InsertEvent(ctx, *r); err != nil {
+				return err
+			}
+		} else {
+			event = `, ev AS (INSERT INTO events (kind, source, account_id, trader, payload, created_at) VALUES (?, ?, ?, ?, ?, ?))`
+			args = append(args, string(r.Kind), r.Source, r.AccountID, addrText(r.Trader), string(r.Payload), time.Now().UnixMilli())
+		}
+	}
 	rows, err := tx.QueryContext(ctx, `WITH e AS (INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at)
 			VALUES (?, ?, ?, ?, ?) RETURNING id),
 		p AS (INSERT INTO ledger_postings (entry_id, seq, book, asset, amount)
 			SELECT e.id, v.seq, v.book, v.asset, v.amount FROM e, (VALUES `+repeatList("(?::bigint, ?::text, ?::text, ?::text)", len(e.Postings))+`) AS v (seq, book, asset, amount)),
 		b AS (INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+`
 			ON CONFLICT (book, asset) DO UPDATE SET balance = (ledger_balances.balance::numeric + excluded.balance::numeric)::text
-			RETURNING book, asset, balance)
+			RETURNING book, asset, balance)`+event+`
 		SELECT e.id, b.book, b.asset, b.balance FROM e, b`, args...)
 	if err != nil {
 		return wrap("insert ledger entry", err)

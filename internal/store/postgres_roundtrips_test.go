@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store/pgtest"
 )
 
@@ -40,19 +41,21 @@ func (c countingQueryer) QueryRowContext(ctx context.Context, query string, args
 	return c.q.QueryRowContext(ctx, query, args...)
 }
 
-// inCountedTx runs fn in a unit of work of p whose statements are counted.
-func inCountedTx(ctx context.Context, t *testing.T, p *Postgres, fn func(c *conn) error) (statements int, err error) {
+// inCountedTx runs fn in a unit of work of p whose statements are counted; pending is
+// what the unit announces after its commit (Postgres.InTx).
+func inCountedTx(ctx context.Context, t *testing.T, p *Postgres, fn func(c *conn) error) (statements int, pending pendingSignals, err error) {
 	t.Helper()
 	err = p.conn.tx(ctx, func(q queryer) error {
-		statements = 0
+		statements, pending = 0, pendingSignals{}
 		cq := countingQueryer{q: q, n: &statements}
-		return fn(&conn{q: cq, r: cq, notify: p.notify, access: p.access, relays: p.relays, pending: &pendingSignals{}})
+		return fn(&conn{q: cq, r: cq, notify: p.notify, access: p.access, relays: p.relays, pending: &pending})
 	})
-	return statements, err
+	return statements, pending, err
 }
 
-// TestPostgresLedgerEntryOneStatement: on PostgreSQL a ledger entry, its postings and the
-// balances they move are written in one statement, which returns the balances after it;
+// TestPostgresLedgerEntryOneStatement: on PostgreSQL a ledger entry, its postings, the
+// balances they move and its event are written in one statement, which returns the
+// balances after it;
 // an entry whose key is taken writes nothing of itself (ErrConflict).
 func TestPostgresLedgerEntryOneStatement(t *testing.T) {
 	ctx := context.Background()
@@ -70,12 +73,18 @@ func TestPostgresLedgerEntryOneStatement(t *testing.T) {
 		}}
 	}
 	var first LedgerEntry
-	n, err := inCountedTx(ctx, t, p, func(c *conn) error {
-		first, err = c.InsertLedgerEntry(ctx, entry("k1", 5))
+	n, pending, err := inCountedTx(ctx, t, p, func(c *conn) error {
+		e := entry("k1", 5)
+		e.Event = &outbox.Row{Kind: outbox.OrderSettled, Source: "OFFCHAIN", AccountID: "a", Payload: []byte(`{"orderId":1}`)}
+		first, err = c.InsertLedgerEntry(ctx, e)
 		return err
 	})
 	require.NoError(t, err)
-	require.Equal(t, 1, n, "statements of one ledger entry")
+	require.Equal(t, 1, n, "statements of one ledger entry and its event")
+	require.True(t, pending.events, "the entry's event is announced after the commit")
+	var kind, account, payload string
+	require.NoError(t, p.db.QueryRowContext(ctx, `SELECT kind, account_id, payload FROM events`).Scan(&kind, &account, &payload))
+	require.Equal(t, []string{string(outbox.OrderSettled), "a", `{"orderId":1}`}, []string{kind, account, payload})
 	require.Positive(t, first.ID)
 	want := map[string]map[string]decimal.Decimal{
 		"user:a":            {"USD": decimal.NewFromInt(-5), "ETH": decimal.NewFromInt(5)},
@@ -133,7 +142,7 @@ func TestPostgresHouseShardBalanceOneStatement(t *testing.T) {
 		bal decimal.Decimal
 	}
 	var got []claim
-	n, err := inCountedTx(ctx, t, p, func(c *conn) error {
+	n, _, err := inCountedTx(ctx, t, p, func(c *conn) error {
 		got = got[:0]
 		for _, shard := range []int{1, 2, 3} {
 			ok, bal, err := c.TryLockHouseShardBalance(ctx, shard, "house:inventory/"+strconv.Itoa(shard), "ETH")
