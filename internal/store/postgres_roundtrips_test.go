@@ -161,3 +161,18 @@ func TestPostgresHouseShardBalanceOneStatement(t *testing.T) {
 	require.True(t, got[2].ok)
 	require.True(t, got[2].bal.IsZero(), "got %s, want 0", got[2].bal)
 }
+
+// TestPostgresPostingsCostOnlyTheirRows: a ledger posting writes its row and its primary
+// key, no index that no statement reads (ledger_postings_book, migration 0078) and no
+// check of its entry per posting (migration 0079: they are written in one statement).
+func TestPostgresPostingsCostOnlyTheirRows(t *testing.T) {
+	ctx := context.Background()
+	p, err := OpenPostgres(ctx, pgtest.Start(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, p.Close()) })
+	var indexes, foreign int
+	require.NoError(t, p.db.QueryRowContext(ctx, `SELECT count(*) FROM pg_indexes WHERE tablename = 'ledger_postings'`).Scan(&indexes))
+	require.Equal(t, 1, indexes, "ledger_postings' indexes: its primary key only")
+	require.NoError(t, p.db.QueryRowContext(ctx, `SELECT count(*) FROM pg_constraint WHERE conrelid = 'ledger_postings'::regclass AND contype = 'f'`).Scan(&foreign))
+	require.Zero(t, foreign, "ledger_postings' foreign keys")
+}
