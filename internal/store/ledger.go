@@ -213,6 +213,7 @@ type bookAsset struct{ book, asset string }
 // those balances written; on PostgreSQL one, insertLedgerEntryPG): a trade's six
 // postings, one statement each way, were most of the write transaction of a swap.
 func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntry, error) {
+	s.forgetBookReads()
 	meta := string(e.Meta)
 	if meta == "" {
 		meta = "{}"
@@ -441,6 +442,7 @@ func (s *conn) LedgerBalances(ctx context.Context, book string) (map[string]deci
 
 // PutLedgerHold implements Ledger.
 func (s *conn) PutLedgerHold(ctx context.Context, h LedgerHold) error {
+	s.forgetBookReads()
 	_, err := s.q.ExecContext(ctx, `INSERT INTO ledger_holds (hold_key, book, asset, amount, state, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, h.Key, h.Book, h.Asset, h.Amount.String(), HoldOpen, h.CreatedAt.UnixMilli(), h.CreatedAt.UnixMilli())
 	return wrap("put ledger hold", err)
@@ -467,12 +469,14 @@ func (s *conn) LedgerHold(ctx context.Context, key string) (LedgerHold, error) {
 
 // SetLedgerHoldState implements Ledger.
 func (s *conn) SetLedgerHoldState(ctx context.Context, key, state string, at time.Time) error {
+	s.forgetBookReads()
 	return wrapAffected("set ledger hold state")(s.q.ExecContext(ctx,
 		`UPDATE ledger_holds SET state = ?, updated_at = ? WHERE hold_key = ? AND state = ?`, state, at.UnixMilli(), key, HoldOpen))
 }
 
 // UncaptureLedgerHold implements Ledger.
 func (s *conn) UncaptureLedgerHold(ctx context.Context, key string, at time.Time) error {
+	s.forgetBookReads()
 	return wrapAffected("uncapture ledger hold")(s.q.ExecContext(ctx,
 		`UPDATE ledger_holds SET state = ?, updated_at = ? WHERE hold_key = ? AND state = ?`, HoldReleased, at.UnixMilli(), key, HoldCaptured))
 }
@@ -485,6 +489,9 @@ func (s *conn) HeldAmounts(ctx context.Context, book string) (map[string]decimal
 // LedgerBook implements Ledger: the rows of both tables, each asset marked with its
 // table's letter.
 func (s *conn) LedgerBook(ctx context.Context, book string) (balances, held map[string]decimal.Decimal, err error) {
+	if r, ok := s.takeBookRead(book); ok { // read with its lock, nothing written since
+		return r.balances, r.held, nil
+	}
 	both, err := decimalsByKey(ctx, s.r, "ledger book", `SELECT 'b' || asset, balance FROM ledger_balances WHERE book = ?
 		UNION ALL SELECT 'h' || asset, amount FROM ledger_holds WHERE book = ? AND state = ?`, book, book, HoldOpen)
 	if err != nil {

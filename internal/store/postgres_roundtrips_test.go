@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strconv"
 	"testing"
 	"time"
@@ -175,4 +176,53 @@ func TestPostgresPostingsCostOnlyTheirRows(t *testing.T) {
 	require.Equal(t, 1, indexes, "ledger_postings' indexes: its primary key only")
 	require.NoError(t, p.db.QueryRowContext(ctx, `SELECT count(*) FROM pg_constraint WHERE conrelid = 'ledger_postings'::regclass AND contype = 'f'`).Scan(&foreign))
 	require.Zero(t, foreign, "ledger_postings' foreign keys")
+}
+
+// TestPostgresBookLockReadsTheBook: locking a user book reads its balances and open holds
+// in the same statement, which LedgerBook answers once, then reads again after a write of
+// the unit; what the lock read is what a read after it finds.
+func TestPostgresBookLockReadsTheBook(t *testing.T) {
+	ctx := RowLocked(context.Background())
+	p, err := OpenPostgres(ctx, pgtest.Start(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, p.Close()) })
+	_, err = p.InsertLedgerEntry(ctx, LedgerEntry{ExternalKey: "fund", Kind: "DEPOSIT", AccountID: "a", CreatedAt: time.UnixMilli(1), Postings: []LedgerPosting{
+		{Book: "user:a", Asset: "ETH", Amount: decimal.NewFromInt(7)},
+		{Book: "house:custody:x", Asset: "ETH", Amount: decimal.NewFromInt(-7)},
+	}})
+	require.NoError(t, err)
+	require.NoError(t, p.PutLedgerHold(ctx, LedgerHold{Key: "h1", Book: "user:a", Asset: "ETH", Amount: decimal.NewFromInt(2), CreatedAt: time.UnixMilli(2)}))
+	require.NoError(t, p.PutLedgerHold(ctx, LedgerHold{Key: "h2", Book: "user:a", Asset: "ETH", Amount: decimal.NewFromInt(1), CreatedAt: time.UnixMilli(2)}))
+
+	type read struct{ bal, held decimal.Decimal }
+	var reads []read
+	n, _, err := inCountedTx(ctx, t, p, func(c *conn) error {
+		reads = reads[:0]
+		if err := c.LockLedgerBooks(ctx, []string{"user:a", "user:empty"}); err != nil {
+			return err
+		}
+		bals, held, err := c.LedgerBook(ctx, "user:a")
+		if err != nil {
+			return err
+		}
+		reads = append(reads, read{bals["ETH"], held["ETH"]})
+		if bals, held, err = c.LedgerBook(ctx, "user:empty"); err != nil {
+			return err
+		}
+		if len(bals)+len(held) != 0 {
+			return fmt.Errorf("an empty book read %v %v", bals, held)
+		}
+		if err := c.SetLedgerHoldState(ctx, "h2", HoldReleased, time.UnixMilli(3)); err != nil {
+			return err
+		}
+		if bals, held, err = c.LedgerBook(ctx, "user:a"); err != nil {
+			return err
+		}
+		reads = append(reads, read{bals["ETH"], held["ETH"]})
+		return nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, 3, n, "the lock with its read, the hold's release, a read after it")
+	require.True(t, reads[0].bal.Equal(decimal.NewFromInt(7)) && reads[0].held.Equal(decimal.NewFromInt(3)), "with the lock: got %v", reads[0])
+	require.True(t, reads[1].bal.Equal(decimal.NewFromInt(7)) && reads[1].held.Equal(decimal.NewFromInt(2)), "after the release: got %v", reads[1])
 }
