@@ -148,9 +148,6 @@ type App struct {
 	pprofLn net.Listener
 	// operators are the chains' operator addresses, by source name (the settler role).
 	operators map[string]common.Address
-	// receiptKey signs the receipts (Run's signer job): the services' receipt key, nil
-	// without receipts.key.
-	receiptKey *receiptkey.Key
 }
 
 // matchInterval is how often the settler looks at resting OFFCHAIN limit orders.
@@ -158,6 +155,13 @@ const matchInterval = 250 * time.Millisecond
 
 // MatcherLease is the lease of the OFFCHAIN limit-order matcher.
 const MatcherLease = "offchain-matcher"
+
+// ReceiptsLease is the lease of the receipt signer: one settling process signs the
+// receipts every replica writes, where each process holding the key used to compute
+// every signature again. A process that only serves the API signs none. Its writes need
+// no fencing: a signature is only recorded on a receipt that has none, so a signer that
+// lost the lease and still writes records a valid signature or nothing.
+const ReceiptsLease = "receipts-signer"
 
 // SettlerLease returns the lease of the settler of a chain.
 func SettlerLease(source string) string { return "settler:" + source }
@@ -248,8 +252,13 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 					receiptkey.ErrOperatorKey, op, name)
 			}
 		}
-		a.receiptKey = k
 		a.svcs.ReceiptKeys = k.Published
+		if a.elector != nil {
+			a.leaderWork[ReceiptsLease] = func(ctx context.Context, _ *election.Fenced) error {
+				ledger.RunReceiptSigner(ctx, a.store, k.Signer, a.store.EventsNotify, time.Second, a.log)
+				return ctx.Err()
+			}
+		}
 	}
 	if opts.Role.serves() {
 		if err := a.buildAPI(ctx, opts); err != nil {
@@ -370,13 +379,6 @@ func (a *App) Run(ctx context.Context) error {
 		go func() {
 			defer wg.Done()
 			a.runWebhooks(ctx)
-		}()
-	}
-	if a.receiptKey != nil { // every process with the key signs: a signature is written once
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ledger.RunReceiptSigner(ctx, a.store, a.receiptKey.Signer, a.store.EventsNotify, time.Second, a.log)
 		}()
 	}
 	for lease, work := range a.leaderWork {

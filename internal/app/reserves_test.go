@@ -117,3 +117,48 @@ func TestReceiptKeyIsNotAnOperatorKey(t *testing.T) {
 	_, err = app.New(context.Background(), cfg, app.Options{Role: app.RoleSettler, Listener: loopback(t), Logger: slog.New(slog.DiscardHandler)})
 	require.ErrorIs(t, err, receiptkey.ErrOperatorKey)
 }
+
+// TestReceiptSignerRunsUnderItsLease: with receipts.key, a process that only serves the
+// API signs no receipt and campaigns for nothing; a settler on the same data directory
+// signs them, holding the lease receipts-signer, so replicas do not all compute every
+// signature.
+func TestReceiptSignerRunsUnderItsLease(t *testing.T) {
+	ctx := context.Background()
+	n := testnet.New(t, testnet.Options{Sources: []string{"ETHEREUM"}, Traders: 1})
+	cfg := chainConfig(t, n.Chains[0])
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	cfg.Listen = ln.Addr().String()
+	spec, pw, _ := writeReceiptKey(t, t.TempDir())
+	cfg.Receipts.Key, cfg.Receipts.KeyPasswordFile = spec, pw
+	cfg.Reserves.Every = -1
+	cfg.Finish()
+	require.NoError(t, cfg.Check())
+	log := slog.New(slog.DiscardHandler)
+
+	apiApp, err := app.New(ctx, cfg, app.Options{Role: app.RoleAPI, Listener: ln, Logger: log})
+	require.NoError(t, err)
+	run(t, apiApp)
+	held := func() (string, bool) {
+		leases, err := apiApp.Store().Leases(ctx)
+		require.NoError(t, err)
+		for _, l := range leases {
+			if l.Name == app.ReceiptsLease && l.Holder != "" && l.ExpiresAt.After(time.Now()) {
+				return l.Holder, true
+			}
+		}
+		return "", false
+	}
+	time.Sleep(time.Second)
+	_, ok := held()
+	require.False(t, ok, "an API-only process took the receipt signer's lease")
+
+	settler, err := app.New(ctx, cfg, app.Options{Role: app.RoleSettler, Logger: log, Listener: loopback(t),
+		EngineInterval: 100 * time.Millisecond, PollInterval: 50 * time.Millisecond})
+	require.NoError(t, err)
+	run(t, settler)
+	require.Eventually(t, func() bool {
+		_, ok := held()
+		return ok
+	}, 30*time.Second, 50*time.Millisecond, "the settler never took the receipt signer's lease")
+}

@@ -12,10 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/api/receipt"
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
@@ -23,6 +25,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
 	"github.com/dtwgate/dtwgate/internal/venue"
+	"github.com/dtwgate/dtwgate/signer"
 )
 
 // TestTradingLedgerInvariant runs a random sequence of bank deposits, off-chain
@@ -35,7 +38,8 @@ import (
 // balance or available balance, holds never exceed what they hold, the house never owes
 // more than its inventory limits, what was paid out equals the holds captured, and after
 // any step that took from an account it still covers its credit in use with its
-// available collateral (valued independently here, at the prices of that step).
+// available collateral (valued independently here, at the prices of that step); and every
+// account's signed receipts chain on without a gap to the ledger's balances.
 // DTW_TRADING_SEED replays a run.
 func TestTradingLedgerInvariant(t *testing.T) {
 	seed := uint64(time.Now().UnixNano())
@@ -94,6 +98,12 @@ func TestTradingLedgerInvariant(t *testing.T) {
 			return fmt.Sprintf("0.%04d", 1+rng.IntN(2000))
 		}
 	}
+	// Receipts: the receipt key signs what each step wrote, and every account's chain is
+	// verified from where the previous step left it.
+	key, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	receiptKey := signer.NewPrivateKeySigner(key)
+	anchors := map[string]receipt.Anchor{}
 	var quotes []struct{ account, id string }
 	var pending []api.OffchainWithdrawal
 	stats := map[string][2]int{}
@@ -224,6 +234,7 @@ func TestTradingLedgerInvariant(t *testing.T) {
 		}
 		checkLedger(t, st, accounts, lender, limits, cfg.Offchain.HouseShards, step)
 		checkPaid(t, st, accounts, paid, step)
+		checkReceipts(t, st, receiptKey, accounts, anchors, step)
 	}
 	for name, c := range stats {
 		t.Logf("%-20s ok %3d  refused %3d", name, c[0], c[1])
@@ -272,6 +283,45 @@ func checkLedger(t *testing.T, st *store.SQLite, accounts []string, lender strin
 			sum = sum.Add(sb)
 		}
 		require.True(t, sum.Equal(b), "step %d: the shards of %s sum to %s, the house's balance is %s", step, asset, sum, b)
+	}
+}
+
+// checkReceipts signs the receipts the step wrote and checks each account's new
+// receipts against its chain so far (receipt.VerifyChain: no gap, no rewrite, hashes,
+// signatures, each balance the previous one plus the postings), then that the chain's
+// balances are the ledger's: a movement without its receipt, or a receipt without its
+// movement, shows as a difference.
+func checkReceipts(t *testing.T, st *store.SQLite, key signer.Signer, accounts []string, anchors map[string]receipt.Anchor, step int) {
+	t.Helper()
+	ctx := context.Background()
+	for {
+		n, err := ledger.SignReceipts(ctx, st, key, 1000)
+		require.NoError(t, err, "step %d", step)
+		if n == 0 {
+			break
+		}
+	}
+	keys := receipt.Keys{{Address: key.Address()}}
+	for _, a := range accounts {
+		from := anchors[a]
+		for {
+			rows, err := st.ReceiptsAfter(ctx, a, from.Head.Sequence, 0)
+			require.NoError(t, err)
+			if len(rows) == 0 {
+				break
+			}
+			signed := make([]receipt.Signed, len(rows))
+			for i, r := range rows {
+				signed[i], err = ledger.SignedReceipt(r)
+				require.NoError(t, err)
+			}
+			from, err = receipt.VerifyChain(a, signed, keys, from)
+			require.NoError(t, err, "step %d: %s", step, a)
+		}
+		anchors[a] = from
+		bals, err := st.LedgerBalances(ctx, ledger.UserBook(a))
+		require.NoError(t, err)
+		require.NoError(t, receipt.CheckBalances(from.Balances, bals), "step %d: %s's receipts and ledger differ", step, a)
 	}
 }
 

@@ -51,11 +51,13 @@ func (s *conn) LastPrices(ctx context.Context, assets []string) (map[string]outb
 // in the same transaction; readers page by id.
 type Outbox interface {
 	// Events returns up to limit events with ids above afterID, in id order (limit <= 0
-	// means 1000). Ids of committed events only increase, so a reader that remembers the
-	// last id it handled misses none and sees none twice.
+	// means 1000). The events it returns are followed only by events of larger ids, so a
+	// reader that remembers the last id it handled misses none and sees none twice; on
+	// PostgreSQL an event committed after one of a transaction that began writing earlier
+	// waits for it (migration 0076). Inside InTx, the transaction's own events are read too.
 	Events(ctx context.Context, afterID int64, limit int) ([]outbox.Record, error)
-	// LastEventID returns the id of the newest committed event (0 when there is none): a
-	// reader that starts from it sees every event committed afterwards.
+	// LastEventID returns the id of the newest event Events returns now (0 when there is
+	// none): a reader that starts from it sees every event committed afterwards.
 	LastEventID(ctx context.Context) (int64, error)
 	// InsertEvent implements outbox.Tx: outbox.Write calls it in the transaction of the
 	// change the event reports (inside InTx); an empty AccountID is resolved from the
@@ -74,10 +76,18 @@ func (s *conn) InsertEvent(ctx context.Context, r outbox.Row) error {
 	return nil
 }
 
+// heldBackRetry is how long after a read stopped at events held back (Events on
+// PostgreSQL) readers are woken to read again, unless a commit wakes them first.
+const heldBackRetry = 5 * time.Millisecond
+
 // notifier wakes every reader waiting on its channel.
 type notifier struct {
 	mu sync.Mutex
 	ch chan struct{}
+	// soon, while set, is signalSoon's pending wake.
+	soon *time.Timer
+	// ring, when set, tells other processes of a commit of this one (Postgres's bell).
+	ring func()
 }
 
 func newNotifier() *notifier { return &notifier{ch: make(chan struct{})} }
@@ -88,11 +98,35 @@ func (n *notifier) wait() <-chan struct{} {
 	return n.ch
 }
 
+// signal wakes the readers after a commit of this process, and rings the bell.
 func (n *notifier) signal() {
+	n.wake()
+	if n.ring != nil {
+		n.ring()
+	}
+}
+
+// wake wakes the readers.
+func (n *notifier) wake() {
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	if n.soon != nil {
+		n.soon.Stop()
+		n.soon = nil
+	}
 	close(n.ch)
 	n.ch = make(chan struct{})
+}
+
+// signalSoon wakes the readers after heldBackRetry (without ringing the bell: nothing
+// committed), once however often it is asked until then; a wake before then takes its
+// place.
+func (n *notifier) signalSoon() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.soon == nil {
+		n.soon = time.AfterFunc(heldBackRetry, n.wake)
+	}
 }
 
 // announce wakes event readers after the events just written commit: at once outside
@@ -119,13 +153,18 @@ func (s *conn) announceAccess() {
 }
 
 // accessEpochSQL reads the id of the newest access change, the epoch caches of callers
-// compare.
+// compare. On PostgreSQL it stops at Events' horizon: an access change committed with a
+// smaller id than one already counted would not move the newest.
 const accessEpochSQL = `SELECT COALESCE(MAX(id), 0) FROM events WHERE kind = '` + string(outbox.AccessChanged) + `'`
 
 // AccessEpoch implements Access.
 func (s *conn) AccessEpoch(ctx context.Context) (int64, error) {
+	query := accessEpochSQL
+	if s.postgres() {
+		query += ` AND id < ` + pgHorizon
+	}
 	var id int64
-	err := s.r.QueryRowContext(ctx, accessEpochSQL).Scan(&id)
+	err := s.r.QueryRowContext(ctx, query).Scan(&id)
 	return id, wrap("access epoch", err)
 }
 
@@ -202,33 +241,70 @@ func orderTrader(ctx context.Context, q queryer, source string, orderID uint64) 
 	return common.HexToAddress(trader), nil
 }
 
-// Events implements Outbox.
+// pgHorizon is, on PostgreSQL, the first event id a reader may not return yet: events of
+// transactions that had not ended when the reader's snapshot was taken, or that took their
+// ids after it, are at or above it (migration 0076 numbers events by transaction id).
+const pgHorizon = `(SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint << 20)`
+
+// eventRecordColumns are the columns an outbox.Record is scanned from.
+const eventRecordColumns = `id, kind, source, account_id, trader, payload, created_at`
+
+// Events implements Outbox. On PostgreSQL it returns the events below its snapshot's
+// horizon (pgHorizon) and the transaction's own: the first event above it ends the page,
+// and readers are woken again shortly (notifier.signalSoon), when the transactions holding
+// it back may have ended without writing an event of their own (whose commit would wake
+// them).
 func (s *conn) Events(ctx context.Context, afterID int64, limit int) ([]outbox.Record, error) {
 	if limit <= 0 {
 		limit = 1000
 	}
-	return queryAll(ctx, s.r, "events", func(r scanner) (outbox.Record, error) {
+	query := `SELECT ` + eventRecordColumns + `, 1 FROM events WHERE id > ? ORDER BY id LIMIT ?`
+	if s.postgres() {
+		query = `SELECT ` + eventRecordColumns + `, id < ` + pgHorizon + ` OR id >> 20 = (SELECT pg_current_xact_id_if_assigned()::text::bigint)
+			FROM events WHERE id > ? ORDER BY id LIMIT ?`
+	}
+	held := -1 // the index of the first event above the horizon
+	n := 0
+	evs, err := queryAll(ctx, s.r, "events", func(r scanner) (outbox.Record, error) {
 		var (
 			e              outbox.Record
 			kind, trader   string
 			payload        string
 			createdAtMilli int64
+			settled        sql.NullBool
 		)
-		if err := r.Scan(&e.ID, &kind, &e.Source, &e.AccountID, &trader, &payload, &createdAtMilli); err != nil {
+		if err := r.Scan(&e.ID, &kind, &e.Source, &e.AccountID, &trader, &payload, &createdAtMilli, &settled); err != nil {
 			return e, err
 		}
+		if !settled.Bool && held < 0 {
+			held = n
+		}
+		n++
 		e.Kind, e.Payload, e.CreatedAt = outbox.Kind(kind), json.RawMessage(payload), time.UnixMilli(createdAtMilli)
 		if trader != "" {
 			e.Trader = common.HexToAddress(trader)
 		}
 		return e, nil
-	}, `SELECT id, kind, source, account_id, trader, payload, created_at FROM events WHERE id > ? ORDER BY id LIMIT ?`,
-		afterID, limit)
+	}, query, afterID, limit)
+	if err != nil || held < 0 {
+		return evs, err
+	}
+	s.notify.signalSoon()
+	return evs[:held], nil
+}
+
+// lastEventSQL reads the id of the newest event a reader may return (Events' horizon on
+// PostgreSQL): a reader starting after it misses none that commit later.
+func (s *conn) lastEventSQL() string {
+	if s.postgres() {
+		return `SELECT COALESCE(MAX(id), 0) FROM events WHERE id < ` + pgHorizon
+	}
+	return `SELECT COALESCE(MAX(id), 0) FROM events`
 }
 
 // LastEventID implements Outbox.
 func (s *conn) LastEventID(ctx context.Context) (int64, error) {
 	var id int64
-	err := s.r.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM events`).Scan(&id)
+	err := s.r.QueryRowContext(ctx, s.lastEventSQL()).Scan(&id)
 	return id, wrap("last event id", err)
 }

@@ -33,7 +33,8 @@ var pgMigrationFiles embed.FS
 // relative to itself (no read-then-write), the ledger locks the user books an entry
 // moves (LockLedgerBooks, one global order) before it reads what it decides on, the
 // house's books are split into shards a trade claims without waiting (TryLockHouseShard),
-// and events take their ids at commit (migration 0072). A unit marked RowLocked (a swap)
+// and events are numbered by their transaction's id with no lock, readers stopping at
+// their snapshot's horizon (migration 0076). A unit marked RowLocked (a swap)
 // runs at READ COMMITTED in a group of its own kind: each of its statements sees what
 // committed before it, and every row it decides on is one it locked first.
 //
@@ -49,8 +50,9 @@ var pgMigrationFiles embed.FS
 // WHERE clause re-checks the row it changes (no money path reads, then writes, outside a
 // transaction).
 //
-// Outbox readers in any replica are woken by LISTEN/NOTIFY (migration 0004's triggers):
-// each store keeps one listening connection, re-established after a loss.
+// Outbox readers in any replica are woken by LISTEN/NOTIFY: each store keeps one
+// listening connection, re-established after a loss, and after its own commits that wrote
+// events notifies the others from a connection of its own (pgBell), not in the commit.
 type Postgres struct {
 	db  *sql.DB
 	cfg *pgx.ConnConfig
@@ -58,6 +60,8 @@ type Postgres struct {
 	// (InTx and the methods signal their own commits at once).
 	origin string
 	conn
+	// bell tells other processes of this store's commits that wrote events.
+	bell      *pgBell
 	stop      context.CancelFunc
 	done      chan struct{}
 	closeOnce sync.Once
@@ -142,6 +146,8 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		db.Close()
 		return nil, fmt.Errorf("postgres listen: %w", err)
 	}
+	p.bell = newPGBell(cfg, pgEventsChannel, origin)
+	p.notify.ring = p.bell.ring
 	return p, nil
 }
 
@@ -237,6 +243,7 @@ func (p *Postgres) Close() error {
 	p.closeOnce.Do(func() {
 		p.group.close()
 		p.locked.close()
+		p.bell.close()
 		p.stop()
 		<-p.done
 		p.closeErr = p.db.Close()
@@ -259,9 +266,9 @@ func (p *Postgres) listen(ctx context.Context, ready chan<- error) {
 				started = true
 				ready <- nil
 			} else {
-				p.notify.signal()
-				p.access.signal()
-				p.relays.signal()
+				p.notify.wake()
+				p.access.wake()
+				p.relays.wake()
 			}
 			wait = 100 * time.Millisecond
 		})
@@ -309,12 +316,12 @@ func (p *Postgres) listenOnce(ctx context.Context, listening func()) error {
 		}
 		switch n.Channel {
 		case pgEventsChannel:
-			p.notify.signal()
+			p.notify.wake()
 		case pgAccessChannel:
-			p.access.signal()
-			p.notify.signal()
+			p.access.wake()
+			p.notify.wake()
 		case pgRelaysChannel:
-			p.relays.signal()
+			p.relays.wake()
 		}
 	}
 }

@@ -179,7 +179,8 @@ func (s *conn) CreateWebhook(ctx context.Context, w WebhookSubscription, max int
 		if n >= max {
 			return fmt.Errorf("create webhook: account %s holds %d: %w", w.AccountID, n, ErrWebhookLimit)
 		}
-		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM events`).Scan(&w.AfterEventID); err != nil {
+		// Later events only: those Events returns after the newest it returns now.
+		if err := tx.QueryRowContext(ctx, s.lastEventSQL()).Scan(&w.AfterEventID); err != nil {
 			return wrap("create webhook", err)
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO webhook_subscriptions (`+webhookColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
