@@ -27,7 +27,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -171,10 +171,41 @@ func Domain() apitypes.TypedDataDomain {
 	return apitypes.TypedDataDomain{Name: DomainName, Version: DomainVersion}
 }
 
-var (
-	assetRE   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:-]*$`)
-	decimalRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?$`)
-)
+// isDecimal reports whether s is -?(0|[1-9][0-9]*)(\.[0-9]+)?: written out, as the
+// writer checks every receipt it hashes in its serial path (a regular expression there
+// cost a third of the hash).
+func isDecimal(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	whole, frac, dot := strings.Cut(s, ".")
+	if whole == "" || (len(whole) > 1 && whole[0] == '0') || !allDigits(whole) {
+		return false
+	}
+	return !dot || (frac != "" && allDigits(frac))
+}
+
+// allDigits reports whether s has only the digits 0-9.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isAssetID reports whether a is [A-Za-z0-9][A-Za-z0-9._:-]*.
+func isAssetID(a string) bool {
+	for i := 0; i < len(a); i++ {
+		c := a[i]
+		switch {
+		case c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case i > 0 && (c == '.' || c == '_' || c == ':' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return a != ""
+}
 
 // ParseAmount parses a receipt's decimal string: an optional minus, digits without
 // leading zeros, an optional fraction; at most MaxAmountLen characters.
@@ -182,7 +213,7 @@ func ParseAmount(s string) (decimal.Decimal, error) {
 	if len(s) > MaxAmountLen {
 		return decimal.Decimal{}, fmt.Errorf("%w: amount of %d characters, at most %d", ErrMalformed, len(s), MaxAmountLen)
 	}
-	if !decimalRE.MatchString(s) {
+	if !isDecimal(s) {
 		return decimal.Decimal{}, fmt.Errorf("%w: amount %q is not a decimal string", ErrMalformed, s)
 	}
 	d, err := decimal.NewFromString(s)
@@ -194,7 +225,7 @@ func ParseAmount(s string) (decimal.Decimal, error) {
 
 // CheckAsset checks an asset id's form and length.
 func CheckAsset(a string) error {
-	if len(a) == 0 || len(a) > MaxAssetLen || !assetRE.MatchString(a) {
+	if len(a) == 0 || len(a) > MaxAssetLen || !isAssetID(a) {
 		return fmt.Errorf("%w: asset id %q (1 to %d letters, digits, '.', '_', ':', '-')", ErrMalformed, a, MaxAssetLen)
 	}
 	return nil
@@ -282,7 +313,7 @@ func (r Receipt) Hash() (common.Hash, error) {
 	if err := r.Check(); err != nil {
 		return common.Hash{}, err
 	}
-	return r.fastHash(), nil
+	return r.fastHash(nil), nil
 }
 
 // Sign checks r, hashes it and signs its hash with the receipt key s: the signature

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"math/big"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -305,15 +307,16 @@ func TestHashIsDocumentedEncoding(t *testing.T) {
 }
 
 // TestFastHashIsEIP712: the receipt's written-out EIP-712 hash is the generic encoder's
-// digest of its typed data, for receipts with no, one and several postings.
+// digest of its typed data, for receipts with no, one and several postings, hashed twice
+// (the second time with the asset ids' and kinds' hashes cached).
 func TestFastHashIsEIP712(t *testing.T) {
-	for i, r := range []receipt.Receipt{
+	for i, r := range slices.Repeat([]receipt.Receipt{
 		{Account: "a", Sequence: 1, Kind: "HOLD", Postings: []receipt.Posting{}, Balances: []receipt.Balance{{Asset: "usdt", Balance: "0"}}},
 		{Account: "acc_62296e3515922c21da3fd66f", Sequence: 7, EntryID: 1 << 40, Kind: "TRADE", Reference: "swap-1",
 			Postings:        []receipt.Posting{{Asset: "eur", Amount: "-10"}, {Asset: "usdc", Amount: "10.978011"}},
 			Balances:        []receipt.Balance{{Asset: "eur", Balance: "90"}, {Asset: "usdc", Balance: "-0.5"}},
 			TimestampMillis: 1795753710389, Previous: common.HexToHash("0x03dde5f1a5396cef25fd21339e23e0fa525e008fc5b63d1816fd4dfc8c40b6bb")},
-	} {
+	}, 2) {
 		want, err := signer.TypedDataDigest(r.TypedData())
 		require.NoError(t, err)
 		got, err := r.Hash()
@@ -336,4 +339,51 @@ func TestSignIsTypedDataSignature(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, digest, s.Hash, "receipt %d", i)
 	}
+}
+
+// TestFormsAreThePatterns: the amounts and asset ids Check accepts are exactly those of
+// the documented patterns, which it checks without regular expressions.
+func TestFormsAreThePatterns(t *testing.T) {
+	decimalRE := regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?$`)
+	assetRE := regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:-]*$`)
+	for _, s := range []string{"", "-", "0", "-0", "00", "01", "1", "10", "-10.5", "1.", ".5", "-.5", "1.0", "1.05", "1..2", "1.2.3",
+		"+1", "1e5", " 1", "1 ", "0.000001", "-0.0", "12a", "a12", "--1", "1-", "٣", "10.978011"} {
+		_, err := receipt.ParseAmount(s)
+		require.Equal(t, decimalRE.MatchString(s), err == nil, "amount %q", s)
+	}
+	for _, a := range []string{"", "usdt", "USDC", "eth.e", "a:b", "a-b", "a_b", "0x", "-a", ".a", "_a", ":a", "a b", "a/b", "é", "a\x00",
+		strings.Repeat("a", receipt.MaxAssetLen)} {
+		require.Equal(t, assetRE.MatchString(a), receipt.CheckAsset(a) == nil, "asset %q", a)
+	}
+}
+
+// TestHashWithParts: a receipt hashed with parts computed before (PartsOf) hashes as it
+// does alone, whether the parts are its own, another receipt's (a price that moved, a
+// balance that changed meanwhile: each differing part is hashed again), or none.
+func TestHashWithParts(t *testing.T) {
+	r := receipt.Receipt{Account: "acc-1", Sequence: 3, EntryID: 12, Kind: "TRADE", Reference: "swap-1",
+		Postings:        []receipt.Posting{{Asset: "eur", Amount: "-10"}, {Asset: "usdc", Amount: "10.978011"}},
+		Balances:        []receipt.Balance{{Asset: "eur", Balance: "90"}, {Asset: "usdc", Balance: "-0.5"}},
+		TimestampMillis: t0, Previous: common.HexToHash("0x1234")}
+	want, err := r.Hash()
+	require.NoError(t, err)
+	other := r
+	other.Account, other.Reference = "acc-2", "swap-2"
+	other.Postings = []receipt.Posting{{Asset: "eur", Amount: "-10"}, {Asset: "usdc", Amount: "10.978012"}}
+	other.Balances = []receipt.Balance{{Asset: "eur", Balance: "91"}, {Asset: "usdc", Balance: "-0.5"}}
+	mine := receipt.PartsOf(r)
+	require.True(t, mine.Of(r))
+	require.False(t, receipt.PartsOf(other).Of(r))
+	for name, p := range map[string]*receipt.Parts{"its own": mine, "another's": receipt.PartsOf(other), "none": nil} {
+		got, err := r.HashWith(p)
+		require.NoError(t, err, name)
+		require.Equal(t, want, got, name)
+	}
+	r.Postings[1].Amount = "10.97801" // PartsOf kept its own copy: this is another receipt now
+	changed, err := r.Hash()
+	require.NoError(t, err)
+	got, err := r.HashWith(mine)
+	require.NoError(t, err)
+	require.Equal(t, changed, got)
+	require.NotEqual(t, want, got)
 }

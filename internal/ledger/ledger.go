@@ -120,6 +120,18 @@ type Options struct {
 	// the ledger does not look the key up first, and a key found taken all the same
 	// fails the entry's insert with ErrKeyReused.
 	NewKey bool
+	// Head is the entry's own account's receipt head as the caller read it before the
+	// transaction (store.TraderReads), on a store of one writer only (Store.SingleWriter:
+	// SQLite, where a refused insert leaves the transaction as it was). The account's
+	// receipt then follows it without a read of the head in the writer's serial path; when
+	// its sequence is found taken (a movement of the account committed meanwhile, or came
+	// first in the transaction), the ledger reads the head and links after that instead.
+	Head *store.StoredReceipt
+	// Parts are the hashes of the entry's own account's receipt's account, reference,
+	// postings and balances as the caller expects them, computed before the transaction
+	// (receipt.PartsOf), nil when not: the receipt is hashed with each that matches it,
+	// and the others are hashed in the transaction.
+	Parts *receipt.Parts
 }
 
 // Tx is what a ledger's unit of work reads and writes: the ledger's rows and the outbox.
@@ -326,7 +338,7 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 	if err != nil {
 		return Posted{}, err
 	}
-	own, err := l.receiptsOf(ctx, tx, out)
+	own, err := l.receiptsOf(ctx, tx, out, opts.Head, opts.Parts)
 	if err != nil {
 		return Posted{}, err
 	}

@@ -38,8 +38,10 @@ var _ ReceiptTx = store.Tx(nil)
 // receiptsOf writes the receipts of entry e (inserted, with its id and the resulting
 // balances InsertLedgerEntry returned): one per account whose book it posts to, with the
 // account's postings summed per asset and its resulting balances of those assets. It
-// returns the receipt of the entry's own account (unsigned), nil when it has none.
-func (l *Ledger) receiptsOf(ctx context.Context, tx ReceiptTx, e store.LedgerEntry) (*receipt.Signed, error) {
+// returns the receipt of the entry's own account (unsigned), nil when it has none. head,
+// when not nil, is the own account's head as read before the transaction (Options.Head),
+// parts its receipt's parts hashed before (Options.Parts).
+func (l *Ledger) receiptsOf(ctx context.Context, tx ReceiptTx, e store.LedgerEntry, head *store.StoredReceipt, parts *receipt.Parts) (*receipt.Signed, error) {
 	if !l.receipts {
 		return nil, nil
 	}
@@ -67,15 +69,17 @@ func (l *Ledger) receiptsOf(ctx context.Context, tx ReceiptTx, e store.LedgerEnt
 		posted[acct] = ps
 	}
 	for _, acct := range accounts {
-		ref := fmt.Sprintf("entry:%d", e.ID)
+		ref, hint, pre := "", (*store.StoredReceipt)(nil), (*receipt.Parts)(nil)
 		if acct == e.AccountID {
-			ref = entryReference(e)
+			ref, hint, pre = entryReference(e), head, parts
+		} else {
+			ref = fmt.Sprintf("entry:%d", e.ID)
 		}
 		assets := make([]string, 0, len(posted[acct]))
 		for _, p := range posted[acct] {
 			assets = append(assets, p.Asset)
 		}
-		r, err := l.writeReceipt(ctx, tx, acct, e.ID, e.Kind, ref, posted[acct], assets, e.Balances[UserBook(acct)])
+		r, err := l.writeReceipt(ctx, tx, hint, pre, acct, e.ID, e.Kind, ref, posted[acct], assets, e.Balances[UserBook(acct)])
 		if err != nil {
 			return nil, err
 		}
@@ -91,7 +95,7 @@ func (l *Ledger) holdReceipt(ctx context.Context, tx ReceiptTx, kind, accountID,
 	if !l.receipts {
 		return nil
 	}
-	_, err := l.writeReceipt(ctx, tx, accountID, 0, kind, boundReference(key), nil, []string{asset}, nil)
+	_, err := l.writeReceipt(ctx, tx, nil, nil, accountID, 0, kind, boundReference(key), nil, []string{asset}, nil)
 	return err
 }
 
@@ -101,17 +105,35 @@ func (l *Ledger) holdReceipt(ctx context.Context, tx ReceiptTx, kind, accountID,
 // one account never take one sequence number twice or leave a gap. balances are the
 // account's balances of assets as the movement left them (an entry's, from
 // InsertLedgerEntry in this transaction, whose books the ledger locked); nil reads them.
-func (l *Ledger) writeReceipt(ctx context.Context, tx ReceiptTx, accountID string, entryID int64, kind, ref string,
+// hint, when not nil, is the account's head as read before the transaction (Options.Head):
+// the receipt follows it unless its sequence is taken, and then the head read here. parts
+// (may be nil) are hashes of the receipt's parts computed before (Options.Parts).
+func (l *Ledger) writeReceipt(ctx context.Context, tx ReceiptTx, hint *store.StoredReceipt, parts *receipt.Parts, accountID string, entryID int64, kind, ref string,
 	postings []receipt.Posting, assets []string, balances map[string]decimal.Decimal) (receipt.Signed, error) {
-	head, err := tx.ReceiptHead(ctx, accountID)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		return receipt.Signed{}, err
-	}
 	if !hasAll(balances, assets) {
+		var err error
 		if balances, err = tx.LedgerBalances(ctx, UserBook(accountID)); err != nil {
 			return receipt.Signed{}, err
 		}
 	}
+	if hint != nil && hint.AccountID == accountID {
+		r, err := l.linkReceipt(ctx, tx, *hint, parts, accountID, entryID, kind, ref, postings, assets, balances)
+		if !errors.Is(err, store.ErrConflict) {
+			return r, err
+		}
+	}
+	head, err := tx.ReceiptHead(ctx, accountID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return receipt.Signed{}, err
+	}
+	return l.linkReceipt(ctx, tx, head, parts, accountID, entryID, kind, ref, postings, assets, balances)
+}
+
+// linkReceipt builds the receipt of a movement after head (the account's latest
+// receipt, zero before the first) and inserts it: store.ErrConflict when head is not the
+// latest any more (its next sequence is taken).
+func (l *Ledger) linkReceipt(ctx context.Context, tx ReceiptTx, head store.StoredReceipt, parts *receipt.Parts, accountID string, entryID int64, kind, ref string,
+	postings []receipt.Posting, assets []string, balances map[string]decimal.Decimal) (receipt.Signed, error) {
 	r := receipt.Receipt{Account: accountID, EntryID: uint64(max(entryID, 0)), Kind: kind, Reference: ref, Postings: postings}
 	if r.Postings == nil {
 		r.Postings = []receipt.Posting{}
@@ -128,17 +150,20 @@ func (l *Ledger) writeReceipt(ctx context.Context, tx ReceiptTx, accountID strin
 	}
 	r.TimestampMillis = uint64(max(now.UnixMilli(), 0))
 	r = receipt.Head{Sequence: head.Seq, Hash: head.Hash}.Next(r)
-	h, err := r.Hash()
+	h, err := r.HashWith(parts)
 	if err != nil {
 		return receipt.Signed{}, fmt.Errorf("receipt of %s's entry %d: %w", accountID, entryID, err)
 	}
-	body, err := json.Marshal(r)
+	body, err := json.Marshal(receiptBody{Postings: r.Postings, Balances: r.Balances})
 	if err != nil {
 		return receipt.Signed{}, fmt.Errorf("receipt of %s's entry %d: %w", accountID, entryID, err)
 	}
 	err = tx.InsertReceipt(ctx, store.StoredReceipt{AccountID: accountID, Seq: r.Sequence, EntryID: entryID, Kind: kind,
 		Reference: ref, CreatedAt: time.UnixMilli(int64(r.TimestampMillis)), Body: body, Prev: r.Previous, Hash: h})
-	return receipt.Signed{Receipt: r, Hash: h, Signature: []byte{}}, err
+	if err != nil {
+		return receipt.Signed{}, err
+	}
+	return receipt.Signed{Receipt: r, Hash: h, Signature: []byte{}}, nil
 }
 
 // hasAll reports whether balances has every one of assets.
@@ -172,13 +197,24 @@ func boundReference(ref string) string {
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
+// receiptBody is what a receipt row keeps as its body: the receipt's lists. Its other
+// fields are the row's columns (SignedReceipt), so the writer marshals and stores no
+// field twice.
+type receiptBody struct {
+	Postings []receipt.Posting `json:"postings"`
+	Balances []receipt.Balance `json:"balances"`
+}
+
 // SignedReceipt returns a stored receipt in its wire form, its signature empty while it
-// is unsigned.
+// is unsigned: its lists from the body, the rest from the row's columns (a body of the
+// whole receipt, as rows written before held, reads the same).
 func SignedReceipt(r store.StoredReceipt) (receipt.Signed, error) {
 	var out receipt.Signed
 	if err := json.Unmarshal(r.Body, &out.Receipt); err != nil {
 		return receipt.Signed{}, fmt.Errorf("receipt %s #%d: %w", r.AccountID, r.Seq, err)
 	}
+	out.Account, out.Sequence, out.EntryID, out.Kind = r.AccountID, r.Seq, uint64(max(r.EntryID, 0)), r.Kind
+	out.Reference, out.TimestampMillis, out.Previous = r.Reference, uint64(max(r.CreatedAt.UnixMilli(), 0)), r.Prev
 	out.Hash, out.Signature = r.Hash, r.Signature
 	return out, nil
 }
@@ -227,10 +263,16 @@ func SignReceipts(ctx context.Context, st ReceiptSigner, s signer.Signer, limit 
 	return len(sigs), bad
 }
 
-// RunReceiptSigner signs receipts until ctx ends: at once after every commit that wrote
-// events in this process (wake, the store's EventsNotify: every movement writes one),
-// and every poll for those of other processes. A failed round is logged and retried at
-// the next wake.
+// signerGather is how long the receipt key's job lets receipts gather after a wake
+// before it signs them: under load a commit wakes it every few milliseconds, and a round
+// per commit put a transaction of its own (a statement, its rows' pages written again)
+// into the one writer's serial path for a handful of receipts.
+const signerGather = 100 * time.Millisecond
+
+// RunReceiptSigner signs receipts until ctx ends: soon (signerGather) after a commit that
+// wrote events in this process (wake, the store's EventsNotify: every movement writes
+// one), and every poll for those of other processes. A failed round is logged and
+// retried at the next wake.
 func RunReceiptSigner(ctx context.Context, st ReceiptSigner, s signer.Signer, wake func() <-chan struct{}, poll time.Duration, log *slog.Logger) {
 	if poll <= 0 {
 		poll = time.Second
@@ -255,6 +297,11 @@ func RunReceiptSigner(ctx context.Context, st ReceiptSigner, s signer.Signer, wa
 		case <-ctx.Done():
 			return
 		case <-ch:
+			select { // gather: one round for the receipts of many commits
+			case <-ctx.Done():
+				return
+			case <-time.After(signerGather):
+			}
 		case <-t.C:
 		}
 	}

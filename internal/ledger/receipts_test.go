@@ -2,6 +2,7 @@ package ledger_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -66,7 +67,11 @@ func TestReceiptsChainUnderConcurrency(t *testing.T) {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						_, _, err := l.Post(ctx, trade(fmt.Sprintf("t:%s:%d", a, i), a), nil, ledger.Options{})
+						opts := ledger.Options{}
+						if st.SingleWriter() { // the head read beside the one writer, as a swap's: often stale here
+							opts.Head = headOf(ctx, t, st, a)
+						}
+						_, _, err := l.Post(ctx, trade(fmt.Sprintf("t:%s:%d", a, i), a), nil, opts)
 						errc <- err
 						key := fmt.Sprintf("w:%s:%d", a, i)
 						errc <- st.InTx(ctx, func(tx store.Tx) error { return l.HoldTx(ctx, tx, key, a, "usdt", d("2"), ledger.Options{}) })
@@ -150,6 +155,83 @@ func TestReceiptInActivityEvent(t *testing.T) {
 	require.Len(t, rows, 1)
 	require.Equal(t, rows[0].Hash, p.Receipt.Hash)
 	require.Equal(t, []receipt.Balance{{Asset: "usdt", Balance: "7"}}, p.Receipt.Balances)
+}
+
+// headOf reads account's receipt head outside any transaction (Seq 0 before the first).
+func headOf(ctx context.Context, t *testing.T, st store.Store, account string) *store.StoredReceipt {
+	h, err := st.ReceiptHead(ctx, account)
+	if errors.Is(err, store.ErrNotFound) {
+		return &store.StoredReceipt{AccountID: account}
+	}
+	require.NoError(t, err)
+	return &h
+}
+
+// headReads counts the receipt heads of acc1 a transaction reads.
+type headReads struct {
+	store.Tx
+	n *int
+}
+
+func (h headReads) ReceiptHead(ctx context.Context, accountID string) (store.StoredReceipt, error) {
+	if accountID == "acc1" {
+		*h.n++
+	}
+	return h.Tx.ReceiptHead(ctx, accountID)
+}
+
+// TestPostFollowsTheHeadReadBefore: an entry posted with its account's receipt head read
+// before its transaction (Options.Head, a swap on SQLite) links its receipt after that
+// head without reading it again in the writer; with a head that moved meanwhile, it
+// reads the head and links after the latest: the chain has no gap and no fork. Parts of
+// its receipt hashed before (Options.Parts) and since outdated hash as the receipt's own.
+func TestPostFollowsTheHeadReadBefore(t *testing.T) {
+	ctx := context.Background()
+	st, l := open(t)
+	_, _, err := l.Post(ctx, deposit("dep:1", "acc1", "usdt", "10"), nil, ledger.Options{})
+	require.NoError(t, err)
+	var parts *receipt.Parts
+	post := func(key string, head *store.StoredReceipt) (*receipt.Signed, int) {
+		var (
+			reads  int
+			posted ledger.Posted
+		)
+		require.NoError(t, st.InTx(ctx, func(tx store.Tx) error {
+			var err error
+			posted, err = l.PostedTx(ctx, headReads{Tx: tx, n: &reads}, trade(key, "acc1"), nil, ledger.Options{Head: head, Parts: parts})
+			return err
+		}))
+		return posted.Receipt, reads
+	}
+	h1 := headOf(ctx, t, st, "acc1")
+	r2, reads := post("t1", h1)
+	require.Equal(t, 0, reads, "the head read before is the head: not read again")
+	require.Equal(t, uint64(2), r2.Sequence)
+	require.Equal(t, h1.Hash, r2.Previous)
+
+	// Parts hashed before, one of them (the balances) not the receipt's any more.
+	parts = receipt.PartsOf(receipt.Receipt{Account: "acc1", Reference: "t2",
+		Postings: []receipt.Posting{{Asset: "usdt", Amount: "-1.5"}, {Asset: "eth", Amount: "0.001"}},
+		Balances: []receipt.Balance{{Asset: "usdt", Balance: "7.5"}, {Asset: "eth", Balance: "0.002"}}})
+	r3, reads := post("t2", h1) // stale: receipt 2 was written after it
+	require.Equal(t, 1, reads)
+	require.Equal(t, uint64(3), r3.Sequence)
+	require.Equal(t, r2.Hash, r3.Previous)
+	require.False(t, parts.Of(r3.Receipt), "its balances differ from those hashed before")
+
+	rows, err := st.ReceiptsAfter(ctx, "acc1", 0, 0)
+	require.NoError(t, err)
+	require.Len(t, rows, 3)
+	for i, row := range rows {
+		r, err := ledger.SignedReceipt(row)
+		require.NoError(t, err)
+		h, err := r.Receipt.Hash()
+		require.NoError(t, err)
+		require.Equal(t, row.Hash, h, "receipt %d rebuilt from its row hashes to its stored hash", i+1)
+		if i > 0 {
+			require.Equal(t, rows[i-1].Hash, r.Previous)
+		}
+	}
 }
 
 // TestPostedTxReturnsItsReceipt: PostedTx hands back the receipt it wrote of the entry's

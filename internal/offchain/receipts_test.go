@@ -2,6 +2,7 @@ package offchain_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -9,6 +10,7 @@ import (
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/api/receipt"
 	"github.com/dtwgate/dtwgate/internal/ledger"
+	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
@@ -67,4 +69,26 @@ func TestSwapAnswersWithItsWrittenReceipt(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, store.OrderOpen, rv.Status)
 	require.Nil(t, rv.Receipt)
+}
+
+// TestSwapReceiptPartsAreItsReceipts: the receipt parts a market swap hashes beside the
+// one writer (from its account's reads and the price) are those of the receipt its
+// transaction writes, swap after swap: the writer hashes none of them again.
+func TestSwapReceiptPartsAreItsReceipts(t *testing.T) {
+	ctx := context.Background()
+	e := newCreditEnv(t)
+	s := e.service(t, map[string]string{"eur": "1.1", "usdc": "1", "eth": "3000"})
+	e.deposit(t, s, "1000", "t1")
+	for i := range 3 {
+		req := api.SwapRequest{InstructionID: fmt.Sprintf("s%d", i), SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "12.34"}
+		reads, err := e.st.TraderReads(ctx, e.account, offchain.Source, ledger.UserBook(e.account), store.OrderKindSwap, req.InstructionID)
+		require.NoError(t, err)
+		parts, err := s.ReceiptParts(ctx, e.account, req, reads)
+		require.NoError(t, err)
+		require.NotNil(t, parts)
+		v, err := s.SubmitSwap(ctx, e.account, req)
+		require.NoError(t, err)
+		require.NotNil(t, v.Receipt)
+		require.True(t, parts.Of(v.Receipt.Receipt), "swap %d: the parts hashed before are its receipt's: %+v", i, v.Receipt.Receipt)
+	}
 }

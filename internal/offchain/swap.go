@@ -108,6 +108,7 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		out     store.OffchainOrder
 		created bool
 		before  *store.TraderReads
+		parts   *receipt.Parts
 		own     *receipt.Signed
 	)
 	if s.st.SingleWriter() {
@@ -115,7 +116,7 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		if err != nil {
 			return api.OrderStatus{}, err
 		}
-		before = &r
+		before, parts = &r, s.receiptParts(ctx, o, r)
 	}
 	err = s.st.InTx(store.RowLocked(ctx), func(utx TradingTx) error {
 		out, created, own = store.OffchainOrder{}, false, nil
@@ -158,6 +159,9 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		o.ID, o.UpdatedAt = id, o.CreatedAt
 		t := trade{accountID: accountID, sell: o.SellingAsset, buy: o.BuyingAsset, sold: o.AmountToSell, bought: bought, commission: commission,
 			key: swapKey(accountID, o.InstructionID), meta: TradeMeta{Kind: o.Kind, InstructionID: o.InstructionID, OrderID: id}, newKey: true}
+		if before != nil { // read beside the one writer: its receipt follows that head unless it moved
+			t.head, t.parts = &before.ReceiptHead, parts
+		}
 		if own, err = s.executeTx(ctx, tx, t, terms, closedEvent(o, store.OrderSettled)); err != nil {
 			return err
 		}
@@ -173,6 +177,25 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 	v := orderView(out)
 	v.Receipt = own // as written in the committed transaction: no read-back
 	return v, nil
+}
+
+// receiptParts hashes, beside the one writer, the parts of the receipt a market swap o
+// will most likely write (ledger.Options.Parts): its postings as priced now and the
+// account's balances after them as read (reads). A price or a balance that moves before
+// the transaction costs only the hashing of those parts again inside it. Nil without
+// receipts or without a price.
+func (s *Trading) receiptParts(ctx context.Context, o store.OffchainOrder, reads store.TraderReads) *receipt.Parts {
+	if s.noReceipts {
+		return nil
+	}
+	bought, _, err := s.pricedSwap(ctx, readTx{accountID: o.AccountID, reads: reads}, o.AccountID, o.SellingAsset, o.BuyingAsset, o.AmountToSell)
+	if err != nil || !bought.IsPositive() {
+		return nil
+	}
+	sell, buy := reads.Balances[o.SellingAsset].Sub(o.AmountToSell), reads.Balances[o.BuyingAsset].Add(bought)
+	return receipt.PartsOf(receipt.Receipt{Account: o.AccountID, Reference: o.InstructionID,
+		Postings: []receipt.Posting{{Asset: o.SellingAsset, Amount: o.AmountToSell.Neg().String()}, {Asset: o.BuyingAsset, Amount: bought.String()}},
+		Balances: []receipt.Balance{{Asset: o.SellingAsset, Balance: sell.String()}, {Asset: o.BuyingAsset, Balance: buy.String()}}})
 }
 
 // retriedOrder answers a request whose instructionId names an order.

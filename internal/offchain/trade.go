@@ -44,6 +44,12 @@ type trade struct {
 	key    string
 	meta   TradeMeta
 	newKey bool
+	// head is the account's receipt head as read before the transaction on a store of
+	// one writer (ledger.Options.Head), nil when not read there.
+	head *store.StoredReceipt
+	// parts are the account's receipt's parts hashed before the transaction
+	// (ledger.Options.Parts), nil when not.
+	parts *receipt.Parts
 	// introducer takes share of the commission (set by executeTx from the account's
 	// active introducer relationship).
 	introducer string
@@ -226,7 +232,7 @@ func (s *Trading) executeTx(ctx context.Context, tx TradingTx, t trade, terms le
 		}
 		return nil, err
 	}
-	p, err := s.led.PostedTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms, NewKey: t.newKey})
+	p, err := s.led.PostedTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms, NewKey: t.newKey, Head: t.head, Parts: t.parts})
 	switch {
 	case errors.Is(err, ledger.ErrInsufficientFunds):
 		return nil, errorf(ErrInsufficientFunds, "selling %s %s: %s", t.sold, t.sell, strings.TrimPrefix(err.Error(), ledger.ErrInsufficientFunds.Error()+": "))

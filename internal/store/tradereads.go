@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 )
 
@@ -27,6 +28,10 @@ type TraderReads struct {
 	// OrderID is the id of the account's order of the kind and instructionId asked for,
 	// 0 when there is none (read it with OffchainOrder).
 	OrderID int64
+	// ReceiptHead is, on a store of one writer (SingleWriter), the account's latest
+	// receipt's sequence, hash and time (Seq 0 before the first), read without its lock
+	// (ReceiptHead); on others Seq 0 always.
+	ReceiptHead StoredReceipt
 }
 
 // traderReadsQuery reads TraderReads: one row per fact, its kind first, the rest as text
@@ -39,14 +44,26 @@ const traderReadsQuery = `SELECT 0, id, parent_id, label, account_asset, CAST(cr
 	UNION ALL SELECT 4, asset, balance, '', '', '' FROM ledger_balances WHERE book = ?
 	UNION ALL SELECT 5, CAST(id AS TEXT), '', '', '', '' FROM offchain_orders WHERE account_id = ? AND kind = ? AND instruction_id = ?`
 
+// traderReadsHead is the part of traderReadsQuery that reads the account's receipt head,
+// on a store of one writer only (SingleWriter: a swap links its receipt after it,
+// ledger.Options.Head); on PostgreSQL the ledger reads the head under its lock.
+const traderReadsHead = `
+	UNION ALL SELECT * FROM (SELECT 6, CAST(seq AS TEXT), hash, CAST(created_ms AS TEXT), '', '' FROM receipts WHERE account_id = ?
+		ORDER BY seq DESC LIMIT 1) AS head`
+
 // TraderReads implements Trading.
 func (s *conn) TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (TraderReads, error) {
-	rows, err := s.r.QueryContext(ctx, traderReadsQuery, accountID, accountID, accountID, source, accountID, book, accountID, kind, instructionID)
+	query, args := traderReadsQuery, []any{accountID, accountID, accountID, source, accountID, book, accountID, kind, instructionID}
+	if s.SingleWriter() {
+		query, args = query+traderReadsHead, append(args, accountID)
+	}
+	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {
 		return TraderReads{}, wrap("trader reads", err)
 	}
 	defer rows.Close()
-	out := TraderReads{Settings: map[string]string{}, Commissions: []AccountCommission{}, Balances: map[string]decimal.Decimal{}}
+	out := TraderReads{Settings: map[string]string{}, Commissions: []AccountCommission{}, Balances: map[string]decimal.Decimal{},
+		ReceiptHead: StoredReceipt{AccountID: accountID}}
 	found := false
 	for rows.Next() {
 		var (
@@ -102,6 +119,11 @@ func (r *TraderReads) add(kind int, accountID, a, b, c, d, e string) error {
 		r.Balances[a], err = decimal.NewFromString(b)
 	case 5:
 		r.OrderID, err = strconv.ParseInt(a, 10, 64)
+	case 6:
+		if r.ReceiptHead.Seq, err = strconv.ParseUint(a, 10, 64); err == nil {
+			r.ReceiptHead.Hash = common.HexToHash(b)
+			r.ReceiptHead.CreatedAt, err = millis(c)
+		}
 	default:
 		err = fmt.Errorf("row of kind %d", kind)
 	}

@@ -2,8 +2,11 @@ package storetest
 
 import (
 	"context"
+	"math/big"
 	"testing"
+	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
@@ -49,8 +52,21 @@ func testTraderReads(t *testing.T, s store.Store) {
 		Status: store.OrderSettled, CreatedAt: now()})
 	require.NoError(t, err)
 
+	for i := range 2 {
+		require.NoError(t, s.InsertReceipt(ctx, store.StoredReceipt{AccountID: "sub", Seq: uint64(i + 1), Kind: "TEST",
+			CreatedAt: time.UnixMilli(now().UnixMilli() + int64(i)), Body: []byte(`{}`), Hash: common.BigToHash(big.NewInt(int64(i + 7)))}))
+	}
+
 	got, err := s.TraderReads(ctx, "sub", "OFFCHAIN", "user:sub", store.OrderKindSwap, "i1")
 	require.NoError(t, err)
+	if s.SingleWriter() {
+		head, err := s.ReceiptHead(ctx, "sub")
+		require.NoError(t, err)
+		require.Equal(t, head, got.ReceiptHead, "the receipt head ReceiptHead reads")
+		require.Equal(t, uint64(2), got.ReceiptHead.Seq)
+	} else {
+		require.Zero(t, got.ReceiptHead.Seq, "the head is read under its lock, by the ledger")
+	}
 	account, err := s.GetAccount(ctx, "sub")
 	require.NoError(t, err)
 	require.Equal(t, account, got.Account)
@@ -83,6 +99,7 @@ func testTraderReads(t *testing.T, s store.Store) {
 	require.Nil(t, none.Introducer)
 	require.Empty(t, none.Balances)
 	require.Zero(t, none.OrderID, "another account's instructionId is not this one's")
+	require.Equal(t, store.StoredReceipt{AccountID: "parent"}, none.ReceiptHead, "no receipt: sequence 0")
 	_, err = s.TraderReads(ctx, "nobody", "OFFCHAIN", "user:nobody", store.OrderKindSwap, "i1")
 	require.ErrorIs(t, err, store.ErrNotFound)
 
