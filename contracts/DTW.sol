@@ -393,18 +393,27 @@ contract DTW {
 
     // ---------------------------------------------------------------- orders
 
-    /// @notice Places an order from the caller's free balance.
-    /// @dev placeOrder, named for its selector 0x0000009e (see settle_dV6V10).
-    function placeOrder_KLXp00(
-        address sellToken,
-        address buyToken,
+    /// @notice Places an order from the caller's free balance. The deadline and kind ride in
+    /// the high 96 bits of the token words, as a Fill takes them: `deadline << 160 |
+    /// sellToken` and `kind << 160 | buyToken` (two calldata words fewer).
+    /// @dev placeOrder, named for its selector 0x000000a9 (see settle_dV6V10).
+    function placeOrder_aIThfa(
+        uint256 deadlineAndSellToken,
+        uint256 kindAndBuyToken,
         uint256 sellAmount,
-        uint256 minBuyAmount,
-        uint64 deadline,
-        uint8 kind
+        uint256 minBuyAmount
     ) external returns (uint256 orderId) {
+        address sellToken = address(uint160(deadlineAndSellToken));
         _debit(msg.sender, sellToken, sellAmount);
-        return _placeOrder(Order(msg.sender, sellToken, buyToken, sellAmount, minBuyAmount, deadline, kind));
+        return _placeOrder(
+            msg.sender,
+            sellToken,
+            address(uint160(kindAndBuyToken)),
+            sellAmount,
+            minBuyAmount,
+            deadlineAndSellToken >> 160,
+            kindAndBuyToken >> 160
+        );
     }
 
     /// @notice Deposits `sellAmount` of `sellToken` (msg.value for NATIVE) and places an order
@@ -419,7 +428,7 @@ contract DTW {
     ) external payable nonReentrant returns (uint256 orderId) {
         uint256 credited = _pullListed(sellToken, sellAmount);
         emit Deposited(msg.sender, sellToken, credited);
-        return _placeOrder(Order(msg.sender, sellToken, buyToken, credited, minBuyAmount, deadline, kind));
+        return _placeOrder(msg.sender, sellToken, buyToken, credited, minBuyAmount, deadline, kind);
     }
 
     /// @notice Relays an order that the trader signed as EIP-712 typed data; it sells from
@@ -436,7 +445,7 @@ contract DTW {
         );
         _useSignature(o.trader, o.nonce, structHash, signature);
         _debit(o.trader, o.sellToken, o.sellAmount);
-        return _placeOrder(Order(o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind));
+        return _placeOrder(o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind);
     }
 
     /// @notice Settles an open order: the operator pays `buyAmount` of buyToken from its
@@ -605,37 +614,39 @@ contract DTW {
 
     // ---------------------------------------------------------------- internals
 
-    function _placeOrder(Order memory o) private returns (uint256 orderId) {
+    /// @dev Checks and stores a new order whose sell amount the caller locked. The deadline
+    /// and kind come unbounded from placeOrder's packed words: a deadline of 2**64 or more
+    /// fails the TTL check (maxOrderTTL is a uint32), a kind above KIND_LIMIT BadKind.
+    function _placeOrder(
+        address trader,
+        address sellToken,
+        address buyToken,
+        uint256 sellAmount,
+        uint256 minBuyAmount,
+        uint256 deadline,
+        uint256 kind
+    ) private returns (uint256 orderId) {
         if (paused) revert IsPaused();
-        if (o.sellToken == o.buyToken) revert SameToken();
-        if (o.minBuyAmount == 0) revert ZeroAmount();
-        if (o.deadline <= block.timestamp) revert DeadlinePassed();
-        if (o.deadline > block.timestamp + maxOrderTTL) revert DeadlineTooFar(o.deadline, block.timestamp + maxOrderTTL);
-        if (o.kind > KIND_LIMIT) revert BadKind(o.kind);
+        if (sellToken == buyToken) revert SameToken();
+        if (minBuyAmount == 0) revert ZeroAmount();
+        if (deadline <= block.timestamp) revert DeadlinePassed();
+        uint256 latest = block.timestamp + maxOrderTTL;
+        if (deadline > latest) revert DeadlineTooFar(deadline > type(uint64).max ? type(uint64).max : uint64(deadline), latest);
+        if (kind > KIND_LIMIT) revert BadKind(kind > type(uint8).max ? type(uint8).max : uint8(kind));
         // While no delisted token is held, the sell token (held by the trader) is listed,
         // and an unlisted buy token can never be paid out: nobody holds any.
         if (delistedHeld != 0) {
-            if (!_tokens[o.sellToken].listed) revert NotListed(o.sellToken);
-            if (!_tokens[o.buyToken].listed) revert NotListed(o.buyToken);
+            if (!_tokens[sellToken].listed) revert NotListed(sellToken);
+            if (!_tokens[buyToken].listed) revert NotListed(buyToken);
         }
         orderId = nextOrderId;
         unchecked {
             nextOrderId = uint64(orderId + 1);
         }
-        bytes32 h;
-        assembly ("memory-safe") {
-            // A memory struct of value types is its seven cleaned words: abi.encode(o).
-            h := keccak256(o, 224)
-        }
-        _sstore(_orderSlot(orderId), h);
-        emit OrderPlaced(
-            orderId,
-            o.trader,
-            uint256(o.deadline) << 160 | uint160(o.sellToken),
-            uint256(o.kind) << 160 | uint160(o.buyToken),
-            o.sellAmount,
-            o.minBuyAmount
-        );
+        uint256 deadlineAndSellToken = deadline << 160 | uint160(sellToken);
+        uint256 kindAndBuyToken = kind << 160 | uint160(buyToken);
+        _sstore(_orderSlot(orderId), _hashFields(trader, sellToken, buyToken, sellAmount, minBuyAmount, deadline, kind));
+        emit OrderPlaced(orderId, trader, deadlineAndSellToken, kindAndBuyToken, sellAmount, minBuyAmount);
     }
 
     /// @dev Checks the Fill at calldata offset `p` and closes its order; the caller moves the
@@ -675,22 +686,13 @@ contract DTW {
         buyToken = address(uint160(kindAndBuyToken));
         uint256 deadline = deadlineAndSellToken >> 160;
         uint256 minBuyAmount;
-        bytes32 h;
         assembly ("memory-safe") {
             sellAmount := calldataload(add(p, 0x60))
             minBuyAmount := calldataload(add(p, 0x80))
             buyAmount := calldataload(add(p, 0xa0))
-            // abi.encode(order), as _placeOrder hashed it.
-            let m := mload(0x40)
-            mstore(m, trader)
-            mstore(add(m, 0x20), sellToken)
-            mstore(add(m, 0x40), buyToken)
-            mstore(add(m, 0x60), sellAmount)
-            mstore(add(m, 0x80), minBuyAmount)
-            mstore(add(m, 0xa0), deadline)
-            mstore(add(m, 0xc0), shr(160, kindAndBuyToken))
-            h := keccak256(m, 0xe0)
         }
+        bytes32 h =
+            _hashFields(trader, sellToken, buyToken, sellAmount, minBuyAmount, deadline, kindAndBuyToken >> 160);
         uint64 requested = _checkOrder(orderId, h, stored);
         if (block.timestamp > deadline) {
             if (batch) {
@@ -741,6 +743,25 @@ contract DTW {
         if (stored == h) return 0;
         if (stored == 0 || stored != h ^ CANCEL_REQUESTED) revert UnknownOrder(orderId);
         return _cancelAfter[orderId];
+    }
+
+    /// @dev keccak256(abi.encode(order)) of an order's fields, as placement stores it and a
+    /// Fill is checked against it (hashOrder and _hashOrder give the same from calldata).
+    /// One function for both: 15 gas more for a placement and 42 for a settle than two
+    /// inlined copies, against 85 more for a placement hashing a memory Order.
+    function _hashFields(address trader, address sellToken, address buyToken, uint256 sellAmount,
+        uint256 minBuyAmount, uint256 deadline, uint256 kind) private pure returns (bytes32 h) {
+        assembly ("memory-safe") {
+            let m := mload(0x40)
+            mstore(m, trader)
+            mstore(add(m, 0x20), sellToken)
+            mstore(add(m, 0x40), buyToken)
+            mstore(add(m, 0x60), sellAmount)
+            mstore(add(m, 0x80), minBuyAmount)
+            mstore(add(m, 0xa0), deadline)
+            mstore(add(m, 0xc0), kind)
+            h := keccak256(m, 0xe0)
+        }
     }
 
     /// @dev keccak256(abi.encode(o)) without decoding: an Order is static, so its calldata is

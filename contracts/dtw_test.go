@@ -254,6 +254,31 @@ func TestPlaceOrder(t *testing.T) {
 		_, err := c.PlaceOrder(ctx, trader, p)
 		requireRevertArgs(t, err, &bindings.DTWBadKind{Kind: 7})
 	})
+	t.Run("packed words beyond their types", func(t *testing.T) {
+		// placeOrder takes the deadline and the kind in the high 96 bits of the token
+		// words: a kind beyond uint8 or a deadline beyond uint64 is refused, never
+		// truncated into a valid one.
+		p := daiForUSDT(c)
+		p.Deadline = now(t, c) + 3600
+		word := func(high *big.Int, a common.Address) *big.Int {
+			return new(big.Int).Or(new(big.Int).Lsh(high, 160), new(big.Int).SetBytes(a.Bytes()))
+		}
+		place := func(deadline, kind *big.Int) error {
+			_, err := c.Transact(ctx, trader, &c.DTW, dtwABI.PackPlaceOrder(
+				word(deadline, p.Sell.Address), word(kind, p.Buy.Address), p.SellAmount, p.MinBuyAmount), nil)
+			return err
+		}
+		deadline := new(big.Int).SetUint64(p.Deadline)
+		for _, kind := range []*big.Int{big.NewInt(256), big.NewInt(257), new(big.Int).Lsh(big.NewInt(1), 95)} {
+			requireRevertArgs(t, place(deadline, kind), &bindings.DTWBadKind{Kind: 255})
+		}
+		wrapped := new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 64), deadline) // p.Deadline once truncated
+		testnet.RequireRevert(t, place(wrapped, big.NewInt(int64(dtw.KindLimit))), "DeadlineTooFar")
+		got, err := dtwABI.UnpackError(testnet.RevertData(place(wrapped, big.NewInt(0))))
+		require.NoError(t, err)
+		require.Equal(t, ^uint64(0), got.(*bindings.DTWDeadlineTooFar).Deadline, "a deadline beyond uint64 is named as the largest")
+		require.NoError(t, place(deadline, big.NewInt(int64(dtw.KindLimit))), "the same words within their types")
+	})
 }
 
 func TestDepositAndPlaceOrder(t *testing.T) {

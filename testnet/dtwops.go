@@ -46,7 +46,7 @@ func (c *Chain) PlaceOrder(ctx context.Context, trader Account, p OrderParams) (
 	if err := c.deadline(ctx, &p); err != nil {
 		return nil, err
 	}
-	data := bindings.NewDTW().PackPlaceOrder(p.Sell.Address, p.Buy.Address, p.SellAmount, p.MinBuyAmount, p.Deadline, p.Kind)
+	data := dtw.PackPlaceOrder(p.Sell.Address, p.Buy.Address, p.SellAmount, p.MinBuyAmount, p.Deadline, p.Kind)
 	return c.placed(c.Transact(ctx, trader, &c.DTW, data, nil))
 }
 

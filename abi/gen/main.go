@@ -20,7 +20,7 @@ var Contracts = []string{"DTW", "DepositForwarder", "DepositForwarderFactory", "
 var Aliases = map[string]string{
 	"settle_dV6V10":           "settle",
 	"placeOrderSigned_0yx200": "placeOrderSigned",
-	"placeOrder_KLXp00":       "placeOrder",
+	"placeOrder_aIThfa":       "placeOrder",
 	"settleBatch_Lk4000":      "settleBatch",
 }
 

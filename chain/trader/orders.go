@@ -75,7 +75,7 @@ func (t *Trader) PlaceOrder(ctx context.Context, p OrderParams) (*PlacedOrder, e
 	if err := t.check(ctx, &p); err != nil {
 		return nil, fmt.Errorf("place order: %w", err)
 	}
-	data := contract.PackPlaceOrder(p.Sell.Address, p.Buy.Address, p.SellAmount, p.MinBuyAmount, uint64(p.Deadline.Unix()), p.Kind)
+	data := dtw.PackPlaceOrder(p.Sell.Address, p.Buy.Address, p.SellAmount, p.MinBuyAmount, uint64(p.Deadline.Unix()), p.Kind)
 	r, err := t.transact(ctx, "place order", t.src.DTW, data, nil)
 	if err != nil {
 		return nil, err

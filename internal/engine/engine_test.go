@@ -207,7 +207,6 @@ func TestEngineAccountsForSkippedOrders(t *testing.T) {
 	f := newFixture(t)
 	c := f.c
 	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
-	dtwABI := bindings.NewDTW()
 	for _, tr := range c.Traders[:2] {
 		_, err := c.Deposit(ctx, tr, dai, dai.Units(1000))
 		require.NoError(t, err)
@@ -218,7 +217,7 @@ func TestEngineAccountsForSkippedOrders(t *testing.T) {
 	require.NoError(t, c.SetAutomine(ctx, false))
 	var txs []common.Hash
 	for i, deadline := range []uint64{uint64(now.Unix()) + 30, uint64(now.Unix()) + 3600} {
-		tx, err := c.SendTx(ctx, c.Traders[i], &c.DTW, dtwABI.PackPlaceOrder(dai.Address, usdt.Address, dai.Units(100), usdt.Units(99), deadline, dtw.KindMarket), nil, 300_000)
+		tx, err := c.SendTx(ctx, c.Traders[i], &c.DTW, dtw.PackPlaceOrder(dai.Address, usdt.Address, dai.Units(100), usdt.Units(99), deadline, dtw.KindMarket), nil, 300_000)
 		require.NoError(t, err)
 		txs = append(txs, tx.Hash())
 	}
@@ -289,7 +288,7 @@ func TestEngineChecksABatchWithOneReceipt(t *testing.T) {
 	require.NoError(t, c.SetAutomine(ctx, false))
 	var placed []common.Hash
 	for i := 0; i < orders; i++ {
-		data := bindings.NewDTW().PackPlaceOrder(dai.Address, usdt.Address, dai.Units(10), usdt.Units(9), uint64(now.Unix())+600, dtw.KindMarket)
+		data := dtw.PackPlaceOrder(dai.Address, usdt.Address, dai.Units(10), usdt.Units(9), uint64(now.Unix())+600, dtw.KindMarket)
 		tx, err := c.SendTx(ctx, trader, &c.DTW, data, nil, 200_000)
 		require.NoError(t, err)
 		placed = append(placed, tx.Hash())

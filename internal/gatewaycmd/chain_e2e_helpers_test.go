@@ -24,7 +24,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/config"
@@ -335,7 +334,7 @@ func sendPlace(t *testing.T, c *testnet.Chain, trader testnet.Account, p testnet
 	if p.Deadline == 0 {
 		p.Deadline = uint64(now.Unix()) + 3600
 	}
-	data := bindings.NewDTW().PackPlaceOrder(p.Sell.Address, p.Buy.Address, p.SellAmount, p.MinBuyAmount, p.Deadline, p.Kind)
+	data := dtw.PackPlaceOrder(p.Sell.Address, p.Buy.Address, p.SellAmount, p.MinBuyAmount, p.Deadline, p.Kind)
 	tx, err := c.SendTx(ctx, trader, &c.DTW, data, nil, 0)
 	require.NoError(t, err)
 	return tx.Hash()

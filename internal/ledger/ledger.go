@@ -320,6 +320,17 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 	if e.CreatedAt.IsZero() {
 		e.CreatedAt = l.now()
 	}
+	if ev != nil {
+		if _, activity := ev.Payload.(outbox.LedgerActivity); !activity {
+			// Its payload does not carry the receipt: the event is written with the entry
+			// (one statement on PostgreSQL).
+			r, err := outbox.Encode(*ev)
+			if err != nil {
+				return Posted{}, err
+			}
+			e.Event, ev = &r, nil
+		}
+	}
 	out, err := tx.InsertLedgerEntry(ctx, e)
 	if opts.NewKey && errors.Is(err, store.ErrConflict) {
 		return Posted{}, fmt.Errorf("%w: %s (%w)", ErrKeyReused, e.ExternalKey, err)

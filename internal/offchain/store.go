@@ -58,7 +58,7 @@ type FundingStore interface {
 // introducer's share of a commission, and the ledger.
 type TradingTx interface {
 	ledger.Tx
-	TryLockHouseShard(ctx context.Context, shard int) (bool, error)
+	TryLockHouseShardBalance(ctx context.Context, shard int, book, asset string) (bool, decimal.Decimal, error)
 	LockHouseShard(ctx context.Context, shard int) error
 	HouseBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
 	GetAccount(ctx context.Context, id string) (store.Account, error)

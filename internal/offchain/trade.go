@@ -281,9 +281,11 @@ func (s *Trading) fitsInventory(ctx context.Context, tx TradingTx, asset string,
 // houseShardsFor chooses, inside tx, the house shards of trade t: its home shard, the
 // first this Trading can lock without waiting starting from its own (so one replica's
 // units, which share a transaction, share a shard, and other replicas' transactions
-// take others), and the shards that pay the gross. Each shard may owe at most its part
-// of the asset's inventory limit (shardLimit): the home shard pays what it can, and the
-// rest comes from the other shards it can lock, in turn. A trade is refused
+// take others), and the shards that pay the gross; a shard is claimed and its balance
+// read in one call (TryLockHouseShardBalance, one round trip on PostgreSQL). Each shard
+// may owe at most its part of the asset's inventory limit (shardLimit): the home shard
+// pays what it can, and the rest comes from the other shards it can lock, in turn. A
+// trade is refused
 // (NOT_ENOUGH_LIQUIDITY) when the shards it could lock cannot pay it, so the house never
 // owes more than its limit, summed over the shards; near the limit, a trade may be
 // refused while another transaction holds a shard with room.
@@ -298,7 +300,8 @@ func (s *Trading) houseShardsFor(ctx context.Context, tx TradingTx, t *trade) er
 	waited := false
 	for i := 0; i < n; i++ {
 		shard := (s.homeShard + i) % n
-		ok, err := tx.TryLockHouseShard(ctx, shard)
+		book := ledger.ShardBook(ledger.BookInventory, shard)
+		ok, have, err := tx.TryLockHouseShardBalance(ctx, shard, book, t.buy)
 		if err != nil {
 			return err
 		}
@@ -317,10 +320,6 @@ func (s *Trading) houseShardsFor(ctx context.Context, tx TradingTx, t *trade) er
 		}
 		if t.home < 0 {
 			t.home = shard
-		}
-		have, err := tx.LedgerBalance(ctx, ledger.ShardBook(ledger.BookInventory, shard), t.buy)
-		if err != nil {
-			return err
 		}
 		r := have.Add(s.shardLimit(limit, t.buy, shard, n))
 		if !r.IsPositive() {

@@ -91,30 +91,40 @@ type Tx interface {
 // transaction, so readers see the event exactly when the change committed. It refuses a
 // payload of another kind's type.
 func Write(ctx context.Context, tx Tx, ev Event) error {
+	r, err := Encode(ev)
+	if err != nil {
+		return err
+	}
+	if err := tx.InsertEvent(ctx, r); err != nil {
+		return fmt.Errorf("write %s event: %w", ev.Kind, err)
+	}
+	return nil
+}
+
+// Encode checks ev as Write does and encodes it into the row Write inserts, for a writer
+// that inserts the row with its change (the ledger's entry, store.LedgerEntry.Event).
+func Encode(ev Event) (Row, error) {
 	if ev.Payload == nil {
-		return fmt.Errorf("%s event without a payload", ev.Kind)
+		return Row{}, fmt.Errorf("%s event without a payload", ev.Kind)
 	}
 	if !slices.Contains(ev.Payload.kinds(), ev.Kind) {
-		return fmt.Errorf("%s event with a %T payload", ev.Kind, ev.Payload)
+		return Row{}, fmt.Errorf("%s event with a %T payload", ev.Kind, ev.Payload)
 	}
 	switch ev.Payload.(type) {
 	case ChainActivity:
 		if ev.Trader == (common.Address{}) {
-			return fmt.Errorf("chain %s event without its trader", ev.Kind)
+			return Row{}, fmt.Errorf("chain %s event without its trader", ev.Kind)
 		}
 	case LedgerActivity:
 		if ev.Trader != (common.Address{}) || ev.AccountID == "" {
-			return fmt.Errorf("ledger %s event names a trader or no account", ev.Kind)
+			return Row{}, fmt.Errorf("ledger %s event names a trader or no account", ev.Kind)
 		}
 	}
 	body, err := json.Marshal(ev.Payload)
 	if err != nil {
-		return fmt.Errorf("encode %s event: %w", ev.Kind, err)
+		return Row{}, fmt.Errorf("encode %s event: %w", ev.Kind, err)
 	}
-	if err := tx.InsertEvent(ctx, Row{Kind: ev.Kind, Source: ev.Source, AccountID: ev.AccountID, Trader: ev.Trader, Payload: body}); err != nil {
-		return fmt.Errorf("write %s event: %w", ev.Kind, err)
-	}
-	return nil
+	return Row{Kind: ev.Kind, Source: ev.Source, AccountID: ev.AccountID, Trader: ev.Trader, Payload: body}, nil
 }
 
 // Record is a committed event as readers read it.

@@ -739,6 +739,7 @@ func (s *conn) SetTxState(ctx context.Context, id int64, state chain.TxState, bl
 // captured: if the payment is confirmed again the withdrawal completes again on the same
 // capture, and if it fails the custodian reverses the capture (ledger.UncaptureTx).
 func (s *conn) ReopenFrom(ctx context.Context, source string, sender common.Address, nonce uint64) (int64, error) {
+	s.forgetBookReads() // it may move holds
 	var n int64
 	var unconfirmed bool
 	err := s.tx(ctx, func(tx queryer) error {

@@ -135,16 +135,21 @@ func (p pgTx) QueryRowContext(ctx context.Context, query string, args ...any) *s
 	return p.tx.QueryRowContext(ctx, pgText(query), args...)
 }
 
+// dialected is a queryer that says whether it runs on PostgreSQL: pgDB and pgTx, and
+// what wraps one (a unit of a group commit, a test's statement counter).
+type dialected interface{ onPostgres() bool }
+
+func (*pgDB) onPostgres() bool { return true }
+func (pgTx) onPostgres() bool  { return true }
+func (q unitQueryer) onPostgres() bool {
+	d, ok := q.q.(dialected)
+	return ok && d.onPostgres()
+}
+
 // postgres reports whether s runs on PostgreSQL, for the statements that differ.
 func (s *conn) postgres() bool {
-	switch q := s.q.(type) {
-	case *pgDB, pgTx:
-		return true
-	case unitQueryer: // a unit of a group commit
-		_, ok := q.q.(pgTx)
-		return ok
-	}
-	return false
+	d, ok := s.q.(dialected)
+	return ok && d.onPostgres()
 }
 
 // forUpdate is the row-locking clause of a read that a transaction then writes:

@@ -11,7 +11,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
+
+	"github.com/dtwgate/dtwgate/internal/outbox"
 )
 
 // LedgerPosting is one line of a ledger entry: Amount (signed) added to Book's balance of
@@ -38,6 +41,9 @@ type LedgerEntry struct {
 	// Meta is the kind's JSON detail (location, transaction hash, reference...).
 	Meta      json.RawMessage
 	CreatedAt time.Time
+	// Event, when set on an entry to insert, is the outbox event written with it
+	// (InsertLedgerEntry inserts it in the entry's statement on PostgreSQL).
+	Event *outbox.Row
 	// Balances are, on the entry InsertLedgerEntry returns, the resulting balances of the
 	// books and assets it posted to (book, then asset): what its receipts state, without
 	// reading them again. Nil on an entry read back.
@@ -114,6 +120,11 @@ type Ledger interface {
 	// TryLockHouseShard locks one shard of the house's books for the rest of the
 	// transaction without waiting; false when another transaction holds it.
 	TryLockHouseShard(ctx context.Context, shard int) (bool, error)
+	// TryLockHouseShardBalance is TryLockHouseShard that also returns, once the shard is
+	// held, book's balance of asset (zero when it has none), read after the lock as
+	// LedgerBalance would read it: one round trip on PostgreSQL instead of two. ok false
+	// (and no balance) when another transaction holds the shard.
+	TryLockHouseShardBalance(ctx context.Context, shard int, book, asset string) (ok bool, balance decimal.Decimal, err error)
 	// LockHouseShard locks one shard of the house's books for the rest of the
 	// transaction, waiting for another transaction that holds it; a unit after others in
 	// its transaction does not wait: the store runs it again, first in a transaction. A
@@ -194,20 +205,20 @@ func (s *conn) LedgerEntryByKey(ctx context.Context, key string) (LedgerEntry, e
 	return es[0], nil
 }
 
+// bookAsset names one balance: a book's of an asset.
+type bookAsset struct{ book, asset string }
+
 // InsertLedgerEntry implements Ledger. It runs a few statements whatever the number of
-// postings (the entry; its postings; on SQLite, the balances they move, read together;
-// those balances written): a trade's six postings, one statement each way, were most of
-// the write transaction of a swap. On PostgreSQL each balance is written relative to
-// itself (balance + move, exact numeric arithmetic), so a transaction that did not lock
-// a book (READ COMMITTED) cannot lose another's update of it, and the rows are written in
-// one order, (book, asset), so two entries never lock each other's rows the other way
-// round.
+// postings (on SQLite: the entry; its postings; the balances they move, read together;
+// those balances written; on PostgreSQL one, insertLedgerEntryPG): a trade's six
+// postings, one statement each way, were most of the write transaction of a swap.
 func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntry, error) {
+	s.forgetBookReads()
 	meta := string(e.Meta)
 	if meta == "" {
 		meta = "{}"
 	}
-	type key struct{ book, asset string }
+	type key = bookAsset
 	moves := map[key]decimal.Decimal{}
 	var keys []key // once each, sorted below
 	for _, p := range e.Postings {
@@ -218,90 +229,149 @@ func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntr
 		moves[k] = moves[k].Add(p.Amount)
 	}
 	slices.SortFunc(keys, func(a, b key) int { return cmp.Or(strings.Compare(a.book, b.book), strings.Compare(a.asset, b.asset)) })
-	err := s.tx(ctx, func(tx queryer) error {
-		err := tx.QueryRowContext(ctx, `INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli()).Scan(&e.ID)
-		if err != nil {
-			return wrap("insert ledger entry", err)
+	if s.postgres() && len(e.Postings) > 0 {
+		err := s.tx(ctx, func(tx queryer) error { return s.insertLedgerEntryPG(ctx, tx, &e, meta, keys, moves) })
+		if err == nil && e.Event != nil {
+			s.announce()
 		}
-		if len(e.Postings) == 0 {
+		return e, err
+	}
+	err := s.tx(ctx, func(tx queryer) error {
+		if err := s.insertLedgerEntry(ctx, tx, &e, meta, keys, moves); err != nil {
+			return err
+		}
+		if e.Event == nil {
 			return nil
 		}
-		args := make([]any, 0, 5*len(e.Postings))
-		for i, p := range e.Postings {
-			args = append(args, e.ID, i, p.Book, p.Asset, p.Amount.String())
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_postings (entry_id, seq, book, asset, amount) VALUES `+
-			repeatList("(?, ?, ?, ?, ?)", len(e.Postings)), args...); err != nil {
-			return wrap("insert ledger postings", err)
-		}
-		e.Balances = make(map[string]map[string]decimal.Decimal, len(keys))
-		if s.postgres() {
-			args = args[:0]
-			for _, k := range keys {
-				args = append(args, k.book, k.asset, moves[k].String())
-			}
-			rows, err := tx.QueryContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+
-				` ON CONFLICT (book, asset) DO UPDATE SET balance = (ledger_balances.balance::numeric + excluded.balance::numeric)::text
-				RETURNING book, asset, balance`, args...)
-			if err != nil {
-				return wrap("update ledger balances", err)
-			}
-			defer rows.Close()
-			for rows.Next() {
-				var k key
-				var text string
-				if err := rows.Scan(&k.book, &k.asset, &text); err != nil {
-					return wrap("update ledger balances", err)
-				}
-				d, err := decimal.NewFromString(text)
-				if err != nil {
-					return fmt.Errorf("ledger balance of %s %s: %w", k.book, k.asset, err)
-				}
-				e.setBalance(k.book, k.asset, d)
-			}
-			return wrap("update ledger balances", rows.Err())
-		}
-		args = args[:0]
-		for _, k := range keys {
-			args = append(args, k.book, k.asset)
-		}
-		rows, err := tx.QueryContext(ctx, `SELECT book, asset, balance FROM ledger_balances WHERE `+
-			repeatList("(book = ? AND asset = ?)", len(keys), " OR "), args...)
-		if err != nil {
-			return wrap("ledger balances", err)
-		}
-		balances := make(map[key]decimal.Decimal, len(keys))
-		for rows.Next() {
-			var (
-				k    key
-				text string
-			)
-			if err := rows.Scan(&k.book, &k.asset, &text); err != nil {
-				rows.Close()
-				return wrap("ledger balances", err)
-			}
-			d, err := decimal.NewFromString(text)
-			if err != nil {
-				rows.Close()
-				return fmt.Errorf("ledger balance of %s %s: %w", k.book, k.asset, err)
-			}
-			balances[k] = d
-		}
-		if err := rows.Close(); err != nil {
-			return wrap("ledger balances", err)
-		}
-		args = args[:0]
-		for _, k := range keys {
-			after := balances[k].Add(moves[k])
-			e.setBalance(k.book, k.asset, after)
-			args = append(args, k.book, k.asset, after.String())
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+
-			` ON CONFLICT (book, asset) DO UPDATE SET balance = excluded.balance`, args...)
-		return wrap("update ledger balances", err)
+		return eventRows{tx}.InsertEvent(ctx, *e.Event)
 	})
+	if err == nil && e.Event != nil {
+		s.announce()
+	}
 	return e, err
+}
+
+// insertLedgerEntry is InsertLedgerEntry's entry, postings and balances on SQLite (on
+// PostgreSQL, an entry without postings).
+func (s *conn) insertLedgerEntry(ctx context.Context, tx queryer, e *LedgerEntry, meta string, keys []bookAsset, moves map[bookAsset]decimal.Decimal) error {
+	type key = bookAsset
+	err := tx.QueryRowContext(ctx, `INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at)
+		VALUES (?, ?, ?, ?, ?) RETURNING id`, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli()).Scan(&e.ID)
+	if err != nil {
+		return wrap("insert ledger entry", err)
+	}
+	if len(e.Postings) == 0 {
+		return nil
+	}
+	args := make([]any, 0, 5*len(e.Postings))
+	for i, p := range e.Postings {
+		args = append(args, e.ID, i, p.Book, p.Asset, p.Amount.String())
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_postings (entry_id, seq, book, asset, amount) VALUES `+
+		repeatList("(?, ?, ?, ?, ?)", len(e.Postings)), args...); err != nil {
+		return wrap("insert ledger postings", err)
+	}
+	e.Balances = make(map[string]map[string]decimal.Decimal, len(keys))
+	args = args[:0]
+	for _, k := range keys {
+		args = append(args, k.book, k.asset)
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT book, asset, balance FROM ledger_balances WHERE `+
+		repeatList("(book = ? AND asset = ?)", len(keys), " OR "), args...)
+	if err != nil {
+		return wrap("ledger balances", err)
+	}
+	balances := make(map[key]decimal.Decimal, len(keys))
+	for rows.Next() {
+		var (
+			k    key
+			text string
+		)
+		if err := rows.Scan(&k.book, &k.asset, &text); err != nil {
+			rows.Close()
+			return wrap("ledger balances", err)
+		}
+		d, err := decimal.NewFromString(text)
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("ledger balance of %s %s: %w", k.book, k.asset, err)
+		}
+		balances[k] = d
+	}
+	if err := rows.Close(); err != nil {
+		return wrap("ledger balances", err)
+	}
+	args = args[:0]
+	for _, k := range keys {
+		after := balances[k].Add(moves[k])
+		e.setBalance(k.book, k.asset, after)
+		args = append(args, k.book, k.asset, after.String())
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+
+		` ON CONFLICT (book, asset) DO UPDATE SET balance = excluded.balance`, args...)
+	return wrap("update ledger balances", err)
+}
+
+// insertLedgerEntryPG is InsertLedgerEntry on PostgreSQL: the entry, its postings, the
+// balances they move and its event in one statement, one round trip (four before; per
+// statement the round trip, not the row, was most of both processes' CPU). Each balance is written
+// relative to itself (balance + move, exact numeric arithmetic), so a transaction that
+// did not lock a book (READ COMMITTED) cannot lose another's update of it, and the rows
+// are written in keys' order, (book, asset), so two entries never lock each other's rows
+// the other way round. A taken external key fails the whole statement (ErrConflict):
+// nothing of it is written.
+func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEntry, meta string, keys []bookAsset,
+	moves map[bookAsset]decimal.Decimal) error {
+	args := make([]any, 0, 5+4*len(e.Postings)+3*len(keys))
+	args = append(args, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli())
+	for i, p := range e.Postings {
+		args = append(args, i, p.Book, p.Asset, p.Amount.String())
+	}
+	for _, k := range keys {
+		args = append(args, k.book, k.asset, moves[k].String())
+	}
+	event := ""
+	if r := e.Event; r != nil {
+		if r.AccountID == "" && r.Trader != (common.Address{}) { // its account is looked up first (eventRows)
+			if err := (eventRows{tx}).InsertEvent(ctx, *r); err != nil {
+				return err
+			}
+		} else {
+			event = `, ev AS (INSERT INTO events (kind, source, account_id, trader, payload, created_at) VALUES (?, ?, ?, ?, ?, ?))`
+			args = append(args, string(r.Kind), r.Source, r.AccountID, addrText(r.Trader), string(r.Payload), time.Now().UnixMilli())
+		}
+	}
+	rows, err := tx.QueryContext(ctx, `WITH e AS (INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id),
+		p AS (INSERT INTO ledger_postings (entry_id, seq, book, asset, amount)
+			SELECT e.id, v.seq, v.book, v.asset, v.amount FROM e, (VALUES `+repeatList("(?::bigint, ?::text, ?::text, ?::text)", len(e.Postings))+`) AS v (seq, book, asset, amount)),
+		b AS (INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+`
+			ON CONFLICT (book, asset) DO UPDATE SET balance = (ledger_balances.balance::numeric + excluded.balance::numeric)::text
+			RETURNING book, asset, balance)`+event+`
+		SELECT e.id, b.book, b.asset, b.balance FROM e, b`, args...)
+	if err != nil {
+		return wrap("insert ledger entry", err)
+	}
+	defer rows.Close()
+	e.Balances = make(map[string]map[string]decimal.Decimal, len(keys))
+	for rows.Next() {
+		var book, asset, text string
+		if err := rows.Scan(&e.ID, &book, &asset, &text); err != nil {
+			return wrap("insert ledger entry", err)
+		}
+		d, err := decimal.NewFromString(text)
+		if err != nil {
+			return fmt.Errorf("ledger balance of %s %s: %w", book, asset, err)
+		}
+		e.setBalance(book, asset, d)
+	}
+	if err := rows.Err(); err != nil {
+		return wrap("insert ledger entry", err)
+	}
+	if e.ID == 0 {
+		return fmt.Errorf("insert ledger entry %s: no row returned", e.ExternalKey)
+	}
+	return nil
 }
 
 // repeatList is n copies of item joined by sep (", " when none is given): the tuples of
@@ -372,6 +442,7 @@ func (s *conn) LedgerBalances(ctx context.Context, book string) (map[string]deci
 
 // PutLedgerHold implements Ledger.
 func (s *conn) PutLedgerHold(ctx context.Context, h LedgerHold) error {
+	s.forgetBookReads()
 	_, err := s.q.ExecContext(ctx, `INSERT INTO ledger_holds (hold_key, book, asset, amount, state, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, h.Key, h.Book, h.Asset, h.Amount.String(), HoldOpen, h.CreatedAt.UnixMilli(), h.CreatedAt.UnixMilli())
 	return wrap("put ledger hold", err)
@@ -398,12 +469,14 @@ func (s *conn) LedgerHold(ctx context.Context, key string) (LedgerHold, error) {
 
 // SetLedgerHoldState implements Ledger.
 func (s *conn) SetLedgerHoldState(ctx context.Context, key, state string, at time.Time) error {
+	s.forgetBookReads()
 	return wrapAffected("set ledger hold state")(s.q.ExecContext(ctx,
 		`UPDATE ledger_holds SET state = ?, updated_at = ? WHERE hold_key = ? AND state = ?`, state, at.UnixMilli(), key, HoldOpen))
 }
 
 // UncaptureLedgerHold implements Ledger.
 func (s *conn) UncaptureLedgerHold(ctx context.Context, key string, at time.Time) error {
+	s.forgetBookReads()
 	return wrapAffected("uncapture ledger hold")(s.q.ExecContext(ctx,
 		`UPDATE ledger_holds SET state = ?, updated_at = ? WHERE hold_key = ? AND state = ?`, HoldReleased, at.UnixMilli(), key, HoldCaptured))
 }
@@ -416,6 +489,9 @@ func (s *conn) HeldAmounts(ctx context.Context, book string) (map[string]decimal
 // LedgerBook implements Ledger: the rows of both tables, each asset marked with its
 // table's letter.
 func (s *conn) LedgerBook(ctx context.Context, book string) (balances, held map[string]decimal.Decimal, err error) {
+	if r, ok := s.takeBookRead(book); ok { // read with its lock, nothing written since
+		return r.balances, r.held, nil
+	}
 	both, err := decimalsByKey(ctx, s.r, "ledger book", `SELECT 'b' || asset, balance FROM ledger_balances WHERE book = ?
 		UNION ALL SELECT 'h' || asset, amount FROM ledger_holds WHERE book = ? AND state = ?`, book, book, HoldOpen)
 	if err != nil {

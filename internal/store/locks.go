@@ -1,7 +1,10 @@
 package store
 
 import (
+	"cmp"
 	"context"
+	"database/sql"
+	"fmt"
 	"hash/fnv"
 	"slices"
 	"strconv"
@@ -64,37 +67,62 @@ func (s *conn) LockLedgerBooks(ctx context.Context, books []string) error {
 	if !s.postgres() || !s.inTx() || len(books) == 0 {
 		return nil
 	}
-	keys := make([]int64, 0, len(books))
+	type lock struct {
+		key  int64
+		book string
+	}
+	todo := make([]lock, 0, len(books))
 	for _, b := range books {
 		if k := lockKey(bookLockPrefix, b); !s.bookLocks[k] {
-			keys = append(keys, k)
+			todo = append(todo, lock{k, b})
 		}
 	}
-	if len(keys) == 0 {
+	if len(todo) == 0 {
 		return nil
 	}
-	slices.Sort(keys)
-	keys = slices.Compact(keys)
-	// Each statement takes the locks (unnest yields the keys in the array's order, and
-	// nothing sorts them again), then bumps the books' versions (migration 0073), which
-	// fails a SERIALIZABLE unit whose snapshot is older than another's commit on a book.
-	if s.waits() {
-		if _, err := s.q.ExecContext(ctx, `WITH locked AS (SELECT pg_advisory_xact_lock(k) FROM unnest(?::bigint[]) AS k)
-			INSERT INTO ledger_book_versions (book_key, version) SELECT k, 1 FROM unnest(?::bigint[]) AS k, (SELECT count(*) FROM locked) AS l
-			ON CONFLICT (book_key) DO UPDATE SET version = ledger_book_versions.version + 1`, keys, keys); err != nil {
+	slices.SortFunc(todo, func(a, b lock) int { return cmp.Compare(a.key, b.key) })
+	todo = slices.CompactFunc(todo, func(a, b lock) bool { return a.key == b.key })
+	keys, names := make([]int64, len(todo)), make([]string, len(todo))
+	for i, l := range todo {
+		keys[i], names[i] = l.key, l.book
+	}
+	// One statement (migration 0078's dtwgate_lock_books) takes the locks in the keys'
+	// order, bumps the books' versions (migration 0073), which fails a SERIALIZABLE unit
+	// whose snapshot is older than another's commit on a book, and reads the books'
+	// balances and open holds after the locks: what LedgerBook answers next (bookReads).
+	rows, err := s.q.QueryContext(ctx, `SELECT lb_book, lb_key, lb_amount FROM dtwgate_lock_books(?::bigint[], ?, ?::text[])`, keys, s.waits(), names)
+	if err != nil {
+		return wrap("lock ledger books", err)
+	}
+	defer rows.Close()
+	read := make(map[string]bookRead, len(names))
+	for _, b := range names {
+		read[b] = bookRead{balances: map[string]decimal.Decimal{}, held: map[string]decimal.Decimal{}}
+	}
+	for rows.Next() {
+		var book, key, amount sql.NullString
+		if err := rows.Scan(&book, &key, &amount); err != nil {
 			return wrap("lock ledger books", err)
 		}
-	} else {
-		var all bool
-		if err := s.q.QueryRowContext(ctx, `WITH tried AS (SELECT bool_and(pg_try_advisory_xact_lock(k)) AS ok FROM unnest(?::bigint[]) AS k),
-			bumped AS (INSERT INTO ledger_book_versions (book_key, version) SELECT k, 1 FROM unnest(?::bigint[]) AS k, tried WHERE tried.ok
-			ON CONFLICT (book_key) DO UPDATE SET version = ledger_book_versions.version + 1 RETURNING 1)
-			SELECT ok FROM tried, (SELECT count(*) FROM bumped) AS b`, keys, keys).Scan(&all); err != nil {
-			return wrap("lock ledger books", err)
-		}
-		if !all {
+		if !book.Valid {
 			return errLockBusy
 		}
+		r, ok := read[book.String]
+		if !ok || len(key.String) < 2 {
+			return fmt.Errorf("lock ledger books: unexpected row %q %q", book.String, key.String)
+		}
+		d, err := decimal.NewFromString(amount.String)
+		if err != nil {
+			return fmt.Errorf("ledger book %s: %s: %w", book.String, key.String, err)
+		}
+		m, asset := r.held, key.String[1:]
+		if key.String[0] == 'b' {
+			m = r.balances
+		}
+		m[asset] = m[asset].Add(d)
+	}
+	if err := rows.Err(); err != nil {
+		return wrap("lock ledger books", err)
 	}
 	if s.bookLocks == nil {
 		s.bookLocks = map[int64]bool{}
@@ -102,8 +130,26 @@ func (s *conn) LockLedgerBooks(ctx context.Context, books []string) error {
 	for _, k := range keys {
 		s.bookLocks[k] = true
 	}
+	s.bookReads = read
 	return nil
 }
+
+// bookRead is what LedgerBook answers of a book, read with its lock (LockLedgerBooks).
+type bookRead struct{ balances, held map[string]decimal.Decimal }
+
+// takeBookRead returns, once, the read of book that LockLedgerBooks made with its lock,
+// if nothing of this unit wrote a balance or a hold since (forgetBookReads).
+func (s *conn) takeBookRead(book string) (bookRead, bool) {
+	r, ok := s.bookReads[book]
+	if ok {
+		delete(s.bookReads, book)
+	}
+	return r, ok
+}
+
+// forgetBookReads drops the reads LockLedgerBooks made: every write of a balance or a
+// hold calls it first.
+func (s *conn) forgetBookReads() { s.bookReads = nil }
 
 // TryLockHouseShard implements Ledger: PostgreSQL's pg_try_advisory_xact_lock, which
 // never waits (a transaction holding the shard already gets it again).
@@ -114,6 +160,29 @@ func (s *conn) TryLockHouseShard(ctx context.Context, shard int) (bool, error) {
 	var ok bool
 	err := s.q.QueryRowContext(ctx, `SELECT pg_try_advisory_xact_lock(?)`, lockKey(shardLockPrefix, strconv.Itoa(shard))).Scan(&ok)
 	return ok, wrap("lock house shard", err)
+}
+
+// TryLockHouseShardBalance implements Ledger: on PostgreSQL in a transaction, one call of
+// migration 0078's dtwgate_try_lock_balance, whose read takes its snapshot after the
+// lock; elsewhere TryLockHouseShard's answer (always true) and LedgerBalance.
+func (s *conn) TryLockHouseShardBalance(ctx context.Context, shard int, book, asset string) (bool, decimal.Decimal, error) {
+	if !s.postgres() || !s.inTx() {
+		d, err := ledgerBalance(ctx, s.r, book, asset)
+		return err == nil, d, err
+	}
+	var text sql.NullString
+	if err := s.q.QueryRowContext(ctx, `SELECT dtwgate_try_lock_balance(?, ?, ?)`, lockKey(shardLockPrefix, strconv.Itoa(shard)), book, asset).
+		Scan(&text); err != nil {
+		return false, decimal.Zero, wrap("lock house shard", err)
+	}
+	if !text.Valid {
+		return false, decimal.Zero, nil
+	}
+	d, err := decimal.NewFromString(text.String)
+	if err != nil {
+		return false, decimal.Zero, fmt.Errorf("ledger balance of %s %s: %w", book, asset, err)
+	}
+	return true, d, nil
 }
 
 // LockHouseShard implements Ledger: PostgreSQL's pg_advisory_xact_lock when the unit may

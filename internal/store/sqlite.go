@@ -94,6 +94,9 @@ type conn struct {
 	// bookLocks are the book locks this unit of work took (LockLedgerBooks), not asked
 	// for again.
 	bookLocks map[int64]bool
+	// bookReads are the books' balances and holds LockLedgerBooks read with their locks
+	// (PostgreSQL), each answered once by LedgerBook unless a write came between.
+	bookReads map[string]bookRead
 }
 
 // queryer is what *sql.DB and *sql.Tx share.

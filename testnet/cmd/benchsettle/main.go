@@ -125,7 +125,7 @@ func run(ctx context.Context, o options) error {
 	restingStart := time.Now()
 	var resting []common.Hash
 	for i := 0; i < o.resting; i++ {
-		data := dtwABI.PackPlaceOrder(dai.Address, usdt.Address, dai.Units(1), usdt.Units(1_000_000), deadline, dtw.KindLimit)
+		data := dtw.PackPlaceOrder(dai.Address, usdt.Address, dai.Units(1), usdt.Units(1_000_000), deadline, dtw.KindLimit)
 		tx, err := c.SendTx(ctx, c.Traders[i%o.traders], &c.DTW, data, nil, placeGas)
 		if err != nil {
 			return fmt.Errorf("place resting order %d: %w", i, err)
@@ -185,7 +185,7 @@ func run(ctx context.Context, o options) error {
 			for k := 0; k < mine; k++ {
 				time.Sleep(time.Until(next))
 				next = next.Add(every)
-				data := dtwABI.PackPlaceOrder(dai.Address, usdt.Address, dai.Units(100), usdt.Units(99), deadline, dtw.KindMarket)
+				data := dtw.PackPlaceOrder(dai.Address, usdt.Address, dai.Units(100), usdt.Units(99), deadline, dtw.KindMarket)
 				tx, err := c.SendTx(ctx, tr, &c.DTW, data, nil, placeGas)
 				if err != nil {
 					errs <- fmt.Errorf("place order of %s: %w", tr.Name, err)
