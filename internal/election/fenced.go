@@ -323,9 +323,9 @@ func (f *Fenced) ReceiptsAfter(ctx context.Context, accountID string, after uint
 	return f.st.ReceiptsAfter(ctx, accountID, after, limit)
 }
 
-// ReceiptsByReference implements offchain.TradingStore: a read, not fenced.
-func (f *Fenced) ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]store.StoredReceipt, error) {
-	return f.st.ReceiptsByReference(ctx, accountID, kind, refs)
+// ReceiptsOfEntries implements offchain.TradingStore: a read, not fenced.
+func (f *Fenced) ReceiptsOfEntries(ctx context.Context, accountID string, keys []string) (map[string]store.StoredReceipt, error) {
+	return f.st.ReceiptsOfEntries(ctx, accountID, keys)
 }
 
 // OffchainOrderHistory implements offchain.TradingStore: a read, not fenced.

@@ -54,7 +54,7 @@ var fencedReads = []string{
 	"LedgerEntries", "OffchainOrder", "OffchainOrderByID",
 	"OffchainOrderHistory", "OpenLimitOrders", "Quote", "AccountCommissions", "TraderReads", "SingleWriter", "OpenInventoryMoves",
 	"BookBalancesAt", "LatestReservesSnapshot", "ReservesBalances",
-	"ReceiptsAfter", "ReceiptsByReference",
+	"ReceiptsAfter", "ReceiptsOfEntries",
 }
 
 // fencedOther are the methods of Fenced that are neither a read nor a write of the store:

@@ -31,25 +31,28 @@ func (b *Balances) Receipts(ctx context.Context, accountID string, after uint64,
 }
 
 // withReceipts sets the receipt of each filled order of views, accountID's: the
-// account's receipt of the trade's ledger entry, whose reference is the instructionId
-// (of a swap and an RFQ trade with the same instructionId, the one whose postings are
-// the order's).
+// account's receipt of the trade's ledger entry, a swap's or an RFQ trade's of the
+// order's instructionId (of both, the one whose postings are the order's).
 func (s *Trading) withReceipts(ctx context.Context, accountID string, views ...*api.OrderStatus) error {
-	var refs []string
+	var keys []string
 	for _, v := range views {
 		if v.Status == store.OrderSettled {
-			refs = append(refs, v.InstructionID)
+			keys = append(keys, swapKey(accountID, v.InstructionID), rfqKey(accountID, v.InstructionID))
 		}
 	}
-	if len(refs) == 0 {
+	if len(keys) == 0 {
 		return nil
 	}
-	found, err := s.st.ReceiptsByReference(ctx, accountID, ledger.KindTrade, refs)
+	found, err := s.st.ReceiptsOfEntries(ctx, accountID, keys)
 	if err != nil {
 		return err
 	}
 	for _, v := range views {
-		for _, row := range found[v.InstructionID] {
+		for _, key := range []string{swapKey(accountID, v.InstructionID), rfqKey(accountID, v.InstructionID)} {
+			row, ok := found[key]
+			if !ok {
+				continue
+			}
 			r, err := ledger.SignedReceipt(row)
 			if err != nil {
 				return err

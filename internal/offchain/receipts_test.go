@@ -69,6 +69,29 @@ func TestSwapAnswersWithItsWrittenReceipt(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, store.OrderOpen, rv.Status)
 	require.Nil(t, rv.Receipt)
+
+	// An RFQ trade of the same instructionId as the market swap answers its own receipt.
+	_, err = s.RequestQuote(ctx, e.account, api.QuoteRequest{InstructionID: "m1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToBuy: "11"})
+	require.NoError(t, err)
+	require.NoError(t, s.ActionQuote(ctx, e.account, "m1"))
+	qv, err := s.Venue().OrderByInstructionKind(ctx, venueCaller(e.account), store.OrderKindRFQ, "m1")
+	require.NoError(t, err)
+	same(qv.Receipt, ledger.KindTrade)
+	require.Equal(t, receipt.Posting{Asset: "usdc", Amount: "11"}, qv.Receipt.Postings[1], "the RFQ trade's, not the swap's")
+	status, err = s.Venue().OrderByInstructionKind(ctx, venueCaller(e.account), store.OrderKindSwap, "m1")
+	require.NoError(t, err)
+	require.Equal(t, v.Receipt.Hash, status.Receipt.Hash, "the swap's, not the RFQ trade's")
+
+	// The matcher's fill of the resting order, once the price crosses its limit.
+	matched := e.service(t, map[string]string{"eur": "200", "usdc": "1", "eth": "3000"})
+	n, err := matched.MatchLimitOrders(ctx)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	rv, err = matched.Venue().OrderByInstruction(ctx, venueCaller(e.account), "l2")
+	require.NoError(t, err)
+	require.Equal(t, store.OrderSettled, rv.Status)
+	same(rv.Receipt, ledger.KindTrade)
+	require.Equal(t, "l2", rv.Receipt.Reference)
 }
 
 // TestSwapReceiptPartsAreItsReceipts: the receipt parts a market swap hashes beside the

@@ -89,7 +89,7 @@ type TradingStore interface {
 	AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error)
 	TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (store.TraderReads, error)
 	SingleWriter() bool
-	ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]store.StoredReceipt, error)
+	ReceiptsOfEntries(ctx context.Context, accountID string, keys []string) (map[string]store.StoredReceipt, error)
 	store.Units[TradingTx]
 }
 

@@ -43,6 +43,7 @@ func TestHotQueriesUseIndexes(t *testing.T) {
 		"prune nonces":         {pruneNoncesSQL, "(expires_at<?)"},
 		"order history oldest": {orderHistoryOldestSQL, "chain_events_trader_orders (source=? AND trader=? AND kind=?"},
 		"order history newest": {orderHistoryNewestSQL, "chain_events_trader_orders (source=? AND trader=? AND kind=?"},
+		"receipts of entries":  {receiptsOfEntriesSQL(2), "(external_key=?)"},
 	} {
 		q := c.sql
 		t.Run(name, func(t *testing.T) {

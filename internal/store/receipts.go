@@ -1,13 +1,12 @@
 package store
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -51,9 +50,10 @@ type Receipts interface {
 	// ReceiptsAfter returns up to limit (at most MaxReceiptsPage) receipts of an account
 	// with Seq > after, by Seq.
 	ReceiptsAfter(ctx context.Context, accountID string, after uint64, limit int) ([]StoredReceipt, error)
-	// ReceiptsByReference returns the account's receipts of kind for each of refs
-	// (instructionIds) that has some, by reference, each list by sequence.
-	ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]StoredReceipt, error)
+	// ReceiptsOfEntries returns the account's receipt of each of its ledger entries whose
+	// external key is one of keys and that has one (the entry's own account's receipt),
+	// by key.
+	ReceiptsOfEntries(ctx context.Context, accountID string, keys []string) (map[string]StoredReceipt, error)
 	// UnsignedReceipts returns up to limit receipts still without a signature, oldest
 	// first.
 	UnsignedReceipts(ctx context.Context, limit int) ([]StoredReceipt, error)
@@ -129,15 +129,27 @@ func (s *conn) ReceiptHead(ctx context.Context, accountID string) (StoredReceipt
 	return r, nil
 }
 
-// InsertReceipt implements Receipts.
+// InsertReceipt implements Receipts. The receipt of an entry's own account is recorded
+// on the entry too (ledger_entries.receipt_seq), where ReceiptsOfEntries finds it.
 func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
 	var sig any
 	if r.Signature != nil {
 		sig = hexutil.Encode(r.Signature)
 	}
-	_, err := s.q.ExecContext(ctx, `INSERT INTO receipts (`+receiptColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Hex(), r.Hash.Hex(), sig)
-	return wrap("insert receipt", err)
+	const insert = `INSERT INTO receipts (` + receiptColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	args := []any{r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Hex(), r.Hash.Hex(), sig}
+	if r.EntryID > 0 && s.postgres() {
+		// One statement, one round trip: the insert and the entry's sequence.
+		_, err := s.q.ExecContext(ctx, `WITH r AS (`+insert+` RETURNING account_id, seq, entry_id)
+			UPDATE ledger_entries SET receipt_seq = r.seq FROM r WHERE ledger_entries.id = r.entry_id AND ledger_entries.account_id = r.account_id`, args...)
+		return wrap("insert receipt", err)
+	}
+	_, err := s.q.ExecContext(ctx, insert, args...)
+	if err != nil || r.EntryID <= 0 {
+		return wrap("insert receipt", err)
+	}
+	_, err = s.q.ExecContext(ctx, `UPDATE ledger_entries SET receipt_seq = ? WHERE id = ? AND account_id = ?`, r.Seq, r.EntryID, r.AccountID)
+	return wrap("insert receipt: entry's sequence", err)
 }
 
 // ReceiptsAfter implements Receipts.
@@ -149,30 +161,62 @@ func (s *conn) ReceiptsAfter(ctx context.Context, accountID string, after uint64
 		ORDER BY seq LIMIT ?`, accountID, after, limit)
 }
 
-// ReceiptsByReference implements Receipts.
-func (s *conn) ReceiptsByReference(ctx context.Context, accountID, kind string, refs []string) (map[string][]StoredReceipt, error) {
-	out := map[string][]StoredReceipt{}
-	for len(refs) > 0 {
-		n := min(len(refs), 500)
-		args := []any{accountID, kind}
-		for _, ref := range refs[:n] {
-			args = append(args, ref)
+// ReceiptsOfEntries implements Receipts: through the entries' external keys (their
+// unique index) and the receipts' primary key, so receipts need no index of their
+// references.
+func (s *conn) ReceiptsOfEntries(ctx context.Context, accountID string, keys []string) (map[string]StoredReceipt, error) {
+	out := map[string]StoredReceipt{}
+	for len(keys) > 0 {
+		n := min(len(keys), 500)
+		args := []any{accountID}
+		for _, k := range keys[:n] {
+			args = append(args, k)
 		}
-		// No ORDER BY: sorting by seq in SQL made SQLite walk the account's whole chain in
-		// primary-key order instead of looking the references up (a swap's read-back grew
-		// with the account's receipts and took 40% of the gateway's CPU); a few rows sort here.
-		rs, err := s.queryReceipts(ctx, "receipts by reference", `SELECT `+receiptColumns+` FROM receipts
-			WHERE account_id = ? AND kind = ? AND reference IN (`+repeatList("?", n)+`)`, args...)
+		rows, err := s.r.QueryContext(ctx, receiptsOfEntriesSQL(n), args...)
 		if err != nil {
-			return nil, err
+			return nil, wrap("receipts of entries", err)
 		}
-		slices.SortFunc(rs, func(a, b StoredReceipt) int { return cmp.Compare(a.Seq, b.Seq) })
-		for _, r := range rs {
-			out[r.Reference] = append(out[r.Reference], r)
+		err = scanEntryReceipts(rows, out)
+		if err != nil {
+			return nil, wrap("receipts of entries", err)
 		}
-		refs = refs[n:]
+		keys = keys[n:]
 	}
 	return out, nil
+}
+
+// receiptsOfEntriesSQL is ReceiptsOfEntries' statement for an account and n keys.
+func receiptsOfEntriesSQL(n int) string {
+	return `SELECT e.external_key, ` + prefixed("r.", receiptColumns) + ` FROM ledger_entries e
+		JOIN receipts r ON r.account_id = e.account_id AND r.seq = e.receipt_seq
+		WHERE e.account_id = ? AND e.receipt_seq > 0 AND e.external_key IN (` + repeatList("?", n) + `)`
+}
+
+// scanEntryReceipts reads rows of an external key and a receipt into out, and closes rows.
+func scanEntryReceipts(rows *sql.Rows, out map[string]StoredReceipt) error {
+	defer rows.Close()
+	for rows.Next() {
+		var key string
+		r, err := scanReceipt(keyed{rows, &key})
+		if err != nil {
+			return err
+		}
+		out[key] = r
+	}
+	return rows.Err()
+}
+
+// keyed is a scanner whose first column goes to key, the rest to Scan's destinations.
+type keyed struct {
+	r   scanner
+	key *string
+}
+
+func (k keyed) Scan(dest ...any) error { return k.r.Scan(append([]any{k.key}, dest...)...) }
+
+// prefixed is the comma-separated columns cols, each with prefix p.
+func prefixed(p, cols string) string {
+	return p + strings.ReplaceAll(cols, ", ", ", "+p)
 }
 
 // UnsignedReceipts implements Receipts.

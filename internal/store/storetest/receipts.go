@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/internal/store"
@@ -76,4 +77,58 @@ func testReceiptSignatures(t *testing.T, s store.Store) {
 		}
 	}
 	require.Error(t, s.SetReceiptSignatures(ctx, []store.ReceiptSignature{{AccountID: "acc0", Seq: 1}}), "an empty signature")
+}
+
+// testReceiptsOfEntries: ReceiptsOfEntries finds an account's receipt of each of its
+// entries by the entry's external key (InsertReceipt records its sequence on the entry),
+// not another account's receipt of the same entry (an introducer's), nor a receipt of no
+// entry (a hold), nor an entry of another account, over more keys than one statement
+// takes.
+func testReceiptsOfEntries(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	d := decimal.RequireFromString
+	insert := func(account string, seq uint64, entryID int64, ref string) store.StoredReceipt {
+		r := store.StoredReceipt{AccountID: account, Seq: seq, EntryID: entryID, Kind: "TRADE", Reference: ref,
+			CreatedAt: time.UnixMilli(now().UnixMilli()), Body: []byte(`{}`), Hash: common.BigToHash(common.Big1)}
+		require.NoError(t, s.InsertReceipt(ctx, r))
+		return r
+	}
+	const n = 510
+	want := map[string]store.StoredReceipt{}
+	var keys []string
+	seq := uint64(0)
+	for i := range n {
+		key := fmt.Sprintf("swap:acc:%d", i)
+		e, err := s.InsertLedgerEntry(ctx, store.LedgerEntry{ExternalKey: key, Kind: "TRADE", AccountID: "acc", CreatedAt: now(),
+			Postings: []store.LedgerPosting{{Book: "user:acc", Asset: "usdt", Amount: d("-1")}, {Book: "user:intro", Asset: "usdt", Amount: d("1")}}})
+		require.NoError(t, err)
+		keys = append(keys, key)
+		if i%7 == 3 {
+			continue // an entry without a receipt (receipts off)
+		}
+		insert("intro", uint64(i+1), e.ID, fmt.Sprintf("entry:%d", e.ID))
+		if i%5 == 0 {
+			seq++
+			insert("acc", seq, 0, "hold:"+key) // a hold before the trade
+		}
+		seq++
+		want[key] = insert("acc", seq, e.ID, fmt.Sprintf("%d", i))
+	}
+	other, err := s.InsertLedgerEntry(ctx, store.LedgerEntry{ExternalKey: "swap:other:1", Kind: "TRADE", AccountID: "other", CreatedAt: now(),
+		Postings: []store.LedgerPosting{{Book: "user:other", Asset: "usdt", Amount: d("-1")}, {Book: "user:acc", Asset: "usdt", Amount: d("1")}}})
+	require.NoError(t, err)
+	seq++
+	insert("acc", seq, other.ID, fmt.Sprintf("entry:%d", other.ID))
+	insert("other", 1, other.ID, "1")
+
+	got, err := s.ReceiptsOfEntries(ctx, "acc", append(keys, "swap:other:1", "missing"))
+	require.NoError(t, err)
+	require.Equal(t, want, got)
+	got, err = s.ReceiptsOfEntries(ctx, "other", []string{"swap:other:1", keys[0]})
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	require.Equal(t, uint64(1), got["swap:other:1"].Seq)
+	got, err = s.ReceiptsOfEntries(ctx, "acc", nil)
+	require.NoError(t, err)
+	require.Empty(t, got)
 }

@@ -74,6 +74,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LedgerEntryBalances", testLedgerEntryBalances},
 		{"ReceiptHead", testReceiptHead},
 		{"ReceiptSignatures", testReceiptSignatures},
+		{"ReceiptsOfEntries", testReceiptsOfEntries},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
