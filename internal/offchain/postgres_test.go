@@ -56,6 +56,17 @@ func twoReplicas(t *testing.T, edit func(*config.Config)) ([]store.Store, []*off
 	return stores, services
 }
 
+// fundEUR opens account id on st with deposit reference ref and books a bank deposit of
+// amount eur to it.
+func fundEUR(ctx context.Context, t *testing.T, st store.Store, svc *offchaintest.Service, id, ref, amount string) {
+	t.Helper()
+	require.NoError(t, st.CreateAccount(ctx, store.Account{ID: id, CreatedAt: time.Now()}))
+	ref, err := st.DepositReference(ctx, id, ref, time.Now())
+	require.NoError(t, err)
+	_, err = svc.BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref, Asset: "eur", Amount: amount, TransferID: id})
+	require.NoError(t, err)
+}
+
 // TestConcurrentTradingOnPostgres: two replicas (two stores on one PostgreSQL database,
 // each with its service) take swaps and withdrawals of one account at once. The account
 // never spends more than it has (each unit of work reads the balance and then posts:
@@ -301,11 +312,7 @@ func TestSwapWaitsWhenEveryHouseShardIsBusy(t *testing.T) {
 	ctx := context.Background()
 	const shards = 2
 	stores, services := twoReplicas(t, func(cfg *config.Config) { cfg.Offchain.HouseShards = shards })
-	require.NoError(t, stores[0].CreateAccount(ctx, store.Account{ID: "acc_w", CreatedAt: time.Now()}))
-	ref, err := stores[0].DepositReference(ctx, "acc_w", "REFW", time.Now())
-	require.NoError(t, err)
-	_, err = services[0].BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref, Asset: "eur", Amount: "100", TransferID: "w"})
-	require.NoError(t, err)
+	fundEUR(ctx, t, stores[0], services[0], "acc_w", "REFW", "100")
 
 	const hold = 500 * time.Millisecond
 	locked := make(chan struct{})
@@ -328,7 +335,7 @@ func TestSwapWaitsWhenEveryHouseShardIsBusy(t *testing.T) {
 		t.Fatalf("the holding transaction ended early: %v", err)
 	}
 	start := time.Now()
-	_, err = services[1].SubmitSwap(ctx, "acc_w", api.SwapRequest{InstructionID: "busy1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"})
+	_, err := services[1].SubmitSwap(ctx, "acc_w", api.SwapRequest{InstructionID: "busy1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"})
 	require.NoError(t, err, "a swap the house can pay waits for a shard rather than being refused")
 	require.NoError(t, <-held)
 	t.Logf("the swap answered %v after it was sent, the shards held %v", time.Since(start), hold)
@@ -344,17 +351,14 @@ func TestSwapsStartFromTheirLanesShard(t *testing.T) {
 	ctx := context.Background()
 	const shards = 8
 	stores, services := twoReplicas(t, func(cfg *config.Config) { cfg.Offchain.HouseShards = shards })
-	require.NoError(t, stores[0].CreateAccount(ctx, store.Account{ID: "acc_l", CreatedAt: time.Now()}))
-	ref, err := stores[0].DepositReference(ctx, "acc_l", "REFL", time.Now())
-	require.NoError(t, err)
-	_, err = services[0].BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref, Asset: "eur", Amount: "1000", TransferID: "l"})
-	require.NoError(t, err)
+	fundEUR(ctx, t, stores[0], services[0], "acc_l", "REFL", "1000")
 	n := 0
 	// swap swaps on the first replica and returns the shard whose usdc it paid.
 	swap := func() int {
 		t.Helper()
 		before := make([]decimal.Decimal, shards)
 		for i := range shards {
+			var err error
 			before[i], err = stores[0].LedgerBalance(ctx, ledger.ShardBook(ledger.BookInventory, i), "usdc")
 			require.NoError(t, err)
 		}
