@@ -28,6 +28,23 @@ type Result struct {
 	Answered [][]string
 }
 
+// Add merges o, a later run of the same loop, into r: its latencies (kept sorted), its
+// failures (r's first error stays first), its elapsed time and its answered swaps.
+func (r *Result) Add(o Result) {
+	r.Latencies = append(r.Latencies, o.Latencies...)
+	slices.Sort(r.Latencies)
+	r.Non2xx, r.Failed, r.Elapsed = r.Non2xx+o.Non2xx, r.Failed+o.Failed, r.Elapsed+o.Elapsed
+	if r.FirstErr == nil {
+		r.FirstErr = o.FirstErr
+	}
+	if len(r.Answered) < len(o.Answered) {
+		r.Answered = append(r.Answered, make([][]string, len(o.Answered)-len(r.Answered))...)
+	}
+	for i, ids := range o.Answered {
+		r.Answered[i] = append(r.Answered[i], ids...)
+	}
+}
+
 // failures counts a loop's failures from concurrent workers.
 type failures struct {
 	non2xx, failed atomic.Int64
@@ -55,6 +72,17 @@ func (f *failures) fill(r *Result) {
 // trader, for d: 1 eur for usdc and 1 usdc for eur in turn, so the house's inventory
 // stays level. A swap counts when it is answered SETTLED.
 func Swaps(ctx context.Context, traders []*Trader, d time.Duration) Result {
+	return SwapRound(ctx, traders, d, 0)
+}
+
+// SwapRound is Swaps for round round of a benchmark that swaps on the same traders more
+// than once: round 0's instructionIds are Swaps', later rounds' new ones, so that no
+// round replays another's (an idempotent replay is cheaper than a swap).
+func SwapRound(ctx context.Context, traders []*Trader, d time.Duration, round int) Result {
+	prefix := "bench-"
+	if round > 0 {
+		prefix = fmt.Sprintf("bench-r%d-", round)
+	}
 	var (
 		mu   sync.Mutex
 		res  = Result{Answered: make([][]string, len(traders))}
@@ -70,7 +98,7 @@ func Swaps(ctx context.Context, traders []*Trader, d time.Duration) Result {
 			var lats []time.Duration
 			var ids []string
 			for i := 0; time.Now().Before(end); i++ {
-				req := api.SwapRequest{InstructionID: fmt.Sprintf("bench-%d-%d", tr.ID, i), SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"}
+				req := api.SwapRequest{InstructionID: fmt.Sprintf("%s%d-%d", prefix, tr.ID, i), SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"}
 				if i%2 == 1 {
 					req.SellingAsset, req.BuyingAsset = "usdc", "eur"
 				}

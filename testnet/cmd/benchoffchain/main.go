@@ -5,7 +5,9 @@
 // each) placing market swaps over real HTTP for a fixed duration; then the gateway is
 // killed (SIGKILL) and restarted, every swap it answered is looked up (each was committed
 // before its answer), and RFQ round trips (request a quote, action it) run one after
-// another. It prints swaps_per_second, swap_p50_ms, swap_p99_ms, rfq_roundtrip_p50_ms,
+// another. The swaps run in -rounds rounds on two gateways in turns, one writing no
+// receipts and one with a receipt key (which goes first alternates), so that what
+// receipts cost is measured at the same load. It prints swaps_per_second, swap_p50_ms, swap_p99_ms, rfq_roundtrip_p50_ms,
 // rfq_roundtrip_p99_ms, the non-2xx count and the store's durability setting.
 package main
 
@@ -37,13 +39,14 @@ var (
 	cpuProfile = flag.String("cpuprofile", "", "write a CPU profile of the gateway over the swap phase to this file (its --pprof-listen), and of the receipts.off run to this file + .no-receipts")
 	keep       = flag.Bool("keep", false, "keep the temporary directory (gateway log, data)")
 	storeSync  = flag.String("store-sync", "full", "the gateway's storeSync: full (its default: a commit is fsynced before the answer) or normal (in the WAL)")
-	compare    = flag.Bool("compare-receipts", true, "first run the swaps on a gateway writing no receipts (receipts.off), then on one with a receipt key, and print what receipts cost")
+	compare    = flag.Bool("compare-receipts", true, "swap on a gateway writing no receipts (receipts.off) and on one with a receipt key, in turns, and print what receipts cost")
+	rounds     = flag.Int("rounds", 2, "swap rounds of -duration per gateway; with -compare-receipts the gateways take turns, which goes first alternating (ABBA)")
 )
 
 func main() {
 	flag.Parse()
-	if *clients < 1 || *duration <= 0 || *rfqs < 1 {
-		fail(errors.New("-clients, -duration and -rfqs must be positive"))
+	if *clients < 1 || *duration <= 0 || *rfqs < 1 || *rounds < 1 || *rounds > 100 {
+		fail(errors.New("-clients, -duration and -rfqs must be positive, -rounds 1 to 100"))
 	}
 	if *storeSync != "normal" && *storeSync != "full" {
 		fail(errors.New("-store-sync must be normal or full"))
@@ -70,71 +73,91 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var off *benchkit.Result
+	var phases []*phase
+	var off *phase
 	if *compare {
 		offDir := filepath.Join(dir, "no-receipts")
 		if err := os.Mkdir(offDir, 0o700); err != nil {
 			return err
 		}
-		fmt.Println("# first run: receipts.off (no receipts written)")
+		fmt.Println("# gateway without receipts: receipts.off (no receipts written)")
 		profile := ""
 		if *cpuProfile != "" {
 			profile = *cpuProfile + ".no-receipts"
 		}
-		gw, _, res, err := swapPhase(ctx, bin, offDir, "receipts:\n  off: true\n", profile)
-		if err != nil {
+		if off, err = setUp(ctx, bin, offDir, "no receipts", "receipts:\n  off: true\n", profile); err != nil {
 			return err
 		}
-		gw.Stop()
-		off = &res
-		fmt.Println("# second run: a receipt key (keystore); every swap writes its receipt in its transaction, the signer job signs it")
+		defer off.gw.Stop()
+		phases = append(phases, off)
 	}
 	keyYAML, err := receiptKeyYAML(dir)
 	if err != nil {
 		return err
 	}
-	gw, traders, sw, err := swapPhase(ctx, bin, dir, keyYAML, *cpuProfile)
+	fmt.Println("# gateway with receipts: a receipt key (keystore); every swap writes its receipt in its transaction, the signer job signs it")
+	on, err := setUp(ctx, bin, dir, "receipts", keyYAML, *cpuProfile)
 	if err != nil {
 		return err
 	}
-	defer gw.Stop()
+	defer on.gw.Stop()
+	phases = append(phases, on)
+
+	// The rounds alternate which gateway swaps first (ABBA), so that a drift of the
+	// machine's load weighs on both; the gateway not swapping idles meanwhile.
+	for r := range *rounds {
+		order := phases
+		if r%2 == 1 {
+			order = slices.Clone(phases)
+			slices.Reverse(order)
+		}
+		for _, p := range order {
+			if err := p.round(ctx, r); err != nil {
+				return err
+			}
+		}
+	}
+	for _, p := range phases {
+		p.summary()
+	}
+	sw := on.res
 
 	// Every answered swap must survive the process: kill it without a chance to flush,
 	// restart it on the same store, and find each one.
-	if err := gw.Kill(); err != nil {
+	if err := on.gw.Kill(); err != nil {
 		return err
 	}
-	if err := gw.Start(); err != nil {
+	if err := on.gw.Start(); err != nil {
 		return err
 	}
-	if err := benchkit.CheckSettled(ctx, traders, sw.Answered); err != nil {
+	if err := benchkit.CheckSettled(ctx, on.traders, sw.Answered); err != nil {
 		return fmt.Errorf("an answered swap is missing after SIGKILL and restart: %w", err)
 	}
 	fmt.Printf("# after SIGKILL and restart: all %d answered swaps found\n", len(sw.Latencies))
 
-	rfq, err := rfqRoundTrips(ctx, traders[0], *rfqs)
+	rfq, err := rfqRoundTrips(ctx, on.traders[0], *rfqs)
 	if err != nil {
 		return err
 	}
-	journal, err := journalMode(gw.DataDir)
+	journal, err := journalMode(on.gw.DataDir)
 	if err != nil {
 		return err
 	}
 
-	fmt.Printf("swaps_per_second %.0f\n", float64(len(sw.Latencies))/duration.Seconds())
+	fmt.Printf("swaps_per_second %.0f\n", on.rate())
 	fmt.Printf("swap_p50_ms %.2f\n", benchkit.Ms(benchkit.Percentile(sw.Latencies, 50)))
 	fmt.Printf("swap_p99_ms %.2f\n", benchkit.Ms(benchkit.Percentile(sw.Latencies, 99)))
 	fmt.Printf("rfq_roundtrip_p50_ms %.2f\n", benchkit.Ms(benchkit.Percentile(rfq, 50)))
 	fmt.Printf("rfq_roundtrip_p99_ms %.2f\n", benchkit.Ms(benchkit.Percentile(rfq, 99)))
-	if off != nil && len(off.Latencies) > 0 {
-		offRate := float64(len(off.Latencies)) / duration.Seconds()
-		onRate := float64(len(sw.Latencies)) / duration.Seconds()
-		offP99, onP99 := benchkit.Ms(benchkit.Percentile(off.Latencies, 99)), benchkit.Ms(benchkit.Percentile(sw.Latencies, 99))
+	if off != nil && len(off.res.Latencies) > 0 {
+		offRate, onRate := off.rate(), on.rate()
+		offP99, onP99 := benchkit.Ms(benchkit.Percentile(off.res.Latencies, 99)), benchkit.Ms(benchkit.Percentile(sw.Latencies, 99))
 		fmt.Printf("swaps_per_second_no_receipts %.0f\n", offRate)
 		fmt.Printf("swap_p99_ms_no_receipts %.2f\n", offP99)
 		fmt.Printf("receipts_throughput_cost_pct %.1f\n", 100*(offRate-onRate)/offRate)
 		fmt.Printf("receipts_p99_cost_ms %.2f\n", onP99-offP99)
-		fmt.Println("# receipts' cost: the runs follow each other on a shared machine, so compare them at a similar load average")
+		fmt.Printf("receipts_gateway_cpu_ms_per_swap %.3f\n", on.cpuPerSwap()-off.cpuPerSwap())
+		fmt.Println("# receipts' cost: the two gateways swap in turns on a shared machine; more -rounds average out the load's drift")
 	}
 	fmt.Printf("non_2xx %d\n", sw.Non2xx)
 	fmt.Printf("no_answer %d\n", sw.Failed)
@@ -151,49 +174,94 @@ func run(ctx context.Context) error {
 	return nil
 }
 
-// swapPhase starts a gateway in dir with extra config, funds the traders and runs the
-// swaps for the duration, printing what it measured as comments; profile, when set, is
-// where the gateway's CPU profile of the swaps goes.
-func swapPhase(ctx context.Context, bin, dir, extraYAML, profile string) (*benchkit.Gateway, []*benchkit.Trader, benchkit.Result, error) {
+// phase is one gateway of the benchmark, its funded traders and what its swap rounds
+// measured so far.
+type phase struct {
+	name    string
+	gw      *benchkit.Gateway
+	traders []*benchkit.Trader
+	profile string
+	res     benchkit.Result
+	// gwCPU and selfCPU are the gateway's and the clients' CPU time over the rounds.
+	gwCPU, selfCPU time.Duration
+	rounds         int
+}
+
+// setUp starts a gateway in dir with extra config and funds its traders; profile, when
+// set, is where the gateway's CPU profile of its first swap round goes.
+func setUp(ctx context.Context, bin, dir, name, extraYAML, profile string) (*phase, error) {
 	gw, err := benchkit.NewGateway(bin, dir, benchkit.GatewayOptions{Pprof: profile != "", StoreSync: *storeSync, ExtraYAML: extraYAML})
 	if err != nil {
-		return nil, nil, benchkit.Result{}, err
+		return nil, err
 	}
 	if err := gw.Start(); err != nil {
 		gw.Stop()
-		return nil, nil, benchkit.Result{}, err
+		return nil, err
 	}
 	traders, err := benchkit.Provision(ctx, gw, []string{gw.BaseURL()}, *clients)
 	if err != nil {
 		gw.Stop()
-		return nil, nil, benchkit.Result{}, err
+		return nil, err
 	}
-	fmt.Printf("# %d accounts funded, %d clients; %d CPUs shared by the gateway and the clients; load average %s\n",
-		len(traders), *clients, runtime.NumCPU(), benchkit.LoadAverage())
+	fmt.Printf("# %s: %d accounts funded, %d clients; %d CPUs shared by the gateways and the clients\n",
+		name, len(traders), *clients, runtime.NumCPU())
+	return &phase{name: name, gw: gw, traders: traders, profile: profile}, nil
+}
+
+// round runs the swaps for the duration (round r of the benchmark) and prints what it
+// measured as a comment.
+func (p *phase) round(ctx context.Context, r int) error {
+	load := benchkit.LoadAverage()
 	stopProfile := func() error { return nil }
-	if profile != "" {
-		stopProfile = gw.Profile(profile, *duration)
+	if p.profile != "" && p.rounds == 0 {
+		stopProfile = p.gw.Profile(p.profile, *duration)
 	}
-	gwCPU, selfCPU := gw.CPUTime(), benchkit.SelfCPUTime()
-	sw := benchkit.Swaps(ctx, traders, *duration)
-	gwCPU, selfCPU = gw.CPUTime()-gwCPU, benchkit.SelfCPUTime()-selfCPU
+	gwCPU, selfCPU := p.gw.CPUTime(), benchkit.SelfCPUTime()
+	sw := benchkit.SwapRound(ctx, p.traders, *duration, r)
+	gwCPU, selfCPU = p.gw.CPUTime()-gwCPU, benchkit.SelfCPUTime()-selfCPU
 	if err := stopProfile(); err != nil {
-		gw.Stop()
-		return nil, nil, benchkit.Result{}, err
+		return err
 	}
-	if profile != "" {
-		fmt.Printf("# gateway CPU profile: %s (go tool pprof -top %s %s)\n", profile, gw.Bin, profile)
+	if p.profile != "" && p.rounds == 0 {
+		fmt.Printf("# gateway CPU profile: %s (go tool pprof -top %s %s)\n", p.profile, p.gw.Bin, p.profile)
 	}
+	p.res.Add(sw)
+	p.gwCPU, p.selfCPU, p.rounds = p.gwCPU+gwCPU, p.selfCPU+selfCPU, p.rounds+1
+	perSwap := 0.0
 	if n := len(sw.Latencies); n > 0 {
-		fmt.Printf("# CPU per answered swap: gateway %.2f ms, clients %.2f ms\n", benchkit.Ms(gwCPU)/float64(n), benchkit.Ms(selfCPU)/float64(n))
+		perSwap = benchkit.Ms(gwCPU) / float64(n)
 	}
-	fmt.Printf("# load average after the swaps %s (other work on the machine slows the figures)\n", benchkit.LoadAverage())
-	fmt.Printf("# swaps: %d answered 2xx in %v (%.0f/s, p99 %.2f ms), %d non-2xx, %d without an answer\n", len(sw.Latencies), *duration,
-		float64(len(sw.Latencies))/duration.Seconds(), benchkit.Ms(benchkit.Percentile(sw.Latencies, 99)), sw.Non2xx, sw.Failed)
+	fmt.Printf("# round %d, %s: %d answered 2xx in %v (%.0f/s, p99 %.2f ms), gateway CPU %.2f ms per swap, %d non-2xx, %d without an answer; load average %s -> %s\n",
+		r+1, p.name, len(sw.Latencies), *duration, float64(len(sw.Latencies))/duration.Seconds(),
+		benchkit.Ms(benchkit.Percentile(sw.Latencies, 99)), perSwap, sw.Non2xx, sw.Failed, load, benchkit.LoadAverage())
 	if sw.FirstErr != nil {
 		fmt.Printf("# first failure: %v\n", sw.FirstErr)
 	}
-	return gw, traders, sw, nil
+	return nil
+}
+
+// rate is the phase's swaps per second over its rounds.
+func (p *phase) rate() float64 {
+	return float64(len(p.res.Latencies)) / (duration.Seconds() * float64(max(p.rounds, 1)))
+}
+
+// cpuPerSwap is the gateway's CPU time per answered swap, in milliseconds.
+func (p *phase) cpuPerSwap() float64 {
+	if len(p.res.Latencies) == 0 {
+		return 0
+	}
+	return benchkit.Ms(p.gwCPU) / float64(len(p.res.Latencies))
+}
+
+// summary prints the phase's figures over its rounds as a comment.
+func (p *phase) summary() {
+	n := len(p.res.Latencies)
+	selfPer := 0.0
+	if n > 0 {
+		selfPer = benchkit.Ms(p.selfCPU) / float64(n)
+	}
+	fmt.Printf("# %s over %d rounds: %d swaps (%.0f/s, p99 %.2f ms); CPU per answered swap: gateway %.2f ms, clients %.2f ms\n",
+		p.name, p.rounds, n, p.rate(), benchkit.Ms(benchkit.Percentile(p.res.Latencies, 99)), p.cpuPerSwap(), selfPer)
 }
 
 // receiptKeyYAML writes a receipt keystore into dir and returns the config's receipts
