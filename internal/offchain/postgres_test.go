@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -53,6 +54,17 @@ func twoReplicas(t *testing.T, edit func(*config.Config)) ([]store.Store, []*off
 		stores, services = append(stores, st), append(services, offchaintest.New(cfg, st, book, nil))
 	}
 	return stores, services
+}
+
+// fundEUR opens account id on st with deposit reference ref and books a bank deposit of
+// amount eur to it.
+func fundEUR(ctx context.Context, t *testing.T, st store.Store, svc *offchaintest.Service, id, ref, amount string) {
+	t.Helper()
+	require.NoError(t, st.CreateAccount(ctx, store.Account{ID: id, CreatedAt: time.Now()}))
+	ref, err := st.DepositReference(ctx, id, ref, time.Now())
+	require.NoError(t, err)
+	_, err = svc.BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref, Asset: "eur", Amount: amount, TransferID: id})
+	require.NoError(t, err)
 }
 
 // TestConcurrentTradingOnPostgres: two replicas (two stores on one PostgreSQL database,
@@ -300,11 +312,7 @@ func TestSwapWaitsWhenEveryHouseShardIsBusy(t *testing.T) {
 	ctx := context.Background()
 	const shards = 2
 	stores, services := twoReplicas(t, func(cfg *config.Config) { cfg.Offchain.HouseShards = shards })
-	require.NoError(t, stores[0].CreateAccount(ctx, store.Account{ID: "acc_w", CreatedAt: time.Now()}))
-	ref, err := stores[0].DepositReference(ctx, "acc_w", "REFW", time.Now())
-	require.NoError(t, err)
-	_, err = services[0].BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref, Asset: "eur", Amount: "100", TransferID: "w"})
-	require.NoError(t, err)
+	fundEUR(ctx, t, stores[0], services[0], "acc_w", "REFW", "100")
 
 	const hold = 500 * time.Millisecond
 	locked := make(chan struct{})
@@ -327,8 +335,80 @@ func TestSwapWaitsWhenEveryHouseShardIsBusy(t *testing.T) {
 		t.Fatalf("the holding transaction ended early: %v", err)
 	}
 	start := time.Now()
-	_, err = services[1].SubmitSwap(ctx, "acc_w", api.SwapRequest{InstructionID: "busy1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"})
+	_, err := services[1].SubmitSwap(ctx, "acc_w", api.SwapRequest{InstructionID: "busy1", SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"})
 	require.NoError(t, err, "a swap the house can pay waits for a shard rather than being refused")
 	require.NoError(t, <-held)
 	t.Logf("the swap answered %v after it was sent, the shards held %v", time.Since(start), hold)
+}
+
+// TestSwapsStartFromTheirLanesShard: a replica's swaps claim first the house shard their
+// lane of the store's group commit claimed last, not their Trading's home shard, so the
+// lanes of one replica do not each try first the shard the other's transaction holds. A
+// first swap finds the home shard; while another replica holds every shard but the next
+// one, swaps on every lane claim that one; once it lets go, they keep to it.
+func TestSwapsStartFromTheirLanesShard(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // two lanes (pgLockedLanes), which take sequential swaps in turn
+	ctx := context.Background()
+	const shards = 8
+	stores, services := twoReplicas(t, func(cfg *config.Config) { cfg.Offchain.HouseShards = shards })
+	fundEUR(ctx, t, stores[0], services[0], "acc_l", "REFL", "1000")
+	n := 0
+	// swap swaps on the first replica and returns the shard whose usdc it paid.
+	swap := func() int {
+		t.Helper()
+		before := make([]decimal.Decimal, shards)
+		for i := range shards {
+			var err error
+			before[i], err = stores[0].LedgerBalance(ctx, ledger.ShardBook(ledger.BookInventory, i), "usdc")
+			require.NoError(t, err)
+		}
+		n++
+		_, err := services[0].SubmitSwap(ctx, "acc_l", api.SwapRequest{InstructionID: fmt.Sprintf("lane%d", n), SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"})
+		require.NoError(t, err)
+		paid := -1
+		for i := range shards {
+			after, err := stores[0].LedgerBalance(ctx, ledger.ShardBook(ledger.BookInventory, i), "usdc")
+			require.NoError(t, err)
+			if !after.Equal(before[i]) {
+				require.Equal(t, -1, paid, "one shard pays a small swap")
+				paid = i
+			}
+		}
+		require.NotEqual(t, -1, paid)
+		return paid
+	}
+	home := swap()
+	next := (home + 1) % shards
+
+	locked, release := make(chan struct{}), make(chan struct{})
+	held := make(chan error, 1)
+	go func() {
+		held <- stores[1].InTx(store.RowLocked(ctx), func(tx store.Tx) error {
+			for shard := range shards {
+				if shard == next {
+					continue
+				}
+				if err := tx.LockHouseShard(ctx, shard); err != nil {
+					return err
+				}
+			}
+			close(locked)
+			<-release
+			return nil
+		})
+	}()
+	select {
+	case <-locked:
+	case err := <-held:
+		t.Fatalf("the holding transaction ended early: %v", err)
+	}
+	for range 4 {
+		require.Equal(t, next, swap(), "the only free shard")
+	}
+	close(release)
+	require.NoError(t, <-held)
+	for range 4 {
+		require.Equal(t, next, swap(), "home shard %d is free again, but the lanes claimed %d last", home, next)
+	}
+	require.NoError(t, ledger.Audit(ctx, stores[0]))
 }

@@ -59,6 +59,7 @@ type FundingStore interface {
 type TradingTx interface {
 	ledger.Tx
 	TryLockHouseShardBalance(ctx context.Context, shard int, book, asset string) (bool, decimal.Decimal, error)
+	LastHouseShard() (int, bool)
 	LockHouseShard(ctx context.Context, shard int) error
 	HouseBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
 	GetAccount(ctx context.Context, id string) (store.Account, error)

@@ -279,9 +279,10 @@ func (s *Trading) fitsInventory(ctx context.Context, tx TradingTx, asset string,
 }
 
 // houseShardsFor chooses, inside tx, the house shards of trade t: its home shard, the
-// first this Trading can lock without waiting starting from its own (so one replica's
-// units, which share a transaction, share a shard, and other replicas' transactions
-// take others), and the shards that pay the gross; a shard is claimed and its balance
+// first this Trading can lock without waiting starting from the one its lane of the
+// store's group commit claimed last (tx.LastHouseShard), else from its own (so one
+// replica's units, which share a transaction, share a shard, its lanes' transactions
+// keep to a shard each, and other replicas' transactions take others), and the shards that pay the gross; a shard is claimed and its balance
 // read in one call (TryLockHouseShardBalance, one round trip on PostgreSQL). Each shard
 // may owe at most its part of the asset's inventory limit (shardLimit): the home shard
 // pays what it can, and the rest comes from the other shards it can lock, in turn. A
@@ -297,9 +298,12 @@ func (s *Trading) houseShardsFor(ctx context.Context, tx TradingTx, t *trade) er
 	n := s.off.HouseShardsOrDefault()
 	rest, room := t.gross(), decimal.Zero
 	t.payouts, t.home = t.payouts[:0], -1
-	waited := false
+	waited, home := false, s.homeShard
+	if h, ok := tx.LastHouseShard(); ok {
+		home = h
+	}
 	for i := 0; i < n; i++ {
-		shard := (s.homeShard + i) % n
+		shard := (home + i) % n
 		book := ledger.ShardBook(ledger.BookInventory, shard)
 		ok, have, err := tx.TryLockHouseShardBalance(ctx, shard, book, t.buy)
 		if err != nil {
@@ -309,7 +313,7 @@ func (s *Trading) houseShardsFor(ctx context.Context, tx TradingTx, t *trade) er
 			// Every shard is busy (more transactions than shards): wait for the home
 			// shard, holding none, rather than refuse a trade the house can pay; in a
 			// shared transaction the store runs this unit again alone to wait.
-			if err := tx.LockHouseShard(ctx, s.homeShard%n); err != nil {
+			if err := tx.LockHouseShard(ctx, home%n); err != nil {
 				return err
 			}
 			waited, i = true, -1 // weigh the shards again from the home one, now held

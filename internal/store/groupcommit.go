@@ -130,6 +130,17 @@ type groupCommitter struct {
 	waiting, groups, units, reruns atomic.Int64
 }
 
+// lane is what one of a committer's lanes (the goroutine running its groups, one after
+// another) remembers across its transactions: the house shard its units claimed last
+// (LastHouseShard), where its next units start, so that two lanes of one store, whose
+// units would all start from their Trading's home shard, each keep to a shard of their
+// own instead of trying first the one the other lane's transaction holds. Only the
+// lane's goroutine touches it.
+type lane struct {
+	houseShard int
+	claimed    bool
+}
+
 // unit is one caller's transaction.
 type unit struct {
 	ctx context.Context
@@ -201,6 +212,7 @@ func (g *groupCommitter) close() {
 
 func (g *groupCommitter) run() {
 	group := make([]*unit, 0, g.maxUnits)
+	l := &lane{}
 	for {
 		select {
 		case u := <-g.reqs:
@@ -217,7 +229,7 @@ func (g *groupCommitter) run() {
 				break more
 			}
 		}
-		g.commit(group)
+		g.commit(group, l)
 		for _, u := range group {
 			close(u.done)
 		}
@@ -226,12 +238,12 @@ func (g *groupCommitter) run() {
 
 // commit runs a group in one transaction, again while it fails in a way that may pass,
 // and sets each unit's outcome.
-func (g *groupCommitter) commit(group []*unit) {
+func (g *groupCommitter) commit(group []*unit, l *lane) {
 	live := started(group)
 	for run := 1; len(live) > 0; run++ {
 		g.groups.Add(1)
 		g.units.Add(int64(len(live)))
-		if g.try(live) == nil || run == g.maxRuns {
+		if g.try(live, l) == nil || run == g.maxRuns {
 			break
 		}
 		g.reruns.Add(1)
@@ -247,7 +259,7 @@ func (g *groupCommitter) commit(group []*unit) {
 		}
 	}
 	if len(busy) > 0 {
-		g.commit(busy)
+		g.commit(busy, l)
 	}
 }
 
@@ -266,7 +278,7 @@ func started(group []*unit) []*unit {
 
 // try runs the units in one transaction and sets their outcomes; it returns the failure
 // that calls for running them all again, if any.
-func (g *groupCommitter) try(live []*unit) (rerun error) {
+func (g *groupCommitter) try(live []*unit, l *lane) (rerun error) {
 	for _, u := range live {
 		u.err, u.panicked, u.busy = nil, nil, false
 	}
@@ -286,13 +298,13 @@ func (g *groupCommitter) try(live []*unit) (rerun error) {
 	kept := live[:0:0]
 	if len(live) == 1 { // alone: no savepoint needed, the transaction is the unit's
 		u := live[0]
-		if u.err = u.call(q, true); u.err != nil {
+		if u.err = u.call(q, true, l); u.err != nil {
 			return g.rerunOn(u.err)
 		}
 		kept = live
 	} else {
 		for i, u := range live {
-			ok, abort := g.inSavepoint(tx, q, u, i == 0)
+			ok, abort := g.inSavepoint(tx, q, u, i == 0, l)
 			if abort != nil { // the transaction is gone: nothing of the group is kept
 				for _, v := range append(kept, live[i+1:]...) {
 					v.err = fmt.Errorf("group transaction aborted by another unit's failure, nothing was written: %w", abort)
@@ -326,15 +338,16 @@ func (g *groupCommitter) rerunOn(err error) error {
 }
 
 // call runs the unit's fn on q, turning a panic into an error (the caller re-panics);
-// waits says whether it may wait for locks (alone in its transaction, or first in it).
-func (u *unit) call(q queryer, waits bool) (err error) {
+// waits says whether it may wait for locks (alone in its transaction, or first in it); l
+// is the lane running it.
+func (u *unit) call(q queryer, waits bool, l *lane) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			u.panicked = p
 			err = fmt.Errorf("panic in transaction: %v", p)
 		}
 	}()
-	return u.fn(unitQueryer{q: q, ctx: context.WithoutCancel(u.ctx), waits: waits})
+	return u.fn(unitQueryer{q: q, ctx: context.WithoutCancel(u.ctx), waits: waits, lane: l})
 }
 
 // inSavepoint runs the unit inside a savepoint of tx, its statements on q: ok when it is
@@ -345,7 +358,7 @@ func (u *unit) call(q queryer, waits bool) (err error) {
 // earlier unit's savepoint open: where the database chains savepoints (chainsSavepoints),
 // the statement opening this unit's releases it, and this unit's is left to the next unit
 // or the commit.
-func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit, first bool) (ok bool, abort error) {
+func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit, first bool, l *lane) (ok bool, abort error) {
 	ctx := context.WithoutCancel(u.ctx)
 	chain := g.db.chainsSavepoints()
 	open := `SAVEPOINT unit`
@@ -356,7 +369,7 @@ func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit, first bool)
 		u.err = fmt.Errorf("savepoint: %w", err)
 		return false, err
 	}
-	if u.err = u.call(q, first); u.err != nil {
+	if u.err = u.call(q, first, l); u.err != nil {
 		if g.db.rerun(u.err) {
 			return false, u.err
 		}
@@ -385,6 +398,8 @@ type unitQueryer struct {
 	// waits: the unit runs first (or alone) in its transaction and may wait for locks
 	// (see errLockBusy).
 	waits bool
+	// lane is the committer's lane running the unit.
+	lane *lane
 }
 
 func (q unitQueryer) ExecContext(_ context.Context, query string, args ...any) (sql.Result, error) {

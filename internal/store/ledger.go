@@ -125,6 +125,12 @@ type Ledger interface {
 	// LedgerBalance would read it: one round trip on PostgreSQL instead of two. ok false
 	// (and no balance) when another transaction holds the shard.
 	TryLockHouseShardBalance(ctx context.Context, shard int, book, asset string) (ok bool, balance decimal.Decimal, err error)
+	// LastHouseShard returns the house shard that units run by the same lane of the group
+	// commit as this one claimed last (in this transaction or an earlier one); false
+	// when none did, and outside a group commit. It is a hint, read from memory: where a
+	// trade's search for a free shard starts, so that the lanes of one store keep apart
+	// (the shard may have been released since, by a rollback or a commit).
+	LastHouseShard() (shard int, ok bool)
 	// LockHouseShard locks one shard of the house's books for the rest of the
 	// transaction, waiting for another transaction that holds it; a unit after others in
 	// its transaction does not wait: the store runs it again, first in a transaction. A

@@ -58,6 +58,31 @@ func (s *conn) waits() bool {
 	return true
 }
 
+// lane is the group committer's lane running s's unit of work, nil outside one.
+func (s *conn) lane() *lane {
+	if q, ok := s.q.(unitQueryer); ok {
+		return q.lane
+	}
+	return nil
+}
+
+// claimedHouseShard remembers, in the lane running s's unit, the house shard the unit
+// claimed (LastHouseShard).
+func (s *conn) claimedHouseShard(shard int) {
+	if l := s.lane(); l != nil {
+		l.houseShard, l.claimed = shard, true
+	}
+}
+
+// LastHouseShard implements Ledger: the shard the units of this transaction's lane of
+// the group commit claimed last, in this transaction or an earlier one of the lane.
+func (s *conn) LastHouseShard() (int, bool) {
+	if l := s.lane(); l != nil && l.claimed {
+		return l.houseShard, true
+	}
+	return 0, false
+}
+
 // inTx reports whether s runs inside a transaction (a unit of work).
 func (s *conn) inTx() bool { return s.root == nil && s.pending != nil }
 
@@ -159,6 +184,9 @@ func (s *conn) TryLockHouseShard(ctx context.Context, shard int) (bool, error) {
 	}
 	var ok bool
 	err := s.q.QueryRowContext(ctx, `SELECT pg_try_advisory_xact_lock(?)`, lockKey(shardLockPrefix, strconv.Itoa(shard))).Scan(&ok)
+	if ok && err == nil {
+		s.claimedHouseShard(shard)
+	}
 	return ok, wrap("lock house shard", err)
 }
 
@@ -178,6 +206,7 @@ func (s *conn) TryLockHouseShardBalance(ctx context.Context, shard int, book, as
 	if !text.Valid {
 		return false, decimal.Zero, nil
 	}
+	s.claimedHouseShard(shard)
 	d, err := decimal.NewFromString(text.String)
 	if err != nil {
 		return false, decimal.Zero, fmt.Errorf("ledger balance of %s %s: %w", book, asset, err)
@@ -195,6 +224,9 @@ func (s *conn) LockHouseShard(ctx context.Context, shard int) error {
 	key := lockKey(shardLockPrefix, strconv.Itoa(shard))
 	if s.waits() {
 		_, err := s.q.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, key)
+		if err == nil {
+			s.claimedHouseShard(shard)
+		}
 		return wrap("lock house shard", err)
 	}
 	var ok bool
@@ -204,6 +236,7 @@ func (s *conn) LockHouseShard(ctx context.Context, shard int) error {
 	if !ok {
 		return errLockBusy
 	}
+	s.claimedHouseShard(shard)
 	return nil
 }
 

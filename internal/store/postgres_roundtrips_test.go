@@ -226,3 +226,48 @@ func TestPostgresBookLockReadsTheBook(t *testing.T) {
 	require.True(t, reads[0].bal.Equal(decimal.NewFromInt(7)) && reads[0].held.Equal(decimal.NewFromInt(3)), "with the lock: got %v", reads[0])
 	require.True(t, reads[1].bal.Equal(decimal.NewFromInt(7)) && reads[1].held.Equal(decimal.NewFromInt(2)), "after the release: got %v", reads[1])
 }
+
+// TestPostgresLaneStartsWhereItClaimedLast: a lane of the group commit remembers the
+// house shard its units claimed last, across its transactions, and a refused claim
+// changes nothing; outside a group commit there is no such shard.
+func TestPostgresLaneStartsWhereItClaimedLast(t *testing.T) {
+	ctx := RowLocked(context.Background())
+	p, err := OpenPostgres(ctx, pgtest.Start(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, p.Close()) })
+	_, ok := p.LastHouseShard()
+	require.False(t, ok, "outside a unit of work")
+
+	other, err := p.db.BeginTx(ctx, nil) // holds shard 6
+	require.NoError(t, err)
+	defer func() { _ = other.Rollback() }()
+	_, err = other.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey(shardLockPrefix, "6"))
+	require.NoError(t, err)
+
+	g := newGroupCommitterLanes(pgGroup{db: p.db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, 1)
+	t.Cleanup(g.close)
+	unit := func(fn func(c *conn) error) {
+		require.NoError(t, g.do(ctx, func(q queryer) error {
+			return fn(&conn{q: q, r: q, notify: p.notify, access: p.access, relays: p.relays, pending: &pendingSignals{}})
+		}))
+	}
+	// Each unit reads the lane's shard, then claims one; the lane's goroutine runs it, so
+	// the test asserts after.
+	type seen struct {
+		shard   int
+		ok, got bool
+	}
+	unitClaiming := func(shard int) seen {
+		var v seen
+		unit(func(c *conn) (err error) {
+			v.shard, v.ok = c.LastHouseShard()
+			v.got, _, err = c.TryLockHouseShardBalance(ctx, shard, "house:inventory/"+strconv.Itoa(shard), "ETH")
+			return err
+		})
+		return v
+	}
+	require.Equal(t, seen{shard: 0, ok: false, got: true}, unitClaiming(5), "the lane claimed no shard yet")
+	require.Equal(t, seen{shard: 5, ok: true, got: false}, unitClaiming(6), "a later transaction of the lane; shard 6 is held by another transaction")
+	require.Equal(t, seen{shard: 5, ok: true, got: true}, unitClaiming(7), "a refused claim is not remembered")
+	require.Equal(t, seen{shard: 7, ok: true, got: true}, unitClaiming(7))
+}
