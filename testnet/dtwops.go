@@ -92,7 +92,7 @@ func (c *Chain) placed(r *types.Receipt, err error) (*PlacedOrder, error) {
 	if len(evs) != 1 {
 		return nil, fmt.Errorf("want one OrderPlaced event in %s, got %d", r.TxHash, len(evs))
 	}
-	return &PlacedOrder{ID: evs[0].OrderId, Order: dtw.OrderFromEvent(evs[0]), Receipt: r}, nil
+	return &PlacedOrder{ID: dtw.OrderIDFromEvent(evs[0]), Order: dtw.OrderFromEvent(evs[0]), Receipt: r}, nil
 }
 
 // Settle settles one order from `operator`'s inventory.

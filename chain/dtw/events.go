@@ -118,7 +118,7 @@ func DecodeLog(contract common.Address, l *ethtypes.Log) (ev Event, ok bool) {
 			return Event{}, false
 		}
 		o := OrderFromEvent(p)
-		ev.Kind, ev.OrderID, ev.Trader = EventOrderPlaced, p.OrderId, p.Trader
+		ev.Kind, ev.OrderID, ev.Trader = EventOrderPlaced, OrderKey(OrderIDFromEvent(p), p.Trader, o.SellToken), p.Trader
 		ev.SellToken, ev.BuyToken, ev.SellAmount, ev.MinBuyAmount = o.SellToken, o.BuyToken, o.SellAmount, o.MinBuyAmount
 		ev.Deadline, ev.OrderKind = o.Deadline, o.Kind
 	case EventTopics[3]:
@@ -126,20 +126,20 @@ func DecodeLog(contract common.Address, l *ethtypes.Log) (ev Event, ok bool) {
 		if err != nil {
 			return Event{}, false
 		}
-		ev.Kind, ev.OrderID, ev.BuyAmount = EventOrderSettled, s.OrderId, s.BuyAmount
+		ev.Kind, ev.OrderID, ev.BuyAmount = EventOrderSettled, s.OrderKey, s.BuyAmount
 	case EventTopics[4]:
 		c, err := eventsABI.UnpackOrderCancelledEvent(l)
 		if err != nil {
 			return Event{}, false
 		}
-		ev.Kind, ev.OrderID, ev.Trader, ev.Closer = EventOrderCancelled, c.OrderId, c.Trader, c.Canceller
+		ev.Kind, ev.OrderID, ev.Trader, ev.Closer = EventOrderCancelled, c.OrderKey, c.Trader, c.Canceller
 		ev.SellToken, ev.SellAmount = c.SellToken, c.SellAmount
 	case EventTopics[5]:
 		r, err := eventsABI.UnpackCancelRequestedEvent(l)
 		if err != nil {
 			return Event{}, false
 		}
-		ev.Kind, ev.OrderID, ev.Trader, ev.Deadline = EventCancelRequested, r.OrderId, r.Trader, r.CancelAfter
+		ev.Kind, ev.OrderID, ev.Trader, ev.Deadline = EventCancelRequested, r.OrderKey, r.Trader, r.CancelAfter
 	default:
 		return Event{}, false
 	}

@@ -114,7 +114,7 @@ func (t *Trader) placed(r *types.Receipt) (*PlacedOrder, error) {
 func placedOrders(dtwAddr common.Address, r *types.Receipt) []*PlacedOrder {
 	var out []*PlacedOrder
 	for _, ev := range dtw.PlacedOrders(dtwAddr, r.Logs) {
-		out = append(out, &PlacedOrder{ID: ev.OrderId, Order: dtw.OrderFromEvent(ev), Tx: r.TxHash, Receipt: r})
+		out = append(out, &PlacedOrder{ID: dtw.OrderIDFromEvent(ev), Order: dtw.OrderFromEvent(ev), Tx: r.TxHash, Receipt: r})
 	}
 	return out
 }
