@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 
 	"github.com/dtwgate/dtwgate/abi/bindings"
@@ -24,10 +25,14 @@ type OrderParams struct {
 
 // PlacedOrder is an order the DTW contract accepted.
 type PlacedOrder struct {
+	// ID is the order's on-chain id (per trader; see dtw.Event.TraderOrderID).
 	ID      *big.Int
 	Order   dtw.Order
 	Receipt *types.Receipt
 }
+
+// Key returns the order's key, what the events that close it name it by.
+func (p *PlacedOrder) Key() common.Hash { return dtw.KeyOf(p.ID, p.Order) }
 
 func (c *Chain) deadline(ctx context.Context, p *OrderParams) error {
 	if p.Deadline != 0 {

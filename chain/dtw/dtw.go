@@ -286,6 +286,12 @@ func OrderKey(orderID *big.Int, trader, sellToken common.Address) *big.Int {
 	return crypto.Keccak256Hash(common.BigToHash(idAndTrader).Bytes(), common.BigToHash(w).Bytes()).Big()
 }
 
+// KeyOf returns the key of order o whose on-chain id is id, as a hash (OrderKey of its
+// trader and sell token): what the events that close it name it by.
+func KeyOf(id *big.Int, o Order) common.Hash {
+	return common.BigToHash(OrderKey(id, o.Trader, o.SellToken))
+}
+
 // sellAmountMask keeps the sell amount of OrderPlaced's `orderId << 192 | sellAmount`.
 var sellAmountMask = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 192), big.NewInt(1))
 
@@ -304,16 +310,16 @@ func splitHigh(w *big.Int) (uint64, common.Address) {
 }
 
 // SkippedOrders returns the orders that a settle or cancel batch of the DTW contract at
-// `contract` skipped in a transaction's logs (OrderSkipped), with their reasons.
-func SkippedOrders(contract common.Address, logs []*ethtypes.Log) map[uint64]uint8 {
+// `contract` skipped in a transaction's logs (OrderSkipped), by key, with their reasons.
+func SkippedOrders(contract common.Address, logs []*ethtypes.Log) map[common.Hash]uint8 {
 	c := bindings.NewDTW()
-	out := map[uint64]uint8{}
+	out := map[common.Hash]uint8{}
 	for _, l := range logs {
 		if l.Address != contract {
 			continue
 		}
-		if ev, err := c.UnpackOrderSkippedEvent(l); err == nil && ev.OrderKey.IsUint64() {
-			out[ev.OrderKey.Uint64()] = ev.Reason
+		if ev, err := c.UnpackOrderSkippedEvent(l); err == nil {
+			out[common.BigToHash(ev.OrderKey)] = ev.Reason
 		}
 	}
 	return out

@@ -25,10 +25,10 @@ func (t *Trader) RequestCancel(ctx context.Context, o *PlacedOrder) (*types.Rece
 // CancelAfter reads, from the trader's own RPC, when the grace period of an open order's
 // cancel request ends: after it anyone may cancel the order. ok is false when no cancel
 // was requested (or the order is closed).
-func (t *Trader) CancelAfter(ctx context.Context, orderID *big.Int) (after time.Time, ok bool, err error) {
-	out, err := t.call(ctx, t.src.DTW, contract.PackCancelAfter(orderID))
+func (t *Trader) CancelAfter(ctx context.Context, o *PlacedOrder) (after time.Time, ok bool, err error) {
+	out, err := t.call(ctx, t.src.DTW, contract.PackCancelAfter(o.Key().Big()))
 	if err != nil {
-		return time.Time{}, false, fmt.Errorf("cancel request of order %s: %w", orderID, err)
+		return time.Time{}, false, fmt.Errorf("cancel request of order %s: %w", o.ID, err)
 	}
 	unix, err := contract.UnpackCancelAfter(out)
 	if err != nil || unix == 0 {

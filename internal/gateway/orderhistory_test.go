@@ -53,7 +53,7 @@ func historyEnv(t *testing.T) (*env, *offchaintest.Service) {
 func chainOrder(n uint64, secs uint64, trader common.Address, id int64) dtw.Event {
 	return dtw.Event{Kind: dtw.EventOrderPlaced, BlockNumber: n, BlockHash: common.BytesToHash([]byte{byte(n), byte(n >> 8)}),
 		LogIndex: uint(id), BlockTime: historyT0 + secs, TxHash: common.BytesToHash([]byte{0x77, byte(id), byte(id >> 8)}), Trader: trader,
-		OrderID: big.NewInt(id), SellToken: chainUSDT, BuyToken: chainDAI, SellAmount: big.NewInt(10_000_000),
+		TraderOrderID: big.NewInt(id), OrderKey: dtw.KeyOf(big.NewInt(id), dtw.Order{Trader: trader, SellToken: chainUSDT}), SellToken: chainUSDT, BuyToken: chainDAI, SellAmount: big.NewInt(10_000_000),
 		MinBuyAmount: new(big.Int).Mul(big.NewInt(9), big.NewInt(1e18)), Deadline: historyT0 + 3600}
 }
 

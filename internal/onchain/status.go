@@ -123,6 +123,9 @@ func formatOrderStatus(c *Chain, v store.OrderView) (api.OrderStatus, error) {
 		TimestampMillis: strconv.FormatUint(p.BlockTime*1000, 10),
 		Confirmations:   strconv.FormatUint(conf, 10), ReturnTxConfirmations: "0",
 	}
+	if p.TraderOrderID != nil { // nil only for rows from before the contract keyed orders
+		st.OnchainOrderID, st.OrderKey = p.TraderOrderID.String(), p.OrderKey.Hex()
+	}
 	if p.OrderKind == dtw.KindLimit {
 		st.OrderType = api.OrderTypeLimit
 	}
