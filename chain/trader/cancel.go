@@ -45,13 +45,14 @@ type SignedCancelRequest struct {
 	Request       api.SignedCancelRequest
 }
 
-// SignCancelRequest signs a gasless request to cancel the trader's order orderID as
+// SignCancelRequest signs a gasless request to cancel the trader's order orderID (its
+// on-chain id, PlacedOrder.ID: a trader's first direct order is 0) as
 // EIP-712 typed data, valid for Options.OrderTTL; nonce nil picks NewNonce. Nothing is
 // sent: submit Request with client.SubmitCancelRequest, or relay it from any account
 // (requestCancelSigned, with the order).
 func (t *Trader) SignCancelRequest(ctx context.Context, orderID, nonce *big.Int) (*SignedCancelRequest, error) {
-	if orderID == nil || orderID.Sign() <= 0 {
-		return nil, fmt.Errorf("sign cancel request: order id %v is not a positive integer", orderID)
+	if orderID == nil || orderID.Sign() < 0 {
+		return nil, fmt.Errorf("sign cancel request: order id %v is not a non-negative integer", orderID)
 	}
 	deadline, nonce, err := t.signedFields(ctx, time.Time{}, nonce)
 	if err != nil {

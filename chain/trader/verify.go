@@ -119,10 +119,6 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 	if !ok || id.Sign() < 0 {
 		return nil, mismatch("order id %q is not an integer", echo.Value(st.OrderID))
 	}
-	onchainID, ok := new(big.Int).SetString(st.OnchainOrderID, 10)
-	if !ok || onchainID.Sign() < 0 {
-		return nil, mismatch("order %s: on-chain order id %q is not an integer", id, echo.Value(st.OnchainOrderID))
-	}
 	kind, closed := returnKind(st.Status)
 	if st.ReturnTxID == nil || *st.ReturnTxID == "" {
 		if closed {
@@ -132,6 +128,10 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 	}
 	if !closed {
 		return nil, mismatch("order %s has return transaction %s but status %q", id, echo.Value(*st.ReturnTxID), echo.Value(st.Status))
+	}
+	onchainID, ok := new(big.Int).SetString(st.OnchainOrderID, 10)
+	if !ok || onchainID.Sign() < 0 {
+		return nil, mismatch("order %s: on-chain order id %q is not an integer", id, echo.Value(st.OnchainOrderID))
 	}
 	retTx, err := parseHash("returnTxId", *st.ReturnTxID)
 	if err != nil {

@@ -43,13 +43,13 @@ func TestChainE2ECancelRequests(t *testing.T) {
 	deadline := deadlineIn(t, c, time.Hour)
 	resting := func() *testnet.PlacedOrder {
 		o := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(200), Kind: dtw.KindLimit})
-		e.waitOrder(t, orderStatusPath(c.Source, o.ID), settleTimeout, "open", isStatus(api.StatusOpen))
+		e.waitOrder(t, orderByTxPath(c.Source, o.Receipt.TxHash), settleTimeout, "open", isStatus(api.StatusOpen))
 		return o
 	}
 	requireCancelled := func(o *testnet.PlacedOrder) {
-		st := e.waitOrder(t, orderStatusPath(c.Source, o.ID), settleTimeout, "cancelled", isStatus(api.StatusCancelled))
+		st := e.waitOrder(t, orderByTxPath(c.Source, o.Receipt.TxHash), settleTimeout, "cancelled", isStatus(api.StatusCancelled))
 		require.NotNil(t, st.ReturnTxID)
-		ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderCancelled, o.ID)
+		ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderCancelled, o.Key())
 		require.Equal(t, c.Operator.Address, ev.Closer, "the gateway honoured the request")
 	}
 

@@ -45,8 +45,8 @@ func (s *Service) SubmitCancelRequest(ctx context.Context, accountID string, wal
 	}
 	// The on-chain id the trader signed (dtw order status shows it as onchainOrderId).
 	id, err := strconv.ParseUint(req.OrderID, 10, 63)
-	if err != nil || id == 0 {
-		return api.SubmitResponse{}, invalid("orderId %q is not the order's on-chain id (a positive integer below 2^63)", echo.Value(req.OrderID))
+	if err != nil {
+		return api.SubmitResponse{}, invalid("orderId %q is not the order's on-chain id (an integer below 2^63)", echo.Value(req.OrderID))
 	}
 	o, err := s.cancelTarget(ctx, c.Source.Name, trader, id)
 	if err != nil {
