@@ -72,7 +72,7 @@ func ownOrder(c *cli.Context, cs *chainSession, id *big.Int, tx common.Hash) (*t
 	if tx == (common.Hash{}) {
 		o, err = cs.trader.FindOrderByID(c.Context, id)
 		if errors.Is(err, trader.ErrOrderNotFound) {
-			return nil, &exitError{code: ExitChain, err: fmt.Errorf("no order of yours with on-chain id %s on the DTW contract %s of %s: %w", id, cs.src.DTW.Hex(), cs.src.Name, err),
+			return nil, &exitError{code: ExitChain, err: fmt.Errorf("no order %s of yours (its on-chain id) on the DTW contract %s of %s", id, cs.src.DTW.Hex(), cs.src.Name),
 				hint: "check the order id and source (and sources." + cs.src.Name + ".startBlock); nothing was sent"}
 		}
 	} else {
