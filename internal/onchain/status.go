@@ -16,7 +16,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
-// orderStatusByID returns an order of the caller's by its on-chain id.
+// orderStatusByID returns an order of the caller's by the gateway's id of it (orderId).
 func (s *Service) orderStatusByID(ctx context.Context, c *Chain, wallets []common.Address, orderID string) (api.OrderStatus, error) {
 	id, err := strconv.ParseUint(orderID, 10, 64)
 	if err != nil {
