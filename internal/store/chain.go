@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -239,17 +240,7 @@ type eventKey struct {
 // stored already (as applied before, in the same block), read in one query over their
 // blocks rather than one per event: a follower catching up applies thousands at once.
 func appliedActivities(ctx context.Context, tx queryer, source string, events []dtw.Event) (map[eventKey]bool, error) {
-	var lo, hi uint64
-	found := false
-	for _, e := range events {
-		if e.Kind != dtw.EventDeposited && e.Kind != dtw.EventWithdrawn {
-			continue
-		}
-		if !found || e.BlockNumber < lo {
-			lo = e.BlockNumber
-		}
-		hi, found = max(hi, e.BlockNumber), true
-	}
+	lo, hi, found := blockSpan(events, dtw.EventDeposited, dtw.EventWithdrawn)
 	if !found {
 		return nil, nil
 	}
@@ -268,6 +259,21 @@ func appliedActivities(ctx context.Context, tx queryer, source string, events []
 		out[k] = true
 	}
 	return out, wrap("apply event", rows.Err())
+}
+
+// blockSpan returns the lowest and highest block of the events of kinds; found is false
+// when there is none.
+func blockSpan(events []dtw.Event, kinds ...dtw.EventKind) (lo, hi uint64, found bool) {
+	for _, e := range events {
+		if !slices.Contains(kinds, e.Kind) {
+			continue
+		}
+		if !found || e.BlockNumber < lo {
+			lo = e.BlockNumber
+		}
+		hi, found = max(hi, e.BlockNumber), true
+	}
+	return lo, hi, found
 }
 
 // RollbackFrom implements chain.FollowerStore: it also drops checked return transactions
@@ -381,17 +387,7 @@ const orderByKeySQL = `SELECT ` + eventColumns + ` FROM chain_events WHERE sourc
 // storedPlacements returns the ids of the OrderPlaced events among events that are stored
 // already (applied again), by position and key, read in one query over their blocks.
 func storedPlacements(ctx context.Context, q queryer, source string, events []dtw.Event) (map[eventKey]int64, error) {
-	var lo, hi uint64
-	found := false
-	for _, e := range events {
-		if e.Kind != dtw.EventOrderPlaced {
-			continue
-		}
-		if !found || e.BlockNumber < lo {
-			lo = e.BlockNumber
-		}
-		hi, found = max(hi, e.BlockNumber), true
-	}
+	lo, hi, found := blockSpan(events, dtw.EventOrderPlaced)
 	if !found {
 		return nil, nil
 	}
