@@ -40,7 +40,10 @@ func TestChainE2EOrderSettled(t *testing.T) {
 	require.NotNil(t, st.ReturnTxID)
 	require.Equal(t, o.Receipt.TxHash.Hex(), st.InstructionID)
 	require.Equal(t, "ETHEREUM", st.OrderSource)
-	require.Equal(t, o.ID.String(), st.OrderID)
+	require.Equal(t, o.ID.String(), st.OnchainOrderID)
+	require.Equal(t, o.Key().Hex(), st.OrderKey)
+	require.Equal(t, "1", st.OrderID, "the gateway numbers the orders it follows")
+	byIDPath := orderStatusPath("ETHEREUM", big.NewInt(1))
 	require.Equal(t, "dai", st.SellingAsset)
 	require.Equal(t, "usdt", st.BuyingAsset)
 	require.Equal(t, "100", st.QuantitySold)
@@ -57,23 +60,24 @@ func TestChainE2EOrderSettled(t *testing.T) {
 	require.Equal(t, c.Operator.Address, from, "the operator settled it")
 	require.Equal(t, new(big.Int).Add(usdtBefore, bought).String(), dtwBalance(t, c, trader.Address, usdt).String())
 
-	var byTx api.OrderStatus
-	status, body := e.gw.get(t, orderByTxPath("ETHEREUM", o.Receipt.TxHash), e.a.token, &byTx)
+	var byID api.OrderStatus
+	status, body := e.gw.get(t, byIDPath, e.a.token, &byID)
 	require.Equal(t, http.StatusOK, status, "body: %s", body)
-	require.Equal(t, st.InstructionID, byTx.InstructionID)
-	require.Equal(t, st.OrderID, byTx.OrderID)
-	require.Equal(t, api.StatusSettled, byTx.Status)
-	require.Equal(t, *st.ReturnTxID, *byTx.ReturnTxID)
-	require.Equal(t, st.QuantityBought, byTx.QuantityBought)
+	require.Equal(t, st.InstructionID, byID.InstructionID)
+	require.Equal(t, st.OrderID, byID.OrderID)
+	require.Equal(t, st.OrderKey, byID.OrderKey)
+	require.Equal(t, api.StatusSettled, byID.Status)
+	require.Equal(t, *st.ReturnTxID, *byID.ReturnTxID)
+	require.Equal(t, st.QuantityBought, byID.QuantityBought)
 
 	// Another account's trader sees neither form of the order.
-	status, body = e.gw.get(t, orderByTxPath("ETHEREUM", o.Receipt.TxHash), e.b.token, nil)
+	status, body = e.gw.get(t, byIDPath, e.b.token, nil)
 	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
 	status, body = e.gw.get(t, orderByTxPath("ETHEREUM", o.Receipt.TxHash), e.b.token, nil)
 	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
 
 	// An unknown source is refused with the list of valid ones.
-	status, body = e.gw.get(t, orderByTxPath("NOWHERE", o.Receipt.TxHash), e.a.token, nil)
+	status, body = e.gw.get(t, orderStatusPath("NOWHERE", big.NewInt(1)), e.a.token, nil)
 	apiErr := requireAPIError(t, status, body, http.StatusBadRequest, api.CodeInvalidOrderSource)
 	require.Contains(t, apiErr.Description, "ETHEREUM")
 	status, body = e.gw.get(t, orderByTxPath("NOWHERE", o.Receipt.TxHash), e.a.token, nil)
@@ -243,21 +247,24 @@ func TestChainE2EReorgRemovesPlacement(t *testing.T) {
 	require.NoError(t, err)
 	gone := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(150), Kind: dtw.KindLimit})
 	require.NoError(t, c.Mine(e2eCtx(t), 2))
-	e.waitOrder(t, orderByTxPath("ETHEREUM", gone.Receipt.TxHash), settleTimeout, "open", isStatus(api.StatusOpen))
+	goneSt := e.waitOrder(t, orderByTxPath("ETHEREUM", gone.Receipt.TxHash), settleTimeout, "open", isStatus(api.StatusOpen))
+	goneID, ok := new(big.Int).SetString(goneSt.OrderID, 10)
+	require.True(t, ok, "orderId %q", goneSt.OrderID)
+	path := orderStatusPath("ETHEREUM", goneID)
 
 	require.NoError(t, c.Revert(e2eCtx(t), snap))
 	require.NoError(t, c.Mine(e2eCtx(t), 4))
 	require.Eventually(t, func() bool {
-		status, _ := e.gw.get(t, orderByTxPath("ETHEREUM", gone.Receipt.TxHash), e.a.token, nil)
+		status, _ := e.gw.get(t, path, e.a.token, nil)
 		return status == http.StatusNotFound
 	}, settleTimeout, 200*time.Millisecond, "the reorged placement is still reported")
 	status, body := e.gw.get(t, orderByTxPath("ETHEREUM", gone.Receipt.TxHash), e.a.token, nil)
 	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
 
-	// The new branch's order takes the id, and settles.
+	// The new branch's order takes the ids (the contract's and the gateway's), and settles.
 	repl := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(10), MinBuyAmount: usdt.Units(9), Kind: dtw.KindMarket})
 	require.Equal(t, gone.ID.String(), repl.ID.String(), "the contract reuses the reorged id")
-	st := e.waitOrder(t, orderByTxPath("ETHEREUM", repl.Receipt.TxHash), settleTimeout, "settled", isStatus(api.StatusSettled))
+	st := e.waitOrder(t, path, settleTimeout, "settled", isStatus(api.StatusSettled))
 	require.Equal(t, repl.Receipt.TxHash.Hex(), st.InstructionID)
 	require.Equal(t, "10", st.QuantitySold)
 	require.Equal(t, api.OrderTypeMarket, st.OrderType)
