@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -17,7 +15,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/api"
-	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
 	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
@@ -27,7 +24,7 @@ import (
 )
 
 // BenchmarkSwapWriter runs market swaps from 32 goroutines, each on an account of its
-// own, through the services on one SQLite store (synchronous FULL, as the gateway), with
+// own, through the services on one SQLite store (newCreditEnv's: synchronous FULL, as the gateway), with
 // and without receipts (and then the receipt key's job signing beside them): what
 // receipts cost the one writer, without HTTP. It reports swaps/s; ns/op is wall time per
 // swap at that concurrency.
@@ -44,20 +41,13 @@ func BenchmarkSwapWriter(b *testing.B) {
 func benchSwapWriter(b *testing.B, receipts bool) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	dir := b.TempDir()
-	require.NoError(b, os.Chmod(dir, 0o700))
-	st, err := store.OpenSQLite(ctx, filepath.Join(dir, "gw.db"))
-	require.NoError(b, err)
-	b.Cleanup(func() { require.NoError(b, st.Close()) })
-	cfg := config.Default()
-	cfg.DataDir = dir
-	cfg.Offchain.Assets = []config.OffchainAsset{{ID: "eur", Decimals: 2, Fiat: true}, {ID: "usdc", Decimals: 6}}
-	cfg.Offchain.Banks = []config.Bank{{Name: "eur-main", Asset: "eur", AccountName: "House", IBAN: "DE89370400440532013000"}}
-	cfg.Offchain.InventoryLimits = map[string]string{"eur": "1000000000", "usdc": "1000000000"}
-	cfg.Receipts.Off = !receipts
+	e := newCreditEnv(b) // its store and config; its account is not used
+	st := e.st
+	e.cfg.Offchain.InventoryLimits = map[string]string{"eur": "1000000000", "usdc": "1000000000"}
+	e.cfg.Receipts.Off = !receipts
 	book, err := pricing.NewBook(pricing.Config{Prices: map[string]string{"eur": "1.1", "usdc": "1"}, SpreadBps: 20, CommissionBps: 10})
 	require.NoError(b, err)
-	s := offchaintest.New(cfg, st, book, nil)
+	s := offchaintest.New(e.cfg, st, book, nil)
 	const clients = 32
 	for i := range clients {
 		acct := fmt.Sprintf("acc%02d", i)

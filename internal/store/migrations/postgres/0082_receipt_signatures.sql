@@ -5,26 +5,16 @@
 -- wide row, and the partial index receipts_unsigned that found the rows to sign, written
 -- in every movement's transaction and again at each signature). Now:
 --   * receipts carry pos, their transaction's 64-bit id shifted left by 20 bits plus
---     their ordinal in it (as events' ids, migration 0076), and keep their hashes as 32
+--     their ordinal in it, numbered as events' ids are and in one sequence with them
+--     (dtwgate_event_id, migration 0076), and keep their hashes as 32
 --     bytes, not hex text. The signer reads receipts in pos order below its snapshot's
 --     horizon (pos < pg_snapshot_xmin << 20): every transaction that could still insert
 --     a lower pos has ended, so a receipt is never passed over;
 --   * a signature is a narrow row of receipt_signatures under its receipt's pos;
 --   * receipt_signer.signed_through is the pos up to which the signer has looked at
 --     every receipt.
-CREATE FUNCTION dtwgate_receipt_pos() RETURNS bigint LANGUAGE plpgsql AS $$
-DECLARE
-    n bigint := COALESCE(NULLIF(current_setting('dtwgate.receipt_ordinal', true), ''), '0')::bigint;
-BEGIN
-    IF n >= 1048576 THEN
-        RAISE EXCEPTION 'receipts: a transaction writes at most 1048576 receipts';
-    END IF;
-    PERFORM set_config('dtwgate.receipt_ordinal', (n + 1)::text, true);
-    RETURN (pg_current_xact_id()::text::bigint << 20) + n;
-END $$;
-
 CREATE TABLE receipts_new (
-    pos        BIGINT  NOT NULL DEFAULT dtwgate_receipt_pos(),
+    pos        BIGINT  NOT NULL DEFAULT dtwgate_event_id(),
     account_id TEXT    NOT NULL,
     seq        BIGINT  NOT NULL,
     entry_id   BIGINT  NOT NULL,
