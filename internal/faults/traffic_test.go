@@ -43,8 +43,8 @@ type order struct {
 	// orderID is the gateway's id (of the chain's or the OFFCHAIN venue's), once known;
 	// orderKey an on-chain order's key on its contract, once known.
 	orderID, orderKey string
-	retries int
-	err     error // no answer, or an answer that refused the order
+	retries           int
+	err               error // no answer, or an answer that refused the order
 	// status is the gateway's final word.
 	status string
 }
