@@ -17,7 +17,10 @@ import (
 // traders' first orders both have on-chain id 0. The gateway never confuses them: each is
 // its own orderId, each status shows its own key, one settles and the other, cancelled
 // at its trader's request, is reported CANCELLED, each with the return transaction that
-// names its own key; an account never sees the other's order by its orderId.
+// names its own key; an account never sees the other's order by its orderId. A trader's
+// direct orders are counted per sell token, and a signed cancel request names the id
+// alone: the gateway relays it for the trader's one open order with that id, and refuses
+// it while two are open.
 func TestChainE2ESameOnchainIDTwoTraders(t *testing.T) {
 	e := newChainEnv(t, envOptions{})
 	e.start(t)
@@ -25,6 +28,7 @@ func TestChainE2ESameOnchainIDTwoTraders(t *testing.T) {
 	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
 	alice, bob := e.traders[0], e.traders[1] // accounts a and b
 	deposit(t, c, alice, dai, 100)
+	deposit(t, c, alice, usdt, 100)
 	deposit(t, c, bob, dai, 100)
 
 	// Alice's order rests (it asks for more than the price gives); Bob's fills at once.
@@ -54,6 +58,16 @@ func TestChainE2ESameOnchainIDTwoTraders(t *testing.T) {
 	ev := requireReturnEvent(t, c, *bobs.ReturnTxID, dtw.EventOrderSettled, filled.Key())
 	require.Equal(t, units(t, bobs.QuantityBought, usdt.Decimals).String(), ev.BuyAmount.String())
 
+	// Alice's first order selling USDT is her order 0 too: a signed request to cancel
+	// "order 0" cannot say which of her two open orders it means.
+	restingUSDT := place(t, c, alice, testnet.OrderParams{Sell: usdt, Buy: dai, SellAmount: usdt.Units(10), MinBuyAmount: dai.Units(20), Kind: dtw.KindLimit})
+	require.Equal(t, "0", restingUSDT.ID.String())
+	wait(e.a, restingUSDT, api.StatusOpen)
+	deadline := deadlineIn(t, c, time.Hour)
+	code, body := e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, alice, resting.ID, deadline, 21))
+	apiErr := requireAPIError(t, code, body, http.StatusBadRequest, api.CodeInvalidSchema)
+	require.Contains(t, apiErr.Description, "2 open orders")
+
 	// Alice asks to cancel her order 0: the gateway cancels hers, and Bob's stays settled.
 	_, err := c.RequestCancel(e2eCtx(t), alice, resting)
 	require.NoError(t, err)
@@ -62,6 +76,12 @@ func TestChainE2ESameOnchainIDTwoTraders(t *testing.T) {
 	require.NotEqual(t, *alices.ReturnTxID, *bobs.ReturnTxID)
 	require.Empty(t, settlements(t, c, resting.Key()))
 	require.Len(t, settlements(t, c, filled.Key()), 1)
+
+	// Now the signed request names her one open order 0, the one selling USDT.
+	sub := e.submit(t, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, alice, restingUSDT.ID, deadline, 22))
+	require.Equal(t, api.StatusPending, sub.Status)
+	usdts := wait(e.a, restingUSDT, api.StatusCancelled)
+	requireReturnEvent(t, c, *usdts.ReturnTxID, dtw.EventOrderCancelled, restingUSDT.Key())
 
 	// By the gateway's orderId: each account its own order, never the other's.
 	for _, tc := range []struct {
