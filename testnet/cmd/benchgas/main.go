@@ -141,6 +141,20 @@ func run(ctx context.Context) ([]figure, error) {
 	if err := record("cancel_after_request", r, err); err != nil {
 		return out, err
 	}
+	// The same request signed by the trader and relayed by the operator (it writes the
+	// request's nonce slot, 22,100 of it).
+	requested, err = c.PlaceOrder(ctx, t, order)
+	if err != nil {
+		return out, fmt.Errorf("cancel_request_signed: %w", err)
+	}
+	req, sig, err := c.SignCancelRequest(ctx, t, requested, big.NewInt(2))
+	if err != nil {
+		return out, fmt.Errorf("cancel_request_signed: %w", err)
+	}
+	r, err = c.RelayCancelRequest(ctx, c.Operator, req, requested, sig)
+	if err := record("cancel_request_signed", r, err); err != nil {
+		return out, err
+	}
 	r, err = c.Withdraw(ctx, t, dai, dai.Units(1), t)
 	if err := record("withdraw", r, err); err != nil {
 		return out, err

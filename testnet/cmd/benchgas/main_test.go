@@ -16,7 +16,7 @@ func TestMain(m *testing.M) { smoke.Main(m, main) }
 func TestSmoke(t *testing.T) {
 	var figures []string
 	for _, name := range []string{"deposit_erc20", "place_order", "settle_single", "deposit_and_place_order", "cancel",
-		"cancel_request", "cancel_after_request", "withdraw", "relay_signed_order", "settle_batch_1", "settle_batch_10",
+		"cancel_request", "cancel_after_request", "cancel_request_signed", "withdraw", "relay_signed_order", "settle_batch_1", "settle_batch_10",
 		"settle_batch_marginal", "settle_single_first_credit"} {
 		figures = append(figures, `gas `+name+` [0-9]+`)
 	}
