@@ -142,9 +142,13 @@ type SignedCancelRequest struct {
 	Trader string `json:"trader"`
 	// OrderID is the order's on-chain id, a decimal integer: the id the trader signs
 	// (the order status's onchainOrderId, not the gateway's orderId).
-	OrderID  string `json:"orderId"`
-	Nonce    string `json:"nonce"`
-	Deadline string `json:"deadline"`
+	OrderID string `json:"orderId"`
+	// SellingAsset is the order's sell token, as an asset id or a token address: the
+	// trader signs its address (CancelRequest's sellToken), and with the id it names
+	// exactly one order (a direct order's id is counted per trader and sell token).
+	SellingAsset string `json:"sellingAsset"`
+	Nonce        string `json:"nonce"`
+	Deadline     string `json:"deadline"`
 	// Signature is the 65-byte EIP-712 signature, 0x hex.
 	Signature string `json:"signature"`
 }

@@ -92,7 +92,10 @@ contract DTW {
     }
 
     /// @notice A gasless cancel request of the trader's order `orderId`, valid until
-    /// `deadline`.
+    /// `deadline`. The signed type also names the order's sell token
+    /// (CANCEL_REQUEST_TYPEHASH), which the contract takes from the order in calldata: a
+    /// direct order's id is counted per sell token, so the id alone could name several of
+    /// the trader's orders, and a signature names exactly one.
     struct SignedCancelRequest {
         address trader;
         uint256 orderId;
@@ -132,7 +135,7 @@ contract DTW {
         keccak256("Withdrawal(address trader,address token,uint256 amount,address to,uint256 nonce,uint64 deadline)");
     /// @notice EIP-712 type hash of SignedCancelRequest.
     bytes32 public constant CANCEL_REQUEST_TYPEHASH =
-        keccak256("CancelRequest(address trader,uint256 orderId,uint256 nonce,uint64 deadline)");
+        keccak256("CancelRequest(address trader,uint256 orderId,address sellToken,uint256 nonce,uint64 deadline)");
     /// @notice EIP-712 type hash of SignedNonceInvalidation.
     bytes32 public constant NONCE_INVALIDATION_TYPEHASH = keccak256(
         "NonceInvalidation(address trader,uint256 word,uint256 mask,uint256 minNonce,uint256 nonce,uint64 deadline)"
@@ -587,13 +590,16 @@ contract DTW {
         _requestCancel(orderId, order);
     }
 
-    /// @notice Relays a cancel request that the trader signed as EIP-712 typed data.
+    /// @notice Relays a cancel request that the trader signed as EIP-712 typed data, of the
+    /// order it names: `order.sellToken` is hashed as the signed sellToken, so a signature
+    /// of one order fails (BadSignature) on another with the same id.
     function requestCancelSigned(SignedCancelRequest calldata c, Order calldata order, bytes calldata signature)
         external
     {
         if (block.timestamp > c.deadline) revert DeadlinePassed();
         if (order.trader != c.trader) revert NotOrderTrader(order.trader);
-        bytes32 structHash = keccak256(abi.encode(CANCEL_REQUEST_TYPEHASH, c.trader, c.orderId, c.nonce, c.deadline));
+        bytes32 structHash =
+            keccak256(abi.encode(CANCEL_REQUEST_TYPEHASH, c.trader, c.orderId, order.sellToken, c.nonce, c.deadline));
         _useSignature(c.trader, c.nonce, structHash, signature);
         _requestCancel(c.orderId, order);
     }

@@ -205,6 +205,38 @@ func TestCancelRequest(t *testing.T) {
 		_, err = c.Cancel(ctx, stranger, o)
 		require.NoError(t, err)
 	})
+	// A trader's direct orders are counted per sell token, so its first order selling
+	// DAI and its first selling USDT are both its order 0; the signed type names the sell
+	// token, so a relayer cannot apply the request of one to the other.
+	t.Run("a signature for order 0 selling DAI is refused on order 0 selling USDT", func(t *testing.T) {
+		c.Isolate(t)
+		fresh, usdt := c.Traders[2], c.MustToken("USDT")
+		daiOrder := place(t, c, fresh, daiForUSDT(c))
+		usdtOrder := place(t, c, fresh, testnet.OrderParams{Sell: usdt, Buy: dai, SellAmount: usdt.Units(100), MinBuyAmount: dai.Units(99), Kind: dtw.KindLimit})
+		require.Equal(t, "0", daiOrder.ID.String())
+		require.Equal(t, daiOrder.ID, usdtOrder.ID, "both the trader's order 0")
+		require.NotEqual(t, keyOf(daiOrder), keyOf(usdtOrder))
+
+		req, sig, err := c.SignCancelRequest(ctx, fresh, daiOrder, big.NewInt(9))
+		require.NoError(t, err)
+		_, err = c.RelayCancelRequest(ctx, stranger, req, usdtOrder, sig)
+		testnet.RequireRevert(t, err, "BadSignature")
+		require.Zero(t, cancelAfter(usdtOrder), "no request of the USDT order")
+		requireNonceUsed(t, c, fresh.Address, big.NewInt(9), false)
+
+		r, err := c.RelayCancelRequest(ctx, stranger, req, daiOrder, sig)
+		require.NoError(t, err)
+		requireAmount(t, keyOf(daiOrder), testnet.RequireEvent(t, r, c.DTW, dtwABI.UnpackCancelRequestedEvent).OrderKey, "CancelRequested order key")
+		require.NotZero(t, cancelAfter(daiOrder))
+		require.Zero(t, cancelAfter(usdtOrder), "the USDT order is untouched")
+		requireOpen(t, c, usdtOrder, true)
+
+		req, sig, err = c.SignCancelRequest(ctx, fresh, usdtOrder, big.NewInt(10))
+		require.NoError(t, err)
+		r, err = c.RelayCancelRequest(ctx, stranger, req, usdtOrder, sig)
+		require.NoError(t, err)
+		requireAmount(t, keyOf(usdtOrder), testnet.RequireEvent(t, r, c.DTW, dtwABI.UnpackCancelRequestedEvent).OrderKey, "CancelRequested order key")
+	})
 
 	other := place(t, c, stranger, daiForUSDT(c))
 	for _, tc := range []struct {
@@ -233,7 +265,7 @@ func TestCancelRequest(t *testing.T) {
 		{"signed by another key", func(t *testing.T, o *testnet.PlacedOrder) error {
 			req, _, err := c.SignCancelRequest(ctx, trader, o, big.NewInt(5))
 			require.NoError(t, err)
-			sig, err := stranger.SignTypedData(dtw.CancelRequestTypedData(c.ChainID, c.DTW, req))
+			sig, err := stranger.SignTypedData(dtw.CancelRequestTypedData(c.ChainID, c.DTW, req, o.Order.SellToken))
 			require.NoError(t, err)
 			_, err = c.RelayCancelRequest(ctx, stranger, req, o, sig)
 			return err
@@ -248,7 +280,7 @@ func TestCancelRequest(t *testing.T) {
 			req, _, err := c.SignCancelRequest(ctx, trader, o, big.NewInt(5))
 			require.NoError(t, err)
 			req.Deadline = now(t, c) - 1
-			sig, err := trader.SignTypedData(dtw.CancelRequestTypedData(c.ChainID, c.DTW, req))
+			sig, err := trader.SignTypedData(dtw.CancelRequestTypedData(c.ChainID, c.DTW, req, o.Order.SellToken))
 			require.NoError(t, err)
 			_, err = c.RelayCancelRequest(ctx, stranger, req, o, sig)
 			return err

@@ -846,16 +846,25 @@ func (m *model) requestCancelSigned() (action, bool) {
 	if m.rng.Intn(100) < 5 {
 		signer = relayer
 	}
+	// Now and then the trader signs the same id selling another token (the id of another
+	// of its orders, perhaps): the request fits no order but the signed one.
+	signedSell := o.Order.SellToken
+	if m.rng.Intn(100) < 5 {
+		signedSell = o.Order.BuyToken
+	}
 	nonce := m.nonce(trader.Address)
 	req := dtw.SignedCancelRequest{Trader: trader.Address, OrderId: o.ID, Nonce: big.NewInt(nonce), Deadline: m.now() + 600}
-	sig, err := signer.SignTypedData(dtw.CancelRequestTypedData(m.c.ChainID, m.c.DTW, req))
+	sig, err := signer.SignTypedData(dtw.CancelRequestTypedData(m.c.ChainID, m.c.DTW, req, signedSell))
 	require.NoError(m.t, err)
 	want := m.signatureRevert(trader, signer, nonce)
+	if signedSell != o.Order.SellToken {
+		want = "BadSignature"
+	}
 	if want == "" {
 		want = m.requestRevert(o)
 	}
 	return action{
-		name: "requestCancelSigned", desc: fmt.Sprintf("%s signed by %s, nonce %d, relayed by %s", describe(o), signer.Name, nonce, relayer.Name), want: want,
+		name: "requestCancelSigned", desc: fmt.Sprintf("%s signed by %s selling %s, nonce %d, relayed by %s", describe(o), signer.Name, signedSell.Hex(), nonce, relayer.Name), want: want,
 		do: func() (*types.Receipt, error) { return m.c.RelayCancelRequest(ctx, relayer, req, o, sig) },
 		apply: func(r *types.Receipt) {
 			m.nonces[trader.Address][nonce] = true

@@ -145,7 +145,7 @@ func (c *Chain) SignCancelRequest(ctx context.Context, trader Account, o *Placed
 		return dtw.SignedCancelRequest{}, nil, err
 	}
 	req := dtw.SignedCancelRequest{Trader: trader.Address, OrderId: o.ID, Nonce: nonce, Deadline: uint64(now.Unix()) + 3600}
-	sig, err := trader.SignTypedData(dtw.CancelRequestTypedData(c.ChainID, c.DTW, req))
+	sig, err := trader.SignTypedData(dtw.CancelRequestTypedData(c.ChainID, c.DTW, req, o.Order.SellToken))
 	return req, sig, err
 }
 

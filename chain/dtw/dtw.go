@@ -92,6 +92,7 @@ var types = apitypes.Types{
 	"CancelRequest": {
 		{Name: "trader", Type: "address"},
 		{Name: "orderId", Type: "uint256"},
+		{Name: "sellToken", Type: "address"},
 		{Name: "nonce", Type: "uint256"},
 		{Name: "deadline", Type: "uint64"},
 	},
@@ -151,17 +152,22 @@ func WithdrawalTypedData(chainID *big.Int, contract common.Address, w SignedWith
 	}
 }
 
-// CancelRequestTypedData returns the EIP-712 typed data of a gasless cancel request.
-func CancelRequestTypedData(chainID *big.Int, contract common.Address, c SignedCancelRequest) apitypes.TypedData {
+// CancelRequestTypedData returns the EIP-712 typed data of a gasless cancel request of
+// the trader's order c.OrderId selling sellToken. The signed type names the sell token,
+// which SignedCancelRequest does not carry: the contract takes it from the order passed
+// beside the request, so that a signature names one order, not every order of the
+// trader with that id (a direct order's id is counted per sell token).
+func CancelRequestTypedData(chainID *big.Int, contract common.Address, c SignedCancelRequest, sellToken common.Address) apitypes.TypedData {
 	return apitypes.TypedData{
 		Types:       types,
 		PrimaryType: "CancelRequest",
 		Domain:      domain(chainID, contract),
 		Message: apitypes.TypedDataMessage{
-			"trader":   c.Trader.Hex(),
-			"orderId":  c.OrderId.String(),
-			"nonce":    c.Nonce.String(),
-			"deadline": fmt.Sprint(c.Deadline),
+			"trader":    c.Trader.Hex(),
+			"orderId":   c.OrderId.String(),
+			"sellToken": sellToken.Hex(),
+			"nonce":     c.Nonce.String(),
+			"deadline":  fmt.Sprint(c.Deadline),
 		},
 	}
 }

@@ -73,12 +73,19 @@ func TestCancelAndInvalidationDigestsMatchEIP712ByHand(t *testing.T) {
 	}
 
 	c := dtw.SignedCancelRequest{Trader: trader, OrderId: big.NewInt(42), Nonce: big.NewInt(7), Deadline: 1_800_000_000}
-	got, err := dtw.Digest(dtw.CancelRequestTypedData(big.NewInt(31337), contract, c))
+	sellToken := common.HexToAddress("0x6B175474E89094C44Da98b954EedeAC495271d0F")
+	got, err := dtw.Digest(dtw.CancelRequestTypedData(big.NewInt(31337), contract, c, sellToken))
 	require.NoError(t, err)
-	msg, err := abi.Arguments{{Type: b32}, {Type: addr}, {Type: u256}, {Type: u256}, {Type: u64}}.Pack(
-		crypto.Keccak256Hash([]byte("CancelRequest(address trader,uint256 orderId,uint256 nonce,uint64 deadline)")), c.Trader, c.OrderId, c.Nonce, c.Deadline)
+	msg, err := abi.Arguments{{Type: b32}, {Type: addr}, {Type: u256}, {Type: addr}, {Type: u256}, {Type: u64}}.Pack(
+		crypto.Keccak256Hash([]byte("CancelRequest(address trader,uint256 orderId,address sellToken,uint256 nonce,uint64 deadline)")),
+		c.Trader, c.OrderId, sellToken, c.Nonce, c.Deadline)
 	require.NoError(t, err)
 	require.Equal(t, digest(msg), got, "cancel request")
+	// The sell token is signed: the same request of the trader's order 42 selling
+	// another token is another digest.
+	other, err := dtw.Digest(dtw.CancelRequestTypedData(big.NewInt(31337), contract, c, common.HexToAddress("0xdAC17F958D2ee523a2206206994597C13D831ec7")))
+	require.NoError(t, err)
+	require.NotEqual(t, got, other, "a cancel request's digest names its sell token")
 
 	n := dtw.SignedNonceInvalidation{Trader: trader, Word: big.NewInt(3), Mask: big.NewInt(0b101), MinNonce: big.NewInt(1 << 40), Nonce: big.NewInt(8), Deadline: 1_800_000_000}
 	got, err = dtw.Digest(dtw.NonceInvalidationTypedData(big.NewInt(31337), contract, n))

@@ -45,26 +45,28 @@ type SignedCancelRequest struct {
 	Request       api.SignedCancelRequest
 }
 
-// SignCancelRequest signs a gasless request to cancel the trader's order orderID (its
-// on-chain id, PlacedOrder.ID: a trader's first direct order is 0) as
-// EIP-712 typed data, valid for Options.OrderTTL; nonce nil picks NewNonce. Nothing is
-// sent: submit Request with client.SubmitCancelRequest, or relay it from any account
+// SignCancelRequest signs a gasless request to cancel the trader's order o as EIP-712
+// typed data, valid for Options.OrderTTL; nonce nil picks NewNonce. The signature names
+// the order by its on-chain id (PlacedOrder.ID: a trader's first direct order is 0) and
+// its sell token, so it applies to that one order only, not to the trader's other orders
+// with the same id (a direct order's id is counted per sell token). Nothing is sent:
+// submit Request with client.SubmitCancelRequest, or relay it from any account
 // (requestCancelSigned, with the order).
-func (t *Trader) SignCancelRequest(ctx context.Context, orderID, nonce *big.Int) (*SignedCancelRequest, error) {
-	if orderID == nil || orderID.Sign() < 0 {
-		return nil, fmt.Errorf("sign cancel request: order id %v is not a non-negative integer", orderID)
+func (t *Trader) SignCancelRequest(ctx context.Context, o *PlacedOrder, nonce *big.Int) (*SignedCancelRequest, error) {
+	if o == nil || o.ID == nil || o.ID.Sign() < 0 {
+		return nil, fmt.Errorf("sign cancel request: no order, or its id is not a non-negative integer")
 	}
 	deadline, nonce, err := t.signedFields(ctx, time.Time{}, nonce)
 	if err != nil {
 		return nil, err
 	}
-	c := dtw.SignedCancelRequest{Trader: t.Address(), OrderId: orderID, Nonce: nonce, Deadline: deadline}
-	sig, err := t.signer.SignTypedData(ctx, dtw.CancelRequestTypedData(t.chainID, t.src.DTW, c))
+	c := dtw.SignedCancelRequest{Trader: t.Address(), OrderId: o.ID, Nonce: nonce, Deadline: deadline}
+	sig, err := t.signer.SignTypedData(ctx, dtw.CancelRequestTypedData(t.chainID, t.src.DTW, c, o.Order.SellToken))
 	if err != nil {
 		return nil, fmt.Errorf("sign cancel request: %w", err)
 	}
 	return &SignedCancelRequest{CancelRequest: c, Signature: sig, Request: api.SignedCancelRequest{
-		Source: t.src.Name, Trader: c.Trader.Hex(), OrderID: orderID.String(), Nonce: nonce.String(),
-		Deadline: strconv.FormatUint(deadline, 10), Signature: hexutil.Encode(sig),
+		Source: t.src.Name, Trader: c.Trader.Hex(), OrderID: o.ID.String(), SellingAsset: o.Order.SellToken.Hex(),
+		Nonce: nonce.String(), Deadline: strconv.FormatUint(deadline, 10), Signature: hexutil.Encode(sig),
 	}}, nil
 }

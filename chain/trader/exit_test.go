@@ -59,9 +59,10 @@ func TestCancelRequest(t *testing.T) {
 	t.Run("signed and relayed by anyone", func(t *testing.T) {
 		c.Isolate(t)
 		o := place(t)
-		signed, err := tr.SignCancelRequest(ctx, o.ID, nil)
+		signed, err := tr.SignCancelRequest(ctx, o, nil)
 		require.NoError(t, err)
 		require.Equal(t, o.ID.String(), signed.Request.OrderID)
+		require.Equal(t, o.Order.SellToken.Hex(), signed.Request.SellingAsset)
 		require.Equal(t, signed.CancelRequest.Nonce.String(), signed.Request.Nonce)
 		_, err = c.Transact(ctx, c.Traders[1], &c.DTW, bindings.NewDTW().PackRequestCancelSigned(signed.CancelRequest, o.Order, signed.Signature), nil)
 		require.NoError(t, err)

@@ -136,7 +136,7 @@ func runOrderCancel(c *cli.Context) error {
 	case requested:
 		progress(c, "order %s: cancel already requested; anyone may cancel it after %s", id, when(after))
 	case c.Bool(flagGasless):
-		signed, err := cs.trader.SignCancelRequest(c.Context, id, nil)
+		signed, err := cs.trader.SignCancelRequest(c.Context, o, nil)
 		if err != nil {
 			return chainError(src.Name, err)
 		}
