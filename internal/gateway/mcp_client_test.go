@@ -409,7 +409,7 @@ func TestMissingFieldAnswersAlike(t *testing.T) {
 		{"submit_offchain_withdrawal", api.PathOffchainWithdrawals, map[string]any{"instructionId": "w-1", "asset": "eth", "amount": "1"}, "amount"},
 		{"submit_signed_order", api.PathOrder, order, "sellingAsset"},
 		{"submit_signed_withdrawal", api.PathWithdrawals, signed("source", "trader", "asset", "amount", "to", "nonce", "deadline", "signature"), "amount"},
-		{"submit_signed_cancel_request", api.PathCancelRequests, signed("source", "trader", "orderId", "nonce", "deadline", "signature"), "orderId"},
+		{"submit_signed_cancel_request", api.PathCancelRequests, signed("source", "trader", "orderId", "sellingAsset", "nonce", "deadline", "signature"), "sellingAsset"},
 		{"submit_signed_nonce_invalidation", api.PathNonceInvalidations,
 			signed("source", "trader", "word", "mask", "minNonce", "nonce", "deadline", "signature"), "trader"},
 	}

@@ -346,7 +346,8 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			"the order's status becomes CANCELLED, with its return transaction, once the contract has cancelled it. Idempotent by the trader's nonce.",
 		Permission: api.PermTrade},
 		relayTool(s, onchain.CheckCancelRequest, (*onchain.Service).SubmitCancelRequest, func(in api.SignedCancelRequest) string {
-			return fmt.Sprintf("Cancel %s's order %s on %s?", echo.Value(in.Trader), echo.Value(in.OrderID), echo.Value(in.Source))
+			return fmt.Sprintf("Cancel %s's order %s selling %s on %s?", echo.Value(in.Trader), echo.Value(in.OrderID),
+				echo.Value(in.SellingAsset), echo.Value(in.Source))
 		}))
 	addMCPTool(srv, s, &list, MCPTool{Name: "submit_signed_nonce_invalidation", Title: "Void signed nonces",
 		Description: "Relays the trader's signed (EIP-712) invalidation of its signature nonces, a bitmap word's masked bits and every " +

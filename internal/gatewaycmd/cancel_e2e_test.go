@@ -17,14 +17,15 @@ import (
 	"github.com/dtwgate/dtwgate/testnet"
 )
 
-// signedCancelRequest signs a gasless cancel request of order id.
-func signedCancelRequest(t *testing.T, c *testnet.Chain, trader testnet.Account, id *big.Int, deadline uint64, nonce int64) api.SignedCancelRequest {
+// signedCancelRequest signs a gasless cancel request of the trader's order id selling
+// sell, which the body names by its asset id.
+func signedCancelRequest(t *testing.T, c *testnet.Chain, trader testnet.Account, id *big.Int, sell testnet.Token, deadline uint64, nonce int64) api.SignedCancelRequest {
 	t.Helper()
 	r := dtw.SignedCancelRequest{Trader: trader.Address, OrderId: id, Nonce: big.NewInt(nonce), Deadline: deadline}
-	sig, err := trader.SignTypedData(dtw.CancelRequestTypedData(c.ChainID, c.DTW, r))
+	sig, err := trader.SignTypedData(dtw.CancelRequestTypedData(c.ChainID, c.DTW, r, sell.Address))
 	require.NoError(t, err)
-	return api.SignedCancelRequest{Source: c.Source, Trader: trader.Address.Hex(), OrderID: id.String(), Nonce: strconv.FormatInt(nonce, 10),
-		Deadline: strconv.FormatUint(deadline, 10), Signature: hexutil.Encode(sig)}
+	return api.SignedCancelRequest{Source: c.Source, Trader: trader.Address.Hex(), OrderID: id.String(), SellingAsset: sell.Symbol,
+		Nonce: strconv.FormatInt(nonce, 10), Deadline: strconv.FormatUint(deadline, 10), Signature: hexutil.Encode(sig)}
 }
 
 // TestChainE2ECancelRequests: a resting order whose trader asks to cancel it, gaslessly
@@ -54,7 +55,7 @@ func TestChainE2ECancelRequests(t *testing.T) {
 	}
 
 	gasless := resting()
-	req := signedCancelRequest(t, c, trader, gasless.ID, deadline, 11)
+	req := signedCancelRequest(t, c, trader, gasless.ID, dai, deadline, 11)
 	sub := e.submit(t, api.PathCancelRequests, e.a.token, req)
 	require.Equal(t, api.StatusPending, sub.Status)
 	r, err := c.WaitReceipt(e2eCtx(t), common.HexToHash(sub.InstructionID))
@@ -71,22 +72,30 @@ func TestChainE2ECancelRequests(t *testing.T) {
 	requireCancelled(direct)
 	// The same request through the MCP tool.
 	viaMCP := resting()
-	callTool(t, mcpSession(t, e, e.a.token), "submit_signed_cancel_request", toolArgs(t, signedCancelRequest(t, c, trader, viaMCP.ID, deadline, 15)), &sub)
+	callTool(t, mcpSession(t, e, e.a.token), "submit_signed_cancel_request", toolArgs(t, signedCancelRequest(t, c, trader, viaMCP.ID, dai, deadline, 15)), &sub)
 	require.Equal(t, api.StatusPending, sub.Status)
 	requireCancelled(viaMCP)
 	require.Equal(t, free.String(), dtwBalance(t, c, trader.Address, dai).String(), "all refunded")
 
 	// Refusals: a closed order, an unknown one, another trader's, another account's wallet.
-	status, body := e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, trader, direct.ID, deadline, 12))
+	status, body := e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, trader, direct.ID, dai, deadline, 12))
 	requireAPIError(t, status, body, http.StatusBadRequest, api.CodeInvalidSchema)
-	status, body = e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, trader, big.NewInt(999), deadline, 13))
+	status, body = e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, trader, big.NewInt(999), dai, deadline, 13))
 	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
+	// The trader's order 0 sells DAI; it has no order 0 selling USDT.
+	status, body = e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, trader, gasless.ID, usdt, deadline, 13))
+	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
+	// The sell token is part of what names the order.
+	noSell := signedCancelRequest(t, c, trader, gasless.ID, dai, deadline, 13)
+	noSell.SellingAsset = ""
+	status, body = e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, noSell)
+	require.Contains(t, requireAPIError(t, status, body, http.StatusBadRequest, api.CodeInvalidSchema).Description, "sellingAsset")
 	deposit(t, c, e.traders[1], dai, 1)
 	theirs := place(t, c, e.traders[1], testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(1), MinBuyAmount: usdt.Units(2), Kind: dtw.KindLimit})
 	// The contract numbers orders per trader: the other trader's on-chain id, signed by
 	// this trader, names this trader's own order of that id (closed here), never theirs.
 	require.Equal(t, gasless.ID, theirs.ID)
-	status, body = e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, trader, theirs.ID, deadline, 14))
+	status, body = e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, trader, theirs.ID, dai, deadline, 14))
 	requireAPIError(t, status, body, http.StatusBadRequest, api.CodeInvalidSchema)
 	status, body = e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.b.token, req)
 	requireAPIError(t, status, body, http.StatusForbidden, api.CodeInvalidPermissions)

@@ -6,8 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/testnet"
@@ -18,9 +21,9 @@ import (
 // its own orderId, each status shows its own key, one settles and the other, cancelled
 // at its trader's request, is reported CANCELLED, each with the return transaction that
 // names its own key; an account never sees the other's order by its orderId. A trader's
-// direct orders are counted per sell token, and a signed cancel request names the id
-// alone: the gateway relays it for the trader's one open order with that id, and refuses
-// it while two are open.
+// direct orders are counted per sell token, so a signed cancel request names the sell
+// token with the id: each of Alice's two order 0s is cancelled by its own signature, and
+// neither the gateway nor the contract applies a signature to the other order.
 func TestChainE2ESameOnchainIDTwoTraders(t *testing.T) {
 	e := newChainEnv(t, envOptions{})
 	e.start(t)
@@ -58,28 +61,46 @@ func TestChainE2ESameOnchainIDTwoTraders(t *testing.T) {
 	ev := requireReturnEvent(t, c, *bobs.ReturnTxID, dtw.EventOrderSettled, filled.Key())
 	require.Equal(t, units(t, bobs.QuantityBought, usdt.Decimals).String(), ev.BuyAmount.String())
 
-	// Alice's first order selling USDT is her order 0 too: a signed request to cancel
-	// "order 0" cannot say which of her two open orders it means.
+	// Alice's first order selling USDT is her order 0 too, both open: the signed request
+	// of each names its sell token.
 	restingUSDT := place(t, c, alice, testnet.OrderParams{Sell: usdt, Buy: dai, SellAmount: usdt.Units(10), MinBuyAmount: dai.Units(20), Kind: dtw.KindLimit})
 	require.Equal(t, "0", restingUSDT.ID.String())
 	wait(e.a, restingUSDT, api.StatusOpen)
 	deadline := deadlineIn(t, c, time.Hour)
-	code, body := e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, alice, resting.ID, deadline, 21))
-	apiErr := requireAPIError(t, code, body, http.StatusBadRequest, api.CodeInvalidSchema)
-	require.Contains(t, apiErr.Description, "2 open orders")
+	forDAI := signedCancelRequest(t, c, alice, resting.ID, dai, deadline, 21)
 
-	// Alice asks to cancel her order 0: the gateway cancels hers, and Bob's stays settled.
-	_, err := c.RequestCancel(e2eCtx(t), alice, resting)
-	require.NoError(t, err)
+	// Her DAI order's signature never cancels the USDT one: posted as the USDT order's,
+	// it is not her signature of that request; relayed on-chain with the USDT order by
+	// anyone else, the contract refuses it.
+	wrong := forDAI
+	wrong.SellingAsset = usdt.Symbol
+	code, body := e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, wrong)
+	require.Contains(t, requireAPIError(t, code, body, http.StatusBadRequest, api.CodeInvalidSchema).Description, "signature")
+	signed := dtw.SignedCancelRequest{Trader: alice.Address, OrderId: resting.ID, Nonce: big.NewInt(21), Deadline: deadline}
+	_, err := c.RelayCancelRequest(e2eCtx(t), bob, signed, restingUSDT, hexutil.MustDecode(forDAI.Signature))
+	testnet.RequireRevert(t, err, "BadSignature")
+
+	// Relayed by the gateway, it requests the cancel of her DAI order 0 only: the gateway
+	// cancels it, her USDT order 0 stays open, and Bob's order 0 stays settled.
+	sub := e.submit(t, api.PathCancelRequests, e.a.token, forDAI)
+	require.Equal(t, api.StatusPending, sub.Status)
+	requireCancelRequested(t, c, sub.InstructionID, resting.Key())
 	alices = wait(e.a, resting, api.StatusCancelled)
 	requireReturnEvent(t, c, *alices.ReturnTxID, dtw.EventOrderCancelled, resting.Key())
 	require.NotEqual(t, *alices.ReturnTxID, *bobs.ReturnTxID)
 	require.Empty(t, settlements(t, c, resting.Key()))
 	require.Len(t, settlements(t, c, filled.Key()), 1)
+	again := e.submit(t, api.PathCancelRequests, e.a.token, forDAI)
+	require.Equal(t, sub.InstructionID, again.InstructionID, "the identical request: the same relay")
+	require.Equal(t, api.StatusCancelled, again.Status)
+	require.Equal(t, api.StatusOpen, wait(e.a, restingUSDT, api.StatusOpen).Status)
 
-	// Now the signed request names her one open order 0, the one selling USDT.
-	sub := e.submit(t, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, alice, restingUSDT.ID, deadline, 22))
+	// Her USDT order 0 by its own signature, the body naming the token by its address.
+	forUSDT := signedCancelRequest(t, c, alice, restingUSDT.ID, usdt, deadline, 22)
+	forUSDT.SellingAsset = usdt.Address.Hex()
+	sub = e.submit(t, api.PathCancelRequests, e.a.token, forUSDT)
 	require.Equal(t, api.StatusPending, sub.Status)
+	requireCancelRequested(t, c, sub.InstructionID, restingUSDT.Key())
 	usdts := wait(e.a, restingUSDT, api.StatusCancelled)
 	requireReturnEvent(t, c, *usdts.ReturnTxID, dtw.EventOrderCancelled, restingUSDT.Key())
 
@@ -101,4 +122,14 @@ func TestChainE2ESameOnchainIDTwoTraders(t *testing.T) {
 		code, body = e.gw.get(t, orderStatusPath(c.Source, other), tc.acct.token, nil)
 		requireAPIError(t, code, body, http.StatusNotFound, api.CodeNotFound)
 	}
+}
+
+// requireCancelRequested requires that relay transaction tx requested the cancel of the
+// order with key.
+func requireCancelRequested(t *testing.T, c *testnet.Chain, tx string, key common.Hash) {
+	t.Helper()
+	r, err := c.WaitReceipt(e2eCtx(t), common.HexToHash(tx))
+	require.NoError(t, err)
+	ev := testnet.RequireEvent(t, r, c.DTW, bindings.NewDTW().UnpackCancelRequestedEvent)
+	require.Equal(t, key, common.BigToHash(ev.OrderKey), "the relay requests the cancel of the signed order")
 }

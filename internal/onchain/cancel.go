@@ -10,6 +10,7 @@ import (
 
 	"github.com/dtwgate/dtwgate/abi/bindings"
 	"github.com/dtwgate/dtwgate/api"
+	"github.com/dtwgate/dtwgate/chain"
 	"github.com/dtwgate/dtwgate/chain/dtw"
 	"github.com/dtwgate/dtwgate/internal/echo"
 	"github.com/dtwgate/dtwgate/internal/errs"
@@ -28,12 +29,14 @@ var maxUint256 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewI
 // CheckCancelRequest checks a cancel request has every field: SubmitCancelRequest checks
 // it first, a tool before it asks its user to confirm.
 func CheckCancelRequest(req api.SignedCancelRequest) error {
-	return errs.Required("source", req.Source, "trader", req.Trader, "orderId", req.OrderID, "nonce", req.Nonce,
-		"deadline", req.Deadline, "signature", req.Signature)
+	return errs.Required("source", req.Source, "trader", req.Trader, "orderId", req.OrderID, "sellingAsset", req.SellingAsset,
+		"nonce", req.Nonce, "deadline", req.Deadline, "signature", req.Signature)
 }
 
-// SubmitCancelRequest relays a trader's signed request to cancel one of its open orders.
-// The settler honours it (cancels the order) as soon as it sees it confirmed; the order's
+// SubmitCancelRequest relays a trader's signed request to cancel one of its open orders,
+// the one with the signed on-chain id and sell token (the contract hashes the sell token
+// of the order relayed with the request, so the signature fits no other order). The
+// settler honours it (cancels the order) as soon as it sees it confirmed; the order's
 // status then reports CANCELLED with the return transaction.
 func (s *Service) SubmitCancelRequest(ctx context.Context, accountID string, wallets []common.Address, req api.SignedCancelRequest) (api.SubmitResponse, error) {
 	if err := CheckCancelRequest(req); err != nil {
@@ -48,7 +51,11 @@ func (s *Service) SubmitCancelRequest(ctx context.Context, accountID string, wal
 	if err != nil {
 		return api.SubmitResponse{}, invalid("orderId %q is not the order's on-chain id (an integer below 2^63)", echo.Value(req.OrderID))
 	}
-	o, err := s.cancelTarget(ctx, c.Source.Name, trader, id)
+	sell, err := c.Source.Asset(req.SellingAsset)
+	if err != nil {
+		return api.SubmitResponse{}, invalid("sellingAsset: %v", err)
+	}
+	o, err := s.cancelTarget(ctx, c.Source.Name, trader, id, sell)
 	if err != nil {
 		return api.SubmitResponse{}, err
 	}
@@ -59,7 +66,7 @@ func (s *Service) SubmitCancelRequest(ctx context.Context, accountID string, wal
 	cr := dtw.SignedCancelRequest{Trader: trader, OrderId: new(big.Int).SetUint64(id), Nonce: signed.nonce, Deadline: signed.deadline}
 	rr := relayRequest{kind: RelayCancelRequest, accountID: accountID, wallets: wallets, trader: trader, nonce: signed.nonce,
 		orderID: o.Placed.OrderID.String(), data: bindings.NewDTW().PackRequestCancelSigned(cr, o.Placed.Order(), signed.sig)}
-	td := dtw.CancelRequestTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, cr)
+	td := dtw.CancelRequestTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, cr, sell.Address)
 	if o.Closed != nil {
 		// Only the identical request, relayed before, is answered (with the order's status).
 		if _, err := s.store.RelayByNonce(ctx, c.Source.Name, trader, signed.nonce.String()); err != nil {
@@ -69,32 +76,21 @@ func (s *Service) SubmitCancelRequest(ctx context.Context, accountID string, wal
 	return s.checkAndRelay(ctx, c, rr, td, signed.sig)
 }
 
-// cancelTarget returns trader's order whose on-chain id is id. The contract counts a
-// trader's direct orders per sell token, and a cancel request signs the id alone: of
-// several orders with that id, the one still open is meant; with several open, the
-// request cannot name one (the trader requests it on-chain instead, with the order).
-func (s *Service) cancelTarget(ctx context.Context, source string, trader common.Address, id uint64) (store.ChainOrder, error) {
+// cancelTarget returns trader's order whose on-chain id is id and that sells sell: the
+// contract counts a trader's direct orders per sell token, so the id alone may name one
+// order per sell token, and the sell token (signed with the id) picks one.
+func (s *Service) cancelTarget(ctx context.Context, source string, trader common.Address, id uint64, sell chain.Asset) (store.ChainOrder, error) {
 	orders, err := s.store.OrdersByTraderID(ctx, source, trader, id)
 	if err != nil {
 		return store.ChainOrder{}, err
 	}
-	if len(orders) == 0 {
-		return store.ChainOrder{}, fmt.Errorf("%w: no order with on-chain id %d of %s on %s (an order shows once confirmed)", ErrNotFound, id, trader.Hex(), source)
-	}
-	var open []store.ChainOrder
-	for _, o := range orders {
-		if o.Closed == nil {
-			open = append(open, o)
+	for i := len(orders) - 1; i >= 0; i-- {
+		if orders[i].Placed.SellToken == sell.Address {
+			return orders[i], nil
 		}
 	}
-	switch len(open) {
-	case 0:
-		return orders[len(orders)-1], nil
-	case 1:
-		return open[0], nil
-	}
-	return store.ChainOrder{}, invalid("%d open orders of %s on %s have on-chain id %d (one per sell token): request the cancel on-chain with the order (`dtw order cancel --tx`)",
-		len(open), trader.Hex(), source, id)
+	return store.ChainOrder{}, fmt.Errorf("%w: no order with on-chain id %d selling %s of %s on %s (an order shows once confirmed)",
+		ErrNotFound, id, sell.ID, trader.Hex(), source)
 }
 
 // CheckNonceInvalidation checks a nonce invalidation has every field:
