@@ -28,8 +28,10 @@ type cancelOut struct {
 // a resting order cancelled at the trader's request, directly and --gasless, waited on
 // up to independent verification; with the gateway stopped, the request and then, after
 // the grace period, the cancellation by the trader itself; signed orders voided before
-// they are relayed, by nonce and all at once, directly and --gasless. Bad input exits 2
-// and changes nothing.
+// they are relayed, by nonce and all at once, directly and --gasless. The trader's first
+// orders selling DAI and selling USDT are both its order 0: each --gasless request signs
+// its order's sell token, so each cancels its own order only. Bad input exits 2 and
+// changes nothing.
 func TestCLICancel(t *testing.T) {
 	e := newCLIEnv(t)
 	cli := e.cli
@@ -37,10 +39,10 @@ func TestCLICancel(t *testing.T) {
 	e.gw.admin(t, "whitelist", "add", e.trader.Address.Hex())
 	cli.ok(t, "login")
 	cli.ok(t, "deposit", "ETHEREUM", "dai", "100")
-	resting := func() string {
+	rest := func(sell, buy string) placeResult {
 		t.Helper()
 		var r placeResult
-		cli.okJSON(t, &r, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--limit", "5000", "--json", "ETHEREUM")
+		cli.okJSON(t, &r, "order", "place", "--sell", sell, "--buy", buy, "--amount", "5", "--limit", "5000", "--json", "ETHEREUM")
 		var st api.OrderStatus
 		require.Eventually(t, func() bool { // the gateway knows it once confirmed
 			_, _, code := cli.run(t, "order", "status", "--json", "ETHEREUM", r.InstructionID)
@@ -51,8 +53,9 @@ func TestCLICancel(t *testing.T) {
 			return st.Status == api.StatusOpen
 		}, 20*time.Second, 300*time.Millisecond)
 		require.Equal(t, r.OnchainOrderID, st.OnchainOrderID)
-		return r.OnchainOrderID
+		return r
 	}
+	resting := func() string { return rest("dai", "usdt").OnchainOrderID }
 
 	before := e.state(t)
 	cli.fails(t, exitUsage, msgs("ORDER_ID"), "order", "cancel", "ETHEREUM", "first")
@@ -60,20 +63,31 @@ func TestCLICancel(t *testing.T) {
 	cli.fails(t, exitChain, msgs("no order 424242"), "order", "cancel", "ETHEREUM", "424242")
 	require.Equal(t, before, e.state(t), "refused cancels changed the chain")
 
-	for _, gasless := range []bool{false, true} {
-		id := resting()
-		args := []string{"order", "cancel", "--wait", "--json"}
+	cli.ok(t, "deposit", "ETHEREUM", "usdt", "10")
+	usdt0 := rest("usdt", "dai")
+	require.Equal(t, "0", usdt0.OnchainOrderID)
+	cancel := func(gasless bool, r placeResult, refunded string) {
+		t.Helper()
+		args := []string{"order", "cancel", "--wait", "--json", "--tx", r.InstructionID}
 		if gasless {
 			args = append(args, "--gasless")
 		}
 		var out cancelOut
-		cli.okJSON(t, &out, append(args, "ETHEREUM", id)...)
-		require.Equal(t, id, out.OnchainOrderID)
+		cli.okJSON(t, &out, append(args, "ETHEREUM", r.OnchainOrderID)...)
+		require.Equal(t, r.OnchainOrderID, out.OnchainOrderID)
 		require.NotEmpty(t, out.RequestTx)
 		require.Equal(t, api.StatusCancelled, out.Status, "the gateway honoured the request")
 		require.True(t, out.Verified)
-		require.Equal(t, "5 dai", out.Refunded)
+		require.Equal(t, refunded, out.Refunded)
 	}
+	for _, gasless := range []bool{true, false} {
+		dai := rest("dai", "usdt")
+		cancel(gasless, dai, "5 dai")
+	}
+	var st api.OrderStatus
+	cli.okJSON(t, &st, "order", "status", "--json", "ETHEREUM", usdt0.InstructionID)
+	require.Equal(t, api.StatusOpen, st.Status, "the DAI order 0's request left the USDT order 0 open")
+	cancel(true, usdt0, "5 usdt")
 
 	// Without the gateway: the request, then the trader's own cancel after the grace period.
 	id := resting()
