@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"testing"
@@ -270,4 +271,67 @@ func TestPostgresLaneStartsWhereItClaimedLast(t *testing.T) {
 	require.Equal(t, seen{shard: 5, ok: true, got: false}, unitClaiming(6), "a later transaction of the lane; shard 6 is held by another transaction")
 	require.Equal(t, seen{shard: 5, ok: true, got: true}, unitClaiming(7), "a refused claim is not remembered")
 	require.Equal(t, seen{shard: 7, ok: true, got: true}, unitClaiming(7))
+}
+
+// TestPostgresBeginAndSavepointsRideWithTheNextStatement: a transaction's BEGIN and a
+// unit's savepoint statements are sent in one pipeline with the statement after them,
+// so a unit alone costs its statements and the COMMIT, and a group of two one statement
+// each, the failed one's rollback and the COMMIT; a unit that fails after its write is still rolled back to its
+// savepoint, and the group's other unit kept.
+func TestPostgresBeginAndSavepointsRideWithTheNextStatement(t *testing.T) {
+	ctx := context.Background()
+	p, err := OpenPostgres(ctx, pgtest.Start(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, p.Close()) })
+	_, err = p.db.ExecContext(ctx, `CREATE TABLE pipe_test (k TEXT PRIMARY KEY)`)
+	require.NoError(t, err)
+
+	g := newGroupCommitterLanes(pgGroup{db: p.db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, 1)
+	t.Cleanup(g.close)
+	insert := func(q queryer, k string) error {
+		_, err := q.ExecContext(ctx, `INSERT INTO pipe_test (k) VALUES ($1)`, k)
+		return err
+	}
+	before := p.RoundTrips()
+	release, first := make(chan struct{}), make(chan error, 1)
+	go func() {
+		first <- g.do(ctx, func(q queryer) error { // alone: BEGIN with its insert, then COMMIT
+			<-release
+			return insert(q, "alone")
+		})
+	}()
+	require.Eventually(t, func() bool { return g.groups.Load() == 1 }, 10*time.Second, time.Millisecond)
+	errs := make(chan error, 2)
+	failed := errors.New("unit fails after its write")
+	go func() { errs <- g.do(ctx, func(q queryer) error { return insert(q, "kept") }) }()
+	require.Eventually(t, func() bool { return g.waiting.Load() == 1 }, 10*time.Second, time.Millisecond)
+	go func() {
+		errs <- g.do(ctx, func(q queryer) error {
+			if err := insert(q, "rolled back"); err != nil {
+				return err
+			}
+			return failed
+		})
+	}()
+	require.Eventually(t, func() bool { return g.waiting.Load() == 2 }, 10*time.Second, time.Millisecond)
+	close(release)
+	require.NoError(t, <-first)
+	got := []error{<-errs, <-errs}
+	require.Contains(t, got, nil)
+	require.Contains(t, got, failed)
+	require.Equal(t, int64(2), g.groups.Load(), "the two queued units share one transaction")
+	require.Equal(t, int64(2+4), p.RoundTrips()-before, "round trips: the lone unit's insert (with BEGIN) and COMMIT; "+
+		"the group's two inserts (with BEGIN and the savepoints), the failed unit's ROLLBACK TO and COMMIT (10 when each statement was one)")
+
+	var keys []string
+	rows, err := p.db.QueryContext(ctx, `SELECT k FROM pipe_test ORDER BY k`)
+	require.NoError(t, err)
+	defer rows.Close()
+	for rows.Next() {
+		var k string
+		require.NoError(t, rows.Scan(&k))
+		keys = append(keys, k)
+	}
+	require.NoError(t, rows.Err())
+	require.Equal(t, []string{"alone", "kept"}, keys)
 }
