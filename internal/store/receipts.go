@@ -115,6 +115,12 @@ func (s *conn) queryReceipts(ctx context.Context, op, query string, args ...any)
 
 // ReceiptHead implements Receipts.
 func (s *conn) ReceiptHead(ctx context.Context, accountID string) (StoredReceipt, error) {
+	if h, ok := s.takeSwapHead(accountID); ok { // read and locked by TraderReadsLocking
+		if h == nil {
+			return StoredReceipt{}, fmt.Errorf("receipt head of %s: %w", accountID, ErrNotFound)
+		}
+		return *h, nil
+	}
 	r := StoredReceipt{AccountID: accountID}
 	var (
 		at   int64
@@ -132,6 +138,9 @@ func (s *conn) ReceiptHead(ctx context.Context, accountID string) (StoredReceipt
 // InsertReceipt implements Receipts. The receipt of an entry's own account is recorded
 // on the entry too (ledger_entries.receipt_seq), where ReceiptsOfEntries finds it.
 func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
+	if l := s.swapLocks; l != nil && l.account == r.AccountID {
+		l.headRead = false // the head moves
+	}
 	var sig any
 	if r.Signature != nil {
 		sig = hexutil.Encode(r.Signature)
