@@ -285,3 +285,42 @@ func twoReplicas(t *testing.T) (*Postgres, *Postgres) {
 	}
 	return open(), open()
 }
+
+// TestGroupFillWaitsForUnitsAboutToArrive: while every lane runs a group and units arrive
+// closer together than its bound, a lane waits for the unit about to arrive (twice the
+// mean gap between arrivals, at most the bound) and takes it into its group; without the
+// wait the unit has a transaction of its own, and a lane does not wait at all when units
+// arrive further apart than the bound.
+func TestGroupFillWaitsForUnitsAboutToArrive(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	require.NoError(t, os.Chmod(dir, 0o700))
+	s, err := OpenSQLite(ctx, filepath.Join(dir, "fill.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, s.Close()) })
+	db := sqliteGroup{db: s.root}
+
+	// groupsOf runs two units 20 ms apart through g, whose mean gap between arrivals is
+	// set to gap first, and returns the transactions they took.
+	groupsOf := func(fill, gap time.Duration) int64 {
+		g := newGroupCommitterFill(db, maxGroup, 1, 1, fill)
+		defer g.close()
+		g.gap.Store(int64(gap))
+		var wg sync.WaitGroup
+		for i := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				require.NoError(t, g.do(ctx, func(q queryer) error { return nil }))
+			}()
+			if i == 0 {
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+		wg.Wait()
+		return g.groups.Load()
+	}
+	require.Equal(t, int64(1), groupsOf(2*time.Second, 200*time.Millisecond), "the lane waited for the second unit")
+	require.Equal(t, int64(2), groupsOf(0, 500*time.Millisecond), "no wait without a bound")
+	require.Equal(t, int64(2), groupsOf(100*time.Millisecond, 500*time.Millisecond), "units further apart than the bound: no wait")
+}
