@@ -90,6 +90,7 @@ var idleDuration = 3 * time.Second
 // idle_pg_transactions_per_second, idle_round_trips_per_second and
 // idle_pg_statements_per_second to f.
 func printIdle(ctx context.Context, s setup, gws []*benchkit.Gateway, storeURL string, f *figures) {
+	idle := startStatements(ctx, storeURL, "")
 	calls0 := statementCalls(ctx, storeURL)
 	pg0, st0 := readPGStats(ctx, storeURL), readStoreCounters(ctx, gws)
 	start := time.Now()
@@ -115,6 +116,7 @@ func printIdle(ctx context.Context, s setup, gws []*benchkit.Gateway, storeURL s
 		f.add("idle_pg_statements_per_second{%s} %.1f", s.labels(), sps)
 	}
 	fmt.Println(line)
+	idle.printPerSecond(ctx, s.labels()+" idle", secs)
 }
 
 // statementCalls is the sum of pg_stat_statements' calls in the database at url, -1
