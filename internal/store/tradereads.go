@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strconv"
@@ -62,6 +63,13 @@ func (s *conn) TraderReads(ctx context.Context, accountID, source, book, kind, i
 	if err != nil {
 		return TraderReads{}, wrap("trader reads", err)
 	}
+	return scanTraderReads(rows, accountID, nil)
+}
+
+// scanTraderReads reads the rows of traderReadsQuery (and closes them) into TraderReads;
+// other, when set, is given first each row's kind and columns and says whether it took
+// the row (a kind of its own), or an error.
+func scanTraderReads(rows *sql.Rows, accountID string, other func(kind int, a, b, c string) (bool, error)) (TraderReads, error) {
 	defer rows.Close()
 	out := TraderReads{Settings: map[string]string{}, Commissions: []AccountCommission{}, Balances: map[string]decimal.Decimal{},
 		ReceiptHead: StoredReceipt{AccountID: accountID}}
@@ -74,6 +82,15 @@ func (s *conn) TraderReads(ctx context.Context, accountID, source, book, kind, i
 		)
 		if err := rows.Scan(&kind, &a, &b, &c, &d, &e); err != nil {
 			return TraderReads{}, wrap("trader reads", err)
+		}
+		if other != nil {
+			took, err := other(kind, a, b, c)
+			if err != nil {
+				return TraderReads{}, err
+			}
+			if took {
+				continue
+			}
 		}
 		if err := out.add(kind, accountID, a, b, c, d, e); err != nil {
 			return TraderReads{}, fmt.Errorf("trader reads of %s: %w", accountID, err)
@@ -187,24 +204,13 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 	if err != nil {
 		return TraderReads{}, wrap("trader reads", err)
 	}
-	defer rows.Close()
-	out := TraderReads{Settings: map[string]string{}, Commissions: []AccountCommission{}, Balances: map[string]decimal.Decimal{},
-		ReceiptHead: StoredReceipt{AccountID: accountID}}
 	locks := &swapLocks{busy: map[int]bool{}, account: accountID}
 	read := bookRead{balances: map[string]decimal.Decimal{}, held: map[string]decimal.Decimal{}}
-	found, locked := false, false
-	for rows.Next() {
-		var (
-			k          int
-			a, b, c, d string
-			e          string
-		)
-		if err := rows.Scan(&k, &a, &b, &c, &d, &e); err != nil {
-			return TraderReads{}, wrap("trader reads", err)
-		}
+	locked := false
+	out, err := scanTraderReads(rows, accountID, func(k int, a, b, c string) (bool, error) {
 		switch k {
 		case 9:
-			return TraderReads{}, errLockBusy
+			return true, errLockBusy
 		case 10:
 			locked, locks.headRead = true, true
 		case 12, 7:
@@ -214,42 +220,37 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 			}
 			v, err := decimal.NewFromString(b)
 			if err != nil {
-				return TraderReads{}, fmt.Errorf("trader reads of %s: %s %s: %w", accountID, book, a, err)
+				return true, fmt.Errorf("trader reads of %s: %s %s: %w", accountID, book, a, err)
 			}
 			m[a] = m[a].Add(v)
 		case 6:
 			seq, err := strconv.ParseUint(a, 10, 64)
 			ms, merr := strconv.ParseInt(c, 10, 64)
 			if err = errors.Join(err, merr); err != nil {
-				return TraderReads{}, fmt.Errorf("trader reads of %s: receipt head: %w", accountID, err)
+				return true, fmt.Errorf("trader reads of %s: receipt head: %w", accountID, err)
 			}
 			locks.head = &StoredReceipt{AccountID: accountID, Seq: seq, Hash: common.HexToHash(b), CreatedAt: time.UnixMilli(ms)}
 		case 11, 8:
 			i, err := strconv.Atoi(a)
 			if err != nil || i < 0 || i >= len(claim.Shards) {
-				return TraderReads{}, fmt.Errorf("trader reads of %s: shard row %q", accountID, a)
+				return true, fmt.Errorf("trader reads of %s: shard row %q", accountID, a)
 			}
 			if k == 11 {
 				locks.busy[claim.Shards[i]] = true
-				continue
+				return true, nil
 			}
 			if locks.balance, err = decimal.NewFromString(b); err != nil {
-				return TraderReads{}, fmt.Errorf("trader reads of %s: shard %d: %w", accountID, claim.Shards[i], err)
+				return true, fmt.Errorf("trader reads of %s: shard %d: %w", accountID, claim.Shards[i], err)
 			}
 			locks.claimedOK, locks.claimed, locks.claim = true, claim.Shards[i], bookAsset{claim.Books[i], claim.Asset}
 			s.claimedHouseShard(claim.Shards[i])
 		default:
-			if err := out.add(k, accountID, a, b, c, d, e); err != nil {
-				return TraderReads{}, fmt.Errorf("trader reads of %s: %w", accountID, err)
-			}
-			found = found || k == 0
+			return false, nil
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return TraderReads{}, wrap("trader reads", err)
-	}
-	if !found {
-		return TraderReads{}, fmt.Errorf("trader reads: account %s: %w", accountID, ErrNotFound)
+		return true, nil
+	})
+	if err != nil {
+		return TraderReads{}, err
 	}
 	if locked {
 		out.Balances = read.balances // read after the lock
