@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // maxGroup bounds how many units of work share one SQLite transaction: enough to take
@@ -129,14 +128,6 @@ type groupCommitter struct {
 	// count the transactions run and the units they held; reruns counts the groups run
 	// again.
 	waiting, groups, units, reruns atomic.Int64
-	// fill, when positive, is the longest a lane waits for more units before it runs a
-	// group, while every other lane runs one (fillGroup); lanes is how many it has, busy
-	// how many run a group now.
-	fill        time.Duration
-	lanes       int
-	busy        atomic.Int64
-	lastArrival atomic.Int64 // unix ns of the latest unit's arrival
-	gap         atomic.Int64 // mean ns between arrivals, moving (1/8 per arrival)
 }
 
 // lane is what one of a committer's lanes (the goroutine running its groups, one after
@@ -171,17 +162,10 @@ func newGroupCommitter(db groupDB, maxUnits, maxRuns int) *groupCommitter {
 // transactions run side by side (PostgreSQL without a global lock), so that one group's
 // round trips do not hold back the next.
 func newGroupCommitterLanes(db groupDB, maxUnits, maxRuns, lanes int) *groupCommitter {
-	return newGroupCommitterFill(db, maxUnits, maxRuns, lanes, 0)
-}
-
-// newGroupCommitterFill is newGroupCommitterLanes whose lanes wait up to fill for more
-// units while the other lanes run groups (fillGroup).
-func newGroupCommitterFill(db groupDB, maxUnits, maxRuns, lanes int, fill time.Duration) *groupCommitter {
-	lanes = max(1, lanes)
-	g := &groupCommitter{db: db, maxUnits: maxUnits, maxRuns: maxRuns, fill: fill, lanes: lanes,
+	g := &groupCommitter{db: db, maxUnits: maxUnits, maxRuns: maxRuns,
 		reqs: make(chan *unit), stop: make(chan struct{}), done: make(chan struct{})}
 	var wg sync.WaitGroup
-	for range lanes {
+	for range max(1, lanes) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -202,9 +186,6 @@ func (g *groupCommitter) do(ctx context.Context, fn func(tx queryer) error) erro
 		return err
 	}
 	u := &unit{ctx: ctx, fn: fn, done: make(chan struct{})}
-	if g.fill > 0 {
-		g.arrived(time.Now().UnixNano())
-	}
 	g.waiting.Add(1)
 	select {
 	case g.reqs <- u:
@@ -248,63 +229,11 @@ func (g *groupCommitter) run() {
 				break more
 			}
 		}
-		g.busy.Add(1)
-		if g.fill > 0 {
-			group = g.fillGroup(group)
-		}
 		g.commit(group, l)
-		g.busy.Add(-1)
 		for _, u := range group {
 			close(u.done)
 		}
 	}
-}
-
-// arrived updates the mean time between units' arrivals with one at now (unix ns).
-func (g *groupCommitter) arrived(now int64) {
-	prev := g.lastArrival.Swap(now)
-	if prev <= 0 || now <= prev {
-		return
-	}
-	old := g.gap.Load()
-	if old == 0 {
-		g.gap.Store(now - prev)
-		return
-	}
-	g.gap.Store(old - old/8 + (now-prev)/8)
-}
-
-// fillGroup lets group grow before its transaction: on PostgreSQL a group's commit has a
-// fixed cost (its COMMIT's round trip, its WAL flush, the notification after it) that
-// its units share, and with several replicas each lane took few units. While every other
-// lane runs a group (an idle one would take the next units into a group of its own) and
-// units arrive closer together than fill, the lane waits for the next unit up to twice
-// the mean gap between arrivals, again after each one that came, at most fill in all,
-// and no longer once the group is full.
-func (g *groupCommitter) fillGroup(group []*unit) []*unit {
-	gap := time.Duration(g.gap.Load())
-	if len(group) >= g.maxUnits || gap <= 0 || gap >= g.fill || int(g.busy.Load()) < g.lanes {
-		return group
-	}
-	deadline := time.Now().Add(g.fill)
-	t := time.NewTimer(min(g.fill, 2*gap))
-	defer t.Stop()
-	for len(group) < g.maxUnits {
-		select {
-		case u := <-g.reqs:
-			group = append(group, u)
-			left := time.Until(deadline)
-			if left <= 0 {
-				return group
-			}
-			t.Reset(min(left, 2*time.Duration(g.gap.Load())))
-		case <-t.C:
-			return group
-		case <-g.stop:
-			return group
-		}
-	}
-	return group
 }
 
 // commit runs a group in one transaction, again while it fails in a way that may pass,

@@ -87,12 +87,6 @@ const (
 	pgListenRetryMax = 5 * time.Second
 )
 
-// pgGroupFill is the longest a lane of RowLocked units (swaps) waits for more units
-// while the store's other lanes run groups (groupCommitter.fillGroup): a swap's own
-// statements take a few hundred microseconds of each side, so the wait adds little to
-// one and saves commits, whose cost the group's units share.
-const pgGroupFill = 300 * time.Microsecond
-
 // pgLockedLanes is how many groups of RowLocked units (swaps) one store runs at once:
 // with no global lock their transactions run side by side, and a unit's statements are
 // round trips, so one group at a time would leave the CPUs idle while the next waits.
@@ -138,7 +132,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		return nil, err
 	}
 	p.group = newGroupCommitter(pgGroup{db: db, iso: sql.LevelSerializable}, pgMaxGroup, pgTxAttempts)
-	p.locked = newGroupCommitterFill(pgGroup{db: db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, pgLockedLanes(), pgGroupFill)
+	p.locked = newGroupCommitterLanes(pgGroup{db: db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, pgLockedLanes())
 	listening := make(chan error, 1)
 	lctx, stop := context.WithCancel(context.Background())
 	p.stop = stop
