@@ -132,6 +132,10 @@ type Options struct {
 	// (receipt.PartsOf), nil when not: the receipt is hashed with each that matches it,
 	// and the others are hashed in the transaction.
 	Parts *receipt.Parts
+	// InstructionID, when not empty, is the instructionId the entry's Meta states (the
+	// caller built both): the reference of its own account's receipt, without decoding
+	// Meta in the transaction.
+	InstructionID string
 }
 
 // Tx is what a ledger's unit of work reads and writes: the ledger's rows and the outbox.
@@ -331,6 +335,13 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 			e.Event, ev = &r, nil
 		}
 	}
+	head, err := l.ownHead(ctx, tx, e, opts.Head)
+	if err != nil {
+		return Posted{}, err
+	}
+	if head != nil {
+		e.ReceiptSeq = head.Seq + 1 // recorded by the entry's own insert
+	}
 	out, err := tx.InsertLedgerEntry(ctx, e)
 	if opts.NewKey && errors.Is(err, store.ErrConflict) {
 		return Posted{}, fmt.Errorf("%w: %s (%w)", ErrKeyReused, e.ExternalKey, err)
@@ -338,7 +349,7 @@ func (l *Ledger) post(ctx context.Context, tx Tx, e store.LedgerEntry, ev *outbo
 	if err != nil {
 		return Posted{}, err
 	}
-	own, err := l.receiptsOf(ctx, tx, out, opts.Head, opts.Parts)
+	own, err := l.receiptsOf(ctx, tx, out, head, head == opts.Head, opts)
 	if err != nil {
 		return Posted{}, err
 	}

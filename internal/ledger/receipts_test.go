@@ -2,11 +2,15 @@ package ledger_test
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/shopspring/decimal"
@@ -167,10 +171,27 @@ func headOf(ctx context.Context, t *testing.T, st store.Store, account string) *
 	return &h
 }
 
-// headReads counts the receipt heads of acc1 a transaction reads.
+// headReads counts the receipt heads of acc1 a transaction reads, and records the
+// receipt sequences its entries' inserts wrote (inserted) and the corrections after
+// (corrected).
 type headReads struct {
 	store.Tx
-	n *int
+	n                   *int
+	inserted, corrected *[]uint64
+}
+
+func (h headReads) InsertLedgerEntry(ctx context.Context, e store.LedgerEntry) (store.LedgerEntry, error) {
+	if h.inserted != nil {
+		*h.inserted = append(*h.inserted, e.ReceiptSeq)
+	}
+	return h.Tx.InsertLedgerEntry(ctx, e)
+}
+
+func (h headReads) SetEntryReceiptSeq(ctx context.Context, entryID int64, seq uint64) error {
+	if h.corrected != nil {
+		*h.corrected = append(*h.corrected, seq)
+	}
+	return h.Tx.SetEntryReceiptSeq(ctx, entryID, seq)
 }
 
 func (h headReads) ReceiptHead(ctx context.Context, accountID string) (store.StoredReceipt, error) {
@@ -190,15 +211,20 @@ func TestPostFollowsTheHeadReadBefore(t *testing.T) {
 	st, l := open(t)
 	_, _, err := l.Post(ctx, deposit("dep:1", "acc1", "usdt", "10"), nil, ledger.Options{})
 	require.NoError(t, err)
-	var parts *receipt.Parts
+	var (
+		parts               *receipt.Parts
+		inserted, corrected []uint64
+	)
 	post := func(key string, head *store.StoredReceipt) (*receipt.Signed, int) {
 		var (
 			reads  int
 			posted ledger.Posted
 		)
+		inserted, corrected = nil, nil
 		require.NoError(t, st.InTx(ctx, func(tx store.Tx) error {
 			var err error
-			posted, err = l.PostedTx(ctx, headReads{Tx: tx, n: &reads}, trade(key, "acc1"), nil, ledger.Options{Head: head, Parts: parts})
+			posted, err = l.PostedTx(ctx, headReads{Tx: tx, n: &reads, inserted: &inserted, corrected: &corrected}, trade(key, "acc1"), nil,
+				ledger.Options{Head: head, Parts: parts})
 			return err
 		}))
 		return posted.Receipt, reads
@@ -208,6 +234,8 @@ func TestPostFollowsTheHeadReadBefore(t *testing.T) {
 	require.Equal(t, 0, reads, "the head read before is the head: not read again")
 	require.Equal(t, uint64(2), r2.Sequence)
 	require.Equal(t, h1.Hash, r2.Previous)
+	require.Equal(t, []uint64{2}, inserted, "the entry records its receipt's sequence in its own insert")
+	require.Empty(t, corrected)
 
 	// Parts hashed before, one of them (the balances) not the receipt's any more.
 	parts = receipt.PartsOf(receipt.Receipt{Account: "acc1", Reference: "t2",
@@ -218,6 +246,12 @@ func TestPostFollowsTheHeadReadBefore(t *testing.T) {
 	require.Equal(t, uint64(3), r3.Sequence)
 	require.Equal(t, r2.Hash, r3.Previous)
 	require.False(t, parts.Of(r3.Receipt), "its balances differ from those hashed before")
+	require.Equal(t, []uint64{2}, inserted, "the sequence after the stale head")
+	require.Equal(t, []uint64{3}, corrected, "then the one its receipt took")
+	found, err := st.ReceiptsOfEntries(ctx, "acc1", []string{"t1", "t2"})
+	require.NoError(t, err)
+	require.Equal(t, uint64(2), found["t1"].Seq)
+	require.Equal(t, uint64(3), found["t2"].Seq, "the entry names the receipt it got")
 
 	rows, err := st.ReceiptsAfter(ctx, "acc1", 0, 0)
 	require.NoError(t, err)
@@ -265,4 +299,87 @@ func TestPostedTxReturnsItsReceipt(t *testing.T) {
 	post()
 	require.False(t, posted.Created)
 	require.Nil(t, posted.Receipt)
+}
+
+// TestSignReceiptsInInsertionOrder: the receipt key's job signs receipts in the order
+// they were inserted, each once: one this process wrote by the digest its writer
+// computed (not decoding its row: a row whose body was since broken is signed all the
+// same, and a trader's check of it then fails), one written elsewhere by its content's
+// digest once it matches its stored hash; one whose content does not is reported, left
+// unsigned and passed; a signature the key fails to make ends the round before it, and
+// the next round signs it.
+func TestSignReceiptsInInsertionOrder(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "ledger.db")
+	require.NoError(t, os.Chmod(filepath.Dir(path), 0o700))
+	st, err := store.OpenSQLite(ctx, path)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, st.Close()) })
+	l := ledger.New(store.Narrow[ledger.Tx](st), nil)
+
+	_, _, err = l.Post(ctx, deposit("dep:1", "acc1", "usdt", "10"), nil, ledger.Options{})
+	require.NoError(t, err)
+	elsewhere := func(account string, wrongHash bool) {
+		r := receipt.Receipt{Account: account, Sequence: 1, Kind: ledger.KindDeposit, Reference: "ext",
+			Postings: []receipt.Posting{{Asset: "usdt", Amount: "1"}}, Balances: []receipt.Balance{{Asset: "usdt", Balance: "1"}},
+			TimestampMillis: uint64(time.Now().UnixMilli())}
+		h, err := r.Hash()
+		require.NoError(t, err)
+		if wrongHash {
+			h[0] ^= 1
+		}
+		body, err := json.Marshal(r)
+		require.NoError(t, err)
+		require.NoError(t, st.InsertReceipt(ctx, store.StoredReceipt{AccountID: account, Seq: 1, Kind: r.Kind, Reference: r.Reference,
+			CreatedAt: r.Time(), Body: body, Hash: h}))
+	}
+	elsewhere("ext", false)
+	elsewhere("bad", true)
+	_, _, err = l.Post(ctx, deposit("dep:2", "acc1", "usdt", "5"), nil, ledger.Options{})
+	require.NoError(t, err)
+	db, err := sql.Open("sqlite", "file:"+path)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, db.Close()) })
+	_, err = db.ExecContext(ctx, `UPDATE receipts SET body = 'not json' WHERE account_id = 'acc1' AND seq = 1`)
+	require.NoError(t, err)
+
+	key, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	s := signer.NewPrivateKeySigner(key)
+	n, err := ledger.SignReceipts(ctx, st, s, 0)
+	require.ErrorContains(t, err, "receipt bad #1: stored hash")
+	require.Equal(t, 4, n, "looked at every receipt")
+	signedBy := func(account string, seq uint64) bool {
+		rows, err := st.ReceiptsAfter(ctx, account, seq-1, 1)
+		require.NoError(t, err)
+		require.Len(t, rows, 1)
+		if rows[0].Signature == nil {
+			return false
+		}
+		pub, err := crypto.SigToPub(rows[0].Hash[:], append(rows[0].Signature[:64:64], rows[0].Signature[64]-27))
+		require.NoError(t, err)
+		require.Equal(t, s.Address(), crypto.PubkeyToAddress(*pub), "%s #%d", account, seq)
+		return true
+	}
+	require.True(t, signedBy("acc1", 1), "signed by its writer's digest, its row not decoded")
+	require.True(t, signedBy("acc1", 2))
+	require.True(t, signedBy("ext", 1), "signed by its content's digest")
+	require.False(t, signedBy("bad", 1), "its content is not its hash")
+	n, err = ledger.SignReceipts(ctx, st, s, 0)
+	require.NoError(t, err)
+	require.Zero(t, n, "every receipt looked at once: the bad one is passed")
+
+	_, _, err = l.Post(ctx, deposit("dep:3", "acc1", "usdt", "1"), nil, ledger.Options{})
+	require.NoError(t, err)
+	other, err := crypto.GenerateKey()
+	require.NoError(t, err)
+	closed := signer.NewPrivateKeySigner(other)
+	require.NoError(t, closed.Close())
+	_, err = ledger.SignReceipts(ctx, st, closed, 0)
+	require.ErrorIs(t, err, signer.ErrClosed)
+	require.False(t, signedBy("acc1", 3))
+	n, err = ledger.SignReceipts(ctx, st, s, 0)
+	require.NoError(t, err)
+	require.Equal(t, 1, n, "the round that failed left it to sign")
+	require.True(t, signedBy("acc1", 3))
 }

@@ -30,7 +30,7 @@ type creditEnv struct {
 	account string
 }
 
-func newCreditEnv(t *testing.T) *creditEnv {
+func newCreditEnv(t testing.TB) *creditEnv {
 	ctx := context.Background()
 	dir := t.TempDir()
 	require.NoError(t, os.Chmod(dir, 0o700))
@@ -50,7 +50,7 @@ func newCreditEnv(t *testing.T) *creditEnv {
 	return e
 }
 
-func (e *creditEnv) service(t *testing.T, prices map[string]string) *offchaintest.Service {
+func (e *creditEnv) service(t testing.TB, prices map[string]string) *offchaintest.Service {
 	book, err := pricing.NewBook(pricing.Config{Prices: prices, SpreadBps: 0, CommissionBps: 0})
 	require.NoError(t, err)
 	return offchaintest.New(e.cfg, e.st, book, func() time.Time { return e.now })

@@ -232,7 +232,8 @@ func (s *Trading) executeTx(ctx context.Context, tx TradingTx, t trade, terms le
 		}
 		return nil, err
 	}
-	p, err := s.led.PostedTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms, NewKey: t.newKey, Head: t.head, Parts: t.parts})
+	p, err := s.led.PostedTx(ctx, tx, t.entry(), ev, ledger.Options{Credit: &terms, NewKey: t.newKey, Head: t.head, Parts: t.parts,
+		InstructionID: t.meta.InstructionID})
 	switch {
 	case errors.Is(err, ledger.ErrInsufficientFunds):
 		return nil, errorf(ErrInsufficientFunds, "selling %s %s: %s", t.sold, t.sell, strings.TrimPrefix(err.Error(), ledger.ErrInsufficientFunds.Error()+": "))

@@ -41,6 +41,10 @@ type LedgerEntry struct {
 	// Meta is the kind's JSON detail (location, transaction hash, reference...).
 	Meta      json.RawMessage
 	CreatedAt time.Time
+	// ReceiptSeq is the sequence of the entry's account's receipt of it (0 when it has
+	// none), written with the entry (where ReceiptsOfEntries finds the receipt) and
+	// corrected by SetEntryReceiptSeq in the rare case its receipt took another.
+	ReceiptSeq uint64
 	// Event, when set on an entry to insert, is the outbox event written with it
 	// (InsertLedgerEntry inserts it in the entry's statement on PostgreSQL).
 	Event *outbox.Row
@@ -261,8 +265,8 @@ func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntr
 // PostgreSQL, an entry without postings).
 func (s *conn) insertLedgerEntry(ctx context.Context, tx queryer, e *LedgerEntry, meta string, keys []bookAsset, moves map[bookAsset]decimal.Decimal) error {
 	type key = bookAsset
-	err := tx.QueryRowContext(ctx, `INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at)
-		VALUES (?, ?, ?, ?, ?) RETURNING id`, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli()).Scan(&e.ID)
+	err := tx.QueryRowContext(ctx, `INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at, receipt_seq)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli(), e.ReceiptSeq).Scan(&e.ID)
 	if err != nil {
 		return wrap("insert ledger entry", err)
 	}
@@ -328,8 +332,8 @@ func (s *conn) insertLedgerEntry(ctx context.Context, tx queryer, e *LedgerEntry
 // nothing of it is written.
 func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEntry, meta string, keys []bookAsset,
 	moves map[bookAsset]decimal.Decimal) error {
-	args := make([]any, 0, 5+4*len(e.Postings)+3*len(keys))
-	args = append(args, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli())
+	args := make([]any, 0, 6+4*len(e.Postings)+3*len(keys))
+	args = append(args, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli(), e.ReceiptSeq)
 	for i, p := range e.Postings {
 		args = append(args, i, p.Book, p.Asset, p.Amount.String())
 	}
@@ -347,8 +351,8 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 			args = append(args, string(r.Kind), r.Source, r.AccountID, addrText(r.Trader), string(r.Payload), time.Now().UnixMilli())
 		}
 	}
-	rows, err := tx.QueryContext(ctx, `WITH e AS (INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id),
+	rows, err := tx.QueryContext(ctx, `WITH e AS (INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at, receipt_seq)
+			VALUES (?, ?, ?, ?, ?, ?) RETURNING id),
 		p AS (INSERT INTO ledger_postings (entry_id, seq, book, asset, amount)
 			SELECT e.id, v.seq, v.book, v.asset, v.amount FROM e, (VALUES `+repeatList("(?::bigint, ?::text, ?::text, ?::text)", len(e.Postings))+`) AS v (seq, book, asset, amount)),
 		b AS (INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+`

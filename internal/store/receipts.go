@@ -6,11 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
 )
 
 // MaxReceiptsPage bounds one page of an account's receipts.
@@ -20,6 +18,9 @@ const MaxReceiptsPage = 1000
 // api/receipt format, kept as its JSON in Body), with its hash and, once signed, its
 // signature.
 type StoredReceipt struct {
+	// Pos numbers the receipts of every account in the order they were inserted (0 on a
+	// receipt to insert): the receipt key's job signs them in that order.
+	Pos       int64
 	AccountID string
 	// Seq numbers the account's receipts from 1.
 	Seq uint64
@@ -38,15 +39,25 @@ type StoredReceipt struct {
 	Signature []byte
 }
 
-// Receipts owns the receipt rows. InsertReceipt runs in the movement's unit of work
-// (internal/ledger), right after ReceiptHead locked the account's head.
+// Receipts owns the receipt rows and their signatures. InsertReceipt runs in the
+// movement's unit of work (internal/ledger), right after ReceiptHead locked the account's
+// head. A signature is a row of its own (receipt_signatures), never an update of the
+// receipt's: the receipt key's job follows the receipts in their insertion order (Pos)
+// from where it stopped (ReceiptsToSign), and records their signatures and how far it
+// got in one transaction (SetReceiptSignatures).
 type Receipts interface {
 	// ReceiptHead returns the account's latest receipt's sequence, hash and time (not its
 	// body: what the next receipt links to), locking it on PostgreSQL until the commit,
 	// so concurrent writers of one account queue; ErrNotFound before the first.
 	ReceiptHead(ctx context.Context, accountID string) (StoredReceipt, error)
-	// InsertReceipt inserts a receipt; ErrConflict when the account's Seq exists.
+	// InsertReceipt inserts a receipt (and its signature, when it has one); ErrConflict
+	// when the account's Seq exists. The entry of an account's own receipt records the
+	// receipt's sequence in its own insert (LedgerEntry.ReceiptSeq).
 	InsertReceipt(ctx context.Context, r StoredReceipt) error
+	// SetEntryReceiptSeq records on entry entryID the sequence of its account's receipt
+	// of it, when that is not the one its insert recorded (a head read before the
+	// transaction that had moved).
+	SetEntryReceiptSeq(ctx context.Context, entryID int64, seq uint64) error
 	// ReceiptsAfter returns up to limit (at most MaxReceiptsPage) receipts of an account
 	// with Seq > after, by Seq.
 	ReceiptsAfter(ctx context.Context, accountID string, after uint64, limit int) ([]StoredReceipt, error)
@@ -54,44 +65,46 @@ type Receipts interface {
 	// external key is one of keys and that has one (the entry's own account's receipt),
 	// by key.
 	ReceiptsOfEntries(ctx context.Context, accountID string, keys []string) (map[string]StoredReceipt, error)
-	// UnsignedReceipts returns up to limit receipts still without a signature, oldest
-	// first.
-	UnsignedReceipts(ctx context.Context, limit int) ([]StoredReceipt, error)
+	// ReceiptsToSign returns up to limit (at most MaxReceiptsPage) receipts after those
+	// the receipt key's job has looked at (SetReceiptSignatures' through), by Pos, each
+	// with its signature when it has one. Every receipt is returned once it committed,
+	// never passed over for one of a higher Pos that committed before it.
+	ReceiptsToSign(ctx context.Context, limit int) ([]StoredReceipt, error)
 	// SetReceiptSignatures records receipts' signatures in one transaction, each unless
-	// its receipt has one already (a signature of the same hash by another process).
-	SetReceiptSignatures(ctx context.Context, sigs []ReceiptSignature) error
+	// its receipt has one already (a signature of the same hash by another process), and
+	// that the job has looked at every receipt up to Pos through (never moving back).
+	SetReceiptSignatures(ctx context.Context, sigs []ReceiptSignature, through int64) error
 }
 
-// ReceiptSignature is the signature of an account's receipt Seq.
+// ReceiptSignature is the signature of the receipt Pos.
 type ReceiptSignature struct {
-	AccountID string
-	Seq       uint64
+	Pos       int64
 	Signature []byte
 }
 
 var _ Receipts = (*SQLite)(nil)
 
-const receiptColumns = `account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash, signature`
+// receiptColumns are a receipt's columns in scanReceipt's order, of receipts r and
+// their signatures s (joined: receiptsFrom).
+const receiptColumns = `r.pos, r.account_id, r.seq, r.entry_id, r.kind, r.reference, r.created_ms, r.body, r.prev_hash, r.hash, s.signature`
+
+// receiptsFrom is the receipts with their signatures.
+const receiptsFrom = ` FROM receipts r LEFT JOIN receipt_signatures s ON s.pos = r.pos`
 
 func scanReceipt(r scanner) (StoredReceipt, error) {
 	var (
 		s          StoredReceipt
 		at         int64
 		body       string
-		prev, hash string
-		sig        sql.NullString
+		prev, hash []byte
 	)
-	if err := r.Scan(&s.AccountID, &s.Seq, &s.EntryID, &s.Kind, &s.Reference, &at, &body, &prev, &hash, &sig); err != nil {
+	if err := r.Scan(&s.Pos, &s.AccountID, &s.Seq, &s.EntryID, &s.Kind, &s.Reference, &at, &body, &prev, &hash, &s.Signature); err != nil {
 		return s, err
 	}
 	s.CreatedAt, s.Body = time.UnixMilli(at), json.RawMessage(body)
-	s.Prev, s.Hash = common.HexToHash(prev), common.HexToHash(hash)
-	if sig.Valid {
-		b, err := hexutil.Decode(sig.String)
-		if err != nil {
-			return s, fmt.Errorf("receipt %s #%d signature: %w", s.AccountID, s.Seq, err)
-		}
-		s.Signature = b
+	s.Prev, s.Hash = common.BytesToHash(prev), common.BytesToHash(hash)
+	if len(s.Signature) == 0 {
+		s.Signature = nil
 	}
 	return s, nil
 }
@@ -124,41 +137,44 @@ func (s *conn) ReceiptHead(ctx context.Context, accountID string) (StoredReceipt
 	r := StoredReceipt{AccountID: accountID}
 	var (
 		at   int64
-		hash string
+		hash []byte
 	)
 	err := s.r.QueryRowContext(ctx, `SELECT seq, created_ms, hash FROM receipts WHERE account_id = ?
 		ORDER BY seq DESC LIMIT 1`+s.forUpdate(), accountID).Scan(&r.Seq, &at, &hash)
 	if err != nil {
 		return StoredReceipt{}, wrap("receipt head", err)
 	}
-	r.CreatedAt, r.Hash = time.UnixMilli(at), common.HexToHash(hash)
+	r.CreatedAt, r.Hash = time.UnixMilli(at), common.BytesToHash(hash)
 	return r, nil
 }
 
-// InsertReceipt implements Receipts. The receipt of an entry's own account is recorded
-// on the entry too (ledger_entries.receipt_seq), where ReceiptsOfEntries finds it.
+// InsertReceipt implements Receipts: one statement, the receipt's row (its entry
+// recorded the receipt's sequence in its own insert).
 func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
 	if l := s.swapLocks; l != nil && l.account == r.AccountID {
 		l.headRead = false // the head moves
 	}
-	var sig any
-	if r.Signature != nil {
-		sig = hexutil.Encode(r.Signature)
-	}
-	const insert = `INSERT INTO receipts (` + receiptColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	args := []any{r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Hex(), r.Hash.Hex(), sig}
-	if r.EntryID > 0 && s.postgres() {
-		// One statement, one round trip: the insert and the entry's sequence.
-		_, err := s.q.ExecContext(ctx, `WITH r AS (`+insert+` RETURNING account_id, seq, entry_id)
-			UPDATE ledger_entries SET receipt_seq = r.seq FROM r WHERE ledger_entries.id = r.entry_id AND ledger_entries.account_id = r.account_id`, args...)
+	const insert = `INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	args := []any{r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Bytes(), r.Hash.Bytes()}
+	if r.Signature == nil {
+		_, err := s.q.ExecContext(ctx, insert, args...)
 		return wrap("insert receipt", err)
 	}
-	_, err := s.q.ExecContext(ctx, insert, args...)
-	if err != nil || r.EntryID <= 0 {
-		return wrap("insert receipt", err)
-	}
-	_, err = s.q.ExecContext(ctx, `UPDATE ledger_entries SET receipt_seq = ? WHERE id = ? AND account_id = ?`, r.Seq, r.EntryID, r.AccountID)
-	return wrap("insert receipt: entry's sequence", err)
+	return s.tx(ctx, func(tx queryer) error {
+		var pos int64
+		if err := tx.QueryRowContext(ctx, insert+` RETURNING pos`, args...).Scan(&pos); err != nil {
+			return wrap("insert receipt", err)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO receipt_signatures (pos, signature) VALUES (?, ?)`, pos, r.Signature)
+		return wrap("insert receipt's signature", err)
+	})
+}
+
+// SetEntryReceiptSeq implements Receipts.
+func (s *conn) SetEntryReceiptSeq(ctx context.Context, entryID int64, seq uint64) error {
+	_, err := s.q.ExecContext(ctx, `UPDATE ledger_entries SET receipt_seq = ? WHERE id = ?`, seq, entryID)
+	return wrap("entry's receipt sequence", err)
 }
 
 // ReceiptsAfter implements Receipts.
@@ -166,8 +182,8 @@ func (s *conn) ReceiptsAfter(ctx context.Context, accountID string, after uint64
 	if limit <= 0 || limit > MaxReceiptsPage {
 		limit = MaxReceiptsPage
 	}
-	return s.queryReceipts(ctx, "receipts", `SELECT `+receiptColumns+` FROM receipts WHERE account_id = ? AND seq > ?
-		ORDER BY seq LIMIT ?`, accountID, after, limit)
+	return s.queryReceipts(ctx, "receipts", `SELECT `+receiptColumns+receiptsFrom+` WHERE r.account_id = ? AND r.seq > ?
+		ORDER BY r.seq LIMIT ?`, accountID, after, limit)
 }
 
 // ReceiptsOfEntries implements Receipts: through the entries' external keys (their
@@ -196,8 +212,9 @@ func (s *conn) ReceiptsOfEntries(ctx context.Context, accountID string, keys []s
 
 // receiptsOfEntriesSQL is ReceiptsOfEntries' statement for an account and n keys.
 func receiptsOfEntriesSQL(n int) string {
-	return `SELECT e.external_key, ` + prefixed("r.", receiptColumns) + ` FROM ledger_entries e
+	return `SELECT e.external_key, ` + receiptColumns + ` FROM ledger_entries e
 		JOIN receipts r ON r.account_id = e.account_id AND r.seq = e.receipt_seq
+		LEFT JOIN receipt_signatures s ON s.pos = r.pos
 		WHERE e.account_id = ? AND e.receipt_seq > 0 AND e.external_key IN (` + repeatList("?", n) + `)`
 }
 
@@ -223,59 +240,64 @@ type keyed struct {
 
 func (k keyed) Scan(dest ...any) error { return k.r.Scan(append([]any{k.key}, dest...)...) }
 
-// prefixed is the comma-separated columns cols, each with prefix p.
-func prefixed(p, cols string) string {
-	return p + strings.ReplaceAll(cols, ", ", ", "+p)
-}
-
-// UnsignedReceipts implements Receipts.
-func (s *conn) UnsignedReceipts(ctx context.Context, limit int) ([]StoredReceipt, error) {
+// ReceiptsToSign implements Receipts. On PostgreSQL, where transactions commit in
+// another order than they took their positions, only receipts below the snapshot's
+// horizon are returned (migration 0082): every transaction that could still insert one
+// of a lower position has ended.
+func (s *conn) ReceiptsToSign(ctx context.Context, limit int) ([]StoredReceipt, error) {
 	if limit <= 0 || limit > MaxReceiptsPage {
 		limit = MaxReceiptsPage
 	}
-	return s.queryReceipts(ctx, "unsigned receipts", `SELECT `+receiptColumns+` FROM receipts WHERE signature IS NULL
-		ORDER BY created_ms LIMIT ?`, limit)
+	horizon := ""
+	if s.postgres() {
+		horizon = ` AND r.pos < ` + pgHorizon
+	}
+	return s.queryReceipts(ctx, "receipts to sign", `SELECT `+receiptColumns+receiptsFrom+`
+		WHERE r.pos > (SELECT signed_through FROM receipt_signer WHERE id = 1)`+horizon+` ORDER BY r.pos LIMIT ?`, limit)
 }
 
 // SetReceiptSignatures implements Receipts.
-func (s *conn) SetReceiptSignatures(ctx context.Context, sigs []ReceiptSignature) error {
+func (s *conn) SetReceiptSignatures(ctx context.Context, sigs []ReceiptSignature, through int64) error {
 	for _, sig := range sigs {
 		if len(sig.Signature) == 0 {
 			return errors.New("set receipt signatures: empty signature")
 		}
+		if sig.Pos > through {
+			return fmt.Errorf("set receipt signatures: receipt %d after %d", sig.Pos, through)
+		}
 	}
 	return s.tx(ctx, func(tx queryer) error {
 		for len(sigs) > 0 {
-			n := min(len(sigs), maxSignaturesPerUpdate)
-			if _, err := tx.ExecContext(ctx, signaturesUpdate(n), signatureArgs(sigs[:n])...); err != nil {
+			n := min(len(sigs), maxSignaturesPerInsert)
+			if _, err := tx.ExecContext(ctx, signaturesInsert(n), signatureArgs(sigs[:n])...); err != nil {
 				return wrap("set receipt signatures", err)
 			}
 			sigs = sigs[n:]
 		}
-		return nil
+		_, err := tx.ExecContext(ctx, `UPDATE receipt_signer SET signed_through = ? WHERE id = 1 AND signed_through < ?`, through, through)
+		return wrap("set receipt signatures: how far", err)
 	})
 }
 
-// maxSignaturesPerUpdate bounds the receipts one UPDATE signs (SetReceiptSignatures).
-const maxSignaturesPerUpdate = 64
+// maxSignaturesPerInsert bounds the signatures one INSERT records (SetReceiptSignatures).
+const maxSignaturesPerInsert = 64
 
-// signaturesUpdate is the statement that records the signatures of n receipts (n a
-// power of two up to maxSignaturesPerUpdate, so a few texts serve every batch: the
-// statement caches stay small), each unless its receipt has one.
-func signaturesUpdate(n int) string {
-	return `WITH s(account_id, seq, signature) AS (VALUES ` + repeatList("(?, CAST(? AS BIGINT), ?)", roundUpPow2(n)) + `)
-		UPDATE receipts SET signature = s.signature FROM s
-		WHERE receipts.account_id = s.account_id AND receipts.seq = s.seq AND receipts.signature IS NULL`
+// signaturesInsert is the statement that records n signatures (n a power of two up to
+// maxSignaturesPerInsert, so a few texts serve every batch: the statement caches stay
+// small), each unless its receipt has one.
+func signaturesInsert(n int) string {
+	return `INSERT INTO receipt_signatures (pos, signature) VALUES ` + repeatList("(?, ?)", roundUpPow2(n)) + `
+		ON CONFLICT (pos) DO NOTHING`
 }
 
-// signatureArgs are signaturesUpdate's arguments for sigs, the last repeated up to the
-// statement's size (setting one signature twice in one statement sets it once).
+// signatureArgs are signaturesInsert's arguments for sigs, the last repeated up to the
+// statement's size (a signature given twice in one statement is recorded once).
 func signatureArgs(sigs []ReceiptSignature) []any {
 	n := roundUpPow2(len(sigs))
-	args := make([]any, 0, 3*n)
+	args := make([]any, 0, 2*n)
 	for i := range n {
 		sig := sigs[min(i, len(sigs)-1)]
-		args = append(args, sig.AccountID, int64(sig.Seq), hexutil.Encode(sig.Signature))
+		args = append(args, sig.Pos, sig.Signature)
 	}
 	return args
 }

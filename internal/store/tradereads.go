@@ -50,7 +50,7 @@ const traderReadsQuery = `SELECT 0, id, parent_id, label, account_asset, CAST(cr
 // on a store of one writer only (SingleWriter: a swap links its receipt after it,
 // ledger.Options.Head); on PostgreSQL the ledger reads the head under its lock.
 const traderReadsHead = `
-	UNION ALL SELECT * FROM (SELECT 6, CAST(seq AS TEXT), hash, CAST(created_ms AS TEXT), '', '' FROM receipts WHERE account_id = ?
+	UNION ALL SELECT * FROM (SELECT 6, CAST(seq AS TEXT), hex(hash), CAST(created_ms AS TEXT), '', '' FROM receipts WHERE account_id = ?
 		ORDER BY seq DESC LIMIT 1) AS head`
 
 // TraderReads implements Trading.

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"testing"
 	"time"
 
@@ -37,33 +38,49 @@ func testReceiptHead(t *testing.T, s store.Store) {
 	require.ErrorIs(t, err, store.ErrNotFound)
 }
 
-// testReceiptSignatures: SetReceiptSignatures records each receipt's own signature, over
-// more receipts than one statement takes and a batch that is no power of two, and keeps a
-// signature already recorded.
+// testReceiptSignatures: ReceiptsToSign hands out the receipts in their insertion order
+// from where SetReceiptSignatures left off, each with its signature when it has one;
+// SetReceiptSignatures records each receipt's own signature (over more receipts than one
+// statement takes and a batch that is no power of two) in a row of its own, keeps a
+// signature already recorded, and never moves back.
 func testReceiptSignatures(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	const n = 70
 	sigOf := func(account string, seq uint64) []byte {
 		return append(common.LeftPadBytes([]byte(fmt.Sprintf("%s#%d", account, seq)), 64), 27)
 	}
-	var sigs []store.ReceiptSignature
-	for i := range n {
+	insert := func(i int) {
 		account, seq := fmt.Sprintf("acc%d", i%3), uint64(i/3+1)
 		r := store.StoredReceipt{AccountID: account, Seq: seq, Kind: "DEPOSIT", CreatedAt: now(), Body: []byte(`{}`),
-			Hash: common.BigToHash(common.Big1)}
+			Hash: common.BigToHash(big.NewInt(int64(i + 1)))}
 		if i == 5 {
 			r.Signature = []byte{1, 2, 3}
 		}
 		require.NoError(t, s.InsertReceipt(ctx, r))
-		sigs = append(sigs, store.ReceiptSignature{AccountID: account, Seq: seq, Signature: sigOf(account, seq)})
 	}
-	unsigned, err := s.UnsignedReceipts(ctx, 0)
+	for i := range n {
+		insert(i)
+	}
+	toSign := receiptsToSign(t, s, 0, n)
+	var sigs []store.ReceiptSignature
+	for i, r := range toSign {
+		require.Equal(t, common.BigToHash(big.NewInt(int64(i+1))), r.Hash, "receipt %d in insertion order", i)
+		if i > 0 {
+			require.Greater(t, r.Pos, toSign[i-1].Pos)
+		}
+		if i == 5 {
+			require.Equal(t, []byte{1, 2, 3}, r.Signature, "signed at its insert")
+		} else {
+			require.Nil(t, r.Signature)
+		}
+		sigs = append(sigs, store.ReceiptSignature{Pos: r.Pos, Signature: sigOf(r.AccountID, r.Seq)})
+	}
+	last := toSign[n-1].Pos
+	require.Error(t, s.SetReceiptSignatures(ctx, sigs, last-1), "a signature after through")
+	require.NoError(t, s.SetReceiptSignatures(ctx, sigs, last))
+	toSign, err := s.ReceiptsToSign(ctx, 0)
 	require.NoError(t, err)
-	require.Len(t, unsigned, n-1)
-	require.NoError(t, s.SetReceiptSignatures(ctx, sigs))
-	unsigned, err = s.UnsignedReceipts(ctx, 0)
-	require.NoError(t, err)
-	require.Empty(t, unsigned)
+	require.Empty(t, toSign)
 	for a := range 3 {
 		account := fmt.Sprintf("acc%d", a)
 		rows, err := s.ReceiptsAfter(ctx, account, 0, 0)
@@ -76,14 +93,37 @@ func testReceiptSignatures(t *testing.T, s store.Store) {
 			require.Equal(t, want, r.Signature, "%s #%d", account, r.Seq)
 		}
 	}
-	require.Error(t, s.SetReceiptSignatures(ctx, []store.ReceiptSignature{{AccountID: "acc0", Seq: 1}}), "an empty signature")
+	insert(n)
+	insert(n + 1)
+	toSign = receiptsToSign(t, s, 1, 1)
+	require.Equal(t, common.BigToHash(big.NewInt(n+1)), toSign[0].Hash, "the first receipt inserted after")
+	require.NoError(t, s.SetReceiptSignatures(ctx, nil, toSign[0].Pos))
+	require.NoError(t, s.SetReceiptSignatures(ctx, nil, last), "looked at again: stays")
+	toSign = receiptsToSign(t, s, 0, 1)
+	require.Equal(t, common.BigToHash(big.NewInt(n+2)), toSign[0].Hash)
+	require.Error(t, s.SetReceiptSignatures(ctx, []store.ReceiptSignature{{Pos: toSign[0].Pos}}, toSign[0].Pos), "an empty signature")
+}
+
+// receiptsToSign returns ReceiptsToSign(limit), once it has want receipts: on
+// PostgreSQL a receipt is handed out once every transaction that began before its own
+// ended, and another test's transaction on the server may hold it back a moment.
+func receiptsToSign(t *testing.T, s store.Store, limit, want int) []store.StoredReceipt {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		rows, err := s.ReceiptsToSign(context.Background(), limit)
+		require.NoError(t, err)
+		if len(rows) >= want || time.Now().After(deadline) {
+			require.Len(t, rows, want)
+			return rows
+		}
+	}
 }
 
 // testReceiptsOfEntries: ReceiptsOfEntries finds an account's receipt of each of its
-// entries by the entry's external key (InsertReceipt records its sequence on the entry),
-// not another account's receipt of the same entry (an introducer's), nor a receipt of no
-// entry (a hold), nor an entry of another account, over more keys than one statement
-// takes.
+// entries by the entry's external key (the entry records its sequence at its insert, or
+// SetEntryReceiptSeq after), not another account's receipt of the same entry (an
+// introducer's), nor a receipt of no entry (a hold), nor an entry of another account,
+// over more keys than one statement takes.
 func testReceiptsOfEntries(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	d := decimal.RequireFromString
@@ -99,22 +139,36 @@ func testReceiptsOfEntries(t *testing.T, s store.Store) {
 	seq := uint64(0)
 	for i := range n {
 		key := fmt.Sprintf("swap:acc:%d", i)
-		e, err := s.InsertLedgerEntry(ctx, store.LedgerEntry{ExternalKey: key, Kind: "TRADE", AccountID: "acc", CreatedAt: now(),
-			Postings: []store.LedgerPosting{{Book: "user:acc", Asset: "usdt", Amount: d("-1")}, {Book: "user:intro", Asset: "usdt", Amount: d("1")}}})
-		require.NoError(t, err)
-		keys = append(keys, key)
-		if i%7 == 3 {
-			continue // an entry without a receipt (receipts off)
-		}
-		insert("intro", uint64(i+1), e.ID, fmt.Sprintf("entry:%d", e.ID))
-		if i%5 == 0 {
+		receipted := i%7 != 3 // else an entry without a receipt (receipts off)
+		if receipted && i%5 == 0 {
 			seq++
 			insert("acc", seq, 0, "hold:"+key) // a hold before the trade
 		}
+		own := uint64(0)
+		if receipted {
+			own = seq + 1
+		}
+		if i%11 == 4 {
+			own = 1 // taken by the account's first receipt: corrected below
+		}
+		e, err := s.InsertLedgerEntry(ctx, store.LedgerEntry{ExternalKey: key, Kind: "TRADE", AccountID: "acc", CreatedAt: now(), ReceiptSeq: own,
+			Postings: []store.LedgerPosting{{Book: "user:acc", Asset: "usdt", Amount: d("-1")}, {Book: "user:intro", Asset: "usdt", Amount: d("1")}}})
+		require.NoError(t, err)
+		keys = append(keys, key)
+		if !receipted {
+			if own != 0 {
+				require.NoError(t, s.SetEntryReceiptSeq(ctx, e.ID, 0))
+			}
+			continue
+		}
+		insert("intro", uint64(i+1), e.ID, fmt.Sprintf("entry:%d", e.ID))
 		seq++
 		want[key] = insert("acc", seq, e.ID, fmt.Sprintf("%d", i))
+		if own != seq {
+			require.NoError(t, s.SetEntryReceiptSeq(ctx, e.ID, seq))
+		}
 	}
-	other, err := s.InsertLedgerEntry(ctx, store.LedgerEntry{ExternalKey: "swap:other:1", Kind: "TRADE", AccountID: "other", CreatedAt: now(),
+	other, err := s.InsertLedgerEntry(ctx, store.LedgerEntry{ExternalKey: "swap:other:1", Kind: "TRADE", AccountID: "other", CreatedAt: now(), ReceiptSeq: 1,
 		Postings: []store.LedgerPosting{{Book: "user:other", Asset: "usdt", Amount: d("-1")}, {Book: "user:acc", Asset: "usdt", Amount: d("1")}}})
 	require.NoError(t, err)
 	seq++
@@ -123,6 +177,11 @@ func testReceiptsOfEntries(t *testing.T, s store.Store) {
 
 	got, err := s.ReceiptsOfEntries(ctx, "acc", append(keys, "swap:other:1", "missing"))
 	require.NoError(t, err)
+	for k, r := range got { // positions are the store's
+		require.Positive(t, r.Pos)
+		r.Pos = want[k].Pos
+		got[k] = r
+	}
 	require.Equal(t, want, got)
 	got, err = s.ReceiptsOfEntries(ctx, "other", []string{"swap:other:1", keys[0]})
 	require.NoError(t, err)

@@ -157,7 +157,13 @@ func run(ctx context.Context) error {
 		fmt.Printf("receipts_throughput_cost_pct %.1f\n", 100*(offRate-onRate)/offRate)
 		fmt.Printf("receipts_p99_cost_ms %.2f\n", onP99-offP99)
 		fmt.Printf("receipts_gateway_cpu_ms_per_swap %.3f\n", on.cpuPerSwap()-off.cpuPerSwap())
-		fmt.Println("# receipts' cost: the two gateways swap in turns on a shared machine; more -rounds average out the load's drift")
+		costs, p99s := roundCosts(off, on)
+		fmt.Printf("# receipts' cost round by round (each round's two gateways swapped one after the other): throughput %s %%, p99 %s ms\n",
+			joinFigures(costs, "%.1f"), joinFigures(p99s, "%+.2f"))
+		fmt.Printf("receipts_throughput_cost_pct_median %.1f\n", median(costs))
+		fmt.Printf("receipts_p99_cost_ms_median %.2f\n", median(p99s))
+		fmt.Println("# receipts' cost: the two gateways swap in turns on a shared machine; more -rounds average out the load's drift, " +
+			"and the medians of the rounds' own figures weigh a round the load disturbed less than the sums do")
 	}
 	fmt.Printf("non_2xx %d\n", sw.Non2xx)
 	fmt.Printf("no_answer %d\n", sw.Failed)
@@ -185,6 +191,14 @@ type phase struct {
 	// gwCPU and selfCPU are the gateway's and the clients' CPU time over the rounds.
 	gwCPU, selfCPU time.Duration
 	rounds         int
+	// perRound are each round's swaps per second and p99, in the order of the rounds.
+	perRound []roundFigures
+}
+
+// roundFigures are what one round of one gateway measured.
+type roundFigures struct {
+	rate float64
+	p99  float64 // ms
 }
 
 // setUp starts a gateway in dir with extra config and funds its traders; profile, when
@@ -227,6 +241,8 @@ func (p *phase) round(ctx context.Context, r int) error {
 	}
 	p.res.Add(sw)
 	p.gwCPU, p.selfCPU, p.rounds = p.gwCPU+gwCPU, p.selfCPU+selfCPU, p.rounds+1
+	p.perRound = append(p.perRound, roundFigures{rate: float64(len(sw.Latencies)) / duration.Seconds(),
+		p99: benchkit.Ms(benchkit.Percentile(sw.Latencies, 99))})
 	perSwap := 0.0
 	if n := len(sw.Latencies); n > 0 {
 		perSwap = benchkit.Ms(gwCPU) / float64(n)
@@ -262,6 +278,40 @@ func (p *phase) summary() {
 	}
 	fmt.Printf("# %s over %d rounds: %d swaps (%.0f/s, p99 %.2f ms); CPU per answered swap: gateway %.2f ms, clients %.2f ms\n",
 		p.name, p.rounds, n, p.rate(), benchkit.Ms(benchkit.Percentile(p.res.Latencies, 99)), p.cpuPerSwap(), selfPer)
+}
+
+// roundCosts are receipts' cost in each round: the throughput the gateway with receipts
+// lost against the one without in percent, and the p99 it added in milliseconds.
+func roundCosts(off, on *phase) (throughputPct, p99Ms []float64) {
+	for r := range min(len(off.perRound), len(on.perRound)) {
+		a, b := off.perRound[r], on.perRound[r]
+		if a.rate > 0 {
+			throughputPct = append(throughputPct, 100*(a.rate-b.rate)/a.rate)
+		}
+		p99Ms = append(p99Ms, b.p99-a.p99)
+	}
+	return throughputPct, p99Ms
+}
+
+// median is the median of xs (the mean of the middle two for an even count), 0 for none.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(xs))
+	if n := len(s); n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// joinFigures formats xs with format, comma-separated.
+func joinFigures(xs []float64, format string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprintf(format, x)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // receiptKeyYAML writes a receipt keystore into dir and returns the config's receipts

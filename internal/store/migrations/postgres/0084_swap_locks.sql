@@ -12,7 +12,7 @@
 -- dtwgate_lock_books does (migration 0073), then read, each query in a snapshot of its
 -- own taken after the locks (a VOLATILE function at READ COMMITTED), the book's balances
 -- (kind 12) and open holds (kind 7), the account's receipt head, locked (kind 6, as
--- store.ReceiptHead), and try the shards in turn (shard_keys, shard_books; 0-based
+-- store.ReceiptHead; its hash in hex), and try the shards in turn (shard_keys, shard_books; 0-based
 -- index): each busy one gives a row of kind 11, the first claimed a row of kind 8 with
 -- its balance of shard_asset ('0' without a row), and no more are tried. Kind 10 says
 -- the book is locked. An account with an active introducer moves two user books, which
@@ -39,7 +39,7 @@ BEGIN
     RETURN QUERY SELECT 10, '', '', '', '', '';
     RETURN QUERY SELECT 12, b.asset, b.balance, '', '', '' FROM ledger_balances b WHERE b.book = at_book;
     RETURN QUERY SELECT 7, h.asset, h.amount, '', '', '' FROM ledger_holds h WHERE h.book = at_book AND h.state = 'OPEN';
-    RETURN QUERY SELECT 6, CAST(r.seq AS TEXT), r.hash, CAST(r.created_ms AS TEXT), '', '' FROM receipts r
+    RETURN QUERY SELECT 6, CAST(r.seq AS TEXT), encode(r.hash, 'hex'), CAST(r.created_ms AS TEXT), '', '' FROM receipts r
         WHERE r.account_id = acct ORDER BY r.seq DESC LIMIT 1 FOR UPDATE;
     FOR i IN 1 .. COALESCE(array_length(shard_keys, 1), 0) LOOP
         IF pg_try_advisory_xact_lock(shard_keys[i]) THEN
