@@ -380,6 +380,7 @@ func TestPostgresSwapLocksOneStatement(t *testing.T) {
 		balance, held, shardBalance decimal.Decimal
 		shard0, shard1              bool
 		head                        uint64
+		headHash                    common.Hash
 		bookFree, shardFree         bool
 	}
 	var v seen
@@ -409,7 +410,7 @@ func TestPostgresSwapLocksOneStatement(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		v.head = head.Seq
+		v.head, v.headHash = head.Seq, head.Hash
 		v.bookFree, v.shardFree = free(bookLockPrefix, "user:a"), free(shardLockPrefix, "1")
 		return nil
 	})
@@ -420,6 +421,7 @@ func TestPostgresSwapLocksOneStatement(t *testing.T) {
 	require.True(t, v.shard1)
 	require.True(t, v.shardBalance.Equal(decimal.NewFromInt(-7)), "shard 1: got %s", v.shardBalance)
 	require.Equal(t, uint64(2), v.head)
+	require.Equal(t, common.BigToHash(big.NewInt(2)), v.headHash)
 	require.False(t, v.bookFree, "the account's book stays locked")
 	require.False(t, v.shardFree, "the claimed shard stays locked")
 	shard, ok := p.LastHouseShard()
