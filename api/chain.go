@@ -140,7 +140,8 @@ type SignedCancelRequest struct {
 	// Trader is the signing wallet, the order's trader; it must belong to the caller's
 	// account.
 	Trader string `json:"trader"`
-	// OrderID is the contract's order id, a decimal integer.
+	// OrderID is the order's on-chain id, a decimal integer: the id the trader signs
+	// (the order status's onchainOrderId, not the gateway's orderId).
 	OrderID  string `json:"orderId"`
 	Nonce    string `json:"nonce"`
 	Deadline string `json:"deadline"`
@@ -180,15 +181,26 @@ type OrderStatus struct {
 	// InstructionID is the hash of the transaction that placed the order.
 	InstructionID string `json:"instructionId"`
 	// ReturnTxID is the settle or cancel transaction, once checked; null before.
-	ReturnTxID     *string `json:"returnTxId"`
-	OrderSource    string  `json:"orderSource"`
-	OrderID        string  `json:"orderId"`
-	Trader         string  `json:"trader"`
-	SellingAsset   string  `json:"sellingAsset"`
-	BuyingAsset    string  `json:"buyingAsset"`
-	QuantitySold   string  `json:"quantitySold"`
-	QuantityBought string  `json:"quantityBought"`
-	LimitAmount    string  `json:"limitAmount"`
+	ReturnTxID  *string `json:"returnTxId"`
+	OrderSource string  `json:"orderSource"`
+	// OrderID is the gateway's id of the order on its source: on a chain, numbered by the
+	// gateway as it follows the chain (stable once the placement is at the confirmation
+	// depth).
+	OrderID string `json:"orderId"`
+	// OnchainOrderID is an on-chain order's id on the DTW contract (absent for OFFCHAIN
+	// orders): counted per trader and sell token for an order placed directly, 2^62 +
+	// nonce for a relayed one. Cancelling the order on-chain, or signing a cancel
+	// request, takes it; the events that close the order name its OrderKey.
+	OnchainOrderID string `json:"onchainOrderId,omitempty"`
+	// OrderKey is an on-chain order's key on the DTW contract, 0x hex (absent for
+	// OFFCHAIN orders): keccak256(abi.encode(onchainOrderId << 160 | trader, w)).
+	OrderKey       string `json:"orderKey,omitempty"`
+	Trader         string `json:"trader"`
+	SellingAsset   string `json:"sellingAsset"`
+	BuyingAsset    string `json:"buyingAsset"`
+	QuantitySold   string `json:"quantitySold"`
+	QuantityBought string `json:"quantityBought"`
+	LimitAmount    string `json:"limitAmount"`
 	// AmountToSell and LimitAmountToReceive repeat the order in the instruction-id form.
 	AmountToSell         string `json:"amountToSell"`
 	LimitAmountToReceive string `json:"limitAmountToReceive"`

@@ -54,7 +54,7 @@ func TestPoolQuorumOutvotesALiar(t *testing.T) {
 	settled, err := c.Settle(ctx, c.Operator, orders[0], usdt.Units(10))
 	require.NoError(t, err)
 	require.NoError(t, c.Mine(ctx, 1))
-	exp := chain.ReturnExpectation{DTW: c.DTW, OrderID: orders[0].ID, Trader: trader.Address, Kind: dtw.EventOrderSettled,
+	exp := chain.ReturnExpectation{DTW: c.DTW, OrderKey: orders[0].Key(), Trader: trader.Address, Kind: dtw.EventOrderSettled,
 		BuyAmount: usdt.Units(10), Confirmations: 2}
 
 	// The real DTW logs, and a forged copy of the first: a deposit credited twice.

@@ -31,11 +31,12 @@ type ReturnExpectation struct {
 	// DTW is the contract that must emit the event: the caller's own record of it, never
 	// what the party being checked says.
 	DTW common.Address
-	// OrderID and Trader identify the order. An OrderSettled event names only the id (the
-	// contract settles the order stored under it, whole): Trader and SellAmount are
-	// compared with an OrderCancelled event's.
-	OrderID *big.Int
-	Trader  common.Address
+	// OrderKey and Trader identify the order (dtw.OrderKey of its on-chain id, trader and
+	// sell token). An OrderSettled event names only the key (the contract settles the
+	// order stored under it, whole): Trader and SellAmount are compared with an
+	// OrderCancelled event's.
+	OrderKey common.Hash
+	Trader   common.Address
 	// Kind, when set, is the event required (dtw.EventOrderSettled or EventOrderCancelled).
 	Kind dtw.EventKind
 	// SellAmount, when set, is the order's locked sell amount.
@@ -76,7 +77,7 @@ func VerifyReturnTx(ctx context.Context, client ReceiptReader, tx common.Hash, e
 	var found *dtw.Event
 	for _, l := range r.Logs {
 		ev, ok := dtw.DecodeLog(exp.DTW, l)
-		if !ok || ev.OrderID == nil || ev.OrderID.Cmp(exp.OrderID) != 0 {
+		if !ok || ev.OrderKey != exp.OrderKey {
 			continue
 		}
 		if ev.Kind == dtw.EventOrderSettled || ev.Kind == dtw.EventOrderCancelled {
@@ -85,7 +86,7 @@ func VerifyReturnTx(ctx context.Context, client ReceiptReader, tx common.Hash, e
 		}
 	}
 	if found == nil {
-		return nil, fmt.Errorf("%w: %s has no settle or cancel event of order %s from contract %s", ErrVerification, tx, exp.OrderID, exp.DTW)
+		return nil, fmt.Errorf("%w: %s has no settle or cancel event of order key %s from contract %s", ErrVerification, tx, exp.OrderKey, exp.DTW)
 	}
 	if err := checkEvent(found, exp); err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrVerification, tx, err)

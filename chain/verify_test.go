@@ -26,7 +26,7 @@ func TestVerifyReturnTx(t *testing.T) {
 	require.NoError(t, c.Mine(ctx, 1))
 
 	good := chain.ReturnExpectation{
-		DTW: c.DTW, OrderID: orders[0].ID, Trader: trader.Address, Kind: dtw.EventOrderSettled,
+		DTW: c.DTW, OrderKey: orders[0].Key(), Trader: trader.Address, Kind: dtw.EventOrderSettled,
 		SellAmount: orders[0].Order.SellAmount, BuyAmount: usdt.Units(10), MinBuyAmount: orders[0].Order.MinBuyAmount,
 		Confirmations: 2,
 	}
@@ -41,7 +41,7 @@ func TestVerifyReturnTx(t *testing.T) {
 		return e
 	}
 	goodCancel := chain.ReturnExpectation{
-		DTW: c.DTW, OrderID: orders[1].ID, Trader: trader.Address, Kind: dtw.EventOrderCancelled, SellAmount: orders[1].Order.SellAmount,
+		DTW: c.DTW, OrderKey: orders[1].Key(), Trader: trader.Address, Kind: dtw.EventOrderCancelled, SellAmount: orders[1].Order.SellAmount,
 	}
 	// OrderSettled names only the order's id: a settle is bound to the order by it, and its
 	// trader and sell amount are compared on cancels, whose event carries them.
@@ -57,11 +57,11 @@ func TestVerifyReturnTx(t *testing.T) {
 		want error
 	}{
 		{"other contract", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.DTW = c.MustToken("DAI").Address }), chain.ErrVerification},
-		{"other order", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.OrderID = orders[1].ID }), chain.ErrVerification},
+		{"other order", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.OrderKey = orders[1].Key() }), chain.ErrVerification},
 		{"other trader", cancelled.TxHash, cancelTampered(func(e *chain.ReturnExpectation) { e.Trader = c.Traders[1].Address }), chain.ErrVerification},
 		{"other sell amount", cancelled.TxHash, cancelTampered(func(e *chain.ReturnExpectation) { e.SellAmount = usdt.Units(1) }), chain.ErrVerification},
 		{"other buy amount", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.BuyAmount = usdt.Units(11) }), chain.ErrVerification},
-		{"cancel reported as settle", cancelled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.OrderID = orders[1].ID }), chain.ErrVerification},
+		{"cancel reported as settle", cancelled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.OrderKey = orders[1].Key() }), chain.ErrVerification},
 		{"too few confirmations", settled.TxHash, tampered(func(e *chain.ReturnExpectation) { e.Confirmations = 10 }), chain.ErrNotConfirmed},
 		{"unknown transaction", common.HexToHash("0x1234"), good, chain.ErrNotConfirmed},
 	} {

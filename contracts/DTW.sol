@@ -143,16 +143,37 @@ contract DTW {
     /// BALANCES_SEED)): one hash instead of a nested mapping's two. The seed's high bits keep
     /// the second word apart from any mapping's slot number.
     uint256 private constant BALANCES_SEED = 0x044181c4be9916ed1d7d815e346ed30f8ce4cadb3c754bdb1d7275f46401d493; // keccak256("DTW.balances")
-    /// @dev An open order's hash lives at ORDERS_BASE + orderId: no hash to find it. Ids are
-    /// below 2**64, so nothing is stored at ORDERS_BASE + 2**64 or above; ids of 2**96 or
-    /// more read the empty ORDERS_BASE - 1 instead of wrapping around.
-    uint256 private constant ORDERS_BASE = 0x390905a4c367d71609f049562f4131198bc4dbbfd05ec606a1ee4acf0cef7f35; // keccak256("DTW.orders")
+    /// @dev Order ids are per trader, and an order's key, the storage slot of its hash, is
+    /// keccak256(abi.encode(orderId << 160 | trader, w)): w = sellToken ^ ORDERS_SEED for an
+    /// order placed directly, whose id is the count of the trader's earlier placements
+    /// selling that token (kept above the balance, see BALANCE_MASK); w = RELAYED_SEED for a
+    /// relayed order, whose id is RELAYED_ID | (nonce & NONCE_ID_MASK) and whose slot is
+    /// also that nonce's: it stays nonzero (CLOSED) once the order is closed. Why keys never
+    /// repeat: a direct key's (trader, sellToken, count) is taken once, as the count only
+    /// grows (2**64 placements, each a transaction, are out of reach); a relayed key is
+    /// taken only while its slot is zero, and it never is again; the second words of the
+    /// two kinds differ (in their high 96 bits, also from a balance slot's and from every
+    /// mapping's slot number), so no key of one kind is a key of another.
+    uint256 private constant ORDERS_SEED = 0x390905a4c367d71609f049562f4131198bc4dbbfd05ec606a1ee4acf0cef7f35; // keccak256("DTW.orders")
+    uint256 private constant RELAYED_SEED = ~ORDERS_SEED;
+    /// @dev The id bit of a relayed order, and the nonce bits it keeps: ids stay below 2**63.
+    uint256 private constant RELAYED_ID = 1 << 62;
+    uint256 private constant NONCE_ID_MASK = RELAYED_ID - 1;
+    /// @dev A balance slot holds the balance in its low 192 bits (every balance is within
+    /// its token's liabilities, kept below 2**192) and, above, the number of orders its
+    /// trader placed directly selling its token: a direct order's id.
+    uint256 private constant BALANCE_MASK = (1 << 192) - 1;
+    uint256 private constant PLACED_ONE = 1 << 192;
+    /// @dev The most the contract may owe in one token.
+    uint256 private constant MAX_LIABILITIES = BALANCE_MASK;
+    /// @dev What a relayed order's slot (and a used nonce's) holds once closed; it never
+    /// equals an order's hash or a hash XOR CANCEL_REQUESTED.
+    bytes32 private constant CLOSED = bytes32(uint256(1));
     /// @dev XORed into an open order's stored hash once its trader requested a cancel.
     bytes32 private constant CANCEL_REQUESTED = bytes32(uint256(1));
 
-    // Slot 0 packs what a placement reads and writes, so it touches the slot once.
+    // Slot 0 packs what a placement reads.
     bool public paused;
-    uint64 public nextOrderId;
     /// @notice The latest deadline a new order may have, in seconds after its placement.
     uint32 public maxOrderTTL;
     /// @notice The number of delisted tokens the contract still owes. While it is zero,
@@ -162,8 +183,7 @@ contract DTW {
     address public owner;
     address public pendingOwner;
     mapping(address operator => bool) public isOperator;
-    mapping(uint256 orderId => uint64) private _cancelAfter;
-    mapping(address trader => mapping(uint256 word => uint256)) private _nonceBitmap;
+    mapping(uint256 orderKey => uint64) private _cancelAfter;
     /// @notice Every signature nonce of a trader below it is void.
     mapping(address trader => uint256) public minNonce;
     mapping(address token => TokenState) private _tokens;
@@ -176,13 +196,15 @@ contract DTW {
     event Deposited(address indexed trader, address indexed token, uint256 amount);
     event Withdrawn(address indexed trader, address indexed token, uint256 amount, address to);
     /// @notice An order was placed: the whole order, its deadline and kind packed into the
-    /// high 96 bits of the token words as a Fill takes them (a data word costs 256 gas).
+    /// high 96 bits of the token words as a Fill takes them, its per-trader id above its
+    /// sell amount (`orderId << 192 | sellAmount`; a data word costs 256 gas). Its key, the
+    /// `orderKey` of the events that close it, is orderKey(orderId, trader, sellToken),
+    /// not a topic (375 gas): an indexer derives it (see ORDERS_SEED).
     event OrderPlaced(
-        uint256 indexed orderId,
         address indexed trader,
         uint256 deadlineAndSellToken,
         uint256 kindAndBuyToken,
-        uint256 sellAmount,
+        uint256 idAndSellAmount,
         uint256 minBuyAmount
     );
     /// @notice An operator settled an order: it paid the order's trader `buyAmount` of the
@@ -190,18 +212,18 @@ contract DTW {
     /// cannot derive (each data word costs 256 gas): the trader, tokens and sell amount are
     /// OrderPlaced's of the same id (a settle is checked against the order's stored hash),
     /// and the operator is the caller, the transaction's sender.
-    event OrderSettled(uint256 indexed orderId, uint256 buyAmount);
+    event OrderSettled(uint256 indexed orderKey, uint256 buyAmount);
     /// @notice An order was cancelled and its sell amount refunded. Only the order id is a
     /// topic (a topic costs 375 gas, a data word 256): follow a trader's orders by their
     /// OrderPlaced ids.
     event OrderCancelled(
-        uint256 indexed orderId, address trader, address canceller, address sellToken, uint256 sellAmount
+        uint256 indexed orderKey, address trader, address canceller, address sellToken, uint256 sellAmount
     );
     /// @notice The trader asked to cancel an open order; anyone may cancel it after
     /// `cancelAfter`, an operator may settle it until then.
-    event CancelRequested(uint256 indexed orderId, address indexed trader, uint64 cancelAfter);
+    event CancelRequested(uint256 indexed orderKey, address indexed trader, uint64 cancelAfter);
     /// @notice A batch left out an order it can no longer settle or cancel (a SKIP_ reason).
-    event OrderSkipped(uint256 indexed orderId, uint8 reason);
+    event OrderSkipped(uint256 indexed orderKey, uint8 reason);
     event NonceUsed(address indexed trader, uint256 nonce);
     event NoncesInvalidated(address indexed trader, uint256 word, uint256 mask);
     event MinNonceSet(address indexed trader, uint256 minNonce);
@@ -227,11 +249,11 @@ contract DTW {
     error DeadlineNotPassed();
     error DeadlineTooFar(uint64 deadline, uint256 latest);
     error InsufficientBalance(address token, uint256 available, uint256 needed);
-    error UnknownOrder(uint256 orderId);
+    error UnknownOrder(uint256 orderKey);
     error BelowMinBuyAmount(uint256 buyAmount, uint256 minBuyAmount);
-    error CancelAlreadyRequested(uint256 orderId);
-    error CancelGraceOver(uint256 orderId, uint64 cancelAfter);
-    error CancelGraceNotOver(uint256 orderId, uint64 cancelAfter);
+    error CancelAlreadyRequested(uint256 orderKey);
+    error CancelGraceOver(uint256 orderKey, uint64 cancelAfter);
+    error CancelGraceNotOver(uint256 orderKey, uint64 cancelAfter);
     error BadSignature();
     error NonceAlreadyUsed(uint256 nonce);
     error NonceBelowMinimum(uint256 nonce, uint256 minNonce);
@@ -265,7 +287,6 @@ contract DTW {
     constructor(address owner_) {
         if (owner_ == address(0)) revert ZeroAddress();
         owner = owner_;
-        nextOrderId = 1;
         maxOrderTTL = MAX_ORDER_TTL;
         _cachedChainId = block.chainid;
         _cachedDomainSeparator = _buildDomainSeparator();
@@ -348,7 +369,7 @@ contract DTW {
     /// @return credited the amount added to the caller's free balance.
     function deposit(address token, uint256 amount) external payable nonReentrant returns (uint256 credited) {
         credited = _pullListed(token, amount);
-        _credit(msg.sender, token, credited); // just added to the uint248 liabilities
+        _credit(msg.sender, token, credited); // just added to the liabilities, below 2**192
         emit Deposited(msg.sender, token, credited);
     }
 
@@ -370,7 +391,7 @@ contract DTW {
     function balanceOf(address trader, address token) external view returns (uint256 b) {
         uint256 slot = _balanceSlot(trader, token);
         assembly ("memory-safe") {
-            b := sload(slot)
+            b := and(sload(slot), BALANCE_MASK)
         }
     }
 
@@ -404,8 +425,10 @@ contract DTW {
         uint256 minBuyAmount
     ) external returns (uint256 orderId) {
         address sellToken = address(uint160(deadlineAndSellToken));
-        _debit(msg.sender, sellToken, sellAmount);
-        return _placeOrder(
+        orderId = _debit(msg.sender, sellToken, sellAmount, PLACED_ONE);
+        _placeOrder(
+            _directKey(orderId << 160 | uint160(msg.sender), sellToken),
+            orderId,
             msg.sender,
             sellToken,
             address(uint160(kindAndBuyToken)),
@@ -428,7 +451,22 @@ contract DTW {
     ) external payable nonReentrant returns (uint256 orderId) {
         uint256 credited = _pullListed(sellToken, sellAmount);
         emit Deposited(msg.sender, sellToken, credited);
-        return _placeOrder(msg.sender, sellToken, buyToken, credited, minBuyAmount, deadline, kind);
+        // The order's id is counted in the sell token's balance slot, as placeOrder's.
+        uint256 slot = _balanceSlot(msg.sender, sellToken);
+        uint256 b = uint256(_sload(slot));
+        _sstore(slot, bytes32(b + PLACED_ONE));
+        orderId = b >> 192;
+        _placeOrder(
+            _directKey(orderId << 160 | uint160(msg.sender), sellToken),
+            orderId,
+            msg.sender,
+            sellToken,
+            buyToken,
+            credited,
+            minBuyAmount,
+            deadline,
+            kind
+        );
     }
 
     /// @notice Relays an order that the trader signed as EIP-712 typed data; it sells from
@@ -443,9 +481,16 @@ contract DTW {
                 ORDER_TYPEHASH, o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind, o.nonce
             )
         );
-        _useSignature(o.trader, o.nonce, structHash, signature);
-        _debit(o.trader, o.sellToken, o.sellAmount);
-        return _placeOrder(o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind);
+        bytes32 digest = _digest(structHash);
+        if (!_validSignature(o.trader, digest, signature)) revert BadSignature();
+        // The order's slot is its nonce's: taken only while zero, CLOSED once the order is.
+        uint256 min = minNonce[o.trader];
+        if (o.nonce < min) revert NonceBelowMinimum(o.nonce, min);
+        uint256 key = _nonceSlot(o.trader, o.nonce);
+        if (_sload(key) != 0) revert NonceAlreadyUsed(o.nonce);
+        orderId = RELAYED_ID | (o.nonce & NONCE_ID_MASK);
+        _debit(o.trader, o.sellToken, o.sellAmount, 0);
+        _placeOrder(key, orderId, o.trader, o.sellToken, o.buyToken, o.sellAmount, o.minBuyAmount, o.deadline, o.kind);
     }
 
     /// @notice Settles an open order: the operator pays `buyAmount` of buyToken from its
@@ -458,14 +503,14 @@ contract DTW {
         assembly ("memory-safe") {
             p := fill
         }
-        (uint256 orderId, address trader, address sellToken, address buyToken, uint256 sellAmount, uint256 buyAmount) =
+        (uint256 key, address trader, address sellToken, address buyToken, uint256 sellAmount, uint256 buyAmount) =
             _closeFill(p, false);
-        _debit(msg.sender, buyToken, buyAmount);
-        // Every balance and locked amount of a token is part of its liabilities, a uint248:
+        _debit(msg.sender, buyToken, buyAmount, 0);
+        // Every balance and locked amount of a token is part of its liabilities, below 2**192:
         // a credit of one of them to another cannot overflow.
         _credit(msg.sender, sellToken, sellAmount);
         _credit(trader, buyToken, buyAmount);
-        emit OrderSettled(orderId, buyAmount);
+        emit OrderSettled(key, buyAmount);
     }
 
     /// @notice Settles several open orders in one transaction. An order that can no longer
@@ -491,7 +536,7 @@ contract DTW {
         uint256 paySlot; // zero until the first payment (a balance slot is a hash)
         uint256 paid;
         for (; p < end;) {
-            (uint256 orderId, address trader, address sellToken, address buyToken, uint256 sellAmount, uint256 buyAmount)
+            (uint256 key, address trader, address sellToken, address buyToken, uint256 sellAmount, uint256 buyAmount)
             = _closeFill(p, true);
             unchecked {
                 p += 0xc0;
@@ -506,14 +551,14 @@ contract DTW {
                 (payToken, paySlot, paid) = (buyToken, _balanceSlot(msg.sender, buyToken), 0);
             }
             // buyAmount >= minBuyAmount > 0: no ZeroAmount check needed.
-            uint256 available = uint256(_sload(paySlot)) - paid;
+            uint256 available = (uint256(_sload(paySlot)) & BALANCE_MASK) - paid;
             if (available < buyAmount) revert InsufficientBalance(buyToken, available, buyAmount);
             unchecked {
                 paid += buyAmount; // at most the operator's balance
-                proceeds += sellAmount; // locked amounts of one token, within its uint248 liabilities
+                proceeds += sellAmount; // locked amounts of one token, within its liabilities
             }
             _credit(trader, buyToken, buyAmount);
-            emit OrderSettled(orderId, buyAmount);
+            emit OrderSettled(key, buyAmount);
         }
         if (proceeds != 0) _credit(msg.sender, proceedsToken, proceeds);
         if (paid != 0) _sstore(paySlot, bytes32(uint256(_sload(paySlot)) - paid));
@@ -584,16 +629,22 @@ contract DTW {
         if (n.minNonce > minNonce[n.trader]) _setMinNonce(n.trader, n.minNonce);
     }
 
-    /// @notice The hash of an open order (as hashOrder), or zero when it is not open.
-    function orderHash(uint256 orderId) external view returns (bytes32 h) {
-        h = _sload(_orderSlot(orderId));
-        if (_cancelAfter[orderId] != 0) h ^= CANCEL_REQUESTED;
+    /// @notice The hash of an open order (as hashOrder), or zero when it is not open (a
+    /// closed relayed order's key holds CLOSED, 1).
+    function orderHash(uint256 orderKey_) external view returns (bytes32 h) {
+        h = _sload(orderKey_);
+        if (_cancelAfter[orderKey_] != 0) h ^= CANCEL_REQUESTED;
+    }
+
+    /// @notice The key of `trader`'s order `orderId` selling `sellToken` (see ORDERS_SEED).
+    function orderKey(uint256 orderId, address trader, address sellToken) external pure returns (uint256) {
+        return _orderKey(orderId, trader, sellToken);
     }
 
     /// @notice When the grace period of an open order's cancel request ends (anyone may
     /// cancel it after this time), or zero when none was requested.
-    function cancelAfter(uint256 orderId) external view returns (uint64) {
-        return _cancelAfter[orderId];
+    function cancelAfter(uint256 orderKey_) external view returns (uint64) {
+        return _cancelAfter[orderKey_];
     }
 
     /// @notice The hash an order is stored under.
@@ -604,7 +655,7 @@ contract DTW {
     /// @notice Whether `trader`'s signature nonce `nonce` can no longer be used: used,
     /// invalidated, or below the trader's minimum.
     function nonceUsed(address trader, uint256 nonce) external view returns (bool) {
-        return nonce < minNonce[trader] || _nonceBitmap[trader][nonce >> 8] & (1 << (nonce & 0xff)) != 0;
+        return nonce < minNonce[trader] || _sload(_nonceSlot(trader, nonce)) != 0;
     }
 
     /// @notice The EIP-712 domain separator: name "DTW", version "1", this chain, this contract.
@@ -618,6 +669,8 @@ contract DTW {
     /// and kind come unbounded from placeOrder's packed words: a deadline of 2**64 or more
     /// fails the TTL check (maxOrderTTL is a uint32), a kind above KIND_LIMIT BadKind.
     function _placeOrder(
+        uint256 key,
+        uint256 orderId,
         address trader,
         address sellToken,
         address buyToken,
@@ -625,12 +678,15 @@ contract DTW {
         uint256 minBuyAmount,
         uint256 deadline,
         uint256 kind
-    ) private returns (uint256 orderId) {
+    ) private {
         if (paused) revert IsPaused();
         if (sellToken == buyToken) revert SameToken();
         if (minBuyAmount == 0) revert ZeroAmount();
         if (deadline <= block.timestamp) revert DeadlinePassed();
-        uint256 latest = block.timestamp + maxOrderTTL;
+        uint256 latest;
+        unchecked {
+            latest = block.timestamp + maxOrderTTL; // a uint32 added to a block's time
+        }
         if (deadline > latest) revert DeadlineTooFar(deadline > type(uint64).max ? type(uint64).max : uint64(deadline), latest);
         if (kind > KIND_LIMIT) revert BadKind(kind > type(uint8).max ? type(uint8).max : uint8(kind));
         // While no delisted token is held, the sell token (held by the trader) is listed,
@@ -639,14 +695,11 @@ contract DTW {
             if (!_tokens[sellToken].listed) revert NotListed(sellToken);
             if (!_tokens[buyToken].listed) revert NotListed(buyToken);
         }
-        orderId = nextOrderId;
-        unchecked {
-            nextOrderId = uint64(orderId + 1);
-        }
         uint256 deadlineAndSellToken = deadline << 160 | uint160(sellToken);
         uint256 kindAndBuyToken = kind << 160 | uint160(buyToken);
-        _sstore(_orderSlot(orderId), _hashFields(trader, sellToken, buyToken, sellAmount, minBuyAmount, deadline, kind));
-        emit OrderPlaced(orderId, trader, deadlineAndSellToken, kindAndBuyToken, sellAmount, minBuyAmount);
+        _sstore(key, _hashFields(trader, sellToken, buyToken, sellAmount, minBuyAmount, deadline, kind));
+        // sellAmount < 2**192: within its token's liabilities.
+        emit OrderPlaced(trader, deadlineAndSellToken, kindAndBuyToken, orderId << 192 | sellAmount, minBuyAmount);
     }
 
     /// @dev Checks the Fill at calldata offset `p` and closes its order; the caller moves the
@@ -655,7 +708,7 @@ contract DTW {
     function _closeFill(uint256 p, bool batch)
         private
         returns (
-            uint256 orderId,
+            uint256 key,
             address trader,
             address sellToken,
             address buyToken,
@@ -671,18 +724,16 @@ contract DTW {
             deadlineAndSellToken := calldataload(add(p, 0x20))
             kindAndBuyToken := calldataload(add(p, 0x40))
         }
-        orderId = idAndTrader >> 160;
-        uint256 slot;
-        unchecked {
-            slot = ORDERS_BASE + orderId; // orderId < 2**96: _orderSlot without its branch
-        }
-        bytes32 stored = _sload(slot);
-        if (stored == 0 && batch) {
-            _skip(orderId, SKIP_CLOSED);
-            return (orderId, trader, sellToken, buyToken, 0, 0);
+        sellToken = address(uint160(deadlineAndSellToken));
+        // An id of 2**63 or more never keys a stored order: UnknownOrder, or skipped.
+        bool relayed = (idAndTrader >> 160) & RELAYED_ID != 0;
+        key = relayed ? _relayedKey(idAndTrader) : _directKey(idAndTrader, sellToken);
+        bytes32 stored = _sload(key);
+        if (uint256(stored) <= uint256(CLOSED) && batch) {
+            _skip(key, SKIP_CLOSED);
+            return (key, trader, sellToken, buyToken, 0, 0);
         }
         trader = address(uint160(idAndTrader));
-        sellToken = address(uint160(deadlineAndSellToken));
         buyToken = address(uint160(kindAndBuyToken));
         uint256 deadline = deadlineAndSellToken >> 160;
         uint256 minBuyAmount;
@@ -693,56 +744,57 @@ contract DTW {
         }
         bytes32 h =
             _hashFields(trader, sellToken, buyToken, sellAmount, minBuyAmount, deadline, kindAndBuyToken >> 160);
-        uint64 requested = _checkOrder(orderId, h, stored);
+        uint64 requested = _checkOrder(key, h, stored);
         if (block.timestamp > deadline) {
             if (batch) {
-                _skip(orderId, SKIP_EXPIRED);
-                return (orderId, trader, sellToken, buyToken, 0, 0);
+                _skip(key, SKIP_EXPIRED);
+                return (key, trader, sellToken, buyToken, 0, 0);
             }
             revert DeadlinePassed();
         }
         if (requested != 0 && block.timestamp > requested) {
             if (batch) {
-                _skip(orderId, SKIP_CANCEL_REQUESTED);
-                return (orderId, trader, sellToken, buyToken, 0, 0);
+                _skip(key, SKIP_CANCEL_REQUESTED);
+                return (key, trader, sellToken, buyToken, 0, 0);
             }
-            revert CancelGraceOver(orderId, requested);
+            revert CancelGraceOver(key, requested);
         }
         if (buyAmount < minBuyAmount) revert BelowMinBuyAmount(buyAmount, minBuyAmount);
-        _close(slot, orderId, requested);
+        _close(key, requested, relayed);
     }
 
     function _cancel(uint256 orderId, Order calldata o, bool operator, bool batch) private {
-        uint256 slot = _orderSlot(orderId);
-        bytes32 stored = _sload(slot);
-        if (stored == 0 && batch) return _skip(orderId, SKIP_CLOSED);
-        uint64 requested = _checkOrder(orderId, _hashOrder(o), stored);
+        uint256 key = _orderKey(orderId, o.trader, o.sellToken);
+        bytes32 stored = _sload(key);
+        if (uint256(stored) <= uint256(CLOSED) && batch) return _skip(key, SKIP_CLOSED);
+        uint64 requested = _checkOrder(key, _hashOrder(o), stored);
         if (!operator && block.timestamp <= o.deadline) {
             if (requested == 0) revert DeadlineNotPassed();
-            if (block.timestamp <= requested) revert CancelGraceNotOver(orderId, requested);
+            if (block.timestamp <= requested) revert CancelGraceNotOver(key, requested);
         }
-        _close(slot, orderId, requested);
+        _close(key, requested, orderId & RELAYED_ID != 0);
         _credit(o.trader, o.sellToken, o.sellAmount); // a locked amount
-        emit OrderCancelled(orderId, o.trader, msg.sender, o.sellToken, o.sellAmount);
+        emit OrderCancelled(key, o.trader, msg.sender, o.sellToken, o.sellAmount);
     }
 
     function _requestCancel(uint256 orderId, Order calldata o) private {
-        uint256 slot = _orderSlot(orderId);
-        bytes32 stored = _sload(slot);
-        if (_checkOrder(orderId, _hashOrder(o), stored) != 0) revert CancelAlreadyRequested(orderId);
+        uint256 key = _orderKey(orderId, o.trader, o.sellToken);
+        bytes32 stored = _sload(key);
+        if (_checkOrder(key, _hashOrder(o), stored) != 0) revert CancelAlreadyRequested(key);
         uint64 after_ = uint64(block.timestamp) + CANCEL_GRACE;
-        _sstore(slot, stored ^ CANCEL_REQUESTED);
-        _cancelAfter[orderId] = after_;
-        emit CancelRequested(orderId, o.trader, after_);
+        _sstore(key, stored ^ CANCEL_REQUESTED);
+        _cancelAfter[key] = after_;
+        emit CancelRequested(key, o.trader, after_);
     }
 
     /// @dev Checks that the order hashed `h` is the open order stored as `stored` and returns
     /// the end of the grace period of its cancel request, zero when none was made. The flag
-    /// bit keeps the cancelAfter slot unread on the path of orders without a request.
-    function _checkOrder(uint256 orderId, bytes32 h, bytes32 stored) private view returns (uint64 requested) {
+    /// bit keeps the cancelAfter slot unread on the path of orders without a request. CLOSED
+    /// is h ^ CANCEL_REQUESTED only for h == 0, no hash's value.
+    function _checkOrder(uint256 key, bytes32 h, bytes32 stored) private view returns (uint64 requested) {
         if (stored == h) return 0;
-        if (stored == 0 || stored != h ^ CANCEL_REQUESTED) revert UnknownOrder(orderId);
-        return _cancelAfter[orderId];
+        if (stored == 0 || stored != h ^ CANCEL_REQUESTED) revert UnknownOrder(key);
+        return _cancelAfter[key];
     }
 
     /// @dev keccak256(abi.encode(order)) of an order's fields, as placement stores it and a
@@ -774,29 +826,68 @@ contract DTW {
         }
     }
 
-    function _close(uint256 slot, uint256 orderId, uint64 requested) private {
-        _sstore(slot, 0);
-        if (requested != 0) delete _cancelAfter[orderId];
+    /// @dev Closes an order: a direct order's slot is cleared (its key never comes again), a
+    /// relayed order's holds CLOSED, so its nonce stays used.
+    function _close(uint256 key, uint64 requested, bool relayed) private {
+        _sstore(key, relayed ? CLOSED : bytes32(0));
+        if (requested != 0) delete _cancelAfter[key];
     }
 
-    function _skip(uint256 orderId, uint8 reason) private {
-        emit OrderSkipped(orderId, reason);
+    function _skip(uint256 key, uint8 reason) private {
+        emit OrderSkipped(key, reason);
     }
 
-    function _debit(address trader, address token, uint256 amount) private {
+    /// @dev Debits `amount` from trader's balance of token, adding `placed` (PLACED_ONE or
+    /// zero) to the count of orders placed from it, and returns the count before.
+    function _debit(address trader, address token, uint256 amount, uint256 placed) private returns (uint256 count) {
         if (amount == 0) revert ZeroAmount();
         uint256 slot = _balanceSlot(trader, token);
-        uint256 available;
+        uint256 v;
         assembly ("memory-safe") {
-            available := sload(slot)
+            v := sload(slot)
         }
+        uint256 available = v & BALANCE_MASK;
         if (available < amount) revert InsufficientBalance(token, available, amount);
         assembly ("memory-safe") {
-            sstore(slot, sub(available, amount))
+            // available >= amount: no borrow from the count; the count never reaches 2**64.
+            sstore(slot, add(sub(v, amount), placed))
+        }
+        return v >> 192;
+    }
+
+    /// @dev The key of a direct order (see ORDERS_SEED).
+    function _directKey(uint256 idAndTrader, address sellToken) private pure returns (uint256 key) {
+        assembly ("memory-safe") {
+            mstore(0, idAndTrader)
+            mstore(0x20, xor(sellToken, ORDERS_SEED))
+            key := keccak256(0, 0x40)
         }
     }
 
-    /// @dev Unchecked: every balance of a token is part of its uint248 liabilities, so a
+    /// @dev The key of a relayed order (see ORDERS_SEED).
+    function _relayedKey(uint256 idAndTrader) private pure returns (uint256 key) {
+        assembly ("memory-safe") {
+            mstore(0, idAndTrader)
+            mstore(0x20, not(ORDERS_SEED)) // RELAYED_SEED
+            key := keccak256(0, 0x40)
+        }
+    }
+
+    /// @dev The key of trader's order orderId selling sellToken; ids of 2**63 or more are
+    /// never placed and key nothing stored.
+    function _orderKey(uint256 orderId, address trader, address sellToken) private pure returns (uint256) {
+        if (orderId >> 63 != 0) return ORDERS_SEED; // an empty slot: UnknownOrder, or skipped
+        uint256 idAndTrader = orderId << 160 | uint160(trader);
+        return orderId & RELAYED_ID != 0 ? _relayedKey(idAndTrader) : _directKey(idAndTrader, sellToken);
+    }
+
+    /// @dev The slot of trader's signature nonce: the key of the relayed order that would
+    /// carry it, CLOSED once the nonce is used.
+    function _nonceSlot(address trader, uint256 nonce) private pure returns (uint256) {
+        return _relayedKey((RELAYED_ID | (nonce & NONCE_ID_MASK)) << 160 | uint160(trader));
+    }
+
+    /// @dev Unchecked: every balance of a token is part of its liabilities (below 2**192), so a
     /// credit of an amount already owed cannot overflow.
     function _credit(address trader, address token, uint256 amount) private {
         uint256 slot = _balanceSlot(trader, token);
@@ -814,13 +905,6 @@ contract DTW {
         }
     }
 
-    /// @dev The storage slot of an open order's hash (see ORDERS_BASE).
-    function _orderSlot(uint256 orderId) private pure returns (uint256 slot) {
-        unchecked {
-            return orderId >> 96 == 0 ? ORDERS_BASE + orderId : ORDERS_BASE - 1;
-        }
-    }
-
     function _sload(uint256 slot) private view returns (bytes32 v) {
         assembly ("memory-safe") {
             v := sload(slot)
@@ -835,7 +919,7 @@ contract DTW {
 
     function _withdraw(address trader, address token, uint256 amount, address to) private {
         if (to == address(0)) revert ZeroAddress();
-        _debit(trader, token, amount);
+        _debit(trader, token, amount, 0);
         TokenState storage ts = _tokens[token];
         uint248 left;
         unchecked {
@@ -864,7 +948,7 @@ contract DTW {
         if (!ts.listed) revert NotListed(token);
         received = _pull(token, amount);
         uint256 owed = ts.liabilities + received;
-        if (owed > type(uint248).max) revert AmountTooLarge();
+        if (owed > MAX_LIABILITIES) revert AmountTooLarge();
         ts.liabilities = uint248(owed);
     }
 
@@ -900,23 +984,37 @@ contract DTW {
     }
 
     function _useSignature(address trader, uint256 nonce, bytes32 structHash, bytes calldata signature) private {
-        bytes32 digest = keccak256(abi.encodePacked("\x19\x01", domainSeparator(), structHash));
-        if (!_validSignature(trader, digest, signature)) revert BadSignature();
+        if (!_validSignature(trader, _digest(structHash), signature)) revert BadSignature();
         _useNonce(trader, nonce);
     }
 
+    /// @dev The EIP-712 digest of a struct hash in this contract's domain.
+    function _digest(bytes32 structHash) private view returns (bytes32) {
+        return keccak256(abi.encodePacked("\x19\x01", domainSeparator(), structHash));
+    }
+
+    /// @dev Uses a nonce of a signed request other than an order, or voids it: its slot (a
+    /// relayed order's, see _nonceSlot) must be empty and becomes CLOSED.
     function _useNonce(address trader, uint256 nonce) private {
         uint256 min = minNonce[trader];
         if (nonce < min) revert NonceBelowMinimum(nonce, min);
-        uint256 bit = 1 << (nonce & 0xff);
-        uint256 word = _nonceBitmap[trader][nonce >> 8];
-        if (word & bit != 0) revert NonceAlreadyUsed(nonce);
-        _nonceBitmap[trader][nonce >> 8] = word | bit;
+        uint256 slot = _nonceSlot(trader, nonce);
+        if (_sload(slot) != 0) revert NonceAlreadyUsed(nonce);
+        _sstore(slot, CLOSED);
         emit NonceUsed(trader, nonce);
     }
 
+    /// @dev Voids the nonces word * 256 + i for each bit i of mask: each empty slot becomes
+    /// CLOSED (22,100 gas a nonce), a used one stays (an open relayed order keeps its hash).
+    /// Words of 2**248 or more hold no nonce.
     function _invalidateNonces(address trader, uint256 word, uint256 mask) private {
-        _nonceBitmap[trader][word] |= mask;
+        if (word >> 248 == 0) {
+            for (uint256 i = 0; mask >> i != 0; ++i) {
+                if ((mask >> i) & 1 == 0) continue;
+                uint256 slot = _nonceSlot(trader, word << 8 | i);
+                if (_sload(slot) == 0) _sstore(slot, CLOSED);
+            }
+        }
         emit NoncesInvalidated(trader, word, mask);
     }
 

@@ -44,7 +44,7 @@ func TestBatchesSkipStaleOrders(t *testing.T) {
 		evs := testnet.Events(r, c.DTW, dtwABI.UnpackOrderSettledEvent)
 		require.Len(t, evs, len(orders))
 		for i, o := range orders {
-			requireAmount(t, o.ID, evs[i].OrderId, "settled order %d", i)
+			requireAmount(t, keyOf(o), evs[i].OrderKey, "settled order %d", i)
 			requireOpen(t, c, o, false)
 		}
 		paid := new(big.Int)

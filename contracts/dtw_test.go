@@ -180,8 +180,9 @@ func TestPlaceOrder(t *testing.T) {
 	trader := c.Traders[0]
 	dai, usdt, eth, fot := c.MustToken("DAI"), c.MustToken("USDT"), c.MustToken("ETH"), c.MustToken("FOT")
 
-	t.Run("ids from 1, events and stored hashes", func(t *testing.T) {
+	t.Run("ids per trader and sell token from 0, events and stored hashes", func(t *testing.T) {
 		c.Isolate(t)
+		ids := map[common.Address]int64{}
 		params := []testnet.OrderParams{
 			{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(99), Kind: dtw.KindLimit},
 			{Sell: usdt, Buy: eth, SellAmount: usdt.Units(3000), MinBuyAmount: eth.Units(1), Kind: dtw.KindMarket},
@@ -192,16 +193,18 @@ func TestPlaceOrder(t *testing.T) {
 			before := snapshotBalances(t, c, trader.Address)
 			o, err := c.PlaceOrder(ctx, trader, p)
 			require.NoError(t, err)
-			requireAmount(t, big.NewInt(int64(i+1)), o.ID, "order id")
+			requireAmount(t, big.NewInt(ids[p.Sell.Address]), o.ID, "order id %d", i)
+			ids[p.Sell.Address]++
+			requireAmount(t, keyOf(o), call(t, c, dtwABI.PackOrderKey(o.ID, trader.Address, p.Sell.Address), dtwABI.UnpackOrderKey), "orderKey")
 
 			ev := testnet.RequireEvent(t, o.Receipt, c.DTW, dtwABI.UnpackOrderPlacedEvent)
 			ev.Raw = nil
 			fill := dtw.PackFill(o.ID, o.Order, nil) // the event packs deadline and kind as a Fill does
 			require.Equal(t, trader.Address, ev.Trader)
-			for name, pair := range map[string][2]*big.Int{"orderId": {o.ID, ev.OrderId},
+			for name, pair := range map[string][2]*big.Int{"idAndSellAmount": {new(big.Int).Or(new(big.Int).Lsh(o.ID, 192), p.SellAmount), ev.IdAndSellAmount},
 				"deadlineAndSellToken": {fill.DeadlineAndSellToken, ev.DeadlineAndSellToken},
 				"kindAndBuyToken":      {fill.KindAndBuyToken, ev.KindAndBuyToken},
-				"sellAmount":           {p.SellAmount, ev.SellAmount}, "minBuyAmount": {p.MinBuyAmount, ev.MinBuyAmount}} {
+				"minBuyAmount":         {p.MinBuyAmount, ev.MinBuyAmount}} {
 				requireAmount(t, pair[0], pair[1], "OrderPlaced %s", name)
 			}
 			got := dtw.OrderFromEvent(ev)
@@ -217,7 +220,6 @@ func TestPlaceOrder(t *testing.T) {
 			before.requireFreeDelta(trader.Address, p.Sell, neg(p.SellAmount))
 			before.requireHeldDelta(c.DTW, p.Sell, new(big.Int))
 		}
-		require.Equal(t, uint64(len(params)+1), call(t, c, dtwABI.PackNextOrderId(), dtwABI.UnpackNextOrderId))
 	})
 
 	fund(t, c, trader, dai, dai.Units(100))
@@ -371,7 +373,7 @@ func TestSettle(t *testing.T) {
 
 			ev := testnet.RequireEvent(t, r, c.DTW, dtwABI.UnpackOrderSettledEvent)
 			ev.Raw = nil
-			require.Equal(t, &bindings.DTWOrderSettled{OrderId: o.ID, BuyAmount: buy}, ev,
+			require.Equal(t, &bindings.DTWOrderSettled{OrderKey: keyOf(o), BuyAmount: buy}, ev,
 				"the rest is OrderPlaced's by id and the transaction's sender")
 			requireOpen(t, c, o, false)
 			before.requireFreeDelta(trader.Address, tc.p.Sell, new(big.Int))
@@ -442,7 +444,7 @@ func TestSettle(t *testing.T) {
 		other := *o
 		other.ID = plus(o.ID, 1)
 		err := settleErr(c.Operator, &other, o.Order.MinBuyAmount)
-		requireRevertArgs(t, err, &bindings.DTWUnknownOrder{OrderId: other.ID})
+		requireRevertArgs(t, err, &bindings.DTWUnknownOrder{OrderKey: keyOf(&other)})
 	})
 	t.Run("errors carry amounts", func(t *testing.T) {
 		c.Isolate(t)
@@ -495,7 +497,7 @@ func TestSettleBatch(t *testing.T) {
 		require.Len(t, evs, len(orders))
 		operatorDelta := map[common.Address]*big.Int{}
 		for i, o := range orders {
-			requireAmount(t, o.ID, evs[i].OrderId, "event %d order id", i)
+			requireAmount(t, keyOf(o), evs[i].OrderKey, "event %d order key", i)
 			requireAmount(t, buys[i], evs[i].BuyAmount, "event %d buyAmount", i)
 			requireOpen(t, c, o, false)
 			before.requireFreeDelta(o.Order.Trader, params[i].Buy, buys[i])
@@ -588,7 +590,7 @@ func TestCancel(t *testing.T) {
 			ev := testnet.RequireEvent(t, r, c.DTW, dtwABI.UnpackOrderCancelledEvent)
 			ev.Raw = nil
 			require.Equal(t, &bindings.DTWOrderCancelled{
-				OrderId: o.ID, Trader: trader.Address, Canceller: tc.from.Address, SellToken: dai.Address, SellAmount: o.Order.SellAmount,
+				OrderKey: keyOf(o), Trader: trader.Address, Canceller: tc.from.Address, SellToken: dai.Address, SellAmount: o.Order.SellAmount,
 			}, ev)
 			requireOpen(t, c, o, false)
 			before.requireFreeDelta(trader.Address, dai, o.Order.SellAmount)
@@ -667,7 +669,7 @@ func TestCancelBatch(t *testing.T) {
 			evs := testnet.Events(r, c.DTW, dtwABI.UnpackOrderCancelledEvent)
 			require.Len(t, evs, len(os))
 			for i, ev := range evs {
-				requireAmount(t, os[i].ID, ev.OrderId, "event %d order id", i)
+				requireAmount(t, keyOf(os[i]), ev.OrderKey, "event %d order key", i)
 				require.Equal(t, from.Address, ev.Canceller)
 			}
 		}
@@ -774,7 +776,6 @@ func TestAdministration(t *testing.T) {
 		other := *c
 		other.DTW = r.ContractAddress
 		require.Equal(t, newOwner.Address, call(t, &other, dtwABI.PackOwner(), dtwABI.UnpackOwner))
-		require.Equal(t, uint64(1), call(t, &other, dtwABI.PackNextOrderId(), dtwABI.UnpackNextOrderId))
 		require.False(t, call(t, &other, dtwABI.PackIsOperator(c.Operator.Address), dtwABI.UnpackIsOperator))
 
 		_, err = deployDTW(t, c, common.Address{})

@@ -117,24 +117,24 @@ func TestCancelRequest(t *testing.T) {
 	require.Equal(t, grace, call(t, c, dtwABI.PackCANCELGRACE(), dtwABI.UnpackCANCELGRACE), "CANCEL_GRACE")
 
 	cancelAfter := func(o *testnet.PlacedOrder) uint64 {
-		return call(t, c, dtwABI.PackCancelAfter(o.ID), dtwABI.UnpackCancelAfter)
+		return call(t, c, dtwABI.PackCancelAfter(keyOf(o)), dtwABI.UnpackCancelAfter)
 	}
 	t.Run("requested: the operator may settle within the grace period, a stranger may not cancel", func(t *testing.T) {
 		c.Isolate(t)
 		o := place(t, c, trader, daiForUSDT(c))
 		ev := requestCancel(t, c, trader, o)
-		requireAmount(t, o.ID, ev.OrderId, "CancelRequested order id")
+		requireAmount(t, keyOf(o), ev.OrderKey, "CancelRequested order key")
 		require.Equal(t, trader.Address, ev.Trader)
 		require.Equal(t, now(t, c)+grace, ev.CancelAfter, "cancelAfter is the request's block time plus CANCEL_GRACE")
 		require.Equal(t, ev.CancelAfter, cancelAfter(o))
 		requireOpen(t, c, o, true)
 
 		_, err := c.Cancel(ctx, stranger, o)
-		requireRevertArgs(t, err, &bindings.DTWCancelGraceNotOver{OrderId: o.ID, CancelAfter: ev.CancelAfter})
+		requireRevertArgs(t, err, &bindings.DTWCancelGraceNotOver{OrderKey: keyOf(o), CancelAfter: ev.CancelAfter})
 		_, err = c.Cancel(ctx, trader, o)
 		testnet.RequireRevert(t, err, "CancelGraceNotOver")
 		_, err = c.RequestCancel(ctx, trader, o)
-		requireRevertArgs(t, err, &bindings.DTWCancelAlreadyRequested{OrderId: o.ID})
+		requireRevertArgs(t, err, &bindings.DTWCancelAlreadyRequested{OrderKey: keyOf(o)})
 
 		before := snapshotBalances(t, c, trader.Address)
 		_, err = c.Settle(ctx, c.Operator, o, o.Order.MinBuyAmount)
@@ -149,7 +149,7 @@ func TestCancelRequest(t *testing.T) {
 		ev := requestCancel(t, c, trader, o)
 		passGrace(t, c, ev.CancelAfter)
 		_, err := c.Settle(ctx, c.Operator, o, o.Order.MinBuyAmount)
-		requireRevertArgs(t, err, &bindings.DTWCancelGraceOver{OrderId: o.ID, CancelAfter: ev.CancelAfter})
+		requireRevertArgs(t, err, &bindings.DTWCancelGraceOver{OrderKey: keyOf(o), CancelAfter: ev.CancelAfter})
 
 		before := snapshotBalances(t, c, trader.Address, stranger.Address)
 		r, err := c.Cancel(ctx, stranger, o)

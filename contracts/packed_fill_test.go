@@ -33,7 +33,7 @@ func TestSettlePackedFieldsOutOfRange(t *testing.T) {
 			fill := dtw.PackFill(o.ID, o.Order, o.Order.MinBuyAmount)
 			tc.f(&fill)
 			_, err := transact(c, c.Operator, dtwABI.PackSettle(fill))
-			requireRevertArgs(t, err, &bindings.DTWUnknownOrder{OrderId: o.ID})
+			requireRevertArgs(t, err, &bindings.DTWUnknownOrder{OrderKey: keyOf(o)}) // the key is the id, trader and sell token's
 			requireOpen(t, c, o, true)
 		})
 	}
@@ -43,10 +43,12 @@ func TestSettlePackedFieldsOutOfRange(t *testing.T) {
 		other := *o
 		other.ID = new(big.Int).Add(o.ID, high(64))
 		_, err := c.Settle(ctx, c.Operator, &other, o.Order.MinBuyAmount)
-		requireRevertArgs(t, err, &bindings.DTWUnknownOrder{OrderId: other.ID})
+		requireRevertArgs(t, err, &bindings.DTWUnknownOrder{OrderKey: fillKey(dtw.PackFill(other.ID, other.Order, nil))})
 		r, err := c.SettleBatch(ctx, c.Operator, []*testnet.PlacedOrder{&other}, []*big.Int{o.Order.MinBuyAmount})
 		require.NoError(t, err)
-		requireSkipped(t, c, r, map[*testnet.PlacedOrder]uint8{&other: dtw.SkipClosed})
+		skipped := testnet.RequireEvent(t, r, c.DTW, dtwABI.UnpackOrderSkippedEvent)
+		requireAmount(t, fillKey(dtw.PackFill(other.ID, other.Order, nil)), skipped.OrderKey, "skipped key")
+		require.Equal(t, dtw.SkipClosed, skipped.Reason)
 		requireOpen(t, c, o, true)
 	})
 	t.Run("ids of 2**96 and more are never open", func(t *testing.T) {

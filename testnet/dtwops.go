@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 
 	"github.com/dtwgate/dtwgate/abi/bindings"
@@ -24,10 +25,14 @@ type OrderParams struct {
 
 // PlacedOrder is an order the DTW contract accepted.
 type PlacedOrder struct {
+	// ID is the order's on-chain id (per trader; see dtw.Event.TraderOrderID).
 	ID      *big.Int
 	Order   dtw.Order
 	Receipt *types.Receipt
 }
+
+// Key returns the order's key, what the events that close it name it by.
+func (p *PlacedOrder) Key() common.Hash { return dtw.KeyOf(p.ID, p.Order) }
 
 func (c *Chain) deadline(ctx context.Context, p *OrderParams) error {
 	if p.Deadline != 0 {
@@ -92,7 +97,7 @@ func (c *Chain) placed(r *types.Receipt, err error) (*PlacedOrder, error) {
 	if len(evs) != 1 {
 		return nil, fmt.Errorf("want one OrderPlaced event in %s, got %d", r.TxHash, len(evs))
 	}
-	return &PlacedOrder{ID: evs[0].OrderId, Order: dtw.OrderFromEvent(evs[0]), Receipt: r}, nil
+	return &PlacedOrder{ID: dtw.OrderIDFromEvent(evs[0]), Order: dtw.OrderFromEvent(evs[0]), Receipt: r}, nil
 }
 
 // Settle settles one order from `operator`'s inventory.

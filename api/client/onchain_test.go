@@ -187,9 +187,14 @@ func TestChainEndpoints(t *testing.T) {
 	t.Run("direct order, settled and independently verified", func(t *testing.T) {
 		o, err := tr.PlaceOrder(ctx, trader.OrderParams{Sell: dai, Buy: usdt, SellAmount: units(18, 2), MinBuyAmount: big.NewInt(1_900_000)})
 		require.NoError(t, err)
-		st := waitOrder(t, func() (api.OrderStatus, error) { return c.OrderStatus(ctx, "ETHEREUM", o.ID.Uint64()) }, api.StatusSettled)
-		require.Equal(t, o.Tx.Hex(), st.InstructionID)
-		_, err = tr.Verifier().VerifyOrder(ctx, c, o.ID.Uint64())
+		st := waitOrder(t, func() (api.OrderStatus, error) { return c.OrderByInstruction(ctx, "ETHEREUM", o.Tx.Hex()) }, api.StatusSettled)
+		require.Equal(t, o.ID.String(), st.OnchainOrderID)
+		id, err := strconv.ParseUint(st.OrderID, 10, 64) // the gateway's
+		require.NoError(t, err)
+		byID, err := c.OrderStatus(ctx, "ETHEREUM", id)
+		require.NoError(t, err)
+		require.Equal(t, o.Tx.Hex(), byID.InstructionID)
+		_, err = tr.Verifier().VerifyOrder(ctx, c, id)
 		require.NoError(t, err)
 		_, err = c.OrderStatus(ctx, "ETHEREUM", 999)
 		requireAPIError(t, err, 404, api.CodeNotFound)

@@ -45,7 +45,7 @@ func TestOrderHistoryOnChain(t *testing.T) {
 	_, err := tr.Deposit(ctx, usdt, big.NewInt(10_000_000))
 	require.NoError(t, err)
 
-	var ids []uint64
+	var txs []string
 	for _, p := range []trader.OrderParams{
 		{Sell: usdt, Buy: dai, SellAmount: big.NewInt(1_000_000), MinBuyAmount: units(17, 9)},
 		{Sell: usdt, Buy: dai, SellAmount: big.NewInt(1_000_000), MinBuyAmount: units(18, 5), Kind: dtw.KindLimit},
@@ -53,11 +53,11 @@ func TestOrderHistoryOnChain(t *testing.T) {
 	} {
 		o, err := tr.PlaceOrder(ctx, p)
 		require.NoError(t, err)
-		ids = append(ids, o.ID.Uint64())
+		txs = append(txs, o.Tx.Hex())
 	}
 	var want []api.Order
 	for i, status := range []string{api.StatusSettled, api.StatusOpen, api.StatusSettled} {
-		st := waitOrder(t, func() (api.OrderStatus, error) { return c.OrderStatus(ctx, "ETHEREUM", ids[i]) }, status)
+		st := waitOrder(t, func() (api.OrderStatus, error) { return c.OrderByInstruction(ctx, "ETHEREUM", txs[i]) }, status)
 		want = append(want, sameOrder(st))
 	}
 

@@ -257,8 +257,48 @@ func OrderFromEvent(ev *bindings.DTWOrderPlaced) Order {
 	kind, buy := splitHigh(ev.KindAndBuyToken)
 	return Order{
 		Trader: ev.Trader, SellToken: sell, BuyToken: buy,
-		SellAmount: ev.SellAmount, MinBuyAmount: ev.MinBuyAmount, Deadline: deadline, Kind: uint8(kind),
+		SellAmount: new(big.Int).And(ev.IdAndSellAmount, sellAmountMask), MinBuyAmount: ev.MinBuyAmount, Deadline: deadline, Kind: uint8(kind),
 	}
+}
+
+// ordersSeed is the contract's ORDERS_SEED, keccak256("DTW.orders").
+var ordersSeed = crypto.Keccak256Hash([]byte("DTW.orders")).Big()
+
+// relayedID is the id bit of a relayed order (the contract's RELAYED_ID).
+const relayedID = 62
+
+// OrderKey returns the key of trader's order orderID selling sellToken, as the contract's
+// orderKey: keccak256(abi.encode(orderID << 160 | trader, w)), w = sellToken ^ ORDERS_SEED
+// for an order placed directly, ^ORDERS_SEED for a relayed one (id bit 62 set). The key
+// is unique forever and what OrderSettled, OrderCancelled, CancelRequested and
+// OrderSkipped name an order by.
+func OrderKey(orderID *big.Int, trader, sellToken common.Address) *big.Int {
+	if orderID.Sign() < 0 || orderID.BitLen() > 63 {
+		return new(big.Int).Set(ordersSeed)
+	}
+	idAndTrader := high(orderID, trader)
+	var w *big.Int
+	if orderID.Bit(relayedID) == 1 {
+		w = new(big.Int).Xor(ordersSeed, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1)))
+	} else {
+		w = new(big.Int).Xor(ordersSeed, new(big.Int).SetBytes(sellToken.Bytes()))
+	}
+	return crypto.Keccak256Hash(common.BigToHash(idAndTrader).Bytes(), common.BigToHash(w).Bytes()).Big()
+}
+
+// KeyOf returns the key of order o whose on-chain id is id, as a hash (OrderKey of its
+// trader and sell token): what the events that close it name it by.
+func KeyOf(id *big.Int, o Order) common.Hash {
+	return common.BigToHash(OrderKey(id, o.Trader, o.SellToken))
+}
+
+// sellAmountMask keeps the sell amount of OrderPlaced's `orderId << 192 | sellAmount`.
+var sellAmountMask = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 192), big.NewInt(1))
+
+// OrderIDFromEvent returns the per-trader order id an OrderPlaced event carries above its
+// sell amount: the id a Fill, cancel and requestCancel take with the order.
+func OrderIDFromEvent(ev *bindings.DTWOrderPlaced) *big.Int {
+	return new(big.Int).Rsh(ev.IdAndSellAmount, 192)
 }
 
 // splitHigh splits a word packed as `high << 160 | address`; a nil word gives zeros.
@@ -270,16 +310,16 @@ func splitHigh(w *big.Int) (uint64, common.Address) {
 }
 
 // SkippedOrders returns the orders that a settle or cancel batch of the DTW contract at
-// `contract` skipped in a transaction's logs (OrderSkipped), with their reasons.
-func SkippedOrders(contract common.Address, logs []*ethtypes.Log) map[uint64]uint8 {
+// `contract` skipped in a transaction's logs (OrderSkipped), by key, with their reasons.
+func SkippedOrders(contract common.Address, logs []*ethtypes.Log) map[common.Hash]uint8 {
 	c := bindings.NewDTW()
-	out := map[uint64]uint8{}
+	out := map[common.Hash]uint8{}
 	for _, l := range logs {
 		if l.Address != contract {
 			continue
 		}
-		if ev, err := c.UnpackOrderSkippedEvent(l); err == nil && ev.OrderId.IsUint64() {
-			out[ev.OrderId.Uint64()] = ev.Reason
+		if ev, err := c.UnpackOrderSkippedEvent(l); err == nil {
+			out[common.BigToHash(ev.OrderKey)] = ev.Reason
 		}
 	}
 	return out

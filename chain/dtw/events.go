@@ -39,11 +39,22 @@ type Event struct {
 	Token  common.Address
 	Amount *big.Int
 	To     common.Address
-	// Orders: OrderPlaced carries the whole order; OrderSettled only the id and the buy
-	// amount (its trader, tokens and sell amount are OrderPlaced's of the same id: see
-	// FromPlaced; its operator is the transaction's sender); OrderCancelled the id, the
-	// trader, the sell side and who cancelled; CancelRequested the id and the end of the
+	// Orders: OrderPlaced carries the whole order; OrderSettled only the key and the buy
+	// amount (its trader, tokens and sell amount are OrderPlaced's of the same key: see
+	// FromPlaced; its operator is the transaction's sender); OrderCancelled the key, the
+	// trader, the sell side and who cancelled; CancelRequested the key and the end of the
 	// grace period, as Deadline (anyone may cancel the order after it).
+	//
+	// OrderKey is the contract's key of the order (OrderKey of its on-chain id, trader and
+	// sell token), unique forever on its contract: every order event names it.
+	OrderKey common.Hash
+	// TraderOrderID is the order's on-chain id (OrderPlaced only): counted per trader and
+	// sell token for an order placed directly, 1<<62 | nonce for a relayed one. A Fill,
+	// cancel and requestCancel take it with the order.
+	TraderOrderID *big.Int
+	// OrderID is the gateway's id of the order on its chain, which the store assigns to an
+	// OrderPlaced event as it applies it (in chain order) and gives the events that name
+	// its key; nil as DecodeLog returns an event.
 	OrderID      *big.Int
 	SellToken    common.Address
 	BuyToken     common.Address
@@ -118,7 +129,8 @@ func DecodeLog(contract common.Address, l *ethtypes.Log) (ev Event, ok bool) {
 			return Event{}, false
 		}
 		o := OrderFromEvent(p)
-		ev.Kind, ev.OrderID, ev.Trader = EventOrderPlaced, p.OrderId, p.Trader
+		id := OrderIDFromEvent(p)
+		ev.Kind, ev.TraderOrderID, ev.OrderKey, ev.Trader = EventOrderPlaced, id, common.BigToHash(OrderKey(id, p.Trader, o.SellToken)), p.Trader
 		ev.SellToken, ev.BuyToken, ev.SellAmount, ev.MinBuyAmount = o.SellToken, o.BuyToken, o.SellAmount, o.MinBuyAmount
 		ev.Deadline, ev.OrderKind = o.Deadline, o.Kind
 	case EventTopics[3]:
@@ -126,20 +138,20 @@ func DecodeLog(contract common.Address, l *ethtypes.Log) (ev Event, ok bool) {
 		if err != nil {
 			return Event{}, false
 		}
-		ev.Kind, ev.OrderID, ev.BuyAmount = EventOrderSettled, s.OrderId, s.BuyAmount
+		ev.Kind, ev.OrderKey, ev.BuyAmount = EventOrderSettled, common.BigToHash(s.OrderKey), s.BuyAmount
 	case EventTopics[4]:
 		c, err := eventsABI.UnpackOrderCancelledEvent(l)
 		if err != nil {
 			return Event{}, false
 		}
-		ev.Kind, ev.OrderID, ev.Trader, ev.Closer = EventOrderCancelled, c.OrderId, c.Trader, c.Canceller
+		ev.Kind, ev.OrderKey, ev.Trader, ev.Closer = EventOrderCancelled, common.BigToHash(c.OrderKey), c.Trader, c.Canceller
 		ev.SellToken, ev.SellAmount = c.SellToken, c.SellAmount
 	case EventTopics[5]:
 		r, err := eventsABI.UnpackCancelRequestedEvent(l)
 		if err != nil {
 			return Event{}, false
 		}
-		ev.Kind, ev.OrderID, ev.Trader, ev.Deadline = EventCancelRequested, r.OrderId, r.Trader, r.CancelAfter
+		ev.Kind, ev.OrderKey, ev.Trader, ev.Deadline = EventCancelRequested, common.BigToHash(r.OrderKey), r.Trader, r.CancelAfter
 	default:
 		return Event{}, false
 	}

@@ -25,10 +25,10 @@ func (t *Trader) RequestCancel(ctx context.Context, o *PlacedOrder) (*types.Rece
 // CancelAfter reads, from the trader's own RPC, when the grace period of an open order's
 // cancel request ends: after it anyone may cancel the order. ok is false when no cancel
 // was requested (or the order is closed).
-func (t *Trader) CancelAfter(ctx context.Context, orderID *big.Int) (after time.Time, ok bool, err error) {
-	out, err := t.call(ctx, t.src.DTW, contract.PackCancelAfter(orderID))
+func (t *Trader) CancelAfter(ctx context.Context, o *PlacedOrder) (after time.Time, ok bool, err error) {
+	out, err := t.call(ctx, t.src.DTW, contract.PackCancelAfter(o.Key().Big()))
 	if err != nil {
-		return time.Time{}, false, fmt.Errorf("cancel request of order %s: %w", orderID, err)
+		return time.Time{}, false, fmt.Errorf("cancel request of order %s: %w", o.ID, err)
 	}
 	unix, err := contract.UnpackCancelAfter(out)
 	if err != nil || unix == 0 {
@@ -45,13 +45,14 @@ type SignedCancelRequest struct {
 	Request       api.SignedCancelRequest
 }
 
-// SignCancelRequest signs a gasless request to cancel the trader's order orderID as
+// SignCancelRequest signs a gasless request to cancel the trader's order orderID (its
+// on-chain id, PlacedOrder.ID: a trader's first direct order is 0) as
 // EIP-712 typed data, valid for Options.OrderTTL; nonce nil picks NewNonce. Nothing is
 // sent: submit Request with client.SubmitCancelRequest, or relay it from any account
 // (requestCancelSigned, with the order).
 func (t *Trader) SignCancelRequest(ctx context.Context, orderID, nonce *big.Int) (*SignedCancelRequest, error) {
-	if orderID == nil || orderID.Sign() <= 0 {
-		return nil, fmt.Errorf("sign cancel request: order id %v is not a positive integer", orderID)
+	if orderID == nil || orderID.Sign() < 0 {
+		return nil, fmt.Errorf("sign cancel request: order id %v is not a non-negative integer", orderID)
 	}
 	deadline, nonce, err := t.signedFields(ctx, time.Time{}, nonce)
 	if err != nil {

@@ -31,7 +31,7 @@ func TestCancelRequest(t *testing.T) {
 	t.Run("direct, then cancelled by the trader after the grace period", func(t *testing.T) {
 		c.Isolate(t)
 		o := place(t)
-		_, ok, err := tr.CancelAfter(ctx, o.ID)
+		_, ok, err := tr.CancelAfter(ctx, o)
 		require.NoError(t, err)
 		require.False(t, ok, "no request yet")
 		_, err = tr.CancelOrder(ctx, o)
@@ -39,7 +39,7 @@ func TestCancelRequest(t *testing.T) {
 
 		r, err := tr.RequestCancel(ctx, o)
 		require.NoError(t, err)
-		after, ok, err := tr.CancelAfter(ctx, o.ID)
+		after, ok, err := tr.CancelAfter(ctx, o)
 		require.NoError(t, err)
 		require.True(t, ok)
 		head, err := c.Client.HeaderByNumber(ctx, r.BlockNumber)
@@ -65,7 +65,7 @@ func TestCancelRequest(t *testing.T) {
 		require.Equal(t, signed.CancelRequest.Nonce.String(), signed.Request.Nonce)
 		_, err = c.Transact(ctx, c.Traders[1], &c.DTW, bindings.NewDTW().PackRequestCancelSigned(signed.CancelRequest, o.Order, signed.Signature), nil)
 		require.NoError(t, err)
-		_, ok, err := tr.CancelAfter(ctx, o.ID)
+		_, ok, err := tr.CancelAfter(ctx, o)
 		require.NoError(t, err)
 		require.True(t, ok)
 		used, err := tr.NonceUsed(ctx, signed.CancelRequest.Nonce)

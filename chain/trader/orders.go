@@ -36,7 +36,8 @@ type OrderParams struct {
 
 // PlacedOrder is an order the DTW contract accepted.
 type PlacedOrder struct {
-	// ID is the contract's order id.
+	// ID is the order's on-chain id: counted per trader and sell token for an order placed
+	// directly, 1<<62 | nonce for a relayed one (the gateway shows an id of its own).
 	ID *big.Int
 	// Order is the order as settle and cancel take it.
 	Order dtw.Order
@@ -45,6 +46,9 @@ type PlacedOrder struct {
 	// Receipt is that transaction's receipt.
 	Receipt *types.Receipt
 }
+
+// Key returns the order's key (dtw.KeyOf), what the events that close it name it by.
+func (p *PlacedOrder) Key() common.Hash { return dtw.KeyOf(p.ID, p.Order) }
 
 // check validates p and fills its deadline.
 func (t *Trader) check(ctx context.Context, p *OrderParams) error {
@@ -114,7 +118,7 @@ func (t *Trader) placed(r *types.Receipt) (*PlacedOrder, error) {
 func placedOrders(dtwAddr common.Address, r *types.Receipt) []*PlacedOrder {
 	var out []*PlacedOrder
 	for _, ev := range dtw.PlacedOrders(dtwAddr, r.Logs) {
-		out = append(out, &PlacedOrder{ID: ev.OrderId, Order: dtw.OrderFromEvent(ev), Tx: r.TxHash, Receipt: r})
+		out = append(out, &PlacedOrder{ID: dtw.OrderIDFromEvent(ev), Order: dtw.OrderFromEvent(ev), Tx: r.TxHash, Receipt: r})
 	}
 	return out
 }
@@ -145,28 +149,53 @@ func (t *Trader) FindOrder(ctx context.Context, tx common.Hash, orderID *big.Int
 	return nil, fmt.Errorf("%w: %s placed no order %s of %s", ErrOrderNotFound, tx, orderID, t.src.DTW)
 }
 
-// FindOrderByID finds an order of the configured DTW contract by its id alone: the
-// OrderPlaced event with that id in the trader's own RPC's logs, from the source's
-// StartBlock on, read back from its placing transaction as FindOrder does. An order the
-// RPC does not show is ErrOrderNotFound.
+// FindOrderByID finds an order of the trader's on the configured DTW contract by its
+// on-chain id alone: the trader's OrderPlaced events with that id in the trader's own
+// RPC's logs, from the source's StartBlock on, read back from the placing transaction as
+// FindOrder does. The contract counts direct orders per sell token: of several orders
+// with the id, the one still open is found; with several open, name the placing
+// transaction (FindOrder). An order the RPC does not show is ErrOrderNotFound.
 func (t *Trader) FindOrderByID(ctx context.Context, orderID *big.Int) (*PlacedOrder, error) {
 	if orderID == nil || orderID.Sign() < 0 {
 		return nil, fmt.Errorf("find order: order id %v is not a non-negative integer", orderID)
 	}
 	logs, err := t.backend.FilterLogs(ctx, ethereum.FilterQuery{
 		FromBlock: new(big.Int).SetUint64(t.src.StartBlock), Addresses: []common.Address{t.src.DTW},
-		Topics: [][]common.Hash{{orderPlacedTopic}, {common.BigToHash(orderID)}},
+		Topics: [][]common.Hash{{orderPlacedTopic}, {common.BytesToHash(t.Address().Bytes())}},
 	})
 	if err != nil {
 		return nil, fmt.Errorf("find order %s: %w", orderID, err)
 	}
+	var found []*PlacedOrder
 	for _, l := range logs {
-		if !l.Removed {
-			return t.FindOrder(ctx, l.TxHash, orderID)
+		ev, ok := dtw.DecodeLog(t.src.DTW, &l)
+		if l.Removed || !ok || ev.TraderOrderID.Cmp(orderID) != 0 {
+			continue
 		}
+		found = append(found, &PlacedOrder{ID: ev.TraderOrderID, Order: ev.Order(), Tx: l.TxHash})
 	}
-	return nil, fmt.Errorf("%w: no OrderPlaced event of order %s from the DTW contract %s of %s since block %d",
-		ErrOrderNotFound, orderID, t.src.DTW.Hex(), t.src.Name, t.src.StartBlock)
+	if len(found) == 0 {
+		return nil, fmt.Errorf("%w: no OrderPlaced event of order %s of %s from the DTW contract %s of %s since block %d",
+			ErrOrderNotFound, orderID, t.Address().Hex(), t.src.DTW.Hex(), t.src.Name, t.src.StartBlock)
+	}
+	if len(found) > 1 {
+		var open []*PlacedOrder
+		for _, o := range found {
+			h, err := t.call(ctx, t.src.DTW, contract.PackOrderHash(o.Key().Big()))
+			if err != nil {
+				return nil, fmt.Errorf("find order %s: %w", orderID, err)
+			}
+			if new(big.Int).SetBytes(h).Cmp(big.NewInt(1)) > 0 { // 0: none, 1: closed
+				open = append(open, o)
+			}
+		}
+		if len(open) != 1 {
+			return nil, fmt.Errorf("%w: %d orders of %s have on-chain id %s (one per sell token), %d of them open: name the placing transaction",
+				ErrOrderNotFound, len(found), t.Address().Hex(), orderID, len(open))
+		}
+		found = open
+	}
+	return t.FindOrder(ctx, found[0].Tx, orderID)
 }
 
 // orderPlacedTopic is the topic 0 of OrderPlaced.

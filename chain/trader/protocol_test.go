@@ -172,7 +172,7 @@ func TestProtocol(t *testing.T) {
 		odd.Status = "EXPLODED"
 		_, err = tr.Verifier().WaitOrder(ctx, &script{orders: []answer[api.OrderStatus]{{v: odd}}}, o.Tx.Hex(), fast(time.Minute, nil))
 		require.ErrorIs(t, err, trader.ErrGateway)
-		require.EqualError(t, err, "the gateway reports order "+o.ID.String()+" as EXPLODED")
+		require.EqualError(t, err, "the gateway reports order "+odd.OrderID+" as EXPLODED")
 	})
 
 	t.Run("wait for an order: the timeout names what was awaited", func(t *testing.T) {

@@ -205,7 +205,7 @@ func TestTrader(t *testing.T) {
 		r, err := tr.CancelExpired(ctx, o.Tx, o.ID)
 		require.NoError(t, err)
 		ev := testnet.RequireEvent(t, r, c.DTW, bindings.NewDTW().UnpackOrderCancelledEvent)
-		requireBig(t, o.ID, ev.OrderId)
+		requireBig(t, o.Key().Big(), ev.OrderKey)
 		requireBig(t, new(big.Int).Add(before, units(dai, 4)), freeBalance(t, tr, dai))
 
 		_, err = tr.CancelExpired(ctx, o.Tx, nil)

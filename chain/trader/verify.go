@@ -65,8 +65,11 @@ func mismatch(format string, args ...any) error {
 type OrderVerification struct {
 	// Status is the gateway's report.
 	Status api.OrderStatus
-	// OrderID is the order's on-chain id.
+	// OrderID is the gateway's id of the order (its orderId).
 	OrderID *big.Int
+	// OnchainID is the order's id on the DTW contract (onchainOrderId), checked on the
+	// trader's own RPC: what cancelling it on-chain takes.
+	OnchainID *big.Int
 	// Placed is the OrderPlaced event of the placing transaction.
 	Placed dtw.Event
 	// ReturnTx is the settle or cancel transaction.
@@ -126,6 +129,10 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 	if !closed {
 		return nil, mismatch("order %s has return transaction %s but status %q", id, echo.Value(*st.ReturnTxID), echo.Value(st.Status))
 	}
+	onchainID, ok := new(big.Int).SetString(st.OnchainOrderID, 10)
+	if !ok || onchainID.Sign() < 0 {
+		return nil, mismatch("order %s: on-chain order id %q is not an integer", id, echo.Value(st.OnchainOrderID))
+	}
 	retTx, err := parseHash("returnTxId", *st.ReturnTxID)
 	if err != nil {
 		return nil, err
@@ -134,7 +141,7 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 	if err != nil {
 		return nil, err
 	}
-	placed, err := v.placedEvent(ctx, placeTx, id)
+	placed, err := v.placedEvent(ctx, placeTx, onchainID)
 	if err != nil {
 		return nil, err
 	}
@@ -156,9 +163,10 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 	if err != nil {
 		return nil, err
 	}
-	exp := chain.ReturnExpectation{DTW: v.src.DTW, OrderID: id, Trader: v.trader, Confirmations: v.Confirmations}
+	// The key of the order the trader's own RPC shows placed, never what the gateway says.
+	exp := chain.ReturnExpectation{DTW: v.src.DTW, OrderKey: placed.OrderKey, Trader: v.trader, Confirmations: v.Confirmations}
 	if kind == dtw.EventOrderSettled {
-		// A settle takes the whole locked amount; OrderSettled names only the order's id.
+		// A settle takes the whole locked amount; OrderSettled names only the order's key.
 		if sold.Cmp(placed.SellAmount) != 0 {
 			return nil, mismatch("settled order %s reported with quantity sold %s, want its sell amount %s", id, st.QuantitySold, placed.SellAmount)
 		}
@@ -173,7 +181,7 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 	if errors.Is(err, chain.ErrVerification) {
 		return nil, fmt.Errorf("%w: %w", ErrVerificationFailed, err)
 	}
-	out := &OrderVerification{Status: st, OrderID: id, Placed: placed, ReturnTx: retTx}
+	out := &OrderVerification{Status: st, OrderID: id, OnchainID: onchainID, Placed: placed, ReturnTx: retTx}
 	if check != nil {
 		out.Event, out.Confirmations = check.Event, check.Confirmations
 		out.Event.FromPlaced(placed)
@@ -181,7 +189,7 @@ func (v *Verifier) VerifyOrderStatus(ctx context.Context, st api.OrderStatus) (*
 	if err != nil {
 		return out, err
 	}
-	// A settle moves the tokens of the order stored under its id; a cancel names its own.
+	// A settle moves the tokens of the order stored under its key; a cancel names its own.
 	if ev := check.Event; ev.Kind == dtw.EventOrderCancelled && ev.SellToken != placed.SellToken {
 		return nil, mismatch("return transaction %s moved other tokens than order %s holds", retTx, id)
 	}
@@ -199,8 +207,8 @@ func (v *Verifier) checkOwner(what, source, trader string) error {
 	return nil
 }
 
-// placedEvent returns the OrderPlaced event of order id in the placing transaction,
-// from the trader's own DTW contract, for the trader.
+// placedEvent returns the OrderPlaced event of the order with on-chain id id in the
+// placing transaction, from the trader's own DTW contract, for the trader.
 func (v *Verifier) placedEvent(ctx context.Context, tx common.Hash, id *big.Int) (dtw.Event, error) {
 	r, err := v.rpc.TransactionReceipt(ctx, tx)
 	if errors.Is(err, ethereum.NotFound) {
@@ -213,7 +221,7 @@ func (v *Verifier) placedEvent(ctx context.Context, tx common.Hash, id *big.Int)
 		return dtw.Event{}, mismatch("placing transaction %s reverted", tx)
 	}
 	for _, ev := range dtw.DecodeLogs(v.src.DTW, r.Logs) {
-		if ev.Kind == dtw.EventOrderPlaced && ev.OrderID.Cmp(id) == 0 {
+		if ev.Kind == dtw.EventOrderPlaced && ev.TraderOrderID.Cmp(id) == 0 {
 			if ev.Trader != v.trader {
 				return dtw.Event{}, mismatch("order %s was placed by %s, not by %s", id, ev.Trader, v.trader)
 			}

@@ -42,7 +42,8 @@ var _ trader.StatusSource = report{}
 func truthfulStatus(o *trader.PlacedOrder, sell, buy chain.Asset, status string, returnTx common.Hash, bought *big.Int) api.OrderStatus {
 	ret := returnTx.Hex()
 	st := api.OrderStatus{
-		InstructionID: o.Tx.Hex(), ReturnTxID: &ret, OrderSource: "ETHEREUM", OrderID: o.ID.String(), Trader: o.Order.Trader.Hex(),
+		InstructionID: o.Tx.Hex(), ReturnTxID: &ret, OrderSource: "ETHEREUM", OrderID: "12", OnchainOrderID: o.ID.String(),
+		OrderKey: o.Key().Hex(), Trader: o.Order.Trader.Hex(),
 		SellingAsset: sell.ID, BuyingAsset: buy.ID, QuantitySold: "0", QuantityBought: "0",
 		LimitAmount: buy.FromBaseUnits(o.Order.MinBuyAmount).String(), AmountToSell: sell.FromBaseUnits(o.Order.SellAmount).String(),
 		LimitAmountToReceive: buy.FromBaseUnits(o.Order.MinBuyAmount).String(), OrderType: api.OrderTypeMarket,
@@ -82,7 +83,7 @@ func TestVerify(t *testing.T) {
 
 	t.Run("honest settlement verifies", func(t *testing.T) {
 		v := tr.Verifier()
-		got, err := v.VerifyOrder(ctx, report{order: honest}, o.ID.Uint64())
+		got, err := v.VerifyOrder(ctx, report{order: honest}, 12)
 		require.NoError(t, err)
 		require.Equal(t, settle.TxHash, got.ReturnTx)
 		requireBig(t, bought, got.Event.BuyAmount)
@@ -145,7 +146,7 @@ func TestVerify(t *testing.T) {
 		})
 	}
 	t.Run("lie: another order id answered", func(t *testing.T) {
-		_, err := tr.Verifier().VerifyOrder(ctx, report{order: honest}, o.ID.Uint64()+1)
+		_, err := tr.Verifier().VerifyOrder(ctx, report{order: honest}, 13)
 		require.ErrorIs(t, err, trader.ErrVerificationFailed)
 	})
 	t.Run("an open order is not yet verifiable", func(t *testing.T) {

@@ -99,10 +99,10 @@ func TestQuorumOutvotesALyingRPC(t *testing.T) {
 		require.NoError(t, err)
 		var st api.OrderStatus
 		require.Eventually(t, func() bool {
-			st, err = cl.OrderStatus(ctx, "ETHEREUM", o.ID.Uint64())
+			st, err = cl.OrderByInstruction(ctx, "ETHEREUM", o.Tx.Hex())
 			return err == nil && st.Status == api.StatusSettled && st.ReturnTxID != nil && st.ReturnTxConfirmations != "" && st.ReturnTxConfirmations != "0"
 		}, 30*time.Second, 50*time.Millisecond, "the order settles through the honest endpoints: %+v %v", st, err)
-		_, err = tr.Verifier().VerifyOrder(ctx, cl, o.ID.Uint64())
+		_, err = tr.Verifier().VerifyOrderByInstruction(ctx, cl, o.Tx.Hex())
 		require.NoError(t, err, "the reported return transaction is the one the trader verifies on its own RPC")
 	})
 

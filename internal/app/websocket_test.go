@@ -3,6 +3,7 @@ package app_test
 import (
 	"context"
 	"math/big"
+	"strconv"
 	"testing"
 	"time"
 
@@ -87,14 +88,17 @@ func TestWebsocketOnChain(t *testing.T) {
 	m = nextPush(t, alice.w)
 	require.NotNil(t, m.Order, "%s", m.Raw)
 	require.Equal(t, api.StatusSettled, m.Order.Status)
-	require.Equal(t, o.ID.String(), m.Order.OrderID)
+	require.Equal(t, o.ID.String(), m.Order.OnchainOrderID)
+	require.Equal(t, o.Key().Hex(), m.Order.OrderKey)
 	require.Equal(t, o.Tx.Hex(), m.Order.InstructionID)
 	require.NotNil(t, m.Order.ReturnTxID)
-	st, err := alice.cl.OrderStatus(ctx, "ETHEREUM", o.ID.Uint64())
+	id, err := strconv.ParseUint(m.Order.OrderID, 10, 64) // the gateway's
+	require.NoError(t, err)
+	st, err := alice.cl.OrderStatus(ctx, "ETHEREUM", id)
 	require.NoError(t, err)
 	require.Equal(t, st.ReturnTxID, m.Order.ReturnTxID)
 	require.Equal(t, st.QuantityBought, m.Order.QuantityBought)
-	_, err = alice.tr.Verifier().VerifyOrder(ctx, alice.cl, o.ID.Uint64())
+	_, err = alice.tr.Verifier().VerifyOrder(ctx, alice.cl, id)
 	require.NoError(t, err, "the pushed return transaction is the one the trader verifies")
 
 	// A feed moves: the settler's PRICE event reaches a price subscriber.

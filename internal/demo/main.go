@@ -407,21 +407,27 @@ func (t *trader) dtwStdin(ctx context.Context, stdin io.Reader, args ...string) 
 	return t.d.execEnv(ctx, t.env, stdin, nil, append([]string{filepath.Join(t.d.bin, "dtw")}, args...)...)
 }
 
-// orderID runs an `order place --json` command and returns the order id it printed.
+// orderID runs an `order place --json` command and returns the order id it printed: the
+// gateway's (orderId) of an order waited on, or else the on-chain id (onchainOrderId),
+// what `dtw order cancel` takes.
 func (t *trader) orderID(ctx context.Context, args ...string) (string, error) {
 	var out strings.Builder
 	if err := t.d.execEnv(ctx, t.env, nil, &out, append([]string{filepath.Join(t.d.bin, "dtw")}, args...)...); err != nil {
 		return "", err
 	}
 	var res struct {
-		OrderID string `json:"orderId"`
+		OrderID        string `json:"orderId"`
+		OnchainOrderID string `json:"onchainOrderId"`
 	}
 	text := out.String()
 	if i := strings.LastIndex(text, "\n{"); i >= 0 {
 		text = text[i+1:]
 	}
-	if err := json.Unmarshal([]byte(strings.TrimSpace(text)), &res); err != nil || res.OrderID == "" {
+	if err := json.Unmarshal([]byte(strings.TrimSpace(text)), &res); err != nil || res.OrderID == "" && res.OnchainOrderID == "" {
 		return "", fmt.Errorf("no orderId in the output of dtw %s", strings.Join(args, " "))
+	}
+	if res.OrderID == "" {
+		return res.OnchainOrderID, nil
 	}
 	return res.OrderID, nil
 }

@@ -21,7 +21,7 @@ func orderCancelCommand() *cli.Command {
 		Name: "cancel",
 		Usage: "cancel your open order: request it (directly on-chain, or --gasless through the gateway); the gateway cancels it at once, " +
 			"and without the gateway anyone may cancel it " + dtw.CancelGrace.String() + " after the request: run this again then (or after the deadline)",
-		ArgsUsage: "SOURCE ORDER_ID",
+		ArgsUsage: "SOURCE ONCHAIN_ORDER_ID",
 		Flags: append(append(append(append([]cli.Flag{}, configFlags()...), signerFlags()...), waitFlags()...),
 			&cli.StringFlag{Name: flagTx, Usage: "the placing transaction `HASH`", DefaultText: "found in your RPC's logs"},
 			&cli.BoolFlag{Name: flagGasless, Usage: "sign the cancel request and let the gateway relay it (you pay no gas)"},
@@ -30,7 +30,7 @@ func orderCancelCommand() *cli.Command {
 	}
 }
 
-// ownOrderArgs validates SOURCE ORDER_ID and --tx, opens the chain with the signer and
+// ownOrderArgs validates SOURCE ONCHAIN_ORDER_ID and --tx, opens the chain with the signer and
 // reads the trader's order from its own RPC: from the placing transaction --tx, or found
 // in the logs. The caller closes the session.
 func ownOrderArgs(c *cli.Context, usage string) (*Config, *chainSession, *trader.PlacedOrder, error) {
@@ -39,7 +39,7 @@ func ownOrderArgs(c *cli.Context, usage string) (*Config, *chainSession, *trader
 	}
 	id, ok := new(big.Int).SetString(c.Args().Get(1), 10)
 	if !ok || id.Sign() < 0 {
-		return nil, nil, nil, usageError("ORDER_ID %q: give the order's id, an integer (see `dtw order status`)", c.Args().Get(1))
+		return nil, nil, nil, usageError("ONCHAIN_ORDER_ID %q: give the order's on-chain id, an integer (onchainOrderId in `dtw order status`)", c.Args().Get(1))
 	}
 	var tx common.Hash
 	if v := c.String(flagTx); v != "" {
@@ -72,7 +72,7 @@ func ownOrder(c *cli.Context, cs *chainSession, id *big.Int, tx common.Hash) (*t
 	if tx == (common.Hash{}) {
 		o, err = cs.trader.FindOrderByID(c.Context, id)
 		if errors.Is(err, trader.ErrOrderNotFound) {
-			return nil, &exitError{code: ExitChain, err: fmt.Errorf("no order %s on the DTW contract %s of %s", id, cs.src.DTW.Hex(), cs.src.Name),
+			return nil, &exitError{code: ExitChain, err: fmt.Errorf("no order %s of yours (its on-chain id) on the DTW contract %s of %s", id, cs.src.DTW.Hex(), cs.src.Name),
 				hint: "check the order id and source (and sources." + cs.src.Name + ".startBlock); nothing was sent"}
 		}
 	} else {
@@ -96,21 +96,21 @@ func cancelNow(c *cli.Context, cs *chainSession, o *trader.PlacedOrder) error {
 	}
 	sell, _ := cs.src.AssetByAddress(o.Order.SellToken)
 	refund := sell.FromBaseUnits(o.Order.SellAmount).String() + " " + sell.ID
-	out := map[string]any{"source": cs.src.Name, "orderId": o.ID.String(), "status": api.StatusCancelled, "transactionHash": r.TxHash.Hex(), "refunded": refund}
+	out := map[string]any{"source": cs.src.Name, "onchainOrderId": o.ID.String(), "status": api.StatusCancelled, "transactionHash": r.TxHash.Hex(), "refunded": refund}
 	return output(c, out, func() error {
-		fmt.Fprintf(c.App.Writer, "cancelled order %s on %s in transaction %s; %s returned to your free balance\n", o.ID, cs.src.Name, r.TxHash.Hex(), refund)
+		fmt.Fprintf(c.App.Writer, "cancelled on-chain order %s on %s in transaction %s; %s returned to your free balance\n", o.ID, cs.src.Name, r.TxHash.Hex(), refund)
 		return nil
 	})
 }
 
 func runOrderCancel(c *cli.Context) error {
-	cfg, cs, o, err := ownOrderArgs(c, "order cancel [--gasless] [--wait] [--tx HASH] SOURCE ORDER_ID")
+	cfg, cs, o, err := ownOrderArgs(c, "order cancel [--gasless] [--wait] [--tx HASH] SOURCE ONCHAIN_ORDER_ID")
 	if err != nil {
 		return err
 	}
 	defer cs.Close()
 	src, id := cs.src, o.ID
-	after, requested, err := cs.trader.CancelAfter(c.Context, id)
+	after, requested, err := cs.trader.CancelAfter(c.Context, o)
 	if err != nil {
 		return chainError(src.Name, err)
 	}
@@ -119,7 +119,7 @@ func runOrderCancel(c *cli.Context) error {
 		return chainError(src.Name, err)
 	}
 	now := time.Unix(int64(head.Time), 0)
-	out := map[string]any{"source": src.Name, "orderId": id.String(), "instructionId": o.Tx.Hex()}
+	out := map[string]any{"source": src.Name, "onchainOrderId": id.String(), "instructionId": o.Tx.Hex()}
 
 	// Once the grace period or the deadline is over, cancel it here and now.
 	if requested && now.After(after) || now.Unix() > int64(o.Order.Deadline) {
@@ -152,7 +152,7 @@ func runOrderCancel(c *cli.Context) error {
 			return chainError(src.Name, err)
 		}
 		out["requestTx"] = r.TxHash.Hex()
-		if after, _, err = cs.trader.CancelAfter(c.Context, id); err != nil {
+		if after, _, err = cs.trader.CancelAfter(c.Context, o); err != nil {
 			return chainError(src.Name, err)
 		}
 		progress(c, "cancel requested in transaction %s (block %d)", r.TxHash.Hex(), r.BlockNumber.Uint64())
@@ -163,7 +163,7 @@ func runOrderCancel(c *cli.Context) error {
 	if !c.Bool(flagWait) {
 		return output(c, out, func() error {
 			fmt.Fprintf(c.App.Writer, "the gateway cancels it now (follow it with `dtw order status %s %s`); without the gateway, run `dtw order cancel %s %s` again after the grace period (%s)\n",
-				src.Name, id, src.Name, id, dtw.CancelGrace)
+				src.Name, o.Tx.Hex(), src.Name, id, dtw.CancelGrace)
 			return nil
 		})
 	}

@@ -14,7 +14,7 @@ import (
 
 // cancelOut is what `dtw order cancel --json` prints.
 type cancelOut struct {
-	OrderID         string `json:"orderId"`
+	OnchainOrderID  string `json:"onchainOrderId"`
 	RequestTx       string `json:"requestTx"`
 	CancelAfter     int64  `json:"cancelAfter"`
 	Status          string `json:"status"`
@@ -41,16 +41,17 @@ func TestCLICancel(t *testing.T) {
 		t.Helper()
 		var r placeResult
 		cli.okJSON(t, &r, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--limit", "5000", "--json", "ETHEREUM")
+		var st api.OrderStatus
 		require.Eventually(t, func() bool { // the gateway knows it once confirmed
-			var st api.OrderStatus
-			_, _, code := cli.run(t, "order", "status", "--json", "ETHEREUM", r.OrderID)
+			_, _, code := cli.run(t, "order", "status", "--json", "ETHEREUM", r.InstructionID)
 			if code != 0 {
 				return false
 			}
-			cli.okJSON(t, &st, "order", "status", "--json", "ETHEREUM", r.OrderID)
+			cli.okJSON(t, &st, "order", "status", "--json", "ETHEREUM", r.InstructionID)
 			return st.Status == api.StatusOpen
 		}, 20*time.Second, 300*time.Millisecond)
-		return r.OrderID
+		require.Equal(t, r.OnchainOrderID, st.OnchainOrderID)
+		return r.OnchainOrderID
 	}
 
 	before := e.state(t)
@@ -67,7 +68,7 @@ func TestCLICancel(t *testing.T) {
 		}
 		var out cancelOut
 		cli.okJSON(t, &out, append(args, "ETHEREUM", id)...)
-		require.Equal(t, id, out.OrderID)
+		require.Equal(t, id, out.OnchainOrderID)
 		require.NotEmpty(t, out.RequestTx)
 		require.Equal(t, api.StatusCancelled, out.Status, "the gateway honoured the request")
 		require.True(t, out.Verified)

@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/testnet"
 	"github.com/dtwgate/dtwgate/testnet/liar"
 )
@@ -89,12 +90,32 @@ func (e *cliEnv) tokenBalance(t *testing.T, symbol string, who common.Address) *
 }
 
 type placeResult struct {
+	// OrderID is the gateway's id of the order: printed once the order was waited on
+	// (--wait), or filled by followed.
 	OrderID        string `json:"orderId"`
+	OnchainOrderID string `json:"onchainOrderId"`
 	InstructionID  string `json:"instructionId"`
 	Status         string `json:"status"`
 	ReturnTxID     string `json:"returnTxId"`
 	QuantityBought string `json:"quantityBought"`
 	Verified       bool   `json:"verified"`
+}
+
+// followed waits until the gateway follows the order r placed (found by its placing
+// transaction) and fills r.OrderID, the gateway's id of it: a direct order placed
+// without --wait prints its on-chain id only.
+func followed(t *testing.T, dtw *cli, r *placeResult) {
+	t.Helper()
+	var st api.OrderStatus
+	require.Eventually(t, func() bool {
+		if _, _, code := dtw.run(t, "order", "status", "--json", "ETHEREUM", r.InstructionID); code != 0 {
+			return false
+		}
+		dtw.okJSON(t, &st, "order", "status", "--json", "ETHEREUM", r.InstructionID)
+		return st.OrderID != ""
+	}, 20*time.Second, 300*time.Millisecond, "order %s never followed", r.InstructionID)
+	require.Equal(t, r.OnchainOrderID, st.OnchainOrderID)
+	r.OrderID = st.OrderID
 }
 
 // TestCLIEndToEnd runs the dtw binary against a real dtwgate on anvil: config from the
@@ -325,11 +346,12 @@ func TestCLIEndToEnd(t *testing.T) {
 	// its deadline while the gateway is down.
 	var limit placeResult
 	dtw.okJSON(t, &limit, "order", "place", "--sell", "dai", "--buy", "usdt", "--amount", "5", "--limit", "5000", "--deadline", "10m", "--json", "ETHEREUM")
-	require.NotEmpty(t, limit.OrderID)
+	require.NotEmpty(t, limit.OnchainOrderID)
+	require.Empty(t, limit.OrderID, "not known before the gateway follows it")
 	e.gw.stop(t)
 	before = e.state(t)
-	dtw.fails(t, exitChain, msgs("DeadlineNotPassed", "wait"), "order", "cancel-expired", "ETHEREUM", limit.OrderID)
-	dtw.fails(t, exitUsage, msgs("ORDER_ID"), "order", "cancel-expired", "ETHEREUM", "first")
+	dtw.fails(t, exitChain, msgs("DeadlineNotPassed", "wait"), "order", "cancel-expired", "ETHEREUM", limit.OnchainOrderID)
+	dtw.fails(t, exitUsage, msgs("ONCHAIN_ORDER_ID"), "order", "cancel-expired", "ETHEREUM", "first")
 	dtw.fails(t, exitChain, msgs("no order 424242"), "order", "cancel-expired", "ETHEREUM", "424242")
 	require.Equal(t, before, e.state(t), "refused cancels changed the chain")
 	ctx := testCtx(t)
@@ -337,8 +359,8 @@ func TestCLIEndToEnd(t *testing.T) {
 	require.NoError(t, e.c.Mine(ctx, 1))
 	freeDAI, err := e.c.DTWBalance(ctx, trader.Address, e.c.MustToken("DAI").Address)
 	require.NoError(t, err)
-	out = dtw.ok(t, "order", "cancel-expired", "ETHEREUM", limit.OrderID)
-	require.Contains(t, out, "cancelled order "+limit.OrderID)
+	out = dtw.ok(t, "order", "cancel-expired", "ETHEREUM", limit.OnchainOrderID)
+	require.Contains(t, out, "cancelled on-chain order "+limit.OnchainOrderID)
 	after, err := e.c.DTWBalance(ctx, trader.Address, e.c.MustToken("DAI").Address)
 	require.NoError(t, err)
 	require.Equal(t, new(big.Int).Add(freeDAI, new(big.Int).Mul(big.NewInt(5), big.NewInt(1e18))).String(), after.String())

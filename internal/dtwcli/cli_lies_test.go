@@ -135,6 +135,7 @@ func TestCLIVerifyCatchesLies(t *testing.T) {
 	require.NotEqual(t, settled.ReturnTxID, other.ReturnTxID)
 	require.True(t, cancelled.Verified)
 	require.Equal(t, "CANCELLED", cancelled.Status)
+	followed(t, dtw, &open)
 	require.Eventually(t, func() bool {
 		out, _, code := dtw.run(t, "order", "status", "ETHEREUM", open.OrderID)
 		return code == 0 && strings.Contains(out, "OPEN")
@@ -182,24 +183,26 @@ func TestCLIVerifyCatchesLies(t *testing.T) {
 		{"quantitySold lowered", plus("quantitySold", "-1"),
 			[]string{settled.OrderID, settled.InstructionID}, msgs("sell amount")},
 		{"returnTxId is the placing transaction", set("returnTxId", settled.InstructionID),
-			[]string{settled.OrderID, settled.InstructionID}, msgs(settled.InstructionID, "no settle or cancel event of order "+settled.OrderID)},
+			[]string{settled.OrderID, settled.InstructionID}, msgs(settled.InstructionID, "no settle or cancel event of order key")},
 		{"returnTxId is another order's settlement", set("returnTxId", other.ReturnTxID),
-			[]string{settled.OrderID, settled.InstructionID}, msgs(other.ReturnTxID, "no settle or cancel event of order "+settled.OrderID)},
+			[]string{settled.OrderID, settled.InstructionID}, msgs(other.ReturnTxID, "no settle or cancel event of order key")},
 		{"settled order reported cancelled", set("status", "CANCELLED", "quantitySold", "0", "quantityBought", "0"),
 			[]string{settled.OrderID}, msgs("OrderCancelled")},
 		{"open order reported settled by another order's settlement",
 			set("status", "SETTLED", "returnTxId", settled.ReturnTxID, "quantitySold", "5", "quantityBought", "5000"),
-			[]string{open.OrderID, open.InstructionID}, msgs("no settle or cancel event of order " + open.OrderID)},
+			[]string{open.OrderID, open.InstructionID}, msgs("no settle or cancel event of order key")},
 		{"open order reported settled in its own placing transaction",
 			set("status", "SETTLED", "returnTxId", open.InstructionID, "quantitySold", "5", "quantityBought", "5000"),
-			[]string{open.OrderID}, msgs("no settle or cancel event of order " + open.OrderID)},
+			[]string{open.OrderID}, msgs("no settle or cancel event of order key")},
+		{"onchainOrderId of another order", set("onchainOrderId", "7"),
+			[]string{settled.OrderID, settled.InstructionID}, msgs("placed no order 7")},
 		{"open order reported settled without a return transaction", set("status", "SETTLED"),
 			[]string{open.OrderID}, msgs("without a return transaction")},
 		{"cancelled order reported settled", set("status", "SETTLED", "quantitySold", "5", "quantityBought", "4.990005"),
 			[]string{cancelled.OrderID, cancelled.InstructionID}, msgs("the chain shows OrderCancelled, expected OrderSettled")},
 		{"cancelled order reported settled by another order's settlement",
 			set("status", "SETTLED", "returnTxId", settled.ReturnTxID, "quantitySold", "5", "quantityBought", "4.990005"),
-			[]string{cancelled.OrderID}, msgs("no settle or cancel event of order " + cancelled.OrderID)},
+			[]string{cancelled.OrderID}, msgs("no settle or cancel event of order key")},
 		{"another trader's order", set("trader", trader2),
 			[]string{settled.OrderID}, msgs(trader2)},
 		{"another order id", set("orderId", other.OrderID),

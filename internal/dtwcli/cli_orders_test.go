@@ -51,6 +51,7 @@ func TestCLIOrders(t *testing.T) {
 		dtw.okJSON(t, &r, append(append([]string{"order", "place", "--sell", "dai", "--buy", "usdt"}, args...), "--json", "ETHEREUM")...)
 		placed = append(placed, r)
 	}
+	followed(t, dtw, &placed[1]) // placed without --wait
 	want := []string{placed[0].OrderID, placed[1].OrderID, placed[2].OrderID}
 	var all ordersOut
 	require.Eventually(t, func() bool { // the resting order shows once the gateway's follower confirmed it

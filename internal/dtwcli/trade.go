@@ -164,7 +164,7 @@ func orderCommand() *cli.Command {
 			{
 				Name:      "cancel-expired",
 				Usage:     "cancel your order after its deadline directly on-chain (the escape hatch: needs no gateway)",
-				ArgsUsage: "SOURCE ORDER_ID",
+				ArgsUsage: "SOURCE ONCHAIN_ORDER_ID",
 				Flags: append(append([]cli.Flag{}, common...), append(signerFlags(),
 					&cli.StringFlag{Name: flagTx, Usage: "the placing transaction `HASH`", DefaultText: "found in your RPC's logs"})...),
 				Action: runOrderCancelExpired,
@@ -298,8 +298,8 @@ func runOrderPlace(c *cli.Context) error {
 			return chainError(src.Name, err)
 		}
 		instruction = po.Tx.Hex()
-		res["orderId"] = po.ID.String()
-		progress(c, "placed: order %s in transaction %s (block %d)", po.ID, instruction, po.Receipt.BlockNumber.Uint64())
+		res["onchainOrderId"] = po.ID.String()
+		progress(c, "placed: on-chain order %s in transaction %s (block %d)", po.ID, instruction, po.Receipt.BlockNumber.Uint64())
 	}
 	res["instructionId"] = instruction
 	if !c.Bool(flagWait) {
@@ -312,7 +312,8 @@ func runOrderPlace(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	res["orderId"], res["status"], res["returnTxId"] = ver.OrderID.String(), ver.Status.Status, ver.ReturnTx.Hex()
+	res["orderId"], res["onchainOrderId"] = ver.OrderID.String(), ver.OnchainID.String()
+	res["status"], res["returnTxId"] = ver.Status.Status, ver.ReturnTx.Hex()
 	res["quantitySold"], res["quantityBought"], res["verified"], res["confirmations"] = ver.Status.QuantitySold, ver.Status.QuantityBought, true, ver.Confirmations
 	return output(c, res, func() error { return nil })
 }
@@ -433,7 +434,7 @@ func runOrderStatus(c *cli.Context) error {
 	}
 	return output(c, st, func() error {
 		return table(c, []string{"FIELD", "VALUE"}, [][]string{
-			{"order", st.OrderID}, {"source", st.OrderSource}, {"status", st.Status}, {"type", st.OrderType},
+			{"order", st.OrderID}, {"on-chain id", orDash(st.OnchainOrderID)}, {"source", st.OrderSource}, {"status", st.Status}, {"type", st.OrderType},
 			{"sell", amountOf(st.AmountToSell, st.SellingAsset)}, {"buy at least", amountOf(st.LimitAmountToReceive, st.BuyingAsset)},
 			{"sold", amountOf(st.QuantitySold, st.SellingAsset)}, {"bought", amountOf(st.QuantityBought, st.BuyingAsset)}, {"deadline", unixTime(st.Deadline)},
 			{"placed in", st.InstructionID}, {"confirmations", orDash(st.Confirmations)},
@@ -476,7 +477,7 @@ func runOrderVerify(c *cli.Context) error {
 		return chainError(src.Name, err)
 	}
 	st := v.Status
-	out := map[string]any{"verified": true, "source": src.Name, "orderId": v.OrderID.String(), "status": st.Status,
+	out := map[string]any{"verified": true, "source": src.Name, "orderId": v.OrderID.String(), "onchainOrderId": v.OnchainID.String(), "status": st.Status,
 		"instructionId": st.InstructionID, "returnTxId": v.ReturnTx.Hex(), "dtw": src.DTW.Hex(), "confirmations": v.Confirmations,
 		"quantitySold": st.QuantitySold, "quantityBought": st.QuantityBought}
 	return output(c, out, func() error {
@@ -489,7 +490,7 @@ func runOrderVerify(c *cli.Context) error {
 }
 
 func runOrderCancelExpired(c *cli.Context) error {
-	_, cs, o, err := ownOrderArgs(c, "order cancel-expired [--tx HASH] SOURCE ORDER_ID")
+	_, cs, o, err := ownOrderArgs(c, "order cancel-expired [--tx HASH] SOURCE ONCHAIN_ORDER_ID")
 	if err != nil {
 		return err
 	}

@@ -241,12 +241,16 @@ func (e *Engine) Step(ctx context.Context) error {
 			continue
 		}
 		// A batch skips what it can no longer close; those orders are decided again.
-		skipped := map[uint64]uint8{}
+		var skipped map[common.Hash]uint8
 		if o.Receipt != nil {
 			skipped = dtw.SkippedOrders(e.cfg.Source.DTW, o.Receipt.Logs)
 		}
 		for _, id := range o.Tx.OrderIDs {
-			if reason, ok := skipped[id]; ok {
+			reason, ok, err := e.skipped(ctx, id, skipped)
+			if err != nil {
+				return err
+			}
+			if ok {
 				e.log.Info("order skipped by a batch", "order", id, "reason", skipReason(reason), "tx", o.Tx.Hash)
 				continue
 			}
@@ -303,7 +307,7 @@ func (e *Engine) checkCloses(ctx context.Context) error {
 			return err
 		}
 		check, err := chain.VerifyReturnTx(ctx, reader, c.TxHash, chain.ReturnExpectation{
-			DTW: e.cfg.Source.DTW, OrderID: c.OrderID, Trader: o.Placed.Trader, Kind: c.Kind,
+			DTW: e.cfg.Source.DTW, OrderKey: c.OrderKey, Trader: o.Placed.Trader, Kind: c.Kind,
 			SellAmount: o.Placed.SellAmount, MinBuyAmount: o.Placed.MinBuyAmount, Confirmations: e.cfg.Source.Confirmations,
 		})
 		switch {
@@ -540,6 +544,23 @@ func (e *Engine) inventory(ctx context.Context, token common.Address, cache map[
 	return b, nil
 }
 
+// skipped returns whether a confirmed batch skipped the order id (OrderSkipped names its
+// key), and why. The store is read only when the batch skipped any.
+func (e *Engine) skipped(ctx context.Context, id uint64, skipped map[common.Hash]uint8) (uint8, bool, error) {
+	if len(skipped) == 0 {
+		return 0, false, nil
+	}
+	o, err := e.store.Order(ctx, e.cfg.Source.Name, id)
+	if errors.Is(err, store.ErrNotFound) { // rolled back: decided again once applied
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	reason, ok := skipped[o.Placed.OrderKey]
+	return reason, ok, nil
+}
+
 // skipReason names an OrderSkipped reason for the log.
 func skipReason(reason uint8) string {
 	switch reason {
@@ -565,11 +586,11 @@ func (e *Engine) sendSettles(ctx context.Context, fills []fill) {
 	var data []byte
 	if len(fills) == 1 {
 		f := fills[0]
-		data = e.dtw.PackSettle(dtw.PackFill(f.order.OrderID, f.order.Order(), f.buyAmount))
+		data = e.dtw.PackSettle(dtw.PackFill(f.order.TraderOrderID, f.order.Order(), f.buyAmount))
 	} else {
 		batch := make([]bindings.DTWFill, len(fills))
 		for i, f := range fills {
-			batch[i] = dtw.PackFill(f.order.OrderID, f.order.Order(), f.buyAmount)
+			batch[i] = dtw.PackFill(f.order.TraderOrderID, f.order.Order(), f.buyAmount)
 		}
 		data = e.dtw.PackSettleBatch(batch)
 	}
@@ -592,11 +613,11 @@ func (e *Engine) sendCancels(ctx context.Context, orders []dtw.Event) {
 	}
 	var data []byte
 	if len(orders) == 1 {
-		data = e.dtw.PackCancel(orders[0].OrderID, orders[0].Order())
+		data = e.dtw.PackCancel(orders[0].TraderOrderID, orders[0].Order())
 	} else {
 		refs := make([]bindings.DTWOrderRef, len(orders))
 		for i, o := range orders {
-			refs[i] = bindings.DTWOrderRef{OrderId: o.OrderID, Order: o.Order()}
+			refs[i] = bindings.DTWOrderRef{OrderId: o.TraderOrderID, Order: o.Order()}
 		}
 		data = e.dtw.PackCancelBatch(refs)
 	}

@@ -78,16 +78,28 @@ func (f *fixture) metric(t *testing.T, name string) float64 {
 	return sum
 }
 
-// waitClosed waits until the engine has checked the order's return transaction.
-func (f *fixture) waitClosed(t *testing.T, id *big.Int) store.OrderReturn {
+// waitClosed waits until the engine has checked the return transaction of the order
+// keyed key.
+func (f *fixture) waitClosed(t *testing.T, key common.Hash) store.OrderReturn {
 	t.Helper()
 	var r store.OrderReturn
 	require.Eventually(t, func() bool {
 		var err error
-		r, err = f.st.OrderReturn(context.Background(), f.c.Source, id.Uint64())
+		r, err = f.returnOf(key)
 		return err == nil
-	}, 20*time.Second, 50*time.Millisecond, "order %s was not closed", id)
+	}, 20*time.Second, 50*time.Millisecond, "order %s was not closed", key)
 	return r
+}
+
+// returnOf reads the checked return of the order keyed key (the contract's key; the
+// store numbers orders itself): ErrNotFound until the follower applied the order and the
+// engine checked its return.
+func (f *fixture) returnOf(key common.Hash) (store.OrderReturn, error) {
+	o, err := f.st.OrderByKey(context.Background(), f.c.Source, key)
+	if err != nil {
+		return store.OrderReturn{}, err
+	}
+	return f.st.OrderReturn(context.Background(), f.c.Source, o.Placed.OrderID.Uint64())
 }
 
 func TestEngineSettlesCancelsAndRests(t *testing.T) {
@@ -123,10 +135,10 @@ func TestEngineSettlesCancelsAndRests(t *testing.T) {
 	f.start()
 
 	for _, o := range []*testnet.PlacedOrder{market, gasless} {
-		r := f.waitClosed(t, o.ID)
+		r := f.waitClosed(t, o.Key())
 		require.Equal(t, store.OrderSettled, r.Status)
 		require.Equal(t, "99800100", r.BuyAmount.String())
-		check, err := chain.VerifyReturnTx(ctx, c.Client, r.TxHash, chain.ReturnExpectation{DTW: c.DTW, OrderID: o.ID,
+		check, err := chain.VerifyReturnTx(ctx, c.Client, r.TxHash, chain.ReturnExpectation{DTW: c.DTW, OrderKey: o.Key(),
 			Trader: trader.Address, Kind: dtw.EventOrderSettled, BuyAmount: r.BuyAmount})
 		require.NoError(t, err)
 		require.Equal(t, r.BuyAmount.String(), check.Event.BuyAmount.String())
@@ -138,7 +150,7 @@ func TestEngineSettlesCancelsAndRests(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "199600200", new(big.Int).Sub(after, before).String(), "two settlements of 99.8001 USDT")
 
-	r := f.waitClosed(t, unfillable.ID)
+	r := f.waitClosed(t, unfillable.Key())
 	require.Equal(t, store.OrderCancelled, r.Status, "a market order that cannot fill is cancelled at once")
 
 	// The settler's metrics moved, labelled by the chain's source.
@@ -154,10 +166,10 @@ func TestEngineSettlesCancelsAndRests(t *testing.T) {
 	require.Positive(t, f.metric(t, "dtwgate_follower_synced_block"))
 
 	time.Sleep(500 * time.Millisecond)
-	_, err = f.st.OrderReturn(ctx, c.Source, resting.ID.Uint64())
+	_, err = f.returnOf(resting.Key())
 	require.ErrorIs(t, err, store.ErrNotFound, "a limit order that cannot fill rests")
 	require.NoError(t, c.IncreaseTime(ctx, 121*time.Second))
-	r = f.waitClosed(t, resting.ID)
+	r = f.waitClosed(t, resting.Key())
 	require.Equal(t, store.OrderCancelled, r.Status, "a resting limit order is cancelled at its deadline")
 	bal, err := c.DTWBalance(ctx, trader.Address, dai.Address)
 	require.NoError(t, err)
@@ -178,22 +190,22 @@ func TestEngineHonoursCancelRequests(t *testing.T) {
 	require.NoError(t, err)
 	f.start()
 	time.Sleep(500 * time.Millisecond)
-	_, err = f.st.OrderReturn(ctx, c.Source, resting.ID.Uint64())
+	_, err = f.returnOf(resting.Key())
 	require.ErrorIs(t, err, store.ErrNotFound, "a limit order that cannot fill rests")
 
 	r, err := c.RequestCancel(ctx, trader, resting)
 	require.NoError(t, err)
 	cancelAfter := testnet.RequireEvent(t, r, c.DTW, bindings.NewDTW().UnpackCancelRequestedEvent).CancelAfter
-	ret := f.waitClosed(t, resting.ID)
+	ret := f.waitClosed(t, resting.Key())
 	require.Equal(t, store.OrderCancelled, ret.Status)
-	check, err := chain.VerifyReturnTx(ctx, c.Client, ret.TxHash, chain.ReturnExpectation{DTW: c.DTW, OrderID: resting.ID,
+	check, err := chain.VerifyReturnTx(ctx, c.Client, ret.TxHash, chain.ReturnExpectation{DTW: c.DTW, OrderKey: resting.Key(),
 		Trader: trader.Address, Kind: dtw.EventOrderCancelled, SellAmount: resting.Order.SellAmount})
 	require.NoError(t, err)
 	require.Equal(t, c.Operator.Address, check.Event.Closer, "the operator honoured the request")
 	block, err := c.Client.HeaderByNumber(ctx, check.Receipt.BlockNumber)
 	require.NoError(t, err)
 	require.LessOrEqual(t, block.Time, cancelAfter, "within the grace period")
-	o, err := f.st.Order(ctx, c.Source, resting.ID.Uint64())
+	o, err := f.st.OrderByKey(ctx, c.Source, resting.Key())
 	require.NoError(t, err)
 	require.NotNil(t, o.CancelRequest, "the store keeps the request")
 	require.Equal(t, dtw.EventOrderCancelled, o.Closed.Kind, "and the cancel closed the order")
@@ -222,11 +234,11 @@ func TestEngineAccountsForSkippedOrders(t *testing.T) {
 		txs = append(txs, tx.Hash())
 	}
 	require.NoError(t, c.Mine(ctx, 1))
-	var orders []*big.Int
+	var orders []common.Hash
 	for _, h := range txs {
 		r, err := c.WaitReceipt(ctx, h)
 		require.NoError(t, err)
-		orders = append(orders, dtw.PlacedOrders(c.DTW, r.Logs)[0].OrderId)
+		orders = append(orders, dtw.DecodeLogs(c.DTW, r.Logs)[0].OrderKey)
 	}
 	expiring, live := orders[0], orders[1]
 
@@ -275,7 +287,7 @@ func TestEngineChecksABatchWithOneReceipt(t *testing.T) {
 		client = &receiptCounter{Client: c, reads: map[common.Hash]int{}}
 		return client
 	})
-	c, st := f.c, f.st
+	c := f.c
 	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
 	trader := c.Traders[0]
 	_, err := c.Deposit(ctx, trader, dai, dai.Units(1000))
@@ -295,12 +307,12 @@ func TestEngineChecksABatchWithOneReceipt(t *testing.T) {
 	}
 	require.NoError(t, c.Mine(ctx, 1))
 	require.NoError(t, c.SetAutomine(ctx, true))
-	var ids []uint64
+	var ids []common.Hash
 	for _, h := range placed {
 		r, err := c.WaitReceipt(ctx, h)
 		require.NoError(t, err)
 		for _, ev := range dtw.DecodeLogs(c.DTW, r.Logs) {
-			ids = append(ids, ev.OrderID.Uint64())
+			ids = append(ids, ev.OrderKey)
 		}
 	}
 	require.Len(t, ids, orders)
@@ -311,9 +323,9 @@ func TestEngineChecksABatchWithOneReceipt(t *testing.T) {
 	for _, id := range ids {
 		var r store.OrderReturn
 		require.Eventually(t, func() bool {
-			r, err = st.OrderReturn(ctx, c.Source, id)
+			r, err = f.returnOf(id)
 			return err == nil
-		}, 30*time.Second, 50*time.Millisecond, "order %d was not closed", id)
+		}, 30*time.Second, 50*time.Millisecond, "order %s was not closed", id)
 		require.Equal(t, store.OrderSettled, r.Status)
 		if batch == (common.Hash{}) {
 			batch = r.TxHash

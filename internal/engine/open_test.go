@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/stretchr/testify/require"
 
 	"github.com/dtwgate/dtwgate/chain"
@@ -39,8 +40,10 @@ func TestOpenBookEqualsTheStore(t *testing.T) {
 		require.NoError(t, err)
 		wantRequests, err := st.OpenCancelRequests(ctx, c.Source)
 		require.NoError(t, err)
+		// The store's ids, which the book holds from the events the store numbered.
 		require.Equal(t, ids(want), ids(orders), "open orders %s", what)
 		require.Equal(t, ids(wantRequests), ids(requests), "open cancel requests %s", what)
+		require.Equal(t, keys(want), keys(orders), "open orders %s", what)
 	}
 
 	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
@@ -77,8 +80,8 @@ func TestOpenBookEqualsTheStore(t *testing.T) {
 	same("after a settlement, cancellations, cancel requests and a placement")
 	orders, requests, err := book.open(ctx, st)
 	require.NoError(t, err)
-	require.Equal(t, []uint64{placed[2].ID.Uint64(), placed[4].ID.Uint64(), more.ID.Uint64()}, ids(orders))
-	require.Equal(t, []uint64{placed[2].ID.Uint64()}, ids(requests))
+	require.Equal(t, []common.Hash{placed[2].Key(), placed[4].Key(), more.Key()}, keys(orders))
+	require.Equal(t, []common.Hash{placed[2].Key()}, keys(requests))
 
 	// A reorg takes the last blocks out: the copy is dropped and loaded again.
 	require.NoError(t, c.Revert(ctx, snapshot))
@@ -105,6 +108,15 @@ func ids(evs []dtw.Event) []uint64 {
 	out := []uint64{}
 	for _, ev := range evs {
 		out = append(out, ev.OrderID.Uint64())
+	}
+	return out
+}
+
+// keys returns the order keys of evs, which the contract and the store agree on.
+func keys(evs []dtw.Event) []common.Hash {
+	out := []common.Hash{}
+	for _, ev := range evs {
+		out = append(out, ev.OrderKey)
 	}
 	return out
 }

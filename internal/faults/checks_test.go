@@ -14,7 +14,6 @@ import (
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
@@ -56,6 +55,9 @@ func (e *env) settle(t *testing.T, r *runResult) {
 				if st.OrderID != "" {
 					o.orderID = st.OrderID
 				}
+				if st.OrderKey != "" {
+					o.orderKey = st.OrderKey
+				}
 			}
 			if !isFinal(o.status) {
 				pending++
@@ -82,14 +84,18 @@ type report struct {
 	failoverMax                 time.Duration
 }
 
-// nonceUsedTopic is topic 0 of DTW's NonceUsed(address indexed trader, uint256 nonce).
-var nonceUsedTopic = crypto.Keccak256Hash([]byte("NonceUsed(address,uint256)"))
-
 // chainTruth is what a chain's DTW contract recorded, read from anvil.
 type chainTruth struct {
-	placedByTx map[common.Hash][]string   // placement tx -> order ids
-	closes     map[string][]dtw.EventKind // order id -> settled/cancelled events
-	nonceTxs   map[string][]common.Hash   // trader/nonce -> transactions that used it
+	placedByTx map[common.Hash][]string   // placement tx -> order keys
+	placedTxs  map[string][]common.Hash   // order key -> transactions that placed it
+	closes     map[string][]dtw.EventKind // order key -> settled/cancelled events
+}
+
+// relayedKey is the key of trader's order relayed with nonce: its on-chain id is
+// 1 << 62 | nonce (a relayed order's slot is its nonce's, so one order a nonce).
+func relayedKey(trader common.Address, nonce int64) string {
+	id := new(big.Int).Or(new(big.Int).Lsh(big.NewInt(1), 62), big.NewInt(nonce))
+	return dtw.KeyOf(id, dtw.Order{Trader: trader}).Hex()
 }
 
 func (e *env) readChain(t *testing.T, source string) chainTruth {
@@ -98,27 +104,22 @@ func (e *env) readChain(t *testing.T, source string) chainTruth {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	logs, err := c.Client.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(c.DeployBlock), Addresses: []common.Address{c.DTW},
-		Topics: [][]common.Hash{{dtw.EventTopics[2], dtw.EventTopics[3], dtw.EventTopics[4], nonceUsedTopic}}})
+		Topics: [][]common.Hash{{dtw.EventTopics[2], dtw.EventTopics[3], dtw.EventTopics[4]}}})
 	require.NoError(t, err)
-	ct := chainTruth{placedByTx: map[common.Hash][]string{}, closes: map[string][]dtw.EventKind{}, nonceTxs: map[string][]common.Hash{}}
+	ct := chainTruth{placedByTx: map[common.Hash][]string{}, placedTxs: map[string][]common.Hash{}, closes: map[string][]dtw.EventKind{}}
 	var ptrs []*types.Log
 	for i := range logs {
-		l := &logs[i]
-		require.False(t, l.Removed)
-		if l.Topics[0] == nonceUsedTopic {
-			trader := common.BytesToAddress(l.Topics[1].Bytes())
-			key := trader.Hex() + "/" + new(big.Int).SetBytes(l.Data).String()
-			ct.nonceTxs[key] = append(ct.nonceTxs[key], l.TxHash)
-			continue
-		}
-		ptrs = append(ptrs, l)
+		require.False(t, logs[i].Removed)
+		ptrs = append(ptrs, &logs[i])
 	}
 	for _, ev := range dtw.DecodeLogs(c.DTW, ptrs) {
+		key := ev.OrderKey.Hex()
 		switch ev.Kind {
 		case dtw.EventOrderPlaced:
-			ct.placedByTx[ev.TxHash] = append(ct.placedByTx[ev.TxHash], ev.OrderID.String())
+			ct.placedByTx[ev.TxHash] = append(ct.placedByTx[ev.TxHash], key)
+			ct.placedTxs[key] = append(ct.placedTxs[key], ev.TxHash)
 		case dtw.EventOrderSettled, dtw.EventOrderCancelled:
-			ct.closes[ev.OrderID.String()] = append(ct.closes[ev.OrderID.String()], ev.Kind)
+			ct.closes[key] = append(ct.closes[key], ev.Kind)
 		}
 	}
 	return ct
@@ -225,30 +226,30 @@ func (e *env) check(t *testing.T, r *runResult) report {
 		ct := truth[o.source]
 		placement := common.HexToHash(o.instruction)
 		if o.kind == kindGasless {
-			txs := ct.nonceTxs[o.acct.trader.Address.Hex()+"/"+strconv.FormatInt(o.nonce, 10)]
+			txs := ct.placedTxs[relayedKey(o.acct.trader.Address, o.nonce)]
 			if len(txs) == 0 {
-				lost(o, "its nonce was never used on chain: not relayed")
+				lost(o, "no order of its nonce on chain: not relayed")
 				continue
 			}
 			if len(txs) > 1 {
-				double(o, "nonce used by %d transactions", len(txs))
+				double(o, "its nonce placed %d orders", len(txs))
 			}
 			if txs[0] != placement {
 				t.Errorf("order %d (gasless %s): answered instructionId %s, but the relay mined is %s", o.i, o.source, o.instruction, txs[0].Hex())
 				placement = txs[0]
 			}
 		}
-		ids := ct.placedByTx[placement]
-		if len(ids) != 1 {
-			lost(o, "%d orders placed by %s on chain", len(ids), placement.Hex())
+		keys := ct.placedByTx[placement]
+		if len(keys) != 1 {
+			lost(o, "%d orders placed by %s on chain", len(keys), placement.Hex())
 			continue
 		}
-		id := ids[0]
-		if o.orderID != "" && o.orderID != id {
-			t.Errorf("order %d: gateway says order id %s, the chain %s", o.i, o.orderID, id)
+		key := keys[0]
+		if o.orderKey != "" && o.orderKey != key {
+			t.Errorf("order %d: gateway says order key %s, the chain %s", o.i, o.orderKey, key)
 		}
-		o.orderID = id
-		closes := ct.closes[id]
+		id := o.orderID // the gateway's, which its outbox events name
+		closes := ct.closes[key]
 		switch {
 		case len(closes) == 0:
 			lost(o, "never settled nor cancelled on chain (gateway status %q)", o.status)

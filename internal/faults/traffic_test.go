@@ -40,10 +40,11 @@ type order struct {
 	// instruction is the order's instructionId once answered: the relay or placement
 	// transaction, or the OFFCHAIN instruction id.
 	instruction string
-	// orderID is the contract's or the OFFCHAIN venue's id, once known.
-	orderID string
-	retries int
-	err     error // no answer, or an answer that refused the order
+	// orderID is the gateway's id (of the chain's or the OFFCHAIN venue's), once known;
+	// orderKey an on-chain order's key on its contract, once known.
+	orderID, orderKey string
+	retries           int
+	err               error // no answer, or an answer that refused the order
 	// status is the gateway's final word.
 	status string
 }
@@ -144,7 +145,7 @@ func (e *env) submit(o *order) {
 			o.err = fmt.Errorf("place on-chain: %w", err)
 			return
 		}
-		o.instruction, o.orderID = placed.Receipt.TxHash.Hex(), placed.ID.String()
+		o.instruction, o.orderKey = placed.Receipt.TxHash.Hex(), placed.Key().Hex()
 	case kindOffchain:
 		req := api.SwapRequest{InstructionID: fmt.Sprintf("faults-%d", o.i), SellingAsset: "usd", BuyingAsset: "dai", AmountToSell: "10"}
 		if !o.fillable { // rests unfilled until it expires, then the matcher cancels it

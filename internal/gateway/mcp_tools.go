@@ -60,7 +60,7 @@ type (
 	emptyInput       struct{}
 	orderStatusInput struct {
 		Source  string `json:"source" jsonschema:"the chain the order was placed on, e.g. ETHEREUM"`
-		OrderID string `json:"orderId" jsonschema:"the order's on-chain id (an integer)"`
+		OrderID string `json:"orderId" jsonschema:"the order's orderId (an integer): the gateway's id of it on that chain, as order status shows it"`
 	}
 	instructionInput struct {
 		Source        string `json:"source" jsonschema:"the venue of the order"`
@@ -254,7 +254,7 @@ func addMCPTools(srv *mcp.Server, s *Service) []MCPTool {
 			return s.onchain.FundLocations(), nil
 		})
 	addMCPTool(srv, s, &list, read("get_order_status", "Order status by id",
-		"An order of the caller's by its on-chain id, with its return transaction once checked (GET /v3/order-status/{source}/{orderId})."),
+		"An order of the caller's by its orderId, the gateway's id of it on that chain (its status also shows the contract's onchainOrderId and orderKey), with its return transaction once checked (GET /v3/order-status/{source}/{orderId})."),
 		venueTool(s, func(ctx context.Context, v venue.Venue, vc venue.Caller, in orderStatusInput) (api.OrderStatus, error) {
 			return v.OrderStatus(ctx, vc, in.OrderID)
 		}))

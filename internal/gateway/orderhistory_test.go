@@ -53,7 +53,7 @@ func historyEnv(t *testing.T) (*env, *offchaintest.Service) {
 func chainOrder(n uint64, secs uint64, trader common.Address, id int64) dtw.Event {
 	return dtw.Event{Kind: dtw.EventOrderPlaced, BlockNumber: n, BlockHash: common.BytesToHash([]byte{byte(n), byte(n >> 8)}),
 		LogIndex: uint(id), BlockTime: historyT0 + secs, TxHash: common.BytesToHash([]byte{0x77, byte(id), byte(id >> 8)}), Trader: trader,
-		OrderID: big.NewInt(id), SellToken: chainUSDT, BuyToken: chainDAI, SellAmount: big.NewInt(10_000_000),
+		TraderOrderID: big.NewInt(id), OrderKey: dtw.KeyOf(big.NewInt(id), dtw.Order{Trader: trader, SellToken: chainUSDT}), SellToken: chainUSDT, BuyToken: chainDAI, SellAmount: big.NewInt(10_000_000),
 		MinBuyAmount: new(big.Int).Mul(big.NewInt(9), big.NewInt(1e18)), Deadline: historyT0 + 3600}
 }
 
@@ -139,9 +139,9 @@ func TestOrderHistory(t *testing.T) {
 	mine, theirs := common.HexToAddress("0x1000000000000000000000000000000000000001"), common.HexToAddress("0x2000000000000000000000000000000000000002")
 	require.NoError(t, e.store.LinkWallet(ctx, me.account, mine, time.Now()))
 	require.NoError(t, e.store.LinkWallet(ctx, other.account, theirs, time.Now()))
-	// Orders 3 and 4 share a second (order id decides); 6 is another account's.
+	// Orders 3 and 4 share a second (order id decides); 5 is another account's.
 	apply(t, e, chainOrder(1, 0, mine, 1), chainOrder(2, 2, mine, 2), chainOrder(3, 4, mine, 3), chainOrder(3, 4, mine, 4),
-		chainOrder(4, 4, theirs, 6), chainOrder(5, 6, mine, 5))
+		chainOrder(4, 4, theirs, 5), chainOrder(5, 6, mine, 6))
 	settle := chainOrder(6, 8, mine, 1)
 	settle.Kind, settle.LogIndex, settle.BuyAmount, settle.Closer = dtw.EventOrderSettled, 9, new(big.Int).Mul(big.NewInt(10), big.NewInt(1e18)), chainDTW
 	apply(t, e, settle)
@@ -151,7 +151,7 @@ func TestOrderHistory(t *testing.T) {
 	tok := e.token(me)
 
 	all := historyPage(t, e, tok, api.PathOrderHistory, nil)
-	require.Equal(t, eth(1, 2, 3, 4, 5), orderIDs(all))
+	require.Equal(t, eth(1, 2, 3, 4, 6), orderIDs(all))
 	require.False(t, all.HasMore)
 	for _, o := range all.Orders { // the same record as order status
 		st := decode[api.OrderStatus](t, e.do(http.MethodGet, "/v3/order-status/ETHEREUM/"+o.OrderID, tok, nil), 200)
@@ -163,16 +163,16 @@ func TestOrderHistory(t *testing.T) {
 	require.Equal(t, api.StatusOpen, all.Orders[1].Status)
 	require.Equal(t, strconv.Itoa((historyT0+2)*1000), all.Orders[1].TimestampMillis)
 	theirPage := historyPage(t, e, e.token(other), api.PathOrderHistory, nil)
-	require.Equal(t, eth(6), orderIDs(theirPage))
+	require.Equal(t, eth(5), orderIDs(theirPage))
 
 	t.Run("paging both ways in both orders", func(t *testing.T) {
 		two := url.Values{api.ParamPageSize: {"2"}}
 		ids, more := walk(t, e, tok, two, false)
-		require.Equal(t, [][]string{eth(1, 2), eth(3, 4), eth(5)}, ids)
+		require.Equal(t, [][]string{eth(1, 2), eth(3, 4), eth(6)}, ids)
 		require.Equal(t, []bool{true, true, false}, more)
 
 		last := historyPage(t, e, tok, api.PathOrderHistory, url.Values{api.ParamPageSize: {"2"}, api.ParamOrderBy: {api.OrderNewestFirst}})
-		require.Equal(t, eth(5, 4), orderIDs(last))
+		require.Equal(t, eth(6, 4), orderIDs(last))
 		back := cloneValues(two)
 		back.Set(api.ParamBefore, last.AfterCursor) // before order 4, oldest first
 		ids, more = walk(t, e, tok, back, true)
@@ -181,14 +181,14 @@ func TestOrderHistory(t *testing.T) {
 
 		newest := url.Values{api.ParamPageSize: {"2"}, api.ParamOrderBy: {api.OrderNewestFirst}}
 		ids, more = walk(t, e, tok, newest, false)
-		require.Equal(t, [][]string{eth(5, 4), eth(3, 2), eth(1)}, ids)
+		require.Equal(t, [][]string{eth(6, 4), eth(3, 2), eth(1)}, ids)
 		require.Equal(t, []bool{true, true, false}, more)
 
 		first := historyPage(t, e, tok, api.PathOrderHistory, two)
 		newestBack := cloneValues(newest)
 		newestBack.Set(api.ParamBefore, first.BeforeCursor) // newer than order 1, newest first
 		ids, more = walk(t, e, tok, newestBack, true)
-		require.Equal(t, [][]string{eth(3, 2), eth(5, 4)}, ids)
+		require.Equal(t, [][]string{eth(3, 2), eth(6, 4)}, ids)
 		require.Equal(t, []bool{true, false}, more)
 	})
 
@@ -251,8 +251,8 @@ func TestOrderHistory(t *testing.T) {
 			start, end string
 			want       []string
 		}{
-			{"from a block's second", isoMillis(historyT0+2, 0), "", eth(2, 3, 4, 5)},
-			{"from a millisecond after it", isoMillis(historyT0+2, 1), "", eth(3, 4, 5)},
+			{"from a block's second", isoMillis(historyT0+2, 0), "", eth(2, 3, 4, 6)},
+			{"from a millisecond after it", isoMillis(historyT0+2, 1), "", eth(3, 4, 6)},
 			{"until a block's second, exclusive", "", isoMillis(historyT0+4, 0), eth(1, 2)},
 			{"until a millisecond after it", "", isoMillis(historyT0+4, 1), eth(1, 2, 3, 4)},
 			{"between", isoMillis(historyT0+1, 0), isoMillis(historyT0+5, 0), eth(2, 3, 4)},
@@ -307,7 +307,11 @@ func TestOrderHistory(t *testing.T) {
 		most := historyPage(t, e, bulkTok, api.PathOrderHistory, url.Values{api.ParamPageSize: {strconv.Itoa(api.MaxPageSize)}})
 		require.Len(t, most.Orders, api.DefaultPageSize+1)
 		require.False(t, most.HasMore)
-		require.Equal(t, "1500", most.Orders[api.DefaultPageSize].OrderID)
+		first, err := strconv.Atoi(most.Orders[0].OrderID)
+		require.NoError(t, err)
+		last := most.Orders[api.DefaultPageSize]
+		require.Equal(t, strconv.Itoa(first+api.DefaultPageSize), last.OrderID, "numbered by the store in chain order")
+		require.Equal(t, "1500", last.OnchainOrderID)
 	})
 }
 

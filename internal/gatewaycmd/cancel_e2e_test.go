@@ -43,13 +43,13 @@ func TestChainE2ECancelRequests(t *testing.T) {
 	deadline := deadlineIn(t, c, time.Hour)
 	resting := func() *testnet.PlacedOrder {
 		o := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(200), Kind: dtw.KindLimit})
-		e.waitOrder(t, orderStatusPath(c.Source, o.ID), settleTimeout, "open", isStatus(api.StatusOpen))
+		e.waitOrder(t, orderByTxPath(c.Source, o.Receipt.TxHash), settleTimeout, "open", isStatus(api.StatusOpen))
 		return o
 	}
 	requireCancelled := func(o *testnet.PlacedOrder) {
-		st := e.waitOrder(t, orderStatusPath(c.Source, o.ID), settleTimeout, "cancelled", isStatus(api.StatusCancelled))
+		st := e.waitOrder(t, orderByTxPath(c.Source, o.Receipt.TxHash), settleTimeout, "cancelled", isStatus(api.StatusCancelled))
 		require.NotNil(t, st.ReturnTxID)
-		ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderCancelled, o.ID)
+		ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderCancelled, o.Key())
 		require.Equal(t, c.Operator.Address, ev.Closer, "the gateway honoured the request")
 	}
 
@@ -83,8 +83,11 @@ func TestChainE2ECancelRequests(t *testing.T) {
 	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
 	deposit(t, c, e.traders[1], dai, 1)
 	theirs := place(t, c, e.traders[1], testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(1), MinBuyAmount: usdt.Units(2), Kind: dtw.KindLimit})
+	// The contract numbers orders per trader: the other trader's on-chain id, signed by
+	// this trader, names this trader's own order of that id (closed here), never theirs.
+	require.Equal(t, gasless.ID, theirs.ID)
 	status, body = e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.a.token, signedCancelRequest(t, c, trader, theirs.ID, deadline, 14))
-	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
+	requireAPIError(t, status, body, http.StatusBadRequest, api.CodeInvalidSchema)
 	status, body = e.gw.do(t, http.MethodPost, api.PathCancelRequests, e.b.token, req)
 	requireAPIError(t, status, body, http.StatusForbidden, api.CodeInvalidPermissions)
 

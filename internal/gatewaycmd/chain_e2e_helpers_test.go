@@ -270,12 +270,13 @@ func units(t *testing.T, amount string, decimals uint8) *big.Int {
 	return d.Shift(int32(decimals)).BigInt()
 }
 
-// settlements returns every OrderSettled event of an order on the chain as it is now.
-func settlements(t *testing.T, c *testnet.Chain, orderID *big.Int) []dtw.Event {
+// settlements returns every OrderSettled event of the order keyed key on the chain as it
+// is now.
+func settlements(t *testing.T, c *testnet.Chain, key common.Hash) []dtw.Event {
 	t.Helper()
 	logs, err := c.Client.FilterLogs(e2eCtx(t), ethereum.FilterQuery{
 		FromBlock: new(big.Int).SetUint64(c.DeployBlock), Addresses: []common.Address{c.DTW},
-		Topics: [][]common.Hash{{dtw.EventTopics[3]}, {common.BigToHash(orderID)}},
+		Topics: [][]common.Hash{{dtw.EventTopics[3]}, {key}},
 	})
 	require.NoError(t, err)
 	ptrs := make([]*types.Log, len(logs))
@@ -286,19 +287,19 @@ func settlements(t *testing.T, c *testnet.Chain, orderID *big.Int) []dtw.Event {
 }
 
 // requireReturnEvent fetches a return transaction's receipt from anvil and returns its
-// one event of kind for the order.
-func requireReturnEvent(t *testing.T, c *testnet.Chain, txHash string, kind dtw.EventKind, orderID *big.Int) dtw.Event {
+// one event of kind for the order keyed key.
+func requireReturnEvent(t *testing.T, c *testnet.Chain, txHash string, kind dtw.EventKind, key common.Hash) dtw.Event {
 	t.Helper()
 	r, err := c.Client.TransactionReceipt(e2eCtx(t), common.HexToHash(txHash))
 	require.NoError(t, err, "receipt of return tx %s", txHash)
 	require.Equal(t, types.ReceiptStatusSuccessful, r.Status)
 	var found []dtw.Event
 	for _, ev := range dtw.DecodeLogs(c.DTW, r.Logs) {
-		if ev.Kind == kind && ev.OrderID.Cmp(orderID) == 0 {
+		if ev.Kind == kind && ev.OrderKey == key {
 			found = append(found, ev)
 		}
 	}
-	require.Len(t, found, 1, "%s events for order %s in %s", kind, orderID, txHash)
+	require.Len(t, found, 1, "%s events for order key %s in %s", kind, key, txHash)
 	return found[0]
 }
 
@@ -340,14 +341,14 @@ func sendPlace(t *testing.T, c *testnet.Chain, trader testnet.Account, p testnet
 	return tx.Hash()
 }
 
-// placedID returns the order id an OrderPlaced receipt carries.
-func placedID(t *testing.T, c *testnet.Chain, tx common.Hash) *big.Int {
+// placedKey returns the key of the order an OrderPlaced receipt carries.
+func placedKey(t *testing.T, c *testnet.Chain, tx common.Hash) common.Hash {
 	t.Helper()
 	r, err := c.WaitReceipt(e2eCtx(t), tx)
 	require.NoError(t, err)
-	evs := dtw.PlacedOrders(c.DTW, r.Logs)
+	evs := dtw.DecodeLogs(c.DTW, r.Logs)
 	require.Len(t, evs, 1)
-	return evs[0].OrderId
+	return evs[0].OrderKey
 }
 
 // operatorTxPending reports whether the operator has a transaction in anvil's pool.

@@ -36,11 +36,14 @@ func TestChainE2EOrderSettled(t *testing.T) {
 	usdtBefore := dtwBalance(t, c, trader.Address, usdt)
 	o := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(99), Kind: dtw.KindMarket})
 
-	st := e.waitOrder(t, orderStatusPath("ETHEREUM", o.ID), settleTimeout, "settled", isStatus(api.StatusSettled))
+	st := e.waitOrder(t, orderByTxPath("ETHEREUM", o.Receipt.TxHash), settleTimeout, "settled", isStatus(api.StatusSettled))
 	require.NotNil(t, st.ReturnTxID)
 	require.Equal(t, o.Receipt.TxHash.Hex(), st.InstructionID)
 	require.Equal(t, "ETHEREUM", st.OrderSource)
-	require.Equal(t, o.ID.String(), st.OrderID)
+	require.Equal(t, o.ID.String(), st.OnchainOrderID)
+	require.Equal(t, o.Key().Hex(), st.OrderKey)
+	require.Equal(t, "1", st.OrderID, "the gateway numbers the orders it follows")
+	byIDPath := orderStatusPath("ETHEREUM", big.NewInt(1))
 	require.Equal(t, "dai", st.SellingAsset)
 	require.Equal(t, "usdt", st.BuyingAsset)
 	require.Equal(t, "100", st.QuantitySold)
@@ -49,7 +52,7 @@ func TestChainE2EOrderSettled(t *testing.T) {
 	require.Equal(t, api.OrderTypeMarket, st.OrderType)
 	require.NotEqual(t, "0", st.ReturnTxConfirmations)
 
-	ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, o.ID)
+	ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, o.Key())
 	bought := units(t, st.QuantityBought, usdt.Decimals)
 	require.Equal(t, bought.String(), ev.BuyAmount.String(), "event buyAmount vs quantityBought")
 	from, err := c.TxSender(e2eCtx(t), ev.TxHash)
@@ -57,23 +60,24 @@ func TestChainE2EOrderSettled(t *testing.T) {
 	require.Equal(t, c.Operator.Address, from, "the operator settled it")
 	require.Equal(t, new(big.Int).Add(usdtBefore, bought).String(), dtwBalance(t, c, trader.Address, usdt).String())
 
-	var byTx api.OrderStatus
-	status, body := e.gw.get(t, orderByTxPath("ETHEREUM", o.Receipt.TxHash), e.a.token, &byTx)
+	var byID api.OrderStatus
+	status, body := e.gw.get(t, byIDPath, e.a.token, &byID)
 	require.Equal(t, http.StatusOK, status, "body: %s", body)
-	require.Equal(t, st.InstructionID, byTx.InstructionID)
-	require.Equal(t, st.OrderID, byTx.OrderID)
-	require.Equal(t, api.StatusSettled, byTx.Status)
-	require.Equal(t, *st.ReturnTxID, *byTx.ReturnTxID)
-	require.Equal(t, st.QuantityBought, byTx.QuantityBought)
+	require.Equal(t, st.InstructionID, byID.InstructionID)
+	require.Equal(t, st.OrderID, byID.OrderID)
+	require.Equal(t, st.OrderKey, byID.OrderKey)
+	require.Equal(t, api.StatusSettled, byID.Status)
+	require.Equal(t, *st.ReturnTxID, *byID.ReturnTxID)
+	require.Equal(t, st.QuantityBought, byID.QuantityBought)
 
 	// Another account's trader sees neither form of the order.
-	status, body = e.gw.get(t, orderStatusPath("ETHEREUM", o.ID), e.b.token, nil)
+	status, body = e.gw.get(t, byIDPath, e.b.token, nil)
 	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
 	status, body = e.gw.get(t, orderByTxPath("ETHEREUM", o.Receipt.TxHash), e.b.token, nil)
 	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
 
 	// An unknown source is refused with the list of valid ones.
-	status, body = e.gw.get(t, orderStatusPath("NOWHERE", o.ID), e.a.token, nil)
+	status, body = e.gw.get(t, orderStatusPath("NOWHERE", big.NewInt(1)), e.a.token, nil)
 	apiErr := requireAPIError(t, status, body, http.StatusBadRequest, api.CodeInvalidOrderSource)
 	require.Contains(t, apiErr.Description, "ETHEREUM")
 	status, body = e.gw.get(t, orderByTxPath("NOWHERE", o.Receipt.TxHash), e.a.token, nil)
@@ -157,7 +161,8 @@ func TestChainE2EGaslessOrder(t *testing.T) {
 	require.NotNil(t, st.ReturnTxID)
 	id, ok := new(big.Int).SetString(st.OrderID, 10)
 	require.True(t, ok, "orderId %q", st.OrderID)
-	ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, id)
+	key := common.HexToHash(st.OrderKey) // what the chain's events name the order by
+	ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, key)
 	require.Equal(t, units(t, st.QuantityBought, usdt.Decimals).String(), ev.BuyAmount.String())
 
 	// Exactly one relay was mined: the placement is the instructionId's, and one order.
@@ -165,9 +170,9 @@ func TestChainE2EGaslessOrder(t *testing.T) {
 	require.NoError(t, err)
 	placed := dtw.PlacedOrders(c.DTW, r.Logs)
 	require.Len(t, placed, 1)
-	require.Equal(t, id.String(), placed[0].OrderId.String())
+	require.Equal(t, key, dtw.DecodeLogs(c.DTW, r.Logs)[0].OrderKey)
 	require.Equal(t, trader.Address, placed[0].Trader)
-	require.Len(t, settlements(t, c, id), 1)
+	require.Len(t, settlements(t, c, key), 1)
 	require.Zero(t, dtwBalance(t, c, trader.Address, dai).Sign(), "the 50 DAI were sold once")
 
 	var byID api.OrderStatus
@@ -192,7 +197,7 @@ func TestChainE2ELimitRestsThenCancelled(t *testing.T) {
 
 	limit := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(200),
 		Kind: dtw.KindLimit, Deadline: uint64(now.Unix()) + 300})
-	path := orderStatusPath("ETHEREUM", limit.ID)
+	path := orderByTxPath("ETHEREUM", limit.Receipt.TxHash)
 	st := e.waitOrder(t, path, settleTimeout, "open", isStatus(api.StatusOpen))
 	require.Equal(t, api.OrderTypeLimit, st.OrderType)
 	require.Nil(t, st.ReturnTxID)
@@ -208,24 +213,24 @@ func TestChainE2ELimitRestsThenCancelled(t *testing.T) {
 		require.Nil(t, now.ReturnTxID)
 	}
 	require.Equal(t, new(big.Int).Sub(free, dai.Units(100)).String(), dtwBalance(t, c, trader.Address, dai).String())
-	require.Empty(t, settlements(t, c, limit.ID))
+	require.Empty(t, settlements(t, c, limit.Key()))
 
 	// Past the deadline it is cancelled and the sell amount is free again.
 	require.NoError(t, c.IncreaseTime(e2eCtx(t), 400*time.Second))
 	st = e.waitOrder(t, path, settleTimeout, "cancelled", isStatus(api.StatusCancelled))
 	require.NotNil(t, st.ReturnTxID)
 	require.Equal(t, "0", st.QuantityBought)
-	ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderCancelled, limit.ID)
+	ev := requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderCancelled, limit.Key())
 	require.Equal(t, dai.Units(100).String(), ev.SellAmount.String())
 	require.Equal(t, free.String(), dtwBalance(t, c, trader.Address, dai).String())
 
 	// A market order asking more than the quote (99.8001) is cancelled at once.
 	market := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(100), Kind: dtw.KindMarket})
-	st = e.waitOrder(t, orderStatusPath("ETHEREUM", market.ID), settleTimeout, "cancelled", isStatus(api.StatusCancelled))
+	st = e.waitOrder(t, orderByTxPath("ETHEREUM", market.Receipt.TxHash), settleTimeout, "cancelled", isStatus(api.StatusCancelled))
 	require.NotNil(t, st.ReturnTxID)
 	require.Equal(t, api.OrderTypeMarket, st.OrderType)
-	requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderCancelled, market.ID)
-	require.Empty(t, settlements(t, c, market.ID))
+	requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderCancelled, market.Key())
+	require.Empty(t, settlements(t, c, market.Key()))
 	require.Equal(t, free.String(), dtwBalance(t, c, trader.Address, dai).String())
 }
 
@@ -242,26 +247,29 @@ func TestChainE2EReorgRemovesPlacement(t *testing.T) {
 	require.NoError(t, err)
 	gone := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(150), Kind: dtw.KindLimit})
 	require.NoError(t, c.Mine(e2eCtx(t), 2))
-	e.waitOrder(t, orderStatusPath("ETHEREUM", gone.ID), settleTimeout, "open", isStatus(api.StatusOpen))
+	goneSt := e.waitOrder(t, orderByTxPath("ETHEREUM", gone.Receipt.TxHash), settleTimeout, "open", isStatus(api.StatusOpen))
+	goneID, ok := new(big.Int).SetString(goneSt.OrderID, 10)
+	require.True(t, ok, "orderId %q", goneSt.OrderID)
+	path := orderStatusPath("ETHEREUM", goneID)
 
 	require.NoError(t, c.Revert(e2eCtx(t), snap))
 	require.NoError(t, c.Mine(e2eCtx(t), 4))
 	require.Eventually(t, func() bool {
-		status, _ := e.gw.get(t, orderStatusPath("ETHEREUM", gone.ID), e.a.token, nil)
+		status, _ := e.gw.get(t, path, e.a.token, nil)
 		return status == http.StatusNotFound
 	}, settleTimeout, 200*time.Millisecond, "the reorged placement is still reported")
 	status, body := e.gw.get(t, orderByTxPath("ETHEREUM", gone.Receipt.TxHash), e.a.token, nil)
 	requireAPIError(t, status, body, http.StatusNotFound, api.CodeNotFound)
 
-	// The new branch's order takes the id, and settles.
+	// The new branch's order takes the ids (the contract's and the gateway's), and settles.
 	repl := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(10), MinBuyAmount: usdt.Units(9), Kind: dtw.KindMarket})
 	require.Equal(t, gone.ID.String(), repl.ID.String(), "the contract reuses the reorged id")
-	st := e.waitOrder(t, orderStatusPath("ETHEREUM", repl.ID), settleTimeout, "settled", isStatus(api.StatusSettled))
+	st := e.waitOrder(t, path, settleTimeout, "settled", isStatus(api.StatusSettled))
 	require.Equal(t, repl.Receipt.TxHash.Hex(), st.InstructionID)
 	require.Equal(t, "10", st.QuantitySold)
 	require.Equal(t, api.OrderTypeMarket, st.OrderType)
-	requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, repl.ID)
-	require.Len(t, settlements(t, c, repl.ID), 1)
+	requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, repl.Key())
+	require.Len(t, settlements(t, c, repl.Key()), 1)
 	require.Equal(t, dai.Units(190).String(), dtwBalance(t, c, trader.Address, dai).String())
 }
 
@@ -280,25 +288,25 @@ func TestChainE2EReorgRemovesSettlement(t *testing.T) {
 	require.NoError(t, c.SetAutomine(e2eCtx(t), false))
 	placeTx := sendPlace(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(99), Kind: dtw.KindMarket})
 	require.NoError(t, c.Mine(e2eCtx(t), 1))
-	id := placedID(t, c, placeTx)
+	key := placedKey(t, c, placeTx)
 	require.Eventually(t, func() bool { return operatorTxPending(t, c) }, settleTimeout, 100*time.Millisecond, "no settle transaction in the pool")
 
 	snap, err := c.Snapshot(e2eCtx(t))
 	require.NoError(t, err)
 	require.NoError(t, c.Mine(e2eCtx(t), 1))
-	path := orderStatusPath("ETHEREUM", id)
+	path := orderByTxPath("ETHEREUM", placeTx)
 	first := e.waitOrder(t, path, settleTimeout, "settled before the reorg", isStatus(api.StatusSettled))
-	require.Len(t, settlements(t, c, id), 1)
+	require.Len(t, settlements(t, c, key), 1)
 
 	require.NoError(t, c.Revert(e2eCtx(t), snap))
-	require.Empty(t, settlements(t, c, id), "the revert removed the settlement")
+	require.Empty(t, settlements(t, c, key), "the revert removed the settlement")
 	require.NoError(t, c.Mine(e2eCtx(t), 3))
 	// Blocks keep coming (one every 300ms) while the gateway rolls back and settles again.
 	var st api.OrderStatus
 	require.Eventually(t, func() bool {
 		require.NoError(t, c.Mine(e2eCtx(t), 1))
 		status, _ := e.gw.get(t, path, e.a.token, &st)
-		return status == http.StatusOK && st.Status == api.StatusSettled && len(settlements(t, c, id)) > 0
+		return status == http.StatusOK && st.Status == api.StatusSettled && len(settlements(t, c, key)) > 0
 	}, settleTimeout, 300*time.Millisecond, "not settled again after the reorg; first return tx %s", *first.ReturnTxID)
 	require.NoError(t, c.Mine(e2eCtx(t), 2))
 	e.waitOrder(t, path, settleTimeout, "settled on the final chain", func(s api.OrderStatus) bool {
@@ -306,10 +314,10 @@ func TestChainE2EReorgRemovesSettlement(t *testing.T) {
 		return s.Status == api.StatusSettled
 	})
 
-	evs := settlements(t, c, id)
+	evs := settlements(t, c, key)
 	require.Len(t, evs, 1, "exactly one settlement on the final chain")
 	require.Equal(t, evs[0].TxHash.Hex(), *st.ReturnTxID, "the status reports the surviving settlement")
-	requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, id)
+	requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, key)
 	require.Equal(t, new(big.Int).Add(usdtBefore, evs[0].BuyAmount).String(), dtwBalance(t, c, trader.Address, usdt).String(),
 		"the trader received one buy amount")
 	require.Equal(t, units(t, st.QuantityBought, usdt.Decimals).String(), evs[0].BuyAmount.String())
@@ -319,11 +327,12 @@ func TestChainE2EReorgRemovesSettlement(t *testing.T) {
 
 // requireOneSettlement checks the final chain: one OrderSettled for the order, the trader
 // credited one buy amount, one operator transaction, and the status reporting it.
-func requireOneSettlement(t *testing.T, e *chainEnv, id *big.Int, trader testnet.Account, usdtBefore *big.Int, nonceBefore uint64) api.OrderStatus {
+func requireOneSettlement(t *testing.T, e *chainEnv, placeTx common.Hash, trader testnet.Account, usdtBefore *big.Int, nonceBefore uint64) api.OrderStatus {
 	t.Helper()
 	c, usdt := e.c, e.c.MustToken("USDT")
-	st := e.waitOrder(t, orderStatusPath("ETHEREUM", id), settleTimeout, "settled", isStatus(api.StatusSettled))
-	evs := settlements(t, c, id)
+	st := e.waitOrder(t, orderByTxPath("ETHEREUM", placeTx), settleTimeout, "settled", isStatus(api.StatusSettled))
+	key := placedKey(t, c, placeTx)
+	evs := settlements(t, c, key)
 	require.Len(t, evs, 1, "exactly one settlement")
 	require.Equal(t, evs[0].TxHash.Hex(), *st.ReturnTxID)
 	require.Equal(t, units(t, st.QuantityBought, usdt.Decimals).String(), evs[0].BuyAmount.String())
@@ -354,10 +363,10 @@ func TestChainE2ECrashBeforeBroadcast(t *testing.T) {
 	e.gw.kill(t)
 	require.False(t, operatorTxPending(t, c), "nothing was broadcast")
 	require.Equal(t, nonceBefore, operatorNonce(t, c))
-	require.Empty(t, settlements(t, c, o.ID))
+	require.Empty(t, settlements(t, c, o.Key()))
 
 	e.start(t)
-	st := requireOneSettlement(t, e, o.ID, trader, usdtBefore, nonceBefore)
+	st := requireOneSettlement(t, e, o.Receipt.TxHash, trader, usdtBefore, nonceBefore)
 	require.Equal(t, held, *st.ReturnTxID, "the journaled transaction is the one broadcast after the restart")
 }
 
@@ -375,21 +384,21 @@ func TestChainE2ECrashAfterBroadcast(t *testing.T) {
 	require.NoError(t, c.SetAutomine(e2eCtx(t), false))
 	placeTx := sendPlace(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(99), Kind: dtw.KindMarket})
 	require.NoError(t, c.Mine(e2eCtx(t), 1))
-	id := placedID(t, c, placeTx)
+	key := placedKey(t, c, placeTx)
 	require.Eventually(t, func() bool { return operatorTxPending(t, c) }, settleTimeout, 100*time.Millisecond, "no settle transaction in the pool")
 	e.gw.kill(t)
 
 	require.NoError(t, c.SetAutomine(e2eCtx(t), true))
 	require.NoError(t, c.Mine(e2eCtx(t), 1))
-	require.Len(t, settlements(t, c, id), 1, "the pooled settle transaction was mined")
+	require.Len(t, settlements(t, c, key), 1, "the pooled settle transaction was mined")
 	e.start(t)
-	requireOneSettlement(t, e, id, trader, usdtBefore, nonceBefore)
+	requireOneSettlement(t, e, placeTx, trader, usdtBefore, nonceBefore)
 	// A few more rounds with new blocks: still one settlement, no second transaction.
 	for i := 0; i < 3; i++ {
 		time.Sleep(time.Second)
 		require.NoError(t, c.Mine(e2eCtx(t), 1))
 	}
-	requireOneSettlement(t, e, id, trader, usdtBefore, nonceBefore)
+	requireOneSettlement(t, e, placeTx, trader, usdtBefore, nonceBefore)
 }
 
 // TestChainE2ERPCOutage: the gateway reaches anvil through a proxy; while the proxy refuses
@@ -406,18 +415,18 @@ func TestChainE2ERPCOutage(t *testing.T) {
 
 	proxy.setCut(true)
 	o := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(99), Kind: dtw.KindMarket})
-	path := orderStatusPath("ETHEREUM", o.ID)
+	path := orderByTxPath("ETHEREUM", o.Receipt.TxHash)
 	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(500 * time.Millisecond) {
 		var st api.OrderStatus
 		status, body := e.gw.get(t, path, e.a.token, &st)
 		require.Contains(t, []int{http.StatusOK, http.StatusNotFound}, status, "the API answers during the outage: %s", body)
 		require.NotEqual(t, api.StatusSettled, st.Status, "settled without an RPC")
 	}
-	require.Empty(t, settlements(t, c, o.ID))
+	require.Empty(t, settlements(t, c, o.Key()))
 	require.Contains(t, e.gw.Logs.String(), "follower poll failed", "the gateway noticed the outage")
 
 	proxy.setCut(false)
-	requireOneSettlement(t, e, o.ID, trader, usdtBefore, nonceBefore)
+	requireOneSettlement(t, e, o.Receipt.TxHash, trader, usdtBefore, nonceBefore)
 }
 
 // historyQuery is the query of GET /v3/deposits and /v3/withdrawals over the test's hour.

@@ -114,8 +114,8 @@ func TestChainE2ESettlerFailover(t *testing.T) {
 		return place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(40), MinBuyAmount: usdt.Units(39), Kind: dtw.KindMarket})
 	}
 	first := order()
-	e.waitOrder(t, orderStatusPath(c.Source, first.ID), settleTimeout, "settled by the first leader", isStatus(api.StatusSettled))
-	require.Len(t, settlements(t, c, first.ID), 1)
+	e.waitOrder(t, orderByTxPath(c.Source, first.Receipt.TxHash), settleTimeout, "settled by the first leader", isStatus(api.StatusSettled))
+	require.Len(t, settlements(t, c, first.Key()), 1)
 
 	killed := time.Now()
 	require.NoError(t, settlers[leader].cmd.Process.Signal(syscall.SIGKILL))
@@ -130,7 +130,7 @@ func TestChainE2ESettlerFailover(t *testing.T) {
 	takeover := time.Since(killed)
 	require.Contains(t, settlers, next)
 	require.Greater(t, nextToken, token, "the new leader's token")
-	e.waitOrder(t, orderStatusPath(c.Source, second.ID), settleTimeout, "settled by the new leader", isStatus(api.StatusSettled))
+	e.waitOrder(t, orderByTxPath(c.Source, second.Receipt.TxHash), settleTimeout, "settled by the new leader", isStatus(api.StatusSettled))
 	settled := time.Since(killed)
 	t.Logf("failover: lease taken over %.1fs after SIGKILL of the leader (lease ttl %s), the next order settled %.1fs after it",
 		takeover.Seconds(), config.DefaultLeaseTTL, settled.Seconds())
@@ -138,7 +138,7 @@ func TestChainE2ESettlerFailover(t *testing.T) {
 	require.Contains(t, settlers[next].logs.String(), "engine started")
 
 	for _, o := range []*testnet.PlacedOrder{first, second} {
-		require.Len(t, settlements(t, c, o.ID), 1, "order %s settled once", o.ID)
+		require.Len(t, settlements(t, c, o.Key()), 1, "order %s settled once", o.ID)
 	}
 	require.Eventually(t, func() bool {
 		pid, _ := leaseHolderPid(t, e, "offchain-matcher")

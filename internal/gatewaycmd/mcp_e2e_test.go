@@ -2,6 +2,7 @@ package gatewaycmd
 
 import (
 	"encoding/json"
+	"github.com/ethereum/go-ethereum/common"
 	"net/http"
 	"testing"
 	"time"
@@ -85,7 +86,7 @@ func TestMCPE2EGaslessOrderSettled(t *testing.T) {
 		return st.Status == api.StatusSettled
 	}, settleTimeout, 250*time.Millisecond, "the relayed order settles")
 	require.NotNil(t, st.ReturnTxID)
-	requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, units(t, st.OrderID, 0))
+	requireReturnEvent(t, c, *st.ReturnTxID, dtw.EventOrderSettled, common.HexToHash(st.OrderKey))
 
 	var byID api.OrderStatus
 	callTool(t, cs, "get_order_status", map[string]any{"source": "ETHEREUM", "orderId": st.OrderID}, &byID)

@@ -235,9 +235,9 @@ func TestChainE2ECrashMidRelay(t *testing.T) {
 	sub := e.submit(t, api.PathOrder, e.a.token, req)
 	require.Equal(t, held, sub.InstructionID, "the retry is answered with the journaled relay")
 	st := e.waitOrder(t, orderByTxPath(c.Source, common.HexToHash(held)), settleTimeout, "settled", isStatus(api.StatusSettled))
-	id, ok := new(big.Int).SetString(st.OrderID, 10)
-	require.True(t, ok, "orderId %q", st.OrderID)
-	require.Len(t, settlements(t, c, id), 1)
+	require.NotEmpty(t, st.OrderKey)
+	key := common.HexToHash(st.OrderKey) // what the chain's events name the order by
+	require.Len(t, settlements(t, c, key), 1)
 	bought := units(t, st.QuantityBought, usdt.Decimals)
 	require.Equal(t, new(big.Int).Add(usdtBefore, bought).String(), dtwBalance(t, c, trader.Address, usdt).String())
 	require.Zero(t, dtwBalance(t, c, trader.Address, dai).Sign(), "the 100 DAI were sold once")
@@ -281,7 +281,7 @@ func TestChainE2ERelayLimits(t *testing.T) {
 
 	// A direct order below the relay minimum is the trader's own business: it settles.
 	o := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(1), MinBuyAmount: big.NewInt(900_000), Kind: dtw.KindMarket})
-	e.waitOrder(t, orderStatusPath(c.Source, o.ID), settleTimeout, "settled", isStatus(api.StatusSettled))
+	e.waitOrder(t, orderByTxPath(c.Source, o.Receipt.TxHash), settleTimeout, "settled", isStatus(api.StatusSettled))
 
 	// The burst of two relays, an identical retry (not counted), then 429 for orders and
 	// withdrawals alike.

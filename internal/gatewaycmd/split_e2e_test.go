@@ -2,7 +2,6 @@ package gatewaycmd
 
 import (
 	"encoding/json"
-	"math/big"
 	"net/http"
 	"net/url"
 	"os/exec"
@@ -116,9 +115,9 @@ func TestChainE2ESplitRoles(t *testing.T) {
 		func(s api.OrderStatus) bool { return s.Status == api.StatusSettled && s.Confirmations != "0" })
 	require.NotNil(t, st.ReturnTxID)
 	require.Equal(t, "10", st.QuantitySold)
-	id, ok := new(big.Int).SetString(st.OrderID, 10)
-	require.True(t, ok, "orderId %q", st.OrderID)
-	require.Len(t, settlements(t, c, id), 1)
+	require.NotEmpty(t, st.OrderKey)
+	key := common.HexToHash(st.OrderKey) // what the chain's events name the order by
+	require.Len(t, settlements(t, c, key), 1)
 
 	// The settler's inventory snapshot now fills the estimate.
 	var q api.QuantityEstimateResponse

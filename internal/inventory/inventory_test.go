@@ -298,7 +298,11 @@ func TestSettlementsDrainDTWRefilledFromTreasury(t *testing.T) {
 	require.NoError(t, err)
 	var r store.OrderReturn
 	require.Eventually(t, func() bool {
-		r, err = e.st.OrderReturn(ctx, c.Source, o.ID.Uint64())
+		placed, err := e.st.OrderByKey(ctx, c.Source, o.Key()) // the store numbers orders itself
+		if err != nil {
+			return false
+		}
+		r, err = e.st.OrderReturn(ctx, c.Source, placed.Placed.OrderID.Uint64())
 		return err == nil
 	}, 60*time.Second, 50*time.Millisecond, "order not closed")
 	require.Equal(t, store.OrderSettled, r.Status, "settled after the rebalance, not cancelled")

@@ -2,7 +2,6 @@ package onchain
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -44,14 +43,12 @@ func (s *Service) SubmitCancelRequest(ctx context.Context, accountID string, wal
 	if err != nil {
 		return api.SubmitResponse{}, err
 	}
-	id, err := strconv.ParseUint(req.OrderID, 10, 64)
-	if err != nil || id == 0 {
-		return api.SubmitResponse{}, invalid("orderId %q is not a positive integer", echo.Value(req.OrderID))
+	// The on-chain id the trader signed (dtw order status shows it as onchainOrderId).
+	id, err := strconv.ParseUint(req.OrderID, 10, 63)
+	if err != nil {
+		return api.SubmitResponse{}, invalid("orderId %q is not the order's on-chain id (an integer below 2^63)", echo.Value(req.OrderID))
 	}
-	o, err := s.store.Order(ctx, c.Source.Name, id)
-	if errors.Is(err, store.ErrNotFound) || err == nil && o.Placed.Trader != trader {
-		return api.SubmitResponse{}, fmt.Errorf("%w: no order %d of %s on %s (an order shows once confirmed)", ErrNotFound, id, trader.Hex(), c.Source.Name)
-	}
+	o, err := s.cancelTarget(ctx, c.Source.Name, trader, id)
 	if err != nil {
 		return api.SubmitResponse{}, err
 	}
@@ -61,15 +58,43 @@ func (s *Service) SubmitCancelRequest(ctx context.Context, accountID string, wal
 	}
 	cr := dtw.SignedCancelRequest{Trader: trader, OrderId: new(big.Int).SetUint64(id), Nonce: signed.nonce, Deadline: signed.deadline}
 	rr := relayRequest{kind: RelayCancelRequest, accountID: accountID, wallets: wallets, trader: trader, nonce: signed.nonce,
-		orderID: req.OrderID, data: bindings.NewDTW().PackRequestCancelSigned(cr, o.Placed.Order(), signed.sig)}
+		orderID: o.Placed.OrderID.String(), data: bindings.NewDTW().PackRequestCancelSigned(cr, o.Placed.Order(), signed.sig)}
 	td := dtw.CancelRequestTypedData(new(big.Int).SetUint64(c.Source.ChainID), c.Source.DTW, cr)
 	if o.Closed != nil {
 		// Only the identical request, relayed before, is answered (with the order's status).
 		if _, err := s.store.RelayByNonce(ctx, c.Source.Name, trader, signed.nonce.String()); err != nil {
-			return api.SubmitResponse{}, invalid("order %d is already closed (%s)", id, o.Closed.Kind)
+			return api.SubmitResponse{}, invalid("order %s (on-chain id %d) is already closed (%s)", o.Placed.OrderID, id, o.Closed.Kind)
 		}
 	}
 	return s.checkAndRelay(ctx, c, rr, td, signed.sig)
+}
+
+// cancelTarget returns trader's order whose on-chain id is id. The contract counts a
+// trader's direct orders per sell token, and a cancel request signs the id alone: of
+// several orders with that id, the one still open is meant; with several open, the
+// request cannot name one (the trader requests it on-chain instead, with the order).
+func (s *Service) cancelTarget(ctx context.Context, source string, trader common.Address, id uint64) (store.ChainOrder, error) {
+	orders, err := s.store.OrdersByTraderID(ctx, source, trader, id)
+	if err != nil {
+		return store.ChainOrder{}, err
+	}
+	if len(orders) == 0 {
+		return store.ChainOrder{}, fmt.Errorf("%w: no order with on-chain id %d of %s on %s (an order shows once confirmed)", ErrNotFound, id, trader.Hex(), source)
+	}
+	var open []store.ChainOrder
+	for _, o := range orders {
+		if o.Closed == nil {
+			open = append(open, o)
+		}
+	}
+	switch len(open) {
+	case 0:
+		return orders[len(orders)-1], nil
+	case 1:
+		return open[0], nil
+	}
+	return store.ChainOrder{}, invalid("%d open orders of %s on %s have on-chain id %d (one per sell token): request the cancel on-chain with the order (`dtw order cancel --tx`)",
+		len(open), trader.Hex(), source, id)
 }
 
 // CheckNonceInvalidation checks a nonce invalidation has every field:

@@ -14,7 +14,7 @@ import (
 var _ venue.OrderHistorian = chainVenue{}
 
 // OrderHistory implements venue.OrderHistorian: the DTW orders the caller's wallets
-// placed on the chain, keyed by the placing block's time and the contract's order id, each
+// placed on the chain, keyed by the placing block's time and the gateway's order id, each
 // as GET /v3/order-status answers it.
 func (v chainVenue) OrderHistory(ctx context.Context, c venue.Caller, q venue.HistoryQuery) ([]venue.HistoryOrder, error) {
 	src, ok := v.s.store.(store.ChainOrderHistory)

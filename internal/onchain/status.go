@@ -16,7 +16,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/store"
 )
 
-// orderStatusByID returns an order of the caller's by its on-chain id.
+// orderStatusByID returns an order of the caller's by the gateway's id of it (orderId).
 func (s *Service) orderStatusByID(ctx context.Context, c *Chain, wallets []common.Address, orderID string) (api.OrderStatus, error) {
 	id, err := strconv.ParseUint(orderID, 10, 64)
 	if err != nil {
@@ -122,6 +122,9 @@ func formatOrderStatus(c *Chain, v store.OrderView) (api.OrderStatus, error) {
 		OrderType: api.OrderTypeMarket, Deadline: strconv.FormatUint(p.Deadline, 10), Status: api.StatusOpen,
 		TimestampMillis: strconv.FormatUint(p.BlockTime*1000, 10),
 		Confirmations:   strconv.FormatUint(conf, 10), ReturnTxConfirmations: "0",
+	}
+	if p.TraderOrderID != nil { // nil only for rows from before the contract keyed orders
+		st.OnchainOrderID, st.OrderKey = p.TraderOrderID.String(), p.OrderKey.Hex()
 	}
 	if p.OrderKind == dtw.KindLimit {
 		st.OrderType = api.OrderTypeLimit

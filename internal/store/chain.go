@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -101,6 +102,12 @@ type ChainEvents interface {
 	OrderView(ctx context.Context, source string, orderID uint64) (OrderView, error)
 	// OrdersByTx returns the orders placed by a transaction.
 	OrdersByTx(ctx context.Context, source string, tx common.Hash) ([]ChainOrder, error)
+	// OrderByKey returns the order the contract keys key (dtw.OrderKey), or ErrNotFound.
+	OrderByKey(ctx context.Context, source string, key common.Hash) (ChainOrder, error)
+	// OrdersByTraderID returns trader's orders whose on-chain id is id: one per sell token
+	// at most for an order placed directly (the contract counts them per sell token), one
+	// for a relayed order.
+	OrdersByTraderID(ctx context.Context, source string, trader common.Address, id uint64) ([]ChainOrder, error)
 	// UncheckedCloses returns closing events that have no OrderReturn yet.
 	UncheckedCloses(ctx context.Context, source string) ([]dtw.Event, error)
 	// PutOrderReturn records a checked return transaction.
@@ -180,33 +187,29 @@ func (s *conn) ApplyBlocks(ctx context.Context, source string, refs []chain.Bloc
 		if err != nil {
 			return err
 		}
-		placed := map[uint64]dtw.Event{}
+		if err := assignOrderIDs(ctx, tx, source, events); err != nil {
+			return err
+		}
 		for _, e := range events {
-			switch {
-			case e.Kind == dtw.EventOrderPlaced && e.OrderID != nil:
-				placed[e.OrderID.Uint64()] = e
-			case e.Kind == dtw.EventOrderSettled && e.Trader == (common.Address{}) && e.OrderID != nil:
-				if err := settledFromPlaced(ctx, tx, source, &e, placed); err != nil {
-					return err
-				}
-			}
 			ev, announce := activityEvent(source, e, false)
 			if announce {
 				announce = !applied[eventKey{e.BlockNumber, e.LogIndex, e.BlockHash.Hex()}]
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO chain_events (source, block_number, log_index, block_hash,
 				block_time, tx_hash, kind, trader, token, amount, to_address, order_id, sell_token, buy_token, sell_amount,
-				min_buy_amount, buy_amount, deadline, order_kind, closer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+				min_buy_amount, buy_amount, deadline, order_kind, closer, order_key, trader_order_id)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 				ON CONFLICT (source, block_number, log_index) DO UPDATE SET block_hash = excluded.block_hash,
 				block_time = excluded.block_time, tx_hash = excluded.tx_hash, kind = excluded.kind, trader = excluded.trader,
 				token = excluded.token, amount = excluded.amount, to_address = excluded.to_address, order_id = excluded.order_id,
 				sell_token = excluded.sell_token, buy_token = excluded.buy_token, sell_amount = excluded.sell_amount,
 				min_buy_amount = excluded.min_buy_amount, buy_amount = excluded.buy_amount, deadline = excluded.deadline,
-				order_kind = excluded.order_kind, closer = excluded.closer`,
+				order_kind = excluded.order_kind, closer = excluded.closer, order_key = excluded.order_key,
+				trader_order_id = excluded.trader_order_id`,
 				source, e.BlockNumber, e.LogIndex, e.BlockHash.Hex(), e.BlockTime, e.TxHash.Hex(), string(e.Kind), addrText(e.Trader),
 				addrText(e.Token), bigText(e.Amount), addrText(e.To), orderIDValue(e.OrderID), addrText(e.SellToken),
 				addrText(e.BuyToken), bigText(e.SellAmount), bigText(e.MinBuyAmount), bigText(e.BuyAmount), e.Deadline,
-				e.OrderKind, addrText(e.Closer)); err != nil {
+				e.OrderKind, addrText(e.Closer), keyText(e.OrderKey), orderIDValue(e.TraderOrderID)); err != nil {
 				return wrap("apply event", err)
 			}
 			if announce {
@@ -237,17 +240,7 @@ type eventKey struct {
 // stored already (as applied before, in the same block), read in one query over their
 // blocks rather than one per event: a follower catching up applies thousands at once.
 func appliedActivities(ctx context.Context, tx queryer, source string, events []dtw.Event) (map[eventKey]bool, error) {
-	var lo, hi uint64
-	found := false
-	for _, e := range events {
-		if e.Kind != dtw.EventDeposited && e.Kind != dtw.EventWithdrawn {
-			continue
-		}
-		if !found || e.BlockNumber < lo {
-			lo = e.BlockNumber
-		}
-		hi, found = max(hi, e.BlockNumber), true
-	}
+	lo, hi, found := blockSpan(events, dtw.EventDeposited, dtw.EventWithdrawn)
 	if !found {
 		return nil, nil
 	}
@@ -266,6 +259,21 @@ func appliedActivities(ctx context.Context, tx queryer, source string, events []
 		out[k] = true
 	}
 	return out, wrap("apply event", rows.Err())
+}
+
+// blockSpan returns the lowest and highest block of the events of kinds; found is false
+// when there is none.
+func blockSpan(events []dtw.Event, kinds ...dtw.EventKind) (lo, hi uint64, found bool) {
+	for _, e := range events {
+		if !slices.Contains(kinds, e.Kind) {
+			continue
+		}
+		if !found || e.BlockNumber < lo {
+			lo = e.BlockNumber
+		}
+		hi, found = max(hi, e.BlockNumber), true
+	}
+	return lo, hi, found
 }
 
 // RollbackFrom implements chain.FollowerStore: it also drops checked return transactions
@@ -319,35 +327,106 @@ func (s *conn) RollbackFrom(ctx context.Context, source string, number uint64) e
 	return err
 }
 
-// settledFromPlaced fills what an OrderSettled event leaves to its order's OrderPlaced
-// (trader, tokens, sell amount), from this batch or the store, so that a settled row is
-// found by its trader like every other. An order placed before the follower's start block
-// is not known: its row stays without them.
-func settledFromPlaced(ctx context.Context, q queryer, source string, e *dtw.Event, batch map[uint64]dtw.Event) error {
-	if p, ok := batch[e.OrderID.Uint64()]; ok {
-		e.FromPlaced(p)
-		return nil
-	}
-	evs, err := queryEvents(ctx, q, "settled order", `SELECT `+eventColumns+` FROM chain_events
-		WHERE source = ? AND order_id = ? AND kind = ? ORDER BY block_number DESC LIMIT 1`,
-		source, orderIDValue(e.OrderID), string(dtw.EventOrderPlaced))
-	if err != nil || len(evs) == 0 {
+// assignOrderIDs gives each order event of events its gateway order id, in place, so
+// that the caller (the follower's copy of the open orders) sees it too. An OrderPlaced
+// event keeps the id it was stored with when it is applied again, and otherwise takes the
+// next of source: the follower applies events in chain order, so a rollback frees the
+// newest ids and the same events applied again take the same ones. An event that names
+// an order by its key takes the id of that key's OrderPlaced, from events or the store; a
+// settlement also takes what OrderSettled leaves to it (trader, tokens, sell amount), so
+// that a settled row is found by its trader like every other. An order placed before the
+// follower's start block is not known: its events keep no id.
+func assignOrderIDs(ctx context.Context, q queryer, source string, events []dtw.Event) error {
+	stored, err := storedPlacements(ctx, q, source, events)
+	if err != nil {
 		return err
 	}
-	e.FromPlaced(evs[0])
+	next := int64(-1)
+	placed := map[common.Hash]dtw.Event{}
+	for i := range events {
+		e := &events[i]
+		switch e.Kind {
+		case dtw.EventOrderPlaced:
+			if id, ok := stored[eventKey{e.BlockNumber, e.LogIndex, keyText(e.OrderKey)}]; ok {
+				e.OrderID = big.NewInt(id)
+			} else {
+				if next < 0 {
+					if err := q.QueryRowContext(ctx, `SELECT COALESCE(MAX(order_id), 0) FROM chain_events WHERE source = ?`,
+						source).Scan(&next); err != nil {
+						return wrap("next order id", err)
+					}
+				}
+				next++
+				e.OrderID = big.NewInt(next)
+			}
+			placed[e.OrderKey] = *e
+		case dtw.EventOrderSettled, dtw.EventOrderCancelled, dtw.EventCancelRequested:
+			p, ok := placed[e.OrderKey]
+			if !ok {
+				evs, err := queryEvents(ctx, q, "order by key", orderByKeySQL, source, keyText(e.OrderKey), string(dtw.EventOrderPlaced))
+				if err != nil {
+					return err
+				}
+				if len(evs) == 0 {
+					continue
+				}
+				p = evs[0]
+				placed[e.OrderKey] = p
+			}
+			e.OrderID = p.OrderID
+			e.FromPlaced(p)
+		}
+	}
 	return nil
 }
 
+// orderByKeySQL reads an order's placement by its key through chain_events_key.
+const orderByKeySQL = `SELECT ` + eventColumns + ` FROM chain_events WHERE source = ? AND order_key = ? AND kind = ?
+	ORDER BY block_number DESC LIMIT 1`
+
+// storedPlacements returns the ids of the OrderPlaced events among events that are stored
+// already (applied again), by position and key, read in one query over their blocks.
+func storedPlacements(ctx context.Context, q queryer, source string, events []dtw.Event) (map[eventKey]int64, error) {
+	lo, hi, found := blockSpan(events, dtw.EventOrderPlaced)
+	if !found {
+		return nil, nil
+	}
+	rows, err := q.QueryContext(ctx, `SELECT block_number, log_index, order_key, order_id FROM chain_events WHERE source = ?
+		AND block_number >= ? AND block_number <= ? AND kind = ? AND order_id IS NOT NULL`, source, lo, hi, string(dtw.EventOrderPlaced))
+	if err != nil {
+		return nil, wrap("stored orders", err)
+	}
+	defer rows.Close()
+	out := map[eventKey]int64{}
+	for rows.Next() {
+		var k eventKey
+		var id int64
+		if err := rows.Scan(&k.block, &k.logIndex, &k.hash, &id); err != nil {
+			return nil, wrap("stored orders", err)
+		}
+		out[k] = id
+	}
+	return out, wrap("stored orders", rows.Err())
+}
+
 const eventColumns = `block_number, log_index, block_hash, block_time, tx_hash, kind, trader, token, amount, to_address,
-	order_id, sell_token, buy_token, sell_amount, min_buy_amount, buy_amount, deadline, order_kind, closer`
+	order_id, sell_token, buy_token, sell_amount, min_buy_amount, buy_amount, deadline, order_kind, closer, order_key,
+	trader_order_id`
 
 func scanEvent(r scanner) (dtw.Event, error) {
 	var e dtw.Event
-	var blockHash, txHash, kind, trader, token, amount, to, sellToken, buyToken, sellAmount, minBuy, buyAmount, closer string
-	var orderID sql.NullInt64
+	var blockHash, txHash, kind, trader, token, amount, to, sellToken, buyToken, sellAmount, minBuy, buyAmount, closer, key string
+	var orderID, traderOrderID sql.NullInt64
 	if err := r.Scan(&e.BlockNumber, &e.LogIndex, &blockHash, &e.BlockTime, &txHash, &kind, &trader, &token, &amount, &to,
-		&orderID, &sellToken, &buyToken, &sellAmount, &minBuy, &buyAmount, &e.Deadline, &e.OrderKind, &closer); err != nil {
+		&orderID, &sellToken, &buyToken, &sellAmount, &minBuy, &buyAmount, &e.Deadline, &e.OrderKind, &closer, &key,
+		&traderOrderID); err != nil {
 		return e, err
+	}
+	if key != "" {
+		e.OrderKey = common.HexToHash(key)
+	}
+	if traderOrderID.Valid {
+		e.TraderOrderID = new(big.Int).SetInt64(traderOrderID.Int64)
 	}
 	e.BlockHash, e.TxHash, e.Kind = common.HexToHash(blockHash), common.HexToHash(txHash), dtw.EventKind(kind)
 	e.Trader, e.Token, e.To = common.HexToAddress(trader), common.HexToAddress(token), common.HexToAddress(to)
@@ -390,7 +469,7 @@ func (s *conn) OpenOrders(ctx context.Context, source string) ([]dtw.Event, erro
 // OpenCancelRequests implements ChainEvents.
 func (s *conn) OpenCancelRequests(ctx context.Context, source string) ([]dtw.Event, error) {
 	return s.queryEvents(ctx, "open cancel requests", `SELECT `+eventColumns+` FROM chain_events p WHERE p.source = ? AND p.kind = ?
-		AND NOT EXISTS (SELECT 1 FROM chain_events c WHERE c.source = p.source AND c.order_id = p.order_id AND c.kind IN (?, ?))
+		AND p.order_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM chain_events c WHERE c.source = p.source AND c.order_id = p.order_id AND c.kind IN (?, ?))
 		ORDER BY p.block_number, p.log_index`, source, dtw.EventCancelRequested, dtw.EventOrderSettled, dtw.EventOrderCancelled)
 }
 
@@ -402,10 +481,10 @@ const (
 	orderReturnSQL = `SELECT ` + orderReturnColumns + ` FROM order_returns WHERE source = ? AND order_id = ?`
 )
 
-func (s *conn) orderEvents(ctx context.Context, source string, where string, arg any) ([]ChainOrder, error) {
+func (s *conn) orderEvents(ctx context.Context, source string, where string, args ...any) ([]ChainOrder, error) {
 	evs, err := s.queryEvents(ctx, "order", `SELECT `+eventColumns+` FROM chain_events WHERE source = ? AND order_id IN
 		(SELECT order_id FROM chain_events WHERE source = ? AND kind = ? AND `+where+`) ORDER BY block_number, log_index`,
-		source, source, dtw.EventOrderPlaced, arg)
+		append([]any{source, source, dtw.EventOrderPlaced}, args...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -529,10 +608,27 @@ func (s *conn) OrdersByTx(ctx context.Context, source string, tx common.Hash) ([
 	return s.orderEvents(ctx, source, "tx_hash = ?", tx.Hex())
 }
 
+// OrderByKey implements ChainEvents.
+func (s *conn) OrderByKey(ctx context.Context, source string, key common.Hash) (ChainOrder, error) {
+	orders, err := s.orderEvents(ctx, source, "order_key = ?", keyText(key))
+	if err != nil {
+		return ChainOrder{}, err
+	}
+	if len(orders) == 0 {
+		return ChainOrder{}, fmt.Errorf("order key %s on %s: %w", key, source, ErrNotFound)
+	}
+	return orders[0], nil
+}
+
+// OrdersByTraderID implements ChainEvents.
+func (s *conn) OrdersByTraderID(ctx context.Context, source string, trader common.Address, id uint64) ([]ChainOrder, error) {
+	return s.orderEvents(ctx, source, "trader = ? AND trader_order_id = ?", addrText(trader), int64(id))
+}
+
 // UncheckedCloses implements ChainEvents.
 func (s *conn) UncheckedCloses(ctx context.Context, source string) ([]dtw.Event, error) {
 	return s.queryEvents(ctx, "unchecked closes", `SELECT `+eventColumns+` FROM chain_events c WHERE c.source = ? AND c.kind IN (?, ?)
-		AND NOT EXISTS (SELECT 1 FROM order_returns r WHERE r.source = c.source AND r.order_id = c.order_id)
+		AND c.order_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM order_returns r WHERE r.source = c.source AND r.order_id = c.order_id)
 		ORDER BY c.block_number, c.log_index`, source, dtw.EventOrderSettled, dtw.EventOrderCancelled)
 }
 
@@ -862,6 +958,14 @@ func textBig(s string) *big.Int {
 		return nil
 	}
 	return b
+}
+
+// keyText is an order key's column value: "" for none (an event of no order).
+func keyText(k common.Hash) string {
+	if k == (common.Hash{}) {
+		return ""
+	}
+	return k.Hex()
 }
 
 func orderIDValue(id *big.Int) any {

@@ -23,8 +23,8 @@ var (
 // historyEvent is an event of block n at time secs.
 func historyEvent(kind dtw.EventKind, n uint64, logIndex uint, secs uint64, trader common.Address, orderID int64) dtw.Event {
 	return dtw.Event{Kind: kind, BlockNumber: n, BlockHash: common.BytesToHash([]byte{byte(n)}), LogIndex: logIndex, BlockTime: secs,
-		TxHash: common.BytesToHash([]byte{0x70, byte(n), byte(logIndex)}), Trader: trader, OrderID: big.NewInt(orderID),
-		SellToken: common.HexToAddress("0xd1"), BuyToken: common.HexToAddress("0xd2"), SellAmount: big.NewInt(10),
+		TxHash: common.BytesToHash([]byte{0x70, byte(n), byte(logIndex)}), Trader: trader, TraderOrderID: big.NewInt(orderID),
+		OrderKey: dtw.KeyOf(big.NewInt(orderID), dtw.Order{Trader: trader, SellToken: common.HexToAddress("0xd1")}), SellToken: common.HexToAddress("0xd1"), BuyToken: common.HexToAddress("0xd2"), SellAmount: big.NewInt(10),
 		MinBuyAmount: big.NewInt(9), BuyAmount: big.NewInt(11), Deadline: 5000}
 }
 

@@ -36,7 +36,7 @@ func BenchmarkOrderStatusReads(b *testing.B) {
 		refs = append(refs, ref)
 		evs = append(evs, dtw.Event{Kind: dtw.EventOrderPlaced, BlockNumber: ref.Number, BlockHash: ref.Hash,
 			TxHash: common.BigToHash(big.NewInt(int64(1e6 + i))), BlockTime: uint64(i), Trader: trader,
-			OrderID: big.NewInt(int64(i)), SellToken: trader, BuyToken: trader, SellAmount: big.NewInt(10),
+			TraderOrderID: big.NewInt(int64(i)), OrderKey: dtw.KeyOf(big.NewInt(int64(i)), dtw.Order{Trader: trader, SellToken: trader}), SellToken: trader, BuyToken: trader, SellAmount: big.NewInt(10),
 			MinBuyAmount: big.NewInt(9), Deadline: 5000})
 	}
 	require.NoError(b, s.ApplyBlocks(ctx, "ETHEREUM", refs, evs, 1000))

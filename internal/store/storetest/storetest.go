@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"RelayStateMachine", testRelayStateMachine},
 		{"RelaysNotify", testRelaysNotify},
 		{"ChainEvents", testChainEvents},
+		{"OrderIDs", testOrderIDs},
 		{"WithdrawalAddresses", testWithdrawalAddresses},
 		{"InTxCommit", testInTxCommit},
 		{"InTxRollback", testInTxRollback},
@@ -436,29 +437,44 @@ func withdrawal(ref chain.BlockRef, logIndex uint, trader common.Address, amount
 	return e
 }
 
-func placed(ref chain.BlockRef, logIndex uint, trader common.Address, orderID int64) dtw.Event {
+// placed is an OrderPlaced event as dtw.DecodeLog gives it, of trader's order with
+// on-chain id onchainID (the key dtw.OrderKey gives) and no gateway id: the store numbers
+// the orders 1, 2, ... in the order it applies them, which the tests place in the order
+// of onchainID, so that the store's id is onchainID where they read it.
+func placed(ref chain.BlockRef, logIndex uint, trader common.Address, onchainID int64) dtw.Event {
 	return dtw.Event{Kind: dtw.EventOrderPlaced, BlockNumber: ref.Number, BlockHash: ref.Hash, LogIndex: logIndex,
 		TxHash: common.BytesToHash([]byte{0x0d, byte(ref.Number), byte(logIndex)}), BlockTime: 1000 + ref.Number,
-		Trader: trader, OrderID: big.NewInt(orderID), SellToken: tokenA, BuyToken: tokenB, SellAmount: big.NewInt(10),
-		MinBuyAmount: big.NewInt(9), Deadline: 5000}
+		Trader: trader, TraderOrderID: big.NewInt(onchainID), OrderKey: orderKey(trader, onchainID), SellToken: tokenA,
+		BuyToken: tokenB, SellAmount: big.NewInt(10), MinBuyAmount: big.NewInt(9), Deadline: 5000}
 }
 
-// settled is an OrderSettled event as dtw.DecodeLog gives it: the order's id and the buy
-// amount, the rest left to the order's OrderPlaced.
-func settled(ref chain.BlockRef, logIndex uint, orderID int64) dtw.Event {
+// orderKey is the contract's key of trader's order onchainID selling tokenA.
+func orderKey(trader common.Address, onchainID int64) common.Hash {
+	return dtw.KeyOf(big.NewInt(onchainID), dtw.Order{Trader: trader, SellToken: tokenA})
+}
+
+// settled is an OrderSettled event as dtw.DecodeLog gives it: the order's key and the
+// buy amount, the rest left to the order's OrderPlaced. The tests' settled orders are
+// traderA's.
+func settled(ref chain.BlockRef, logIndex uint, onchainID int64) dtw.Event {
+	return settledOf(ref, logIndex, traderA, onchainID)
+}
+
+// settledOf is settled of trader's order.
+func settledOf(ref chain.BlockRef, logIndex uint, trader common.Address, onchainID int64) dtw.Event {
 	return dtw.Event{Kind: dtw.EventOrderSettled, BlockNumber: ref.Number, BlockHash: ref.Hash, LogIndex: logIndex,
 		TxHash: common.BytesToHash([]byte{0x5e, byte(ref.Number), byte(logIndex)}), BlockTime: 1000 + ref.Number,
-		OrderID: big.NewInt(orderID), BuyAmount: big.NewInt(9)}
+		OrderKey: orderKey(trader, onchainID), BuyAmount: big.NewInt(9)}
 }
 
 func testChainEvents(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	b1, b2 := block(1, 0), block(2, 0)
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1}, []dtw.Event{
-		deposit(b1, 0, traderA, 100), placed(b1, 1, traderA, 7), placed(b1, 2, traderA, 8),
+		deposit(b1, 0, traderA, 100), placed(b1, 1, traderA, 1), placed(b1, 2, traderA, 2),
 	}, 10))
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b2}, []dtw.Event{
-		settled(b2, 0, 7), withdrawal(b2, 1, traderA, 40),
+		settled(b2, 0, 1), withdrawal(b2, 1, traderA, 40),
 	}, 10))
 
 	refs, err := s.RecentBlocks(ctx, source, 10)
@@ -468,25 +484,25 @@ func testChainEvents(t *testing.T, s store.Store) {
 	open, err := s.OpenOrders(ctx, source)
 	require.NoError(t, err)
 	require.Len(t, open, 1)
-	require.Equal(t, uint64(8), open[0].OrderID.Uint64())
+	require.Equal(t, uint64(2), open[0].OrderID.Uint64())
 
-	o, err := s.Order(ctx, source, 7)
+	o, err := s.Order(ctx, source, 1)
 	require.NoError(t, err)
 	require.NotNil(t, o.Closed)
 	require.Equal(t, dtw.EventOrderSettled, o.Closed.Kind)
 	_, err = s.Order(ctx, source, 99)
 	require.ErrorIs(t, err, store.ErrNotFound)
-	byTx, err := s.OrdersByTx(ctx, source, placed(b1, 1, traderA, 7).TxHash)
+	byTx, err := s.OrdersByTx(ctx, source, placed(b1, 1, traderA, 1).TxHash)
 	require.NoError(t, err)
 	require.Len(t, byTx, 1)
 
 	closes, err := s.UncheckedCloses(ctx, source)
 	require.NoError(t, err)
 	require.Len(t, closes, 1)
-	ret := store.OrderReturn{Source: source, OrderID: 7, Status: store.OrderSettled, TxHash: closes[0].TxHash,
+	ret := store.OrderReturn{Source: source, OrderID: 1, Status: store.OrderSettled, TxHash: closes[0].TxHash,
 		BlockNumber: 2, BuyAmount: big.NewInt(9), VerifiedAt: now()}
 	require.NoError(t, s.PutOrderReturn(ctx, ret))
-	got, err := s.OrderReturn(ctx, source, 7)
+	got, err := s.OrderReturn(ctx, source, 1)
 	require.NoError(t, err)
 	require.Equal(t, ret, got)
 	closes, err = s.UncheckedCloses(ctx, source)
@@ -501,16 +517,83 @@ func testChainEvents(t *testing.T, s store.Store) {
 	require.NoError(t, err)
 	require.Len(t, ws, 1)
 
-	// A reorg from block 2 removes the settlement and its checked return: order 7 is open again.
+	// A reorg from block 2 removes the settlement and its checked return: order 1 is open again.
 	require.NoError(t, s.RollbackFrom(ctx, source, 2))
 	open, err = s.OpenOrders(ctx, source)
 	require.NoError(t, err)
 	require.Len(t, open, 2)
-	_, err = s.OrderReturn(ctx, source, 7)
+	_, err = s.OrderReturn(ctx, source, 1)
 	require.ErrorIs(t, err, store.ErrNotFound)
 	refs, err = s.RecentBlocks(ctx, source, 10)
 	require.NoError(t, err)
 	require.Equal(t, []chain.BlockRef{b1}, refs)
+}
+
+// testOrderIDs: the contract numbers orders per trader, so two traders' order 1 are two
+// orders, told apart by their keys; the store numbers them itself in chain order, gives
+// each closing event its order's id by key, keeps the ids of events applied again, and
+// numbers the same ids again after a rollback.
+func testOrderIDs(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	b1, b2 := block(1, 0), block(2, 0)
+	placeA, placeB := placed(b1, 0, traderA, 1), placed(b1, 1, traderB, 1)
+	require.NotEqual(t, placeA.OrderKey, placeB.OrderKey)
+	cancelA := settledOf(b2, 0, traderA, 1)
+	cancelA.Kind, cancelA.Trader, cancelA.SellToken, cancelA.SellAmount, cancelA.BuyAmount = dtw.EventOrderCancelled, traderA, tokenA, big.NewInt(10), nil
+	settleB := settledOf(b2, 1, traderB, 1)
+	unknown := settledOf(b2, 2, traderA, 99) // placed before the follower's start block
+	events := []dtw.Event{placeA, placeB}
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1}, events, 10))
+	require.Equal(t, []string{"1", "2"}, []string{events[0].OrderID.String(), events[1].OrderID.String()},
+		"numbered in chain order, in place for the caller")
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b2}, []dtw.Event{cancelA, settleB, unknown}, 10))
+
+	a, err := s.Order(ctx, source, 1)
+	require.NoError(t, err)
+	require.Equal(t, traderA, a.Placed.Trader)
+	require.Equal(t, "1", a.Placed.TraderOrderID.String())
+	require.Equal(t, placeA.OrderKey, a.Placed.OrderKey)
+	require.Equal(t, dtw.EventOrderCancelled, a.Closed.Kind, "trader A's order 1 was cancelled")
+	b, err := s.Order(ctx, source, 2)
+	require.NoError(t, err)
+	require.Equal(t, traderB, b.Placed.Trader)
+	require.Equal(t, dtw.EventOrderSettled, b.Closed.Kind, "trader B's order 1 was settled")
+	require.Equal(t, traderB, b.Closed.Trader, "the settlement filled from its own placement")
+	byKey, err := s.OrderByKey(ctx, source, placeB.OrderKey)
+	require.NoError(t, err)
+	require.Equal(t, b, byKey)
+	_, err = s.OrderByKey(ctx, source, unknown.OrderKey)
+	require.ErrorIs(t, err, store.ErrNotFound)
+	mine, err := s.OrdersByTraderID(ctx, source, traderA, 1)
+	require.NoError(t, err)
+	require.Equal(t, []store.ChainOrder{a}, mine)
+	none, err := s.OrdersByTraderID(ctx, source, traderA, 2)
+	require.NoError(t, err)
+	require.Empty(t, none)
+	closes, err := s.UncheckedCloses(ctx, source)
+	require.NoError(t, err)
+	require.Len(t, closes, 2, "a close of an unknown order has no id to report")
+	require.Equal(t, []string{"1", "2"}, []string{closes[0].OrderID.String(), closes[1].OrderID.String()})
+
+	// Applied again (the follower restarted before its cursor moved): the same ids.
+	again := []dtw.Event{placeA, placeB}
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1}, again, 10))
+	require.Equal(t, []string{"1", "2"}, []string{again[0].OrderID.String(), again[1].OrderID.String()})
+	_, err = s.Order(ctx, source, 3)
+	require.ErrorIs(t, err, store.ErrNotFound)
+
+	// A reorg below both: the new chain places B's order first, and the ids follow it.
+	require.NoError(t, s.RollbackFrom(ctx, source, 1))
+	b1 = block(1, 1)
+	placeA, placeB = placed(b1, 1, traderA, 1), placed(b1, 0, traderB, 1)
+	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1}, []dtw.Event{placeB, placeA}, 10))
+	b, err = s.Order(ctx, source, 1)
+	require.NoError(t, err)
+	require.Equal(t, traderB, b.Placed.Trader)
+	a, err = s.Order(ctx, source, 2)
+	require.NoError(t, err)
+	require.Equal(t, traderA, a.Placed.Trader)
+	require.Nil(t, a.Closed)
 }
 
 func testWithdrawalAddresses(t *testing.T, s store.Store) {
@@ -660,7 +743,7 @@ func testEventsOrderedOnce(t *testing.T, s store.Store) {
 	require.NoError(t, s.LinkWallet(ctx, mustAccount(t, s, "a1"), traderA, now()))
 	b1, b2 := block(1, 0), block(2, 0)
 	applied := [][]dtw.Event{
-		{deposit(b1, 0, traderA, 100), placed(b1, 1, traderA, 7), withdrawal(b1, 2, traderB, 3)},
+		{deposit(b1, 0, traderA, 100), placed(b1, 1, traderA, 1), withdrawal(b1, 2, traderB, 3)},
 		{deposit(b2, 0, traderB, 7), withdrawal(b2, 1, traderA, 40)},
 	}
 	for i, ref := range []chain.BlockRef{b1, b2} {
@@ -720,10 +803,10 @@ func testEventsReorgCompensated(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	b1, b2 := block(1, 0), block(2, 0)
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1, b2}, []dtw.Event{
-		deposit(b1, 0, traderA, 1), placed(b1, 1, traderA, 7), deposit(b2, 0, traderA, 2), settled(b2, 1, 7),
+		deposit(b1, 0, traderA, 1), placed(b1, 1, traderA, 1), deposit(b2, 0, traderA, 2), settled(b2, 1, 1),
 	}, 10))
-	require.NoError(t, s.PutOrderReturn(ctx, store.OrderReturn{Source: source, OrderID: 7, Status: store.OrderSettled,
-		TxHash: settled(b2, 1, 7).TxHash, BlockNumber: 2, BuyAmount: big.NewInt(9), VerifiedAt: now()}))
+	require.NoError(t, s.PutOrderReturn(ctx, store.OrderReturn{Source: source, OrderID: 1, Status: store.OrderSettled,
+		TxHash: settled(b2, 1, 1).TxHash, BlockNumber: 2, BuyAmount: big.NewInt(9), VerifiedAt: now()}))
 	before := len(events(t, s))
 	require.Equal(t, 3, before)
 
@@ -745,7 +828,7 @@ func testEventsReorgCompensated(t *testing.T, s store.Store) {
 	require.Equal(t, traderA, evs[1].Trader)
 	require.NoError(t, json.Unmarshal(evs[1].Payload, &ret))
 	require.True(t, ret.Removed)
-	require.Equal(t, uint64(7), ret.OrderID)
+	require.Equal(t, uint64(1), ret.OrderID)
 
 	require.Equal(t, outbox.Deposit, evs[2].Kind)
 	dep = outbox.ChainActivity{}
@@ -762,12 +845,12 @@ func testEventsOrderReturn(t *testing.T, s store.Store) {
 	require.NoError(t, s.LinkWallet(ctx, mustAccount(t, s, "a1"), traderA, now()))
 	b1 := block(1, 0)
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1}, []dtw.Event{
-		placed(b1, 0, traderA, 7), placed(b1, 1, traderA, 8),
+		placed(b1, 0, traderA, 1), placed(b1, 1, traderA, 2),
 	}, 10))
 	require.Empty(t, events(t, s), "placing an order is no event")
-	settle := store.OrderReturn{Source: source, OrderID: 7, Status: store.OrderSettled, TxHash: common.HexToHash("0x5e"),
+	settle := store.OrderReturn{Source: source, OrderID: 1, Status: store.OrderSettled, TxHash: common.HexToHash("0x5e"),
 		BlockNumber: 3, BuyAmount: big.NewInt(9), VerifiedAt: now()}
-	cancel := store.OrderReturn{Source: source, OrderID: 8, Status: store.OrderCancelled, TxHash: common.HexToHash("0xca"),
+	cancel := store.OrderReturn{Source: source, OrderID: 2, Status: store.OrderCancelled, TxHash: common.HexToHash("0xca"),
 		BlockNumber: 3, VerifiedAt: now()}
 	for _, r := range []store.OrderReturn{settle, cancel, settle} {
 		require.NoError(t, s.PutOrderReturn(ctx, r))
@@ -778,8 +861,8 @@ func testEventsOrderReturn(t *testing.T, s store.Store) {
 		kind outbox.Kind
 		p    outbox.OrderClosed
 	}{
-		{outbox.OrderSettled, outbox.OrderClosed{Source: source, OrderID: 7, Status: store.OrderSettled, TxHash: settle.TxHash, BlockNumber: 3, BuyAmount: "9"}},
-		{outbox.OrderCancelled, outbox.OrderClosed{Source: source, OrderID: 8, Status: store.OrderCancelled, TxHash: cancel.TxHash, BlockNumber: 3}},
+		{outbox.OrderSettled, outbox.OrderClosed{Source: source, OrderID: 1, Status: store.OrderSettled, TxHash: settle.TxHash, BlockNumber: 3, BuyAmount: "9"}},
+		{outbox.OrderCancelled, outbox.OrderClosed{Source: source, OrderID: 2, Status: store.OrderCancelled, TxHash: cancel.TxHash, BlockNumber: 3}},
 	} {
 		require.Equal(t, want.kind, evs[i].Kind)
 		require.Equal(t, "a1", evs[i].AccountID)
@@ -888,7 +971,7 @@ func testOrderView(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	b1, b2 := block(1, 0), block(2, 0)
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1, b2}, []dtw.Event{
-		placed(b1, 0, traderA, 7), placed(b1, 1, traderB, 8), settled(b2, 0, 7),
+		placed(b1, 0, traderA, 1), placed(b1, 1, traderB, 2), settled(b2, 0, 1),
 	}, 10))
 	_, err := s.OrderView(ctx, source, 9)
 	require.ErrorIs(t, err, store.ErrNotFound)
@@ -925,18 +1008,18 @@ func testOrderView(t *testing.T, s store.Store) {
 		}
 		return v
 	}
-	v := check(7)
+	v := check(1)
 	require.NotNil(t, v.Order.Closed)
 	require.Nil(t, v.Return)
-	require.Nil(t, check(8).Order.Closed)
+	require.Nil(t, check(2).Order.Closed)
 
-	require.NoError(t, s.PutOrderReturn(ctx, store.OrderReturn{Source: source, OrderID: 7, Status: store.OrderSettled,
+	require.NoError(t, s.PutOrderReturn(ctx, store.OrderReturn{Source: source, OrderID: 1, Status: store.OrderSettled,
 		TxHash: common.HexToHash("0x5e"), BlockNumber: 2, BuyAmount: big.NewInt(9), VerifiedAt: now()}))
 	require.NoError(t, s.PutSettlerHead(ctx, store.SettlerHead{Source: source, Head: 12, Synced: 11, UpdatedAt: now()}))
-	v = check(7)
+	v = check(1)
 	require.NotNil(t, v.Return)
 	require.Equal(t, uint64(12), v.Head.Head)
-	require.Nil(t, check(8).Return)
+	require.Nil(t, check(2).Return)
 }
 
 // testOffchainWithdrawals: an instructionId is used once per account; status moves only
@@ -1046,10 +1129,10 @@ func testTraderEvents(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	b1, b2 := block(1, 0), block(2, 0)
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b1}, []dtw.Event{
-		deposit(b1, 0, traderA, 100), placed(b1, 1, traderA, 7),
+		deposit(b1, 0, traderA, 100), placed(b1, 1, traderA, 1),
 	}, 10))
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b2}, []dtw.Event{
-		settled(b2, 0, 7), withdrawal(b2, 1, traderA, 40), placed(b2, 2, traderB, 8), settled(b2, 3, 8),
+		settled(b2, 0, 1), withdrawal(b2, 1, traderA, 40), placed(b2, 2, traderB, 2), settledOf(b2, 3, traderB, 2),
 	}, 10))
 	evs, err := s.TraderEvents(ctx, source, []common.Address{traderA})
 	require.NoError(t, err)

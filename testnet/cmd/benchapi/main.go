@@ -359,15 +359,16 @@ func (g *gateway) setUp(ctx context.Context, bin, cfg, listen string) error {
 	if err != nil {
 		return err
 	}
-	g.orderID = o.ID.String()
+	// Found by its placing transaction: the gateway numbers the orders it follows itself.
 	for deadline := time.Now().Add(2 * time.Minute); ; {
 		var st api.OrderStatus
-		status, blob, err := g.get("/api/v3/order-status/ETHEREUM/"+g.orderID, g.token)
+		status, blob, err := g.get("/api/v2/order/ETHEREUM/"+o.Receipt.TxHash.Hex(), g.token)
 		if err == nil && status == http.StatusOK && json.Unmarshal(blob, &st) == nil && st.Status == api.StatusSettled {
+			g.orderID = st.OrderID
 			break
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("order %s did not settle: %d %s", g.orderID, status, blob)
+			return fmt.Errorf("order %s did not settle: %d %s", o.Receipt.TxHash.Hex(), status, blob)
 		}
 		time.Sleep(250 * time.Millisecond)
 	}

@@ -216,7 +216,7 @@ func (g *generator) block(ctx context.Context, quota int, last bool) error {
 		got[ev.Kind]++
 		g.kinds[ev.Kind]++
 		if ev.Kind == dtw.EventOrderPlaced {
-			g.pending = append(g.pending, &testnet.PlacedOrder{ID: ev.OrderID, Order: ev.Order()})
+			g.pending = append(g.pending, &testnet.PlacedOrder{ID: ev.TraderOrderID, Order: ev.Order()})
 		}
 	}
 	for k, n := range want {

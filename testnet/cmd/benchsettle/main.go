@@ -207,12 +207,15 @@ func run(ctx context.Context, o options) error {
 		return fmt.Errorf("market orders: %w", err)
 	}
 
-	type order struct{ id, block uint64 }
+	type order struct {
+		key   common.Hash
+		block uint64
+	}
 	var orders []order
 	for _, r := range placed {
 		for _, ev := range dtw.DecodeLogs(c.DTW, r.Logs) {
 			if ev.Kind == dtw.EventOrderPlaced {
-				orders = append(orders, order{ev.OrderID.Uint64(), r.BlockNumber.Uint64()})
+				orders = append(orders, order{ev.OrderKey, r.BlockNumber.Uint64()})
 			}
 		}
 	}
@@ -222,10 +225,10 @@ func run(ctx context.Context, o options) error {
 	for _, o := range orders {
 		first = min(first, o.block)
 		for {
-			r, err := st.OrderReturn(ctx, c.Source, o.id)
+			r, err := orderReturn(ctx, st, c.Source, o.key)
 			if err == nil {
 				if r.Status != store.OrderSettled {
-					return fmt.Errorf("order %d was %s, want SETTLED", o.id, r.Status)
+					return fmt.Errorf("order %d was %s, want SETTLED", r.OrderID, r.Status)
 				}
 				blocks = append(blocks, r.BlockNumber-o.block)
 				last = max(last, r.BlockNumber)
@@ -234,7 +237,7 @@ func run(ctx context.Context, o options) error {
 			}
 			select {
 			case <-ctx.Done():
-				return fmt.Errorf("order %d not settled: %w", o.id, ctx.Err())
+				return fmt.Errorf("order %s not settled: %w", o.key, ctx.Err())
 			case <-time.After(100 * time.Millisecond):
 			}
 		}
@@ -315,6 +318,15 @@ func receipts(ctx context.Context, c *testnet.Chain, hashes []common.Hash) ([]*t
 	wg.Wait()
 	close(errs)
 	return out, errors.Join(collect(errs)...)
+}
+
+// orderReturn returns the checked return of the order keyed key, found by its key.
+func orderReturn(ctx context.Context, st store.Store, source string, key common.Hash) (store.OrderReturn, error) {
+	o, err := st.OrderByKey(ctx, source, key)
+	if err != nil {
+		return store.OrderReturn{}, err
+	}
+	return st.OrderReturn(ctx, source, o.Placed.OrderID.Uint64())
 }
 
 // waitOpen waits until the store holds want open orders of source.
