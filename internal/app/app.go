@@ -206,6 +206,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if gc, ok := a.store.(metrics.GroupCommitter); ok {
 		metrics.NewStoreCommits(opts.Metrics, gc)
 	}
+	if rt, ok := a.store.(metrics.RoundTripCounter); ok {
+		metrics.NewStoreRoundTrips(opts.Metrics, rt)
+	}
 	var secrets *auth.Secrets
 	if opts.Role.serves() {
 		if secrets, err = InitSecrets(ctx, a.store, cfg.SecretKeyFile, time.Now()); err != nil {

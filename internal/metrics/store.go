@@ -22,3 +22,18 @@ func NewStoreCommits(reg prometheus.Registerer, st GroupCommitter) {
 			func() float64 { _, n := st.GroupCommits(); return float64(n) }),
 	)
 }
+
+// RoundTripCounter is a store whose statements are round trips to a server
+// (store.Postgres): how many it has made.
+type RoundTripCounter interface {
+	RoundTrips() int64
+}
+
+// NewStoreRoundTrips registers dtwgate_store_round_trips_total, the round trips st has
+// made to its database server, in reg: per request, what the server and the gateway each
+// pay a fixed cost for.
+func NewStoreRoundTrips(reg prometheus.Registerer, st RoundTripCounter) {
+	reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "round_trips_total",
+		Help: "Round trips the store made to its database server (statements sent together in one pipeline count one)."},
+		func() float64 { return float64(st.RoundTrips()) }))
+}

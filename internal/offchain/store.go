@@ -67,6 +67,7 @@ type TradingTx interface {
 	AccountCommissions(ctx context.Context, accountID, source string) ([]store.AccountCommission, error)
 	OffchainOrder(ctx context.Context, accountID, kind, instructionID string) (store.OffchainOrder, error)
 	TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (store.TraderReads, error)
+	TraderReadsLocking(ctx context.Context, accountID, source, book, kind, instructionID string, claim store.HouseClaim) (store.TraderReads, error)
 	CreateOffchainOrder(ctx context.Context, o store.OffchainOrder) (int64, error)
 	FillOffchainOrder(ctx context.Context, id int64, sold, bought, price, commission decimal.Decimal, at time.Time) error
 	CancelOffchainOrder(ctx context.Context, id int64, reason string, at time.Time) error

@@ -99,7 +99,8 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 	// the commission, the credit terms, the introducer: one statement, TraderReads;
 	// prices come from memory) and writes the order, its trade and event: one commit. It
 	// locks what it decides on (the account's books, a house shard), so it may run at
-	// READ COMMITTED.
+	// READ COMMITTED; on PostgreSQL the reads' statement takes those locks too
+	// (TraderReadsLocking), and the receipt head's.
 	// On a store of one writer (SQLite) the account is read before the transaction,
 	// beside the writer, whose transaction every swap waits for: nothing read there needs
 	// a lock (a retry's order inserted meanwhile fails the order's insert, ErrConflict,
@@ -126,7 +127,8 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		)
 		if before != nil {
 			reads = *before
-		} else if reads, err = utx.TraderReads(ctx, accountID, Source, ledger.UserBook(accountID), store.OrderKindSwap, o.InstructionID); err != nil {
+		} else if reads, err = utx.TraderReadsLocking(ctx, accountID, Source, ledger.UserBook(accountID), store.OrderKindSwap, o.InstructionID,
+			s.houseClaim(utx, o.BuyingAsset)); err != nil {
 			return err
 		}
 		if reads.OrderID != 0 {

@@ -296,13 +296,10 @@ func (s *Trading) houseShardsFor(ctx context.Context, tx TradingTx, t *trade) er
 	if !ok {
 		return errorf(ErrNotEnoughLiquidity, "the house does not sell %s", t.buy)
 	}
-	n := s.off.HouseShardsOrDefault()
+	n, home := s.shardStart(tx)
 	rest, room := t.gross(), decimal.Zero
 	t.payouts, t.home = t.payouts[:0], -1
-	waited, home := false, s.homeShard
-	if h, ok := tx.LastHouseShard(); ok {
-		home = h
-	}
+	waited := false
 	for i := 0; i < n; i++ {
 		shard := (home + i) % n
 		book := ledger.ShardBook(ledger.BookInventory, shard)
@@ -338,6 +335,29 @@ func (s *Trading) houseShardsFor(ctx context.Context, tx TradingTx, t *trade) er
 		}
 	}
 	return errorf(ErrNotEnoughLiquidity, "the house can sell at most %s %s now, %s asked", room, t.buy, t.gross())
+}
+
+// shardStart is the number of house shards and the one a trade in tx tries first: the
+// shard its lane of the store's group commit claimed last, else this Trading's own.
+func (s *Trading) shardStart(tx interface{ LastHouseShard() (int, bool) }) (n, home int) {
+	n, home = s.off.HouseShardsOrDefault(), s.homeShard
+	if h, ok := tx.LastHouseShard(); ok {
+		home = h
+	}
+	return n, home
+}
+
+// houseClaim is the house shards a trade buying asset in tx tries, in the order
+// houseShardsFor tries them, for the store to claim the first free one with the
+// account's reads (store.TradingTx.TraderReadsLocking).
+func (s *Trading) houseClaim(tx interface{ LastHouseShard() (int, bool) }, asset string) store.HouseClaim {
+	n, home := s.shardStart(tx)
+	c := store.HouseClaim{Shards: make([]int, n), Books: make([]string, n), Asset: asset}
+	for i := range n {
+		c.Shards[i] = (home + i) % n
+		c.Books[i] = ledger.ShardBook(ledger.BookInventory, c.Shards[i])
+	}
+	return c
 }
 
 // shardLimit is the part of an inventory limit that shard i of n may owe: the limit

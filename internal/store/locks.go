@@ -172,9 +172,12 @@ func (s *conn) takeBookRead(book string) (bookRead, bool) {
 	return r, ok
 }
 
-// forgetBookReads drops the reads LockLedgerBooks made: every write of a balance or a
-// hold calls it first.
-func (s *conn) forgetBookReads() { s.bookReads = nil }
+// forgetBookReads drops the reads LockLedgerBooks and TraderReadsLocking made: every
+// write of a balance or a hold calls it first.
+func (s *conn) forgetBookReads() {
+	s.bookReads = nil
+	s.forgetSwapShards()
+}
 
 // TryLockHouseShard implements Ledger: PostgreSQL's pg_try_advisory_xact_lock, which
 // never waits (a transaction holding the shard already gets it again).
@@ -197,6 +200,9 @@ func (s *conn) TryLockHouseShardBalance(ctx context.Context, shard int, book, as
 	if !s.postgres() || !s.inTx() {
 		d, err := ledgerBalance(ctx, s.r, book, asset)
 		return err == nil, d, err
+	}
+	if answered, ok, d := s.takeSwapShard(shard, book, asset); answered {
+		return ok, d, nil
 	}
 	var text sql.NullString
 	if err := s.q.QueryRowContext(ctx, `SELECT dtwgate_try_lock_balance(?, ?, ?)`, lockKey(shardLockPrefix, strconv.Itoa(shard)), book, asset).

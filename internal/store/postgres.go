@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -66,6 +67,8 @@ type Postgres struct {
 	done      chan struct{}
 	closeOnce sync.Once
 	closeErr  error
+	// trips counts the round trips of the pool's connections (RoundTrips).
+	trips *atomic.Int64
 }
 
 var _ Store = (*Postgres)(nil)
@@ -112,14 +115,15 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	origin := hex.EncodeToString(id[:])
 	cfg.RuntimeParams["dtwgate.origin"] = origin
 	cfg.RuntimeParams["application_name"] = "dtwgate"
-	db := stdlib.OpenDB(*cfg)
+	trips := new(atomic.Int64)
+	db := sql.OpenDB(pipeConnector{inner: stdlib.GetConnector(*cfg), trips: trips})
 	conns := max(8, 4*runtime.GOMAXPROCS(0))
 	db.SetMaxOpenConns(conns)
 	db.SetMaxIdleConns(conns)
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	pg := &pgDB{db: db}
 	p := &Postgres{
-		db: db, cfg: cfg, origin: origin,
+		db: db, cfg: cfg, origin: origin, trips: trips,
 		conn: conn{q: pg, r: pg, root: db, notify: newNotifier(), access: newNotifier(), relays: newNotifier()},
 		done: make(chan struct{}),
 	}
@@ -222,6 +226,18 @@ func (p *Postgres) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	}
 	return err
 }
+
+// GroupCommits returns how many transactions this store's group commits have run (both
+// kinds: the SERIALIZABLE units' and the RowLocked ones') and how many units of work they
+// held.
+func (p *Postgres) GroupCommits() (transactions, units int64) {
+	return p.group.groups.Load() + p.locked.groups.Load(), p.group.units.Load() + p.locked.units.Load()
+}
+
+// RoundTrips returns how many round trips to PostgreSQL the store's pool has made (a
+// pipeline of held-back statements and the one after them counts one; the listener's
+// and the bell's connections are not counted).
+func (p *Postgres) RoundTrips() int64 { return p.trips.Load() }
 
 // EventsNotify implements Store: the channel is also closed by other processes' commits
 // that wrote events (LISTEN/NOTIFY).

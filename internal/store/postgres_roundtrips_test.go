@@ -3,11 +3,14 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"math/big"
 	"strconv"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
@@ -270,4 +273,169 @@ func TestPostgresLaneStartsWhereItClaimedLast(t *testing.T) {
 	require.Equal(t, seen{shard: 5, ok: true, got: false}, unitClaiming(6), "a later transaction of the lane; shard 6 is held by another transaction")
 	require.Equal(t, seen{shard: 5, ok: true, got: true}, unitClaiming(7), "a refused claim is not remembered")
 	require.Equal(t, seen{shard: 7, ok: true, got: true}, unitClaiming(7))
+}
+
+// TestPostgresBeginAndSavepointsRideWithTheNextStatement: a transaction's BEGIN and a
+// unit's savepoint statements are sent in one pipeline with the statement after them,
+// so a unit alone costs its statements and the COMMIT, and a group of two one statement
+// each, the failed one's rollback and the COMMIT; a unit that fails after its write is still rolled back to its
+// savepoint, and the group's other unit kept.
+func TestPostgresBeginAndSavepointsRideWithTheNextStatement(t *testing.T) {
+	ctx := context.Background()
+	p, err := OpenPostgres(ctx, pgtest.Start(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, p.Close()) })
+	_, err = p.db.ExecContext(ctx, `CREATE TABLE pipe_test (k TEXT PRIMARY KEY)`)
+	require.NoError(t, err)
+
+	g := newGroupCommitterLanes(pgGroup{db: p.db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, 1)
+	t.Cleanup(g.close)
+	insert := func(q queryer, k string) error {
+		_, err := q.ExecContext(ctx, `INSERT INTO pipe_test (k) VALUES ($1)`, k)
+		return err
+	}
+	before := p.RoundTrips()
+	release, first := make(chan struct{}), make(chan error, 1)
+	go func() {
+		first <- g.do(ctx, func(q queryer) error { // alone: BEGIN with its insert, then COMMIT
+			<-release
+			return insert(q, "alone")
+		})
+	}()
+	require.Eventually(t, func() bool { return g.groups.Load() == 1 }, 10*time.Second, time.Millisecond)
+	errs := make(chan error, 2)
+	failed := errors.New("unit fails after its write")
+	go func() { errs <- g.do(ctx, func(q queryer) error { return insert(q, "kept") }) }()
+	require.Eventually(t, func() bool { return g.waiting.Load() == 1 }, 10*time.Second, time.Millisecond)
+	go func() {
+		errs <- g.do(ctx, func(q queryer) error {
+			if err := insert(q, "rolled back"); err != nil {
+				return err
+			}
+			return failed
+		})
+	}()
+	require.Eventually(t, func() bool { return g.waiting.Load() == 2 }, 10*time.Second, time.Millisecond)
+	close(release)
+	require.NoError(t, <-first)
+	got := []error{<-errs, <-errs}
+	require.Contains(t, got, nil)
+	require.Contains(t, got, failed)
+	require.Equal(t, int64(2), g.groups.Load(), "the two queued units share one transaction")
+	require.Equal(t, int64(2+4), p.RoundTrips()-before, "round trips: the lone unit's insert (with BEGIN) and COMMIT; "+
+		"the group's two inserts (with BEGIN and the savepoints), the failed unit's ROLLBACK TO and COMMIT (10 when each statement was one)")
+
+	var keys []string
+	rows, err := p.db.QueryContext(ctx, `SELECT k FROM pipe_test ORDER BY k`)
+	require.NoError(t, err)
+	defer rows.Close()
+	for rows.Next() {
+		var k string
+		require.NoError(t, rows.Scan(&k))
+		keys = append(keys, k)
+	}
+	require.NoError(t, rows.Err())
+	require.Equal(t, []string{"alone", "kept"}, keys)
+}
+
+// TestPostgresSwapLocksOneStatement: a swap's reads of its account, its book's lock and
+// read, its receipt head's and the first free house shard's claim are one statement
+// (TraderReadsLocking), whose answers LockLedgerBooks, LedgerBook, TryLockHouseShardBalance
+// and ReceiptHead then give without a round trip, the locks held for the transaction;
+// an account with an active introducer gets its reads alone.
+func TestPostgresSwapLocksOneStatement(t *testing.T) {
+	ctx := RowLocked(context.Background())
+	p, err := OpenPostgres(ctx, pgtest.Start(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, p.Close()) })
+	at := time.UnixMilli(1000)
+	for _, id := range []string{"a", "b", "intro"} {
+		require.NoError(t, p.CreateAccount(ctx, Account{ID: id, CreatedAt: at}))
+	}
+	require.NoError(t, p.PutIntroducer(ctx, IntroducerRelationship{IntroducerID: "intro", ClientID: "b", Share: decimal.RequireFromString("0.1"),
+		Active: true, CreatedAt: at, UpdatedAt: at}))
+	_, err = p.InsertLedgerEntry(ctx, LedgerEntry{ExternalKey: "fund", Kind: "DEPOSIT", AccountID: "a", CreatedAt: at, Postings: []LedgerPosting{
+		{Book: "user:a", Asset: "ETH", Amount: decimal.NewFromInt(7)},
+		{Book: "house:inventory/1", Asset: "ETH", Amount: decimal.NewFromInt(-7)},
+	}})
+	require.NoError(t, err)
+	require.NoError(t, p.PutLedgerHold(ctx, LedgerHold{Key: "h", Book: "user:a", Asset: "ETH", Amount: decimal.NewFromInt(2), CreatedAt: at}))
+	for seq := uint64(1); seq <= 2; seq++ {
+		require.NoError(t, p.InsertReceipt(ctx, StoredReceipt{AccountID: "a", Seq: seq, Kind: "TEST", CreatedAt: at.Add(time.Duration(seq) * time.Millisecond),
+			Body: []byte(`{}`), Hash: common.BigToHash(big.NewInt(int64(seq)))}))
+	}
+	other, err := p.db.BeginTx(ctx, nil) // holds shard 0
+	require.NoError(t, err)
+	defer func() { _ = other.Rollback() }()
+	_, err = other.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey(shardLockPrefix, "0"))
+	require.NoError(t, err)
+	free := func(prefix, name string) bool { // whether another session could take the lock now
+		var ok bool
+		require.NoError(t, p.db.QueryRowContext(ctx, `SELECT pg_try_advisory_xact_lock($1)`, lockKey(prefix, name)).Scan(&ok))
+		return ok
+	}
+	claim := HouseClaim{Shards: []int{0, 1, 2}, Books: []string{"house:inventory/0", "house:inventory/1", "house:inventory/2"}, Asset: "ETH"}
+
+	type seen struct {
+		balance, held, shardBalance decimal.Decimal
+		shard0, shard1              bool
+		head                        uint64
+		headHash                    common.Hash
+		bookFree, shardFree         bool
+	}
+	var v seen
+	n, _, err := inCountedTx(ctx, t, p, func(c *conn) error {
+		r, err := c.TraderReadsLocking(ctx, "a", "OFFCHAIN", "user:a", OrderKindSwap, "i1", claim)
+		if err != nil {
+			return err
+		}
+		if r.Account.ID != "a" || r.OrderID != 0 {
+			return fmt.Errorf("reads: %+v", r)
+		}
+		if err := c.LockLedgerBooks(ctx, []string{"user:a"}); err != nil {
+			return err
+		}
+		bals, held, err := c.LedgerBook(ctx, "user:a")
+		if err != nil {
+			return err
+		}
+		v.balance, v.held = bals["ETH"], held["ETH"]
+		if v.shard0, _, err = c.TryLockHouseShardBalance(ctx, 0, "house:inventory/0", "ETH"); err != nil {
+			return err
+		}
+		if v.shard1, v.shardBalance, err = c.TryLockHouseShardBalance(ctx, 1, "house:inventory/1", "ETH"); err != nil {
+			return err
+		}
+		head, err := c.ReceiptHead(ctx, "a")
+		if err != nil {
+			return err
+		}
+		v.head, v.headHash = head.Seq, head.Hash
+		v.bookFree, v.shardFree = free(bookLockPrefix, "user:a"), free(shardLockPrefix, "1")
+		return nil
+	})
+	require.NoError(t, err)
+	require.Equal(t, 1, n, "statements: the reads with the locks; the rest answered from them")
+	require.True(t, v.balance.Equal(decimal.NewFromInt(7)) && v.held.Equal(decimal.NewFromInt(2)), "book: got %s held %s", v.balance, v.held)
+	require.False(t, v.shard0, "shard 0 is held by another transaction")
+	require.True(t, v.shard1)
+	require.True(t, v.shardBalance.Equal(decimal.NewFromInt(-7)), "shard 1: got %s", v.shardBalance)
+	require.Equal(t, uint64(2), v.head)
+	require.Equal(t, common.BigToHash(big.NewInt(2)), v.headHash)
+	require.False(t, v.bookFree, "the account's book stays locked")
+	require.False(t, v.shardFree, "the claimed shard stays locked")
+	shard, ok := p.LastHouseShard()
+	require.False(t, ok, "outside a unit of work: %d", shard)
+
+	n, _, err = inCountedTx(ctx, t, p, func(c *conn) error {
+		if _, err := c.TraderReadsLocking(ctx, "b", "OFFCHAIN", "user:b", OrderKindSwap, "i1", claim); err != nil {
+			return err
+		}
+		v.bookFree = free(bookLockPrefix, "user:b")
+		_, _, err := c.TryLockHouseShardBalance(ctx, 1, "house:inventory/1", "ETH")
+		return err
+	})
+	require.NoError(t, err)
+	require.Equal(t, 2, n, "an account with an introducer: its reads, then the shard's own statement")
+	require.True(t, v.bookFree, "an account with an introducer: its two books are locked together, later")
 }

@@ -128,6 +128,12 @@ func (s *conn) queryReceipts(ctx context.Context, op, query string, args ...any)
 
 // ReceiptHead implements Receipts.
 func (s *conn) ReceiptHead(ctx context.Context, accountID string) (StoredReceipt, error) {
+	if h, ok := s.takeSwapHead(accountID); ok { // read and locked by TraderReadsLocking
+		if h == nil {
+			return StoredReceipt{}, fmt.Errorf("receipt head of %s: %w", accountID, ErrNotFound)
+		}
+		return *h, nil
+	}
 	r := StoredReceipt{AccountID: accountID}
 	var (
 		at   int64
@@ -145,6 +151,9 @@ func (s *conn) ReceiptHead(ctx context.Context, accountID string) (StoredReceipt
 // InsertReceipt implements Receipts: one statement, the receipt's row (its entry
 // recorded the receipt's sequence in its own insert).
 func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
+	if l := s.swapLocks; l != nil && l.account == r.AccountID {
+		l.headRead = false // the head moves
+	}
 	const insert = `INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	args := []any{r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Bytes(), r.Hash.Bytes()}

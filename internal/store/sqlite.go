@@ -97,6 +97,9 @@ type conn struct {
 	// bookReads are the books' balances and holds LockLedgerBooks read with their locks
 	// (PostgreSQL), each answered once by LedgerBook unless a write came between.
 	bookReads map[string]bookRead
+	// swapLocks are the shards and the receipt head TraderReadsLocking took and read
+	// (PostgreSQL), each answered once.
+	swapLocks *swapLocks
 }
 
 // queryer is what *sql.DB and *sql.Tx share.

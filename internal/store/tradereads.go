@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -61,6 +63,13 @@ func (s *conn) TraderReads(ctx context.Context, accountID, source, book, kind, i
 	if err != nil {
 		return TraderReads{}, wrap("trader reads", err)
 	}
+	return scanTraderReads(rows, accountID, nil)
+}
+
+// scanTraderReads reads the rows of traderReadsQuery (and closes them) into TraderReads;
+// other, when set, is given first each row's kind and columns and says whether it took
+// the row (a kind of its own), or an error.
+func scanTraderReads(rows *sql.Rows, accountID string, other func(kind int, a, b, c string) (bool, error)) (TraderReads, error) {
 	defer rows.Close()
 	out := TraderReads{Settings: map[string]string{}, Commissions: []AccountCommission{}, Balances: map[string]decimal.Decimal{},
 		ReceiptHead: StoredReceipt{AccountID: accountID}}
@@ -73,6 +82,15 @@ func (s *conn) TraderReads(ctx context.Context, accountID, source, book, kind, i
 		)
 		if err := rows.Scan(&kind, &a, &b, &c, &d, &e); err != nil {
 			return TraderReads{}, wrap("trader reads", err)
+		}
+		if other != nil {
+			took, err := other(kind, a, b, c)
+			if err != nil {
+				return TraderReads{}, err
+			}
+			if took {
+				continue
+			}
 		}
 		if err := out.add(kind, accountID, a, b, c, d, e); err != nil {
 			return TraderReads{}, fmt.Errorf("trader reads of %s: %w", accountID, err)
@@ -132,3 +150,155 @@ func (r *TraderReads) add(kind int, accountID, a, b, c, d, e string) error {
 
 // SingleWriter implements Trading.
 func (s *conn) SingleWriter() bool { return !s.postgres() }
+
+// HouseClaim is what TraderReadsLocking tries of the house's shards once the account's
+// book is locked: each of Shards in turn, whose books are Books (one each), until one is
+// free; its balance of Asset is read with the claim.
+type HouseClaim struct {
+	Shards []int
+	Books  []string
+	Asset  string
+}
+
+// maxClaimShards bounds the shards one TraderReadsLocking tries.
+const maxClaimShards = 256
+
+// swapLocks is what TraderReadsLocking took and read with its locks, answered once each by
+// TryLockHouseShardBalance and ReceiptHead: the shards it found busy, the one it
+// claimed, and the account's receipt head.
+type swapLocks struct {
+	busy    map[int]bool
+	claimed int
+	claim   bookAsset
+	balance decimal.Decimal
+	// claimedOK says a shard was claimed; head is the account's receipt head (nil: it has
+	// none) when headRead.
+	claimedOK, headRead bool
+	account             string
+	head                *StoredReceipt
+}
+
+// TraderReadsLocking implements Trading. On PostgreSQL in a unit of work it is one
+// statement: migration 0084's dtwgate_swap_locks (the account's book locked as
+// LockLedgerBooks locks it, waiting or trying as the unit may, its balances and holds
+// read after the lock for LedgerBook, the account's receipt head locked and read for
+// ReceiptHead, the shards of claim tried without waiting for TryLockHouseShardBalance)
+// and TraderReads' rows; a swap's four round trips before it decides become one.
+// Elsewhere, and for an account with an active introducer (whose two books the caller
+// locks together), it is TraderReads.
+func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, kind, instructionID string, claim HouseClaim) (TraderReads, error) {
+	if !s.postgres() || !s.inTx() {
+		return s.TraderReads(ctx, accountID, source, book, kind, instructionID)
+	}
+	if len(claim.Shards) != len(claim.Books) || len(claim.Shards) > maxClaimShards {
+		return TraderReads{}, fmt.Errorf("trader reads: %d shards, %d books (at most %d)", len(claim.Shards), len(claim.Books), maxClaimShards)
+	}
+	keys := make([]int64, len(claim.Shards))
+	for i, sh := range claim.Shards {
+		keys[i] = lockKey(shardLockPrefix, strconv.Itoa(sh))
+	}
+	bookKey := lockKey(bookLockPrefix, book)
+	rows, err := s.r.QueryContext(ctx, `SELECT * FROM dtwgate_swap_locks(?, ?, ?, ?, ?::bigint[], ?::text[], ?) UNION ALL `+traderReadsQuery,
+		accountID, book, bookKey, s.waits(), keys, claim.Books, claim.Asset,
+		accountID, accountID, accountID, source, accountID, book, accountID, kind, instructionID)
+	if err != nil {
+		return TraderReads{}, wrap("trader reads", err)
+	}
+	locks := &swapLocks{busy: map[int]bool{}, account: accountID}
+	read := bookRead{balances: map[string]decimal.Decimal{}, held: map[string]decimal.Decimal{}}
+	locked := false
+	out, err := scanTraderReads(rows, accountID, func(k int, a, b, c string) (bool, error) {
+		switch k {
+		case 9:
+			return true, errLockBusy
+		case 10:
+			locked, locks.headRead = true, true
+		case 12, 7:
+			m := read.balances
+			if k == 7 {
+				m = read.held
+			}
+			v, err := decimal.NewFromString(b)
+			if err != nil {
+				return true, fmt.Errorf("trader reads of %s: %s %s: %w", accountID, book, a, err)
+			}
+			m[a] = m[a].Add(v)
+		case 6:
+			seq, err := strconv.ParseUint(a, 10, 64)
+			ms, merr := strconv.ParseInt(c, 10, 64)
+			if err = errors.Join(err, merr); err != nil {
+				return true, fmt.Errorf("trader reads of %s: receipt head: %w", accountID, err)
+			}
+			locks.head = &StoredReceipt{AccountID: accountID, Seq: seq, Hash: common.HexToHash(b), CreatedAt: time.UnixMilli(ms)}
+		case 11, 8:
+			i, err := strconv.Atoi(a)
+			if err != nil || i < 0 || i >= len(claim.Shards) {
+				return true, fmt.Errorf("trader reads of %s: shard row %q", accountID, a)
+			}
+			if k == 11 {
+				locks.busy[claim.Shards[i]] = true
+				return true, nil
+			}
+			if locks.balance, err = decimal.NewFromString(b); err != nil {
+				return true, fmt.Errorf("trader reads of %s: shard %d: %w", accountID, claim.Shards[i], err)
+			}
+			locks.claimedOK, locks.claimed, locks.claim = true, claim.Shards[i], bookAsset{claim.Books[i], claim.Asset}
+			s.claimedHouseShard(claim.Shards[i])
+		default:
+			return false, nil
+		}
+		return true, nil
+	})
+	if err != nil {
+		return TraderReads{}, err
+	}
+	if locked {
+		out.Balances = read.balances // read after the lock
+		if s.bookLocks == nil {
+			s.bookLocks = map[int64]bool{}
+		}
+		s.bookLocks[bookKey] = true
+		s.bookReads = map[string]bookRead{book: read}
+		s.swapLocks = locks
+	}
+	return out, nil
+}
+
+// takeSwapShard answers, once, TryLockHouseShardBalance of shard from what
+// TraderReadsLocking found: ok says it has the answer (claimed, with its balance, or
+// busy).
+func (s *conn) takeSwapShard(shard int, book, asset string) (answered, claimed bool, balance decimal.Decimal) {
+	l := s.swapLocks
+	if l == nil {
+		return false, false, decimal.Zero
+	}
+	if l.busy[shard] {
+		delete(l.busy, shard)
+		return true, false, decimal.Zero
+	}
+	if l.claimedOK && l.claimed == shard && l.claim == (bookAsset{book, asset}) {
+		l.claimedOK = false
+		return true, true, l.balance
+	}
+	return false, false, decimal.Zero
+}
+
+// takeSwapHead answers, once, ReceiptHead of accountID from what TraderReadsLocking read
+// with its lock: ok says it has the answer (head nil: the account has no receipt yet).
+func (s *conn) takeSwapHead(accountID string) (head *StoredReceipt, ok bool) {
+	l := s.swapLocks
+	if l == nil || !l.headRead || l.account != accountID {
+		return nil, false
+	}
+	l.headRead = false
+	return l.head, true
+}
+
+// forgetSwapShards drops what TraderReadsLocking read of the house shards (a write of a
+// balance came after it); the receipt head stays, locked and unchanged until this unit
+// writes a receipt (InsertReceipt drops it).
+func (s *conn) forgetSwapShards() {
+	if s.swapLocks != nil {
+		s.swapLocks.busy, s.swapLocks.claimedOK = nil, false
+	}
+}

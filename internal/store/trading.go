@@ -103,6 +103,14 @@ type Trading interface {
 	// settings on source and active introducer, the balances of book, and the id of its
 	// order of kind and instructionID (0 without one); ErrNotFound without the account.
 	TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (TraderReads, error)
+	// TraderReadsLocking is TraderReads that, in a unit of work on PostgreSQL, also takes
+	// what a trade of the account decides on, in the same statement: the account's book
+	// (as LockLedgerBooks, whose read LedgerBook then answers), its receipt head (as
+	// ReceiptHead, which then answers it) and the first free house shard of claim (as
+	// TryLockHouseShardBalance, which then answers it and the busy shards before it). An
+	// account with an active introducer gets TraderReads alone: its trade locks two
+	// books together.
+	TraderReadsLocking(ctx context.Context, accountID, source, book, kind, instructionID string, claim HouseClaim) (TraderReads, error)
 	// SingleWriter reports whether the store has one writer whose transactions run one
 	// after another (SQLite): a read a unit of work can make before its transaction then
 	// shortens every unit's wait, where on PostgreSQL it would be a commit of its own.

@@ -15,7 +15,11 @@
 //
 // (swaps_per_second, swap_p50_ms, swap_p99_ms, swap_gateway_cpu_ms and, on PostgreSQL,
 // swap_postgres_cpu_ms, swap_commits, swap_rollbacks and swap_wal_bytes per answered
-// swap, order_status_rps, order_status_p50_ms, order_status_p99_ms, and non_2xx and
+// swap, swap_round_trips (the gateways' round trips to PostgreSQL per swap, from their
+// dtwgate_store_round_trips_total) and swap_group_units (units of work per group-commit
+// transaction), idle_pg_transactions_per_second, idle_round_trips_per_second and, with
+// -pg-statements, idle_pg_statements_per_second (the replicas idle for 3 s before the
+// swaps: what leases and pollers cost), order_status_rps, order_status_p50_ms, order_status_p99_ms, and non_2xx and
 // no_answer with a phase label), then the ratios of the swap rates, `ratio pgN_vs_sqlite
 // X` and `ratio pgN_vs_pg1 X`. The rates count 2xx answers over the phase's wall time,
 // until the last request in flight was answered.
@@ -186,6 +190,10 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 	}
 	fmt.Printf("# %s: %d gateway process(es) up, %d accounts funded\n", s.labels(), len(gws), len(traders))
 
+	if storeURL != "" {
+		printIdle(ctx, s, gws, storeURL, f)
+	}
+
 	// Swaps.
 	var stmts *statementsReport
 	if storeURL != "" {
@@ -252,6 +260,12 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 				f.add("swap_rollbacks{%s} %.3f", l, float64(swapUse.pg.rollbacks)/n)
 				f.add("swap_wal_bytes{%s} %.0f", l, float64(swapUse.pg.walBytes)/n)
 			}
+			if swapUse.store.ok {
+				f.add("swap_round_trips{%s} %.2f", l, float64(swapUse.store.roundTrips)/n)
+				if swapUse.store.commits > 0 {
+					f.add("swap_group_units{%s} %.2f", l, float64(swapUse.store.units)/float64(swapUse.store.commits))
+				}
+			}
 		}
 	}
 	f.add("non_2xx{%s,phase=\"swaps\"} %d", l, sw.Non2xx)
@@ -289,12 +303,13 @@ type snapshot struct {
 	load                    string
 	gateways, postgres, own time.Duration
 	pg                      pgStats
+	store                   storeCounters
 }
 
 // takeSnapshot reads the load average, the CPU time of the gateways, of the PostgreSQL
 // server and of this process, and the database's counters (for a PostgreSQL setup).
 func takeSnapshot(ctx context.Context, gws []*benchkit.Gateway, pg *postgres, storeURL string) snapshot {
-	s := snapshot{load: benchkit.LoadAverages(), own: benchkit.SelfCPUTime()}
+	s := snapshot{load: benchkit.LoadAverages(), own: benchkit.SelfCPUTime(), store: readStoreCounters(ctx, gws)}
 	for _, g := range gws {
 		s.gateways += g.CPUTime()
 	}
@@ -308,7 +323,7 @@ func takeSnapshot(ctx context.Context, gws []*benchkit.Gateway, pg *postgres, st
 // since is what was used from s0 to s (s's load average stays).
 func (s snapshot) since(s0 snapshot) snapshot {
 	return snapshot{load: s.load, gateways: s.gateways - s0.gateways, postgres: s.postgres - s0.postgres, own: s.own - s0.own,
-		pg: s.pg.minus(s0.pg)}
+		pg: s.pg.minus(s0.pg), store: s.store.minus(s0.store)}
 }
 
 // print writes the `#` lines of a phase: the load averages before and after, the CPU per
@@ -328,5 +343,9 @@ func (s snapshot) print(st setup, phase, loadBefore string, n int, elapsed time.
 		fmt.Printf("# %s %s: postgres per answer: %.2f commits, %.3f rollbacks (serialization retries and the like), %.2f WAL fsyncs, %.0f WAL bytes\n",
 			st.labels(), phase, float64(s.pg.commits)/float64(n), float64(s.pg.rollbacks)/float64(n),
 			float64(s.pg.walSyncs)/float64(n), float64(s.pg.walBytes)/float64(n))
+	}
+	if st.store == "postgres" && s.store.ok && s.store.commits > 0 {
+		fmt.Printf("# %s %s: the gateways' store per answer: %.2f round trips to PostgreSQL, %.3f group-commit transactions (%.1f units of work each)\n",
+			st.labels(), phase, float64(s.store.roundTrips)/float64(n), float64(s.store.commits)/float64(n), float64(s.store.units)/float64(s.store.commits))
 	}
 }
