@@ -138,14 +138,22 @@ func (r *TraderReads) add(kind int, accountID, a, b, c, d, e string) error {
 	case 5:
 		r.OrderID, err = strconv.ParseInt(a, 10, 64)
 	case 6:
-		if r.ReceiptHead.Seq, err = strconv.ParseUint(a, 10, 64); err == nil {
-			r.ReceiptHead.Hash = common.HexToHash(b)
-			r.ReceiptHead.CreatedAt, err = millis(c)
-		}
+		r.ReceiptHead, err = receiptHeadRow(accountID, a, b, c)
 	default:
 		err = fmt.Errorf("row of kind %d", kind)
 	}
 	return err
+}
+
+// receiptHeadRow reads a receipt head row (kind 6: sequence, hash in hex, time in
+// milliseconds) of the account's reads.
+func receiptHeadRow(accountID, seq, hash, ms string) (StoredReceipt, error) {
+	n, err := strconv.ParseUint(seq, 10, 64)
+	t, terr := strconv.ParseInt(ms, 10, 64)
+	if err = errors.Join(err, terr); err != nil {
+		return StoredReceipt{}, fmt.Errorf("receipt head: %w", err)
+	}
+	return StoredReceipt{AccountID: accountID, Seq: n, Hash: common.HexToHash(hash), CreatedAt: time.UnixMilli(t)}, nil
 }
 
 // SingleWriter implements Trading.
@@ -224,12 +232,11 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 			}
 			m[a] = m[a].Add(v)
 		case 6:
-			seq, err := strconv.ParseUint(a, 10, 64)
-			ms, merr := strconv.ParseInt(c, 10, 64)
-			if err = errors.Join(err, merr); err != nil {
-				return true, fmt.Errorf("trader reads of %s: receipt head: %w", accountID, err)
+			head, err := receiptHeadRow(accountID, a, b, c)
+			if err != nil {
+				return true, fmt.Errorf("trader reads of %s: %w", accountID, err)
 			}
-			locks.head = &StoredReceipt{AccountID: accountID, Seq: seq, Hash: common.HexToHash(b), CreatedAt: time.UnixMilli(ms)}
+			locks.head = &head
 		case 11, 8:
 			i, err := strconv.Atoi(a)
 			if err != nil || i < 0 || i >= len(claim.Shards) {
