@@ -340,22 +340,43 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 	for _, k := range keys {
 		args = append(args, k.book, k.asset, moves[k].String())
 	}
-	event := ""
-	if r := e.Event; r != nil {
-		if r.AccountID == "" && r.Trader != (common.Address{}) { // its account is looked up first (eventRows)
-			if err := (eventRows{tx}).InsertEvent(ctx, *r); err != nil {
-				return err
-			}
-		} else {
-			event = `, ev AS (INSERT INTO events (kind, source, account_id, trader, payload, created_at) VALUES (?, ?, ?, ?, ?, ?))`
-			args = append(args, string(r.Kind), r.Source, r.AccountID, addrText(r.Trader), string(r.Payload), time.Now().UnixMilli())
+	var order *stashedOrder
+	if r := e.Event; r != nil && r.AccountID == "" && r.Trader != (common.Address{}) { // its account is looked up first (eventRows)
+		if err := (eventRows{tx}).InsertEvent(ctx, *r); err != nil {
+			return err
 		}
+	} else if st := s.stash(); st != nil {
+		order = st.take()
 	}
-	rows, err := tx.QueryContext(ctx, `WITH e AS (INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at, receipt_seq)
-			VALUES (?, ?, ?, ?, ?, ?) RETURNING id),
+	// The entry's own statement: with a swap's order kept back (postgres_stash.go), the
+	// order first, and the rest only when it was inserted (each part reads e, which reads
+	// o).
+	with, entry, gate := `WITH `, `VALUES (?, ?, ?, ?, ?, ?)`, ""
+	if order != nil {
+		with = `WITH o AS (INSERT INTO offchain_orders (` + orderInsertColumns + `) VALUES (` + orderInsertValues + `)
+			ON CONFLICT (account_id, kind, instruction_id) DO NOTHING RETURNING id), `
+		entry, gate = `SELECT ?::text, ?::text, ?::text, ?::text, ?::bigint, ?::bigint FROM o`, ` FROM e WHERE true`
+		args = append(append(make([]any, 0, len(order.args)+len(args)+6), order.args...), args...)
+	}
+	balances := `VALUES ` + repeatList("(?, ?, ?)", len(keys))
+	if order != nil {
+		balances = `SELECT v.book, v.asset, v.balance FROM e, (VALUES ` + repeatList("(?::text, ?::text, ?::text)", len(keys)) +
+			`) AS v (book, asset, balance) WHERE true`
+	}
+	event := ""
+	if r := e.Event; r != nil && (r.AccountID != "" || r.Trader == (common.Address{})) {
+		event = `, ev AS (INSERT INTO events (kind, source, account_id, trader, payload, created_at) VALUES (?, ?, ?, ?, ?, ?))`
+		if order != nil {
+			event = `, ev AS (INSERT INTO events (kind, source, account_id, trader, payload, created_at)
+				SELECT ?::text, ?::text, ?::text, ?::text, ?::text, ?::bigint` + gate + `)`
+		}
+		args = append(args, string(r.Kind), r.Source, r.AccountID, addrText(r.Trader), string(r.Payload), time.Now().UnixMilli())
+	}
+	rows, err := tx.QueryContext(ctx, with+`e AS (INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at, receipt_seq)
+			`+entry+` RETURNING id),
 		p AS (INSERT INTO ledger_postings (entry_id, seq, book, asset, amount)
 			SELECT e.id, v.seq, v.book, v.asset, v.amount FROM e, (VALUES `+repeatList("(?::bigint, ?::text, ?::text, ?::text)", len(e.Postings))+`) AS v (seq, book, asset, amount)),
-		b AS (INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+`
+		b AS (INSERT INTO ledger_balances (book, asset, balance) `+balances+`
 			ON CONFLICT (book, asset) DO UPDATE SET balance = (ledger_balances.balance::numeric + excluded.balance::numeric)::text
 			RETURNING book, asset, balance)`+event+`
 		SELECT e.id, b.book, b.asset, b.balance FROM e, b`, args...)
@@ -377,6 +398,9 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 	}
 	if err := rows.Err(); err != nil {
 		return wrap("insert ledger entry", err)
+	}
+	if e.ID == 0 && order != nil { // the order was inserted by another transaction meanwhile: nothing was written
+		return fmt.Errorf("insert ledger entry %s with its order: %w", e.ExternalKey, errRerunUnit)
 	}
 	if e.ID == 0 {
 		return fmt.Errorf("insert ledger entry %s: no row returned", e.ExternalKey)

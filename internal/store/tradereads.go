@@ -184,6 +184,10 @@ type swapLocks struct {
 	claimedOK, headRead bool
 	account             string
 	head                *StoredReceipt
+	// orderID is an id taken for the account's order from its sequence, answered once by
+	// CreateOffchainOrder, which keeps the order's insert back for the entry's statement
+	// (postgres_stash.go); 0 once taken.
+	orderID int64
 }
 
 // TraderReadsLocking implements Trading. On PostgreSQL in a unit of work it is one
@@ -191,7 +195,8 @@ type swapLocks struct {
 // LockLedgerBooks locks it, waiting or trying as the unit may, its balances and holds
 // read after the lock for LedgerBook, the account's receipt head locked and read for
 // ReceiptHead, the shards of claim tried without waiting for TryLockHouseShardBalance)
-// and TraderReads' rows; a swap's four round trips before it decides become one.
+// and TraderReads' rows, with an id for the order it may create (CreateOffchainOrder); a
+// swap's four round trips before it decides become one.
 // Elsewhere, and for an account with an active introducer (whose two books the caller
 // locks together), it is TraderReads.
 func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, kind, instructionID string, claim HouseClaim) (TraderReads, error) {
@@ -206,7 +211,8 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 		keys[i] = lockKey(shardLockPrefix, strconv.Itoa(sh))
 	}
 	bookKey := lockKey(bookLockPrefix, book)
-	rows, err := s.r.QueryContext(ctx, `SELECT * FROM dtwgate_swap_locks(?, ?, ?, ?, ?::bigint[], ?::text[], ?) UNION ALL `+traderReadsQuery,
+	rows, err := s.r.QueryContext(ctx, `SELECT * FROM dtwgate_swap_locks(?, ?, ?, ?, ?::bigint[], ?::text[], ?)
+		UNION ALL SELECT 13, CAST(nextval('offchain_orders_id_seq') AS TEXT), '', '', '', '' UNION ALL `+traderReadsQuery,
 		accountID, book, bookKey, s.waits(), keys, claim.Books, claim.Asset,
 		accountID, accountID, accountID, source, accountID, book, accountID, kind, instructionID)
 	if err != nil {
@@ -237,6 +243,12 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 				return true, fmt.Errorf("trader reads of %s: %w", accountID, err)
 			}
 			locks.head = &head
+		case 13:
+			id, err := strconv.ParseInt(a, 10, 64)
+			if err != nil {
+				return true, fmt.Errorf("trader reads of %s: order id %q", accountID, a)
+			}
+			locks.orderID = id
 		case 11, 8:
 			i, err := strconv.Atoi(a)
 			if err != nil || i < 0 || i >= len(claim.Shards) {
