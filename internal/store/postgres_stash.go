@@ -5,16 +5,23 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	"github.com/shopspring/decimal"
 )
 
-// A swap on PostgreSQL writes its order, then its ledger entry: two statements, two round
-// trips, though nothing the swap decides on needs the order's row, only its id. So a swap's
-// first statement (TraderReadsLocking) also takes the order's id from its sequence, and
-// CreateOffchainOrder keeps the order's insert back (stashedOrder) and answers that id:
-// the entry's statement then inserts the order first, and the entry, its postings,
-// balances and event only when the order was inserted (insertLedgerEntryPG), one round
-// trip. Any other statement the unit sends first, and the unit's end, send the order on
-// its own before it (stashQueryer), so the unit reads and commits what it wrote as before.
+// A swap on PostgreSQL writes its order, then its ledger entry, then the entry's receipt:
+// three statements, three round trips, though what the swap goes on with is only the
+// order's id, and the entry's id and the balances it leaves in the account's book. So a
+// swap's first statement (TraderReadsLocking) also takes the order's and the entry's ids
+// from their sequences, after it locked and read the account's book; CreateOffchainOrder
+// keeps the order's insert back (stashedOrder) and answers its id; InsertLedgerEntry keeps
+// its statement back, the order's insert first in it (stashedEntry), and answers its id
+// and the book's balances after it (read under the lock, plus the entry's moves); and
+// InsertReceipt sends that statement with the receipt's insert: one write statement, one
+// round trip. The entry, its postings, balances, event and receipt are written only when
+// the order was inserted (each part reads e, which reads o). Any other statement the unit
+// sends first, and the unit's end, send what was kept back on its own before it
+// (stashQueryer), so the unit reads and commits what it wrote as before.
 //
 // The order's idempotence holds: an order of the same account, kind and instructionId
 // inserted meanwhile by another transaction (a retry racing its first try) makes the
@@ -44,11 +51,44 @@ const orderInsertColumns = `id, account_id, kind, instruction_id, order_type, se
 const orderInsertValues = `?::bigint, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text,
 	?::text, ?::text, ?::text, ?::text, ?::text, ?::bigint, ?::bigint, ?::bigint`
 
+// stashedEntry is a ledger entry's statement that InsertLedgerEntry kept back for its
+// receipt's: its common table expressions (the order's first when gated) and their
+// arguments.
+type stashedEntry struct {
+	ctes string
+	args []any
+	// id and key are the entry's; gated says it is written only with its order (o).
+	id    int64
+	key   string
+	gated bool
+}
+
+// entryAhead is what InsertLedgerEntry may keep an entry back with: the id a swap's reads
+// took for it, and the book they locked with its balances read after the lock.
+type entryAhead struct {
+	id       int64
+	book     string
+	balances map[string]decimal.Decimal
+}
+
+// entryAhead returns, once, what a swap's reads took for its entry (TraderReadsLocking);
+// nil when they took nothing, or a write came after them.
+func (s *conn) entryAhead() *entryAhead {
+	l := s.swapLocks
+	if l == nil || l.entryID == 0 || l.bookBalances == nil || s.stash() == nil {
+		return nil
+	}
+	a := &entryAhead{id: l.entryID, book: l.book, balances: l.bookBalances}
+	l.entryID = 0
+	return a
+}
+
 // stashQueryer runs a unit's statements on PostgreSQL (Postgres.InTx), sending first the
-// order its unit kept back, if any.
+// order or the entry its unit kept back, if any.
 type stashQueryer struct {
 	q     queryer
 	order *stashedOrder
+	entry *stashedEntry
 }
 
 func (q *stashQueryer) onPostgres() bool {
@@ -63,9 +103,41 @@ func (q *stashQueryer) take() *stashedOrder {
 	return o
 }
 
-// flush sends the order kept back, if any, on its own: errRerunUnit when another
-// transaction inserted it meanwhile.
+// takeEntry returns the entry kept back, and forgets it: its caller sends it.
+func (q *stashQueryer) takeEntry() *stashedEntry {
+	e := q.entry
+	q.entry = nil
+	return e
+}
+
+// send runs the entry's statement kept back, with more (further common table
+// expressions, after a comma, and their arguments) if given: errRerunUnit when its order
+// was inserted by another transaction meanwhile (nothing written).
+func (e *stashedEntry) send(ctx context.Context, q queryer, more string, args ...any) error {
+	var id int64
+	err := q.QueryRowContext(ctx, e.ctes+more+` SELECT e.id FROM e`, append(e.args, args...)...).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) && e.gated {
+		return fmt.Errorf("insert ledger entry %s with its order: %w", e.key, errRerunUnit)
+	}
+	if err != nil {
+		op := "insert ledger entry"
+		if more != "" {
+			op = "insert ledger entry and receipt"
+		}
+		return wrap(op, err)
+	}
+	if id != e.id {
+		return fmt.Errorf("insert ledger entry %s: got id %d, want %d", e.key, id, e.id)
+	}
+	return nil
+}
+
+// flush sends the entry or the order kept back, if any, on its own: errRerunUnit when
+// another transaction inserted the order meanwhile.
 func (q *stashQueryer) flush(ctx context.Context) error {
+	if e := q.takeEntry(); e != nil {
+		return e.send(ctx, q.q, "")
+	}
 	o := q.take()
 	if o == nil {
 		return nil

@@ -3,9 +3,11 @@ package store
 import (
 	"context"
 	"fmt"
+	"math/big"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
@@ -54,10 +56,12 @@ func swapEntry(instructionID string, orderID int64) LedgerEntry {
 		}}
 }
 
-// TestPostgresSwapOrderRidesWithItsEntry: a swap's order is inserted by its ledger
-// entry's statement, with the id its reads took: the swap is its reads (with BEGIN), the
-// entry with the order, and COMMIT, three round trips (four with the order's own), and
-// writes the order, the entry, its postings, balances and event.
+// TestPostgresSwapOrderRidesWithItsEntry: a swap's order and receipt are inserted by its
+// ledger entry's statement, with the ids its reads took: the swap is its reads (with
+// BEGIN), the entry with the order and the receipt, and COMMIT, three round trips (five
+// with the order's and the receipt's own), and writes the order, the entry, its postings,
+// balances and event, and the receipt; the entry's balances of the account's book are
+// answered before its statement runs.
 func TestPostgresSwapOrderRidesWithItsEntry(t *testing.T) {
 	ctx := RowLocked(context.Background())
 	env := newStashEnv(t)
@@ -78,10 +82,17 @@ func TestPostgresSwapOrderRidesWithItsEntry(t *testing.T) {
 		if orderID, err = tx.CreateOffchainOrder(ctx, swapOrder("i1")); err != nil {
 			return err
 		}
-		entry, err = tx.InsertLedgerEntry(ctx, swapEntry("i1", orderID))
-		return err
+		if entry, err = tx.InsertLedgerEntry(ctx, swapEntry("i1", orderID)); err != nil {
+			return err
+		}
+		return tx.InsertReceipt(ctx, StoredReceipt{AccountID: "a", Seq: 1, EntryID: entry.ID, Kind: "TRADE", Reference: "i1",
+			CreatedAt: time.UnixMilli(2000), Body: []byte(`{}`), Hash: common.BigToHash(big.NewInt(1))})
 	}))
-	require.Equal(t, int64(3), p.RoundTrips()-before, "round trips: the reads with BEGIN, the entry with the order, COMMIT")
+	require.Equal(t, int64(3), p.RoundTrips()-before, "round trips: the reads with BEGIN, the order, entry and receipt, COMMIT")
+	receipts, err := p.ReceiptsAfter(ctx, "a", 0, 10)
+	require.NoError(t, err)
+	require.Len(t, receipts, 1)
+	require.Equal(t, entry.ID, receipts[0].EntryID, "the receipt of the entry, with the id its reads took")
 	o, err := p.OffchainOrder(ctx, "a", OrderKindSwap, "i1")
 	require.NoError(t, err)
 	require.Equal(t, orderID, o.ID, "the order has the id its reads took")
@@ -90,6 +101,7 @@ func TestPostgresSwapOrderRidesWithItsEntry(t *testing.T) {
 	got, err := p.LedgerEntryByKey(ctx, "swap:a:i1")
 	require.NoError(t, err)
 	require.Len(t, got.Postings, 4)
+	require.Equal(t, entry.ID, got.ID, "the entry has the id its reads took")
 	bal, err := p.LedgerBalance(ctx, "user:a", "USD")
 	require.NoError(t, err)
 	require.Equal(t, "3000", bal.String())
