@@ -50,7 +50,9 @@ type LedgerEntry struct {
 	Event *outbox.Row
 	// Balances are, on the entry InsertLedgerEntry returns, the resulting balances of the
 	// books and assets it posted to (book, then asset): what its receipts state, without
-	// reading them again. Nil on an entry read back.
+	// reading them again. On PostgreSQL, for a swap's entry kept back for its receipt's
+	// statement (postgres_stash.go), those of the account's locked book only. Nil on an
+	// entry read back.
 	Balances map[string]map[string]decimal.Decimal
 }
 
@@ -92,7 +94,8 @@ type Ledger interface {
 	// LedgerEntryByKey returns the entry with an external key, or ErrNotFound.
 	LedgerEntryByKey(ctx context.Context, key string) (LedgerEntry, error)
 	// InsertLedgerEntry inserts an entry and its postings and adds each posting to its
-	// book's balance; ErrConflict when the external key exists.
+	// book's balance; ErrConflict when the external key exists (on PostgreSQL a swap's
+	// entry kept back for its receipt's statement, postgres_stash.go, fails there).
 	InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntry, error)
 	// LedgerBalance returns a book's balance of an asset (zero when it has none).
 	LedgerBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
