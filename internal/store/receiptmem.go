@@ -41,7 +41,7 @@ type receiptMemory struct {
 // again, a receipt not kept in written one read of its row.
 const (
 	maxRememberedHeads    = 1 << 17
-	maxRememberedReceipts = 1 << 16
+	maxRememberedReceipts = 1 << 14
 )
 
 func newReceiptMemory() *receiptMemory {
@@ -54,7 +54,9 @@ func (m *receiptMemory) committed(rs []StoredReceipt) {
 	defer m.mu.Unlock()
 	for _, r := range rs {
 		m.rememberHead(r)
-		if r.Pos > m.through && len(m.written) < maxRememberedReceipts {
+		// Only once this process's job signs (through known): a process whose job runs
+		// elsewhere would keep receipts nobody takes.
+		if m.through >= 0 && r.Pos > m.through && len(m.written) < maxRememberedReceipts {
 			m.written = append(m.written, r)
 		}
 	}

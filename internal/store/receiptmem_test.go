@@ -99,8 +99,9 @@ func TestSQLiteRemembersReceiptHeads(t *testing.T) {
 // TestSQLiteReceiptsToSignFromMemory: the receipts right after where the receipt key's
 // job stopped that this process committed are handed out without reading their rows,
 // each as its row reads; a receipt of another process among them, or a job that does not
-// know where it stopped yet, reads the rows; a receipt rolled back is never handed out.
-// Every receipt of both processes is looked at once.
+// know where it stopped yet, reads the rows; a receipt rolled back is never handed out;
+// a process whose job does not sign keeps none. Every receipt of both processes is
+// looked at once.
 func TestSQLiteReceiptsToSignFromMemory(t *testing.T) {
 	ctx := context.Background()
 	a, b, _ := twoProcesses(t)
@@ -122,6 +123,7 @@ func TestSQLiteReceiptsToSignFromMemory(t *testing.T) {
 		return rows
 	}
 	require.NoError(t, insertIn(t, a, nil, receiptN("a", 1), receiptN("a", 2)))
+	require.Zero(t, store.RememberedReceipts(a), "kept only once its job signs")
 	sign(a, 0, 2)
 	require.Equal(t, int64(1), store.ReceiptRowReads(a), "where the job stopped is not known yet: rows")
 
@@ -131,6 +133,7 @@ func TestSQLiteReceiptsToSignFromMemory(t *testing.T) {
 	require.Equal(t, int64(1), store.ReceiptRowReads(a), "its own receipts: from memory")
 
 	require.NoError(t, insertIn(t, b, nil, receiptN("b", 1)))
+	require.Zero(t, store.RememberedReceipts(b), "a process whose job never signs keeps none")
 	require.NoError(t, insertIn(t, a, nil, receiptN("a", 5)))
 	rows := sign(a, 0, 2)
 	require.Equal(t, "b", rows[0].AccountID, "another process's receipt first")
