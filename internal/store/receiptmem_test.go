@@ -129,13 +129,15 @@ func TestSQLiteReceiptsToSignFromMemory(t *testing.T) {
 
 	require.NoError(t, insertIn(t, a, nil, receiptN("a", 3)))
 	require.NoError(t, insertIn(t, a, nil, receiptN("a", 4)))
-	sign(a, 0, 2)
-	require.Equal(t, int64(1), store.ReceiptRowReads(a), "its own receipts: from memory")
-
 	require.NoError(t, insertIn(t, b, nil, receiptN("b", 1)))
 	require.Zero(t, store.RememberedReceipts(b), "a process whose job never signs keeps none")
+	rows := sign(a, 0, 3)
+	require.Equal(t, "b", rows[2].AccountID, "another process's receipt after its own: read")
+	require.Equal(t, int64(1), store.ReceiptRowReads(a), "its own receipts: from memory")
+
+	require.NoError(t, insertIn(t, b, nil, receiptN("b", 2)))
 	require.NoError(t, insertIn(t, a, nil, receiptN("a", 5)))
-	rows := sign(a, 0, 2)
+	rows = sign(a, 0, 2)
 	require.Equal(t, "b", rows[0].AccountID, "another process's receipt first")
 	require.Equal(t, int64(2), store.ReceiptRowReads(a))
 

@@ -256,7 +256,7 @@ func (k keyed) Scan(dest ...any) error { return k.r.Scan(append([]any{k.key}, de
 
 // ReceiptsToSign implements Receipts. On SQLite, the receipts right after where the job
 // stopped that this process committed are answered from memory (receiptMemory), not
-// read back. On PostgreSQL, where transactions commit in another order than they took
+// read back; only the rows after them are read. On PostgreSQL, where transactions commit in another order than they took
 // their positions, only receipts below the snapshot's horizon are returned (migration
 // 0082): every transaction that could still insert one of a lower position has ended.
 func (s *conn) ReceiptsToSign(ctx context.Context, limit int) ([]StoredReceipt, error) {
@@ -265,7 +265,14 @@ func (s *conn) ReceiptsToSign(ctx context.Context, limit int) ([]StoredReceipt, 
 	}
 	if s.mem != nil && s.pending == nil {
 		if rs, ok := s.mem.toSign(limit); ok {
-			return rs, nil
+			if len(rs) == limit {
+				return rs, nil
+			}
+			// The receipts after them (another process's, or this one's not yet
+			// remembered): a full page is read as a full page.
+			more, err := s.queryReceipts(ctx, "receipts to sign", `SELECT `+receiptColumns+receiptsFrom+`
+				WHERE r.pos > ? ORDER BY r.pos LIMIT ?`, rs[len(rs)-1].Pos, limit-len(rs))
+			return append(rs, more...), err
 		}
 		s.mem.rowReads.Add(1)
 	}
