@@ -30,13 +30,23 @@ var errStoreClosed = errors.New("store is closed")
 // transaction each would cost a commit, and on PostgreSQL an fsync, per busy unit).
 var errLockBusy = errors.New("lock held by another transaction")
 
+// groupTx is a group's transaction: its savepoint statements and its end. Rollback after
+// the end does nothing.
+type groupTx interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	Commit() error
+	Rollback() error
+}
+
+var _ groupTx = (*sql.Tx)(nil)
+
 // groupDB is the database a groupCommitter runs its groups on.
 type groupDB interface {
 	// begin starts a group's transaction on a connection that the group holds until it
 	// closes it, after the transaction ended (beginOn).
-	begin(ctx context.Context) (*sql.Conn, *sql.Tx, error)
+	begin(ctx context.Context) (*sql.Conn, groupTx, error)
 	// on returns what the units' statements run on in tx.
-	on(tx *sql.Tx) queryer
+	on(tx groupTx) queryer
 	// rerun reports whether a group whose transaction failed with err (a unit's error, a
 	// savepoint's or the commit's) may succeed when all of it runs again from the start.
 	rerun(err error) bool
@@ -51,8 +61,12 @@ type sqliteGroup struct{ db *sql.DB }
 
 // begin implements groupDB: BEGIN IMMEDIATE (the writer's _txlock) waits up to
 // busy_timeout for another process's write lock.
-func (g sqliteGroup) begin(ctx context.Context) (*sql.Conn, *sql.Tx, error) {
-	return beginOn(ctx, g.db, nil)
+func (g sqliteGroup) begin(ctx context.Context) (*sql.Conn, groupTx, error) {
+	c, tx, err := beginOn(ctx, g.db, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, tx, nil
 }
 
 // beginOn takes a connection of db and begins a transaction on it. The caller closes the
@@ -88,8 +102,8 @@ func rollbackFailedCommit(ctx context.Context, c *sql.Conn) {
 	_ = c.Raw(func(any) error { return driver.ErrBadConn }) // database/sql closes it
 }
 
-// on implements groupDB.
-func (sqliteGroup) on(tx *sql.Tx) queryer { return tx }
+// on implements groupDB: tx is the *sql.Tx of begin.
+func (sqliteGroup) on(tx groupTx) queryer { return tx.(*sql.Tx) }
 
 // rerun implements groupDB: what fails on SQLite fails again.
 func (sqliteGroup) rerun(error) bool { return false }
@@ -370,7 +384,7 @@ func (u *unit) call(q queryer, waits bool, l *lane) (err error) {
 // earlier unit's savepoint open: where the database chains savepoints (chainsSavepoints),
 // the statement opening this unit's releases it, and this unit's is left to the next unit
 // or the commit.
-func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit, first bool, l *lane) (ok bool, abort error) {
+func (g *groupCommitter) inSavepoint(tx groupTx, q queryer, u *unit, first bool, l *lane) (ok bool, abort error) {
 	ctx := context.WithoutCancel(u.ctx)
 	chain := g.db.chainsSavepoints()
 	open := `SAVEPOINT unit`
