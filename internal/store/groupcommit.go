@@ -131,7 +131,7 @@ func (sqliteGroup) chainsSavepoints() bool { return false }
 // cancellation: SQLite answers an interrupted write inside a transaction by rolling the
 // whole transaction back, which would take the group's other units with it. A caller
 // that gives up before its unit starts (or before its group runs again) is dropped,
-// unrun.
+// unrun (a queued one is told when its group starts, a few groups later at most).
 type groupCommitter struct {
 	db groupDB
 	// maxUnits bounds a group; maxRuns bounds the runs of a group that is run again.
@@ -178,10 +178,11 @@ func newGroupCommitter(db groupDB, maxUnits, maxRuns int) *groupCommitter {
 // transactions run side by side (PostgreSQL without a global lock), so that one group's
 // round trips do not hold back the next.
 func newGroupCommitterLanes(db groupDB, maxUnits, maxRuns, lanes int) *groupCommitter {
+	lanes = max(1, lanes)
 	g := &groupCommitter{db: db, maxUnits: maxUnits, maxRuns: maxRuns,
-		reqs: make(chan *unit), stop: make(chan struct{}), done: make(chan struct{})}
+		reqs: make(chan *unit, maxUnits*lanes), stop: make(chan struct{}), done: make(chan struct{})}
 	var wg sync.WaitGroup
-	for range max(1, lanes) {
+	for range lanes {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -203,9 +204,12 @@ func (g *groupCommitter) do(ctx context.Context, fn func(tx queryer) error) erro
 	}
 	u := &unit{ctx: ctx, fn: fn, done: make(chan struct{})}
 	g.waiting.Add(1)
+	// The queue holds a few groups' units, so that a caller arriving while every lane
+	// commits parks once, until its unit is done, instead of once more in the send, to be
+	// woken only to wait for done. A unit queued and then given up is dropped unrun when
+	// its group starts (started).
 	select {
 	case g.reqs <- u:
-		g.waiting.Add(-1)
 	case <-ctx.Done():
 		g.waiting.Add(-1)
 		return ctx.Err()
@@ -213,7 +217,15 @@ func (g *groupCommitter) do(ctx context.Context, fn func(tx queryer) error) erro
 		g.waiting.Add(-1)
 		return errStoreClosed
 	}
-	<-u.done // bounded: a group runs only database work
+	select {
+	case <-u.done: // bounded: a group runs only database work
+	case <-g.done: // the lanes have stopped: a unit still queued never runs
+		select {
+		case <-u.done:
+		default:
+			return errStoreClosed
+		}
+	}
 	if u.panicked != nil {
 		panic(u.panicked)
 	}
@@ -245,6 +257,7 @@ func (g *groupCommitter) run() {
 				break more
 			}
 		}
+		g.waiting.Add(-int64(len(group)))
 		g.commit(group, l)
 		for _, u := range group {
 			close(u.done)
