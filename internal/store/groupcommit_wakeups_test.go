@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"os"
-	"path/filepath"
 	"runtime/metrics"
 	"sync"
 	"testing"
@@ -65,12 +63,7 @@ func TestPostgresGroupStatementsStartNoGoroutine(t *testing.T) {
 // so instead of leaving them waiting.
 func TestGroupCommitCallersQueueWithoutALane(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	require.NoError(t, os.Chmod(dir, 0o700))
-	s, err := OpenSQLite(ctx, filepath.Join(dir, "queue.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, s.Close()) })
-	g := newGroupCommitter(sqliteGroup{db: s.root}, maxGroup, 1)
+	g := newGroupCommitter(sqliteGroup{db: openInternal(t).root}, maxGroup, 1)
 
 	hold, held := make(chan struct{}), make(chan struct{})
 	first := make(chan error, 1)
