@@ -187,13 +187,57 @@ type pgGroup struct {
 	iso sql.IsolationLevel
 }
 
-// begin implements groupDB.
-func (g pgGroup) begin(ctx context.Context) (*sql.Conn, *sql.Tx, error) {
-	return beginOn(ctx, g.db, &sql.TxOptions{Isolation: g.iso})
+// begin implements groupDB. The transaction runs on the *sql.Conn itself, not on a
+// *sql.Tx: database/sql watches a Tx's context with a goroutine per transaction and one
+// more per query (each Rows' awaitDone), started and ended for every statement of a
+// swap, while a group's statements run without cancellation (unitQueryer), so there is
+// nothing to watch. The BEGIN waits for the first statement (pipeConn).
+func (g pgGroup) begin(ctx context.Context) (*sql.Conn, groupTx, error) {
+	begin, err := pgBegin(g.iso, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := g.db.Conn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := c.ExecContext(ctx, begin); err != nil {
+		_ = c.Close()
+		return nil, nil, err
+	}
+	return c, &pgConnTx{c: c}, nil
 }
 
 // on implements groupDB: the units' statements have their placeholders rewritten.
-func (pgGroup) on(tx *sql.Tx) queryer { return pgTx{tx: tx} }
+func (pgGroup) on(tx groupTx) queryer { return pgTx{tx: tx.(*pgConnTx).c} }
+
+// pgConnTx is a group's transaction on its connection (pgGroup.begin): its end is a
+// statement on the connection, which pipeConn sends unless the transaction never
+// reached the server.
+type pgConnTx struct {
+	c    *sql.Conn
+	done bool
+}
+
+// ExecContext implements groupTx.
+func (t *pgConnTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return t.c.ExecContext(ctx, query, args...)
+}
+
+// Commit implements groupTx.
+func (t *pgConnTx) Commit() error { return t.end(pgCommit) }
+
+// Rollback implements groupTx.
+func (t *pgConnTx) Rollback() error { return t.end(pgRollback) }
+
+func (t *pgConnTx) end(query string) error {
+	if t.done {
+		return sql.ErrTxDone
+	}
+	t.done = true
+	_, err := t.c.ExecContext(context.Background(), query)
+	return err
+}
 
 // rerun implements groupDB: a lost conflict or deadlock, or a failed statement that a
 // unit's fn carried on after (pgRetryable).
