@@ -130,6 +130,35 @@ type groupCommitter struct {
 	// count the transactions run and the units they held; reruns counts the groups run
 	// again.
 	waiting, groups, units, reruns atomic.Int64
+	// crowded, when set and true, keeps a lane after the first from starting a group
+	// while every lane before it is in a group younger than laneGrace (laneWait).
+	crowded func() bool
+	// laneSince holds, per lane, when its group began (unix nanoseconds; 0 when idle).
+	laneSince []atomic.Int64
+}
+
+// laneGrace is how long, while the committer is crowded, a lane's group runs before the
+// next lane may start one beside it: a group waiting for a lock (another transaction holds
+// an account's book) holds back the others' units at most this long.
+const laneGrace = 10 * time.Millisecond
+
+// laneWait reports whether lane i (after the first) should leave the next unit to the
+// lanes before it: the committer is crowded and each of them is idle or in a young
+// group. Other replicas busy on the same database (Postgres.peersBusy) make it crowded:
+// their groups already keep the CPUs busy, and each transaction more in flight made
+// every replica's groups smaller (more commits per swap) and the database's hot pages
+// and locks more contended.
+func (g *groupCommitter) laneWait(i int) bool {
+	if i == 0 || g.crowded == nil || !g.crowded() {
+		return false
+	}
+	now := time.Now().UnixNano()
+	for j := range i {
+		if since := g.laneSince[j].Load(); since == 0 || now-since < int64(laneGrace) {
+			return true
+		}
+	}
+	return false
 }
 
 // lane is what one of a committer's lanes (the goroutine running its groups, one after
@@ -164,14 +193,16 @@ func newGroupCommitter(db groupDB, maxUnits, maxRuns int) *groupCommitter {
 // transactions run side by side (PostgreSQL without a global lock), so that one group's
 // round trips do not hold back the next.
 func newGroupCommitterLanes(db groupDB, maxUnits, maxRuns, lanes int) *groupCommitter {
+	lanes = max(1, lanes)
 	g := &groupCommitter{db: db, maxUnits: maxUnits, maxRuns: maxRuns,
-		reqs: make(chan *unit), stop: make(chan struct{}), done: make(chan struct{})}
+		reqs: make(chan *unit), stop: make(chan struct{}), done: make(chan struct{}),
+		laneSince: make([]atomic.Int64, lanes)}
 	var wg sync.WaitGroup
-	for range max(1, lanes) {
+	for i := range lanes {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g.run()
+			g.run(i)
 		}()
 	}
 	go func() {
@@ -212,16 +243,29 @@ func (g *groupCommitter) close() {
 	<-g.done
 }
 
-func (g *groupCommitter) run() {
+// run is lane i: it runs groups one after another.
+func (g *groupCommitter) run(i int) {
 	group := make([]*unit, 0, g.maxUnits)
 	l := &lane{}
+	pause := time.NewTimer(0)
+	defer pause.Stop()
 	for {
+		if g.laneWait(i) {
+			pause.Reset(laneGrace / 2)
+			select {
+			case <-pause.C:
+				continue
+			case <-g.stop:
+				return
+			}
+		}
 		select {
 		case u := <-g.reqs:
 			group = append(group[:0], u)
 		case <-g.stop:
 			return
 		}
+		g.laneSince[i].Store(time.Now().UnixNano())
 	more:
 		for len(group) < g.maxUnits {
 			select {
@@ -232,6 +276,7 @@ func (g *groupCommitter) run() {
 			}
 		}
 		g.commit(group, l)
+		g.laneSince[i].Store(0)
 		for _, u := range group {
 			close(u.done)
 		}
