@@ -135,16 +135,35 @@ type groupCommitter struct {
 	crowded func() bool
 	// laneSince holds, per lane, when its group began (unix nanoseconds; 0 when idle).
 	laneSince []atomic.Int64
+	// groupTime is a moving average of how long the lanes' groups take (nanoseconds).
+	groupTime atomic.Int64
 }
 
-// laneGrace is how long, while the committer is crowded, a lane's group runs before the
-// next lane may start one beside it: a group waiting for a lock (another transaction holds
-// an account's book) holds back the others' units at most this long.
-const laneGrace = 10 * time.Millisecond
+// Lane grace bounds: while the committer is crowded, a lane's group runs twice the
+// recent groups' average before the next lane may start one beside it, at least
+// laneGrace and at most laneGraceMax, so that a group waiting for a lock (another
+// transaction holds an account's book) holds back the others' units at most that long,
+// while groups that are only slow (a loaded machine) do not open the next lane.
+const (
+	laneGrace    = 10 * time.Millisecond
+	laneGraceMax = 40 * time.Millisecond
+)
+
+// grace returns the current lane grace (see laneGrace).
+func (g *groupCommitter) grace() int64 {
+	return min(max(2*g.groupTime.Load(), int64(laneGrace)), int64(laneGraceMax))
+}
+
+// timed records a group's duration in the moving average (1/8 weight; lanes racing
+// here lose a sample, no more).
+func (g *groupCommitter) timed(d time.Duration) {
+	avg := g.groupTime.Load()
+	g.groupTime.Store(avg + (int64(d)-avg)/8)
+}
 
 // laneWait reports whether lane i (after the first) should leave the next unit to the
-// lanes before it: the committer is crowded and each of them is idle or in a young
-// group. Other replicas busy on the same database (Postgres.peersBusy) make it crowded:
+// lanes before it: the committer is crowded and each of them is idle or in a group
+// younger than the grace. Other replicas busy on the same database (Postgres.peersBusy) make it crowded:
 // their groups already keep the CPUs busy, and each transaction more in flight made
 // every replica's groups smaller (more commits per swap) and the database's hot pages
 // and locks more contended.
@@ -152,9 +171,9 @@ func (g *groupCommitter) laneWait(i int) bool {
 	if i == 0 || g.crowded == nil || !g.crowded() {
 		return false
 	}
-	now := time.Now().UnixNano()
+	now, grace := time.Now().UnixNano(), g.grace()
 	for j := range i {
-		if since := g.laneSince[j].Load(); since == 0 || now-since < int64(laneGrace) {
+		if since := g.laneSince[j].Load(); since == 0 || now-since < grace {
 			return true
 		}
 	}
@@ -251,7 +270,7 @@ func (g *groupCommitter) run(i int) {
 	defer pause.Stop()
 	for {
 		if g.laneWait(i) {
-			pause.Reset(laneGrace / 2)
+			pause.Reset(laneGrace / 2) // the least grace
 			select {
 			case <-pause.C:
 				continue
@@ -276,6 +295,7 @@ func (g *groupCommitter) run(i int) {
 			}
 		}
 		g.commit(group, l)
+		g.timed(time.Duration(time.Now().UnixNano() - g.laneSince[i].Load()))
 		g.laneSince[i].Store(0)
 		for _, u := range group {
 			close(u.done)

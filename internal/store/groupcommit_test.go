@@ -289,10 +289,10 @@ func twoReplicas(t *testing.T) (*Postgres, *Postgres) {
 
 // TestPostgresLanesNarrowWhilePeersBusy: a store counts other replicas as busy once it
 // heard one's commit of events (its bell), not before; while they are busy, a
-// RowLocked lane after the first starts a group only beside a group older than
-// laneGrace, so a unit stuck on a lock another replica holds (an account's book, here a
-// house shard) holds back the other units of its store by about laneGrace, not until the
-// lock is released.
+// RowLocked lane after the first starts a group only beside a group older than the lane
+// grace (twice the recent groups' time, 10 to 40 ms), so a unit stuck on a lock another
+// replica holds (an account's book, here a house shard) holds back the other units of
+// its store by about the grace, not until the lock is released.
 func TestPostgresLanesNarrowWhilePeersBusy(t *testing.T) {
 	ctx := context.Background()
 	s, other := twoReplicas(t)
@@ -340,7 +340,7 @@ func TestPostgresLanesNarrowWhilePeersBusy(t *testing.T) {
 		return tx.CreateAccount(ctx, Account{ID: "free", CreatedAt: time.Now()})
 	}))
 	took := time.Since(start)
-	t.Logf("a free unit beside a stuck one, other replicas busy: %s (lane grace %s)", took, laneGrace)
+	t.Logf("a free unit beside a stuck one, other replicas busy: %s (lane grace %s to %s)", took, laneGrace, laneGraceMax)
 	require.True(t, s.peersBusy())
 	require.Less(t, took, hold/2, "the free unit waited for the stuck one's lock")
 	require.NoError(t, <-released)
