@@ -130,9 +130,12 @@ type groupCommitter struct {
 	// count the transactions run and the units they held; reruns counts the groups run
 	// again.
 	waiting, groups, units, reruns atomic.Int64
-	// crowded, when set and true, keeps a lane after the first from starting a group
-	// while every lane before it is in a group younger than laneGrace (laneWait).
+	// crowded, when set and true, keeps a lane from starting a group while another is in
+	// a group younger than the grace (laneWait).
 	crowded func() bool
+	// turn is held by the one lane that may take the next unit (and waits first, when
+	// crowded): lanes take units one after another.
+	turn chan struct{}
 	// laneSince holds, per lane, when its group began (unix nanoseconds; 0 when idle).
 	laneSince []atomic.Int64
 	// groupTime is a moving average of how long the lanes' groups take (nanoseconds).
@@ -161,19 +164,19 @@ func (g *groupCommitter) timed(d time.Duration) {
 	g.groupTime.Store(avg + (int64(d)-avg)/8)
 }
 
-// laneWait reports whether lane i (after the first) should leave the next unit to the
-// lanes before it: the committer is crowded and each of them is idle or in a group
-// younger than the grace. Other replicas busy on the same database (Postgres.peersBusy) make it crowded:
+// laneWait reports whether lane i, whose turn it is to take the next unit, should leave
+// it for a while: the committer is crowded and another lane is in a group younger than
+// the grace. Other replicas busy on the same database (Postgres.peersBusy) make it crowded:
 // their groups already keep the CPUs busy, and each transaction more in flight made
 // every replica's groups smaller (more commits per swap) and the database's hot pages
 // and locks more contended.
 func (g *groupCommitter) laneWait(i int) bool {
-	if i == 0 || g.crowded == nil || !g.crowded() {
+	if g.crowded == nil || !g.crowded() {
 		return false
 	}
 	now, grace := time.Now().UnixNano(), g.grace()
-	for j := range i {
-		if since := g.laneSince[j].Load(); since == 0 || now-since < grace {
+	for j := range g.laneSince {
+		if since := g.laneSince[j].Load(); j != i && since != 0 && now-since < grace {
 			return true
 		}
 	}
@@ -215,7 +218,7 @@ func newGroupCommitterLanes(db groupDB, maxUnits, maxRuns, lanes int) *groupComm
 	lanes = max(1, lanes)
 	g := &groupCommitter{db: db, maxUnits: maxUnits, maxRuns: maxRuns,
 		reqs: make(chan *unit), stop: make(chan struct{}), done: make(chan struct{}),
-		laneSince: make([]atomic.Int64, lanes)}
+		laneSince: make([]atomic.Int64, lanes), turn: make(chan struct{}, 1)}
 	var wg sync.WaitGroup
 	for i := range lanes {
 		wg.Add(1)
@@ -262,6 +265,26 @@ func (g *groupCommitter) close() {
 	<-g.done
 }
 
+// take waits, on lane i's turn, until the lane may start a group (laneWait), then for
+// the group's first unit; false when the committer stops.
+func (g *groupCommitter) take(i int, pause *time.Timer, group *[]*unit) bool {
+	for g.laneWait(i) {
+		pause.Reset(laneGrace / 2) // the least grace
+		select {
+		case <-pause.C:
+		case <-g.stop:
+			return false
+		}
+	}
+	select {
+	case u := <-g.reqs:
+		*group = append((*group)[:0], u)
+		return true
+	case <-g.stop:
+		return false
+	}
+}
+
 // run is lane i: it runs groups one after another.
 func (g *groupCommitter) run(i int) {
 	group := make([]*unit, 0, g.maxUnits)
@@ -269,19 +292,13 @@ func (g *groupCommitter) run(i int) {
 	pause := time.NewTimer(0)
 	defer pause.Stop()
 	for {
-		if g.laneWait(i) {
-			pause.Reset(laneGrace / 2) // the least grace
-			select {
-			case <-pause.C:
-				continue
-			case <-g.stop:
-				return
-			}
-		}
 		select {
-		case u := <-g.reqs:
-			group = append(group[:0], u)
+		case g.turn <- struct{}{}:
 		case <-g.stop:
+			return
+		}
+		if !g.take(i, pause, &group) {
+			<-g.turn
 			return
 		}
 		g.laneSince[i].Store(time.Now().UnixNano())
@@ -294,6 +311,7 @@ func (g *groupCommitter) run(i int) {
 				break more
 			}
 		}
+		<-g.turn
 		g.commit(group, l)
 		g.timed(time.Duration(time.Now().UnixNano() - g.laneSince[i].Load()))
 		g.laneSince[i].Store(0)
