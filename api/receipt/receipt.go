@@ -27,6 +27,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -210,17 +211,26 @@ func isAssetID(a string) bool {
 // ParseAmount parses a receipt's decimal string: an optional minus, digits without
 // leading zeros, an optional fraction; at most MaxAmountLen characters.
 func ParseAmount(s string) (decimal.Decimal, error) {
-	if len(s) > MaxAmountLen {
-		return decimal.Decimal{}, fmt.Errorf("%w: amount of %d characters, at most %d", ErrMalformed, len(s), MaxAmountLen)
-	}
-	if !isDecimal(s) {
-		return decimal.Decimal{}, fmt.Errorf("%w: amount %q is not a decimal string", ErrMalformed, s)
+	if err := checkAmount(s); err != nil {
+		return decimal.Decimal{}, err
 	}
 	d, err := decimal.NewFromString(s)
 	if err != nil {
 		return decimal.Decimal{}, fmt.Errorf("%w: amount %q: %w", ErrMalformed, s, err)
 	}
 	return d, nil
+}
+
+// checkAmount checks the form and length of a receipt's decimal string, every one that
+// ParseAmount parses.
+func checkAmount(s string) error {
+	if len(s) > MaxAmountLen {
+		return fmt.Errorf("%w: amount of %d characters, at most %d", ErrMalformed, len(s), MaxAmountLen)
+	}
+	if !isDecimal(s) {
+		return fmt.Errorf("%w: amount %q is not a decimal string", ErrMalformed, s)
+	}
+	return nil
 }
 
 // CheckAsset checks an asset id's form and length.
@@ -251,29 +261,30 @@ func (r Receipt) Check() error {
 	case r.TimestampMillis > 1<<53:
 		return fmt.Errorf("%w: timestampMillis %d out of range", ErrMalformed, r.TimestampMillis)
 	}
-	seen := map[string]bool{}
+	// The lists are short (MaxPostings): scans, not a set, and the amounts' forms checked
+	// without parsing them (what ParseAmount accepts), as the writer checks every receipt
+	// it hashes in its serial path.
 	for _, p := range r.Postings {
 		if err := CheckAsset(p.Asset); err != nil {
 			return err
 		}
-		if _, err := ParseAmount(p.Amount); err != nil {
+		if err := checkAmount(p.Amount); err != nil {
 			return fmt.Errorf("posting of %s: %w", p.Asset, err)
 		}
 	}
-	for _, b := range r.Balances {
+	for i, b := range r.Balances {
 		if err := CheckAsset(b.Asset); err != nil {
 			return err
 		}
-		if seen[b.Asset] {
+		if slices.ContainsFunc(r.Balances[:i], func(o Balance) bool { return o.Asset == b.Asset }) {
 			return fmt.Errorf("%w: balance of %s listed twice", ErrMalformed, b.Asset)
 		}
-		seen[b.Asset] = true
-		if _, err := ParseAmount(b.Balance); err != nil {
+		if err := checkAmount(b.Balance); err != nil {
 			return fmt.Errorf("balance of %s: %w", b.Asset, err)
 		}
 	}
 	for _, p := range r.Postings {
-		if !seen[p.Asset] {
+		if !slices.ContainsFunc(r.Balances, func(b Balance) bool { return b.Asset == p.Asset }) {
 			return fmt.Errorf("%w: %s posted but its resulting balance not listed", ErrMalformed, p.Asset)
 		}
 	}

@@ -140,7 +140,11 @@ func (s *conn) announce() {
 }
 
 // pendingSignals records, inside InTx, what to announce after the commit.
-type pendingSignals struct{ events, access, relays bool }
+type pendingSignals struct {
+	events, access, relays bool
+	// receipts are the receipts the transaction inserted (SQLite: receiptMemory).
+	receipts []StoredReceipt
+}
 
 // announceAccess wakes caller caches (and event readers) after an access change commits.
 func (s *conn) announceAccess() {

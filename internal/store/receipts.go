@@ -157,16 +157,30 @@ func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
 	const insert = `INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	args := []any{r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Bytes(), r.Hash.Bytes()}
-	if r.Signature == nil {
+	remember := s.mem != nil && s.pending != nil
+	if r.Signature == nil && !remember {
 		_, err := s.q.ExecContext(ctx, insert, args...)
 		return wrap("insert receipt", err)
 	}
-	return s.tx(ctx, func(tx queryer) error {
-		var pos int64
-		if err := tx.QueryRowContext(ctx, insert+` RETURNING pos`, args...).Scan(&pos); err != nil {
+	if r.Signature == nil { // SQLite: the position is the rowid, the insert's own
+		res, err := s.q.ExecContext(ctx, insert, args...)
+		if err != nil {
 			return wrap("insert receipt", err)
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO receipt_signatures (pos, signature) VALUES (?, ?)`, pos, r.Signature)
+		if r.Pos, err = res.LastInsertId(); err != nil {
+			return wrap("insert receipt's position", err)
+		}
+		s.pending.receipts = append(s.pending.receipts, r)
+		return nil
+	}
+	return s.tx(ctx, func(tx queryer) error {
+		if err := tx.QueryRowContext(ctx, insert+` RETURNING pos`, args...).Scan(&r.Pos); err != nil {
+			return wrap("insert receipt", err)
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO receipt_signatures (pos, signature) VALUES (?, ?)`, r.Pos, r.Signature)
+		if err == nil && remember {
+			s.pending.receipts = append(s.pending.receipts, r)
+		}
 		return wrap("insert receipt's signature", err)
 	})
 }
@@ -240,13 +254,27 @@ type keyed struct {
 
 func (k keyed) Scan(dest ...any) error { return k.r.Scan(append([]any{k.key}, dest...)...) }
 
-// ReceiptsToSign implements Receipts. On PostgreSQL, where transactions commit in
-// another order than they took their positions, only receipts below the snapshot's
-// horizon are returned (migration 0082): every transaction that could still insert one
-// of a lower position has ended.
+// ReceiptsToSign implements Receipts. On SQLite, the receipts right after where the job
+// stopped that this process committed are answered from memory (receiptMemory), not
+// read back; only the rows after them are read. On PostgreSQL, where transactions commit in another order than they took
+// their positions, only receipts below the snapshot's horizon are returned (migration
+// 0082): every transaction that could still insert one of a lower position has ended.
 func (s *conn) ReceiptsToSign(ctx context.Context, limit int) ([]StoredReceipt, error) {
 	if limit <= 0 || limit > MaxReceiptsPage {
 		limit = MaxReceiptsPage
+	}
+	if s.mem != nil && s.pending == nil {
+		if rs, ok := s.mem.toSign(limit); ok {
+			if len(rs) == limit {
+				return rs, nil
+			}
+			// The receipts after them (another process's, or this one's not yet
+			// remembered): a full page is read as a full page.
+			more, err := s.queryReceipts(ctx, "receipts to sign", `SELECT `+receiptColumns+receiptsFrom+`
+				WHERE r.pos > ? ORDER BY r.pos LIMIT ?`, rs[len(rs)-1].Pos, limit-len(rs))
+			return append(rs, more...), err
+		}
+		s.mem.rowReads.Add(1)
 	}
 	horizon := ""
 	if s.postgres() {
@@ -266,7 +294,7 @@ func (s *conn) SetReceiptSignatures(ctx context.Context, sigs []ReceiptSignature
 			return fmt.Errorf("set receipt signatures: receipt %d after %d", sig.Pos, through)
 		}
 	}
-	return s.tx(ctx, func(tx queryer) error {
+	err := s.tx(ctx, func(tx queryer) error {
 		for len(sigs) > 0 {
 			n := min(len(sigs), maxSignaturesPerInsert)
 			if _, err := tx.ExecContext(ctx, signaturesInsert(n), signatureArgs(sigs[:n])...); err != nil {
@@ -277,6 +305,10 @@ func (s *conn) SetReceiptSignatures(ctx context.Context, sigs []ReceiptSignature
 		_, err := tx.ExecContext(ctx, `UPDATE receipt_signer SET signed_through = ? WHERE id = 1 AND signed_through < ?`, through, through)
 		return wrap("set receipt signatures: how far", err)
 	})
+	if err == nil && s.mem != nil && s.pending == nil {
+		s.mem.looked(through)
+	}
+	return err
 }
 
 // maxSignaturesPerInsert bounds the signatures one INSERT records (SetReceiptSignatures).

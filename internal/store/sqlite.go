@@ -100,6 +100,9 @@ type conn struct {
 	// swapLocks are the shards and the receipt head TraderReadsLocking took and read
 	// (PostgreSQL), each answered once.
 	swapLocks *swapLocks
+	// mem, on SQLite, is what this process remembers of the receipts it committed
+	// (receiptMemory); nil on PostgreSQL.
+	mem *receiptMemory
 }
 
 // queryer is what *sql.DB and *sql.Tx share.
@@ -226,7 +229,7 @@ func OpenSQLiteWith(ctx context.Context, path string, opts SQLiteOptions) (*SQLi
 	s := &SQLite{
 		path: path, writer: writer, reader: reader, ckpt: ckpt,
 		conn: conn{q: writer, r: reader, root: writer, notify: newNotifier(), access: newNotifier(), relays: newNotifier(),
-			ringRelays: relayBell(path)},
+			ringRelays: relayBell(path), mem: newReceiptMemory()},
 		kick:     kick,
 		gate:     gate,
 		stop:     make(chan struct{}),
@@ -380,8 +383,12 @@ func (s *conn) tx(ctx context.Context, fn func(tx queryer) error) error {
 func (s *SQLite) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	var p pendingSignals
 	err := s.conn.tx(ctx, func(q queryer) error {
-		return fn(&conn{q: q, r: q, notify: s.notify, access: s.access, relays: s.relays, pending: &p})
+		p.receipts = p.receipts[:0] // a group run again runs fn again
+		return fn(&conn{q: q, r: q, notify: s.notify, access: s.access, relays: s.relays, pending: &p, mem: s.mem})
 	})
+	if err == nil && len(p.receipts) > 0 { // before the wake of the receipt key's job
+		s.mem.committed(p.receipts)
+	}
 	if err == nil && p.access {
 		s.access.signal()
 	}

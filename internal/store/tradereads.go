@@ -32,7 +32,8 @@ type TraderReads struct {
 	OrderID int64
 	// ReceiptHead is, on a store of one writer (SingleWriter), the account's latest
 	// receipt's sequence, hash and time (Seq 0 before the first), read without its lock
-	// (ReceiptHead); on others Seq 0 always.
+	// (ReceiptHead), or as this process last committed or read it, which may be behind
+	// another process's receipts since (never ahead); on others Seq 0 always.
 	ReceiptHead StoredReceipt
 }
 
@@ -56,14 +57,28 @@ const traderReadsHead = `
 // TraderReads implements Trading.
 func (s *conn) TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (TraderReads, error) {
 	query, args := traderReadsQuery, []any{accountID, accountID, accountID, source, accountID, book, accountID, kind, instructionID}
+	head, remembered := StoredReceipt{}, false
 	if s.SingleWriter() {
-		query, args = query+traderReadsHead, append(args, accountID)
+		if s.mem != nil {
+			head, remembered = s.mem.head(accountID)
+		}
+		if !remembered {
+			query, args = query+traderReadsHead, append(args, accountID)
+		}
 	}
 	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {
 		return TraderReads{}, wrap("trader reads", err)
 	}
-	return scanTraderReads(rows, accountID, nil)
+	out, err := scanTraderReads(rows, accountID, nil)
+	switch {
+	case err != nil:
+	case remembered:
+		out.ReceiptHead = head
+	case s.mem != nil && s.pending == nil && out.ReceiptHead.Seq > 0: // committed: read outside a transaction
+		s.mem.read(out.ReceiptHead)
+	}
+	return out, err
 }
 
 // scanTraderReads reads the rows of traderReadsQuery (and closes them) into TraderReads;
