@@ -144,6 +144,57 @@ type groupCommitter struct {
 	// count the transactions run and the units they held; reruns counts the groups run
 	// again.
 	waiting, groups, units, reruns atomic.Int64
+	// crowded, when set and true, keeps a lane from starting a group while another is in
+	// a group younger than the grace (laneWait).
+	crowded func() bool
+	// turn is held by the one lane that may take the next unit (and waits first, when
+	// crowded): lanes take units one after another.
+	turn chan struct{}
+	// laneSince holds, per lane, when its group began (unix nanoseconds; 0 when idle).
+	laneSince []atomic.Int64
+	// groupTime is a moving average of how long the lanes' groups take (nanoseconds).
+	groupTime atomic.Int64
+}
+
+// Lane grace bounds: while the committer is crowded, a lane's group runs twice the
+// recent groups' average before the next lane may start one beside it, at least
+// laneGrace and at most laneGraceMax, so that a group waiting for a lock (another
+// transaction holds an account's book) holds back the others' units at most that long,
+// while groups that are only slow (a loaded machine) do not open the next lane.
+const (
+	laneGrace    = 10 * time.Millisecond
+	laneGraceMax = 40 * time.Millisecond
+)
+
+// grace returns the current lane grace (see laneGrace).
+func (g *groupCommitter) grace() int64 {
+	return min(max(2*g.groupTime.Load(), int64(laneGrace)), int64(laneGraceMax))
+}
+
+// timed records a group's duration in the moving average (1/8 weight; lanes racing
+// here lose a sample, no more).
+func (g *groupCommitter) timed(d time.Duration) {
+	avg := g.groupTime.Load()
+	g.groupTime.Store(avg + (int64(d)-avg)/8)
+}
+
+// laneWait reports whether lane i, whose turn it is to take the next unit, should leave
+// it for a while: the committer is crowded and another lane is in a group younger than
+// the grace. Other replicas busy on the same database (Postgres.peersBusy) make it crowded:
+// their groups already keep the CPUs busy, and each transaction more in flight made
+// every replica's groups smaller (more commits per swap) and the database's hot pages
+// and locks more contended.
+func (g *groupCommitter) laneWait(i int) bool {
+	if g.crowded == nil || !g.crowded() {
+		return false
+	}
+	now, grace := time.Now().UnixNano(), g.grace()
+	for j := range g.laneSince {
+		if since := g.laneSince[j].Load(); j != i && since != 0 && now-since < grace {
+			return true
+		}
+	}
+	return false
 }
 
 // lane is what one of a committer's lanes (the goroutine running its groups, one after
@@ -180,13 +231,14 @@ func newGroupCommitter(db groupDB, maxUnits, maxRuns int) *groupCommitter {
 func newGroupCommitterLanes(db groupDB, maxUnits, maxRuns, lanes int) *groupCommitter {
 	lanes = max(1, lanes)
 	g := &groupCommitter{db: db, maxUnits: maxUnits, maxRuns: maxRuns,
-		reqs: make(chan *unit, maxUnits*lanes), stop: make(chan struct{}), done: make(chan struct{})}
+		reqs: make(chan *unit, maxUnits*lanes), stop: make(chan struct{}), done: make(chan struct{}),
+		laneSince: make([]atomic.Int64, lanes), turn: make(chan struct{}, 1)}
 	var wg sync.WaitGroup
-	for range lanes {
+	for i := range lanes {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g.run()
+			g.run(i)
 		}()
 	}
 	go func() {
@@ -238,16 +290,43 @@ func (g *groupCommitter) close() {
 	<-g.done
 }
 
-func (g *groupCommitter) run() {
+// take waits, on lane i's turn, until the lane may start a group (laneWait), then for
+// the group's first unit; false when the committer stops.
+func (g *groupCommitter) take(i int, pause *time.Timer, group *[]*unit) bool {
+	for g.laneWait(i) {
+		pause.Reset(laneGrace / 2) // the least grace
+		select {
+		case <-pause.C:
+		case <-g.stop:
+			return false
+		}
+	}
+	select {
+	case u := <-g.reqs:
+		*group = append((*group)[:0], u)
+		return true
+	case <-g.stop:
+		return false
+	}
+}
+
+// run is lane i: it runs groups one after another.
+func (g *groupCommitter) run(i int) {
 	group := make([]*unit, 0, g.maxUnits)
 	l := &lane{}
+	pause := time.NewTimer(0)
+	defer pause.Stop()
 	for {
 		select {
-		case u := <-g.reqs:
-			group = append(group[:0], u)
+		case g.turn <- struct{}{}:
 		case <-g.stop:
 			return
 		}
+		if !g.take(i, pause, &group) {
+			<-g.turn
+			return
+		}
+		g.laneSince[i].Store(time.Now().UnixNano())
 	more:
 		for len(group) < g.maxUnits {
 			select {
@@ -257,8 +336,11 @@ func (g *groupCommitter) run() {
 				break more
 			}
 		}
+		<-g.turn
 		g.waiting.Add(-int64(len(group)))
 		g.commit(group, l)
+		g.timed(time.Duration(time.Now().UnixNano() - g.laneSince[i].Load()))
+		g.laneSince[i].Store(0)
 		for _, u := range group {
 			close(u.done)
 		}

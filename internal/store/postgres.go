@@ -69,6 +69,9 @@ type Postgres struct {
 	closeErr  error
 	// trips counts the round trips of the pool's connections (RoundTrips).
 	trips *atomic.Int64
+	// peerHeard is when the listener last heard another process's commit that wrote
+	// events (unix nanoseconds).
+	peerHeard atomic.Int64
 }
 
 var _ Store = (*Postgres)(nil)
@@ -91,8 +94,22 @@ const (
 // with no global lock their transactions run side by side, and a unit's statements are
 // round trips, so one group at a time would leave the CPUs idle while the next waits.
 // One per CPU, at least two; the house's shards (config.DefaultHouseShards) outnumber
-// the lanes of a few replicas.
+// the lanes of a few replicas. While other replicas are busy (peersBusy) a lane after
+// the first starts a group only beside one older than laneGrace.
 func pgLockedLanes() int { return max(2, runtime.GOMAXPROCS(0)) }
+
+// pgPeerBusyFor is how long after another process's notification (pgBell) the store
+// counts other replicas as busy on the database: under load each rings every pgBellGap.
+const pgPeerBusyFor = time.Second
+
+// peersBusy reports whether another process committed events within pgPeerBusyFor: then
+// this store's RowLocked lanes after the first start a group only beside a group older
+// than laneGrace (groupCommitter.laneWait), so that three replicas sharing the clients
+// run about as many transactions at once as one replica does, each with more units.
+func (p *Postgres) peersBusy() bool {
+	heard := p.peerHeard.Load()
+	return heard != 0 && time.Since(time.Unix(0, heard)) < pgPeerBusyFor
+}
 
 // Notification channels (migration 0004).
 const (
@@ -133,6 +150,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	}
 	p.group = newGroupCommitter(pgGroup{db: db, iso: sql.LevelSerializable}, pgMaxGroup, pgTxAttempts)
 	p.locked = newGroupCommitterLanes(pgGroup{db: db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, pgLockedLanes())
+	p.locked.crowded = p.peersBusy
 	listening := make(chan error, 1)
 	lctx, stop := context.WithCancel(context.Background())
 	p.stop = stop
@@ -376,6 +394,7 @@ func (p *Postgres) listenOnce(ctx context.Context, listening func()) error {
 		}
 		switch n.Channel {
 		case pgEventsChannel:
+			p.peerHeard.Store(time.Now().UnixNano())
 			p.notify.wake()
 		case pgAccessChannel:
 			p.access.wake()
