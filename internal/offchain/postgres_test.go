@@ -31,6 +31,12 @@ func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 // services of eur and usdc (limits 100000 each), the config changed by edit if given.
 func twoReplicas(t *testing.T, edit func(*config.Config)) ([]store.Store, []*offchaintest.Service) {
 	t.Helper()
+	return pgReplicas(t, 2, edit)
+}
+
+// pgReplicas is twoReplicas with n stores.
+func pgReplicas(t testing.TB, n int, edit func(*config.Config)) ([]store.Store, []*offchaintest.Service) {
+	t.Helper()
 	ctx := context.Background()
 	dsn := pgtest.Start(t)
 	cfg := config.Default()
@@ -45,7 +51,7 @@ func twoReplicas(t *testing.T, edit func(*config.Config)) ([]store.Store, []*off
 		stores   []store.Store
 		services []*offchaintest.Service
 	)
-	for range 2 {
+	for range n {
 		st, err := store.OpenPostgres(ctx, dsn)
 		require.NoError(t, err)
 		t.Cleanup(func() { require.NoError(t, st.Close()) })

@@ -115,9 +115,10 @@ func (p *pgDB) QueryRowContext(ctx context.Context, query string, args ...any) *
 	return p.db.QueryRowContext(ctx, pgText(query), args...)
 }
 
-// pgTx runs statements in one PostgreSQL transaction.
+// pgTx runs statements in one PostgreSQL transaction: a *sql.Tx, or the connection a
+// group's transaction runs on (pgGroup).
 type pgTx struct {
-	tx *sql.Tx
+	tx queryer
 }
 
 // ExecContext implements queryer.

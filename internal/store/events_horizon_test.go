@@ -299,3 +299,89 @@ func TestPostgresEventCommitsNotifyAfterwards(t *testing.T) {
 	require.NoError(t, closing.Close())
 	require.NotEqual(t, n.Payload, heard().Payload, "the closed store's notification")
 }
+
+// TestPostgresBellBurstAcrossReplicas: a burst of commits that wrote events on one replica
+// (half a second of them) is told to the others at most 50 times a second (not once per
+// commit, nor every 5 ms as before), and a reader
+// on another replica that reads at every wake sees the burst's last event within a bound
+// of its commit: no wake-up is lost to the gap.
+func TestPostgresBellBurstAcrossReplicas(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Start(t)
+	writer, reader := openPostgres(t, dsn), openPostgres(t, dsn)
+	listener, err := pgx.Connect(ctx, dsn)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = listener.Close(context.Background()) })
+	_, err = listener.Exec(ctx, `LISTEN dtwgate_events`)
+	require.NoError(t, err)
+
+	cursor, err := reader.LastEventID(ctx)
+	require.NoError(t, err)
+	var (
+		mu   sync.Mutex
+		read = map[string]time.Time{} // when the reader read each tag
+	)
+	rctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go func() { // a reader of the other replica, as the websocket hub reads
+		for {
+			wake := reader.EventsNotify()
+			evs, err := reader.Events(rctx, cursor, 0)
+			if err != nil {
+				return
+			}
+			now := time.Now()
+			mu.Lock()
+			for _, e := range evs {
+				cursor = e.ID
+				read[eventTag(t, e)] = now
+			}
+			mu.Unlock()
+			select {
+			case <-rctx.Done():
+				return
+			case <-wake:
+			}
+		}
+	}()
+
+	const burst = 500 * time.Millisecond
+	start := time.Now()
+	var (
+		committed time.Time
+		last      string
+		commits   int
+	)
+	for ; time.Since(start) < burst; commits++ {
+		last = fmt.Sprintf("burst %d", commits)
+		require.NoError(t, writer.InTx(ctx, func(tx store.Tx) error { return tagEvent(ctx, tx, last) }))
+		committed = time.Now()
+	}
+	elapsed := committed.Sub(start)
+	var at time.Time
+	require.Eventually(t, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		at = read[last]
+		return !at.IsZero()
+	}, 10*time.Second, time.Millisecond, "the other replica never read the burst's last event")
+	wait := at.Sub(committed)
+	t.Logf("%d commits in %s; the other replica read the last %s after its commit", commits, elapsed, wait)
+	require.Less(t, wait, store.BellGap+time.Second, "the last commit's event on the other replica")
+
+	// Count the notifications of the burst (the listener has queued them all by now).
+	heard := 0
+	for {
+		wctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+		_, err := listener.WaitForNotification(wctx)
+		cancel()
+		if err != nil {
+			break
+		}
+		heard++
+	}
+	most := int(elapsed/(20*time.Millisecond)) + 2
+	t.Logf("%d notifications for %d commits over %s (at most %d)", heard, commits, elapsed, most)
+	require.Positive(t, heard)
+	require.LessOrEqual(t, heard, most, "notifications of the burst, got %d, want at most 50 a second", heard)
+}

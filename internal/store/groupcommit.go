@@ -30,13 +30,23 @@ var errStoreClosed = errors.New("store is closed")
 // transaction each would cost a commit, and on PostgreSQL an fsync, per busy unit).
 var errLockBusy = errors.New("lock held by another transaction")
 
+// groupTx is a group's transaction: its savepoint statements and its end. Rollback after
+// the end does nothing.
+type groupTx interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	Commit() error
+	Rollback() error
+}
+
+var _ groupTx = (*sql.Tx)(nil)
+
 // groupDB is the database a groupCommitter runs its groups on.
 type groupDB interface {
 	// begin starts a group's transaction on a connection that the group holds until it
 	// closes it, after the transaction ended (beginOn).
-	begin(ctx context.Context) (*sql.Conn, *sql.Tx, error)
+	begin(ctx context.Context) (*sql.Conn, groupTx, error)
 	// on returns what the units' statements run on in tx.
-	on(tx *sql.Tx) queryer
+	on(tx groupTx) queryer
 	// rerun reports whether a group whose transaction failed with err (a unit's error, a
 	// savepoint's or the commit's) may succeed when all of it runs again from the start.
 	rerun(err error) bool
@@ -51,8 +61,12 @@ type sqliteGroup struct{ db *sql.DB }
 
 // begin implements groupDB: BEGIN IMMEDIATE (the writer's _txlock) waits up to
 // busy_timeout for another process's write lock.
-func (g sqliteGroup) begin(ctx context.Context) (*sql.Conn, *sql.Tx, error) {
-	return beginOn(ctx, g.db, nil)
+func (g sqliteGroup) begin(ctx context.Context) (*sql.Conn, groupTx, error) {
+	c, tx, err := beginOn(ctx, g.db, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, tx, nil
 }
 
 // beginOn takes a connection of db and begins a transaction on it. The caller closes the
@@ -88,8 +102,8 @@ func rollbackFailedCommit(ctx context.Context, c *sql.Conn) {
 	_ = c.Raw(func(any) error { return driver.ErrBadConn }) // database/sql closes it
 }
 
-// on implements groupDB.
-func (sqliteGroup) on(tx *sql.Tx) queryer { return tx }
+// on implements groupDB: tx is the *sql.Tx of begin.
+func (sqliteGroup) on(tx groupTx) queryer { return tx.(*sql.Tx) }
 
 // rerun implements groupDB: what fails on SQLite fails again.
 func (sqliteGroup) rerun(error) bool { return false }
@@ -117,7 +131,7 @@ func (sqliteGroup) chainsSavepoints() bool { return false }
 // cancellation: SQLite answers an interrupted write inside a transaction by rolling the
 // whole transaction back, which would take the group's other units with it. A caller
 // that gives up before its unit starts (or before its group runs again) is dropped,
-// unrun.
+// unrun (a queued one is told when its group starts, a few groups later at most).
 type groupCommitter struct {
 	db groupDB
 	// maxUnits bounds a group; maxRuns bounds the runs of a group that is run again.
@@ -130,6 +144,57 @@ type groupCommitter struct {
 	// count the transactions run and the units they held; reruns counts the groups run
 	// again.
 	waiting, groups, units, reruns atomic.Int64
+	// crowded, when set and true, keeps a lane from starting a group while another is in
+	// a group younger than the grace (laneWait).
+	crowded func() bool
+	// turn is held by the one lane that may take the next unit (and waits first, when
+	// crowded): lanes take units one after another.
+	turn chan struct{}
+	// laneSince holds, per lane, when its group began (unix nanoseconds; 0 when idle).
+	laneSince []atomic.Int64
+	// groupTime is a moving average of how long the lanes' groups take (nanoseconds).
+	groupTime atomic.Int64
+}
+
+// Lane grace bounds: while the committer is crowded, a lane's group runs twice the
+// recent groups' average before the next lane may start one beside it, at least
+// laneGrace and at most laneGraceMax, so that a group waiting for a lock (another
+// transaction holds an account's book) holds back the others' units at most that long,
+// while groups that are only slow (a loaded machine) do not open the next lane.
+const (
+	laneGrace    = 10 * time.Millisecond
+	laneGraceMax = 40 * time.Millisecond
+)
+
+// grace returns the current lane grace (see laneGrace).
+func (g *groupCommitter) grace() int64 {
+	return min(max(2*g.groupTime.Load(), int64(laneGrace)), int64(laneGraceMax))
+}
+
+// timed records a group's duration in the moving average (1/8 weight; lanes racing
+// here lose a sample, no more).
+func (g *groupCommitter) timed(d time.Duration) {
+	avg := g.groupTime.Load()
+	g.groupTime.Store(avg + (int64(d)-avg)/8)
+}
+
+// laneWait reports whether lane i, whose turn it is to take the next unit, should leave
+// it for a while: the committer is crowded and another lane is in a group younger than
+// the grace. Other replicas busy on the same database (Postgres.peersBusy) make it crowded:
+// their groups already keep the CPUs busy, and each transaction more in flight made
+// every replica's groups smaller (more commits per swap) and the database's hot pages
+// and locks more contended.
+func (g *groupCommitter) laneWait(i int) bool {
+	if g.crowded == nil || !g.crowded() {
+		return false
+	}
+	now, grace := time.Now().UnixNano(), g.grace()
+	for j := range g.laneSince {
+		if since := g.laneSince[j].Load(); j != i && since != 0 && now-since < grace {
+			return true
+		}
+	}
+	return false
 }
 
 // lane is what one of a committer's lanes (the goroutine running its groups, one after
@@ -164,14 +229,16 @@ func newGroupCommitter(db groupDB, maxUnits, maxRuns int) *groupCommitter {
 // transactions run side by side (PostgreSQL without a global lock), so that one group's
 // round trips do not hold back the next.
 func newGroupCommitterLanes(db groupDB, maxUnits, maxRuns, lanes int) *groupCommitter {
+	lanes = max(1, lanes)
 	g := &groupCommitter{db: db, maxUnits: maxUnits, maxRuns: maxRuns,
-		reqs: make(chan *unit), stop: make(chan struct{}), done: make(chan struct{})}
+		reqs: make(chan *unit, maxUnits*lanes), stop: make(chan struct{}), done: make(chan struct{}),
+		laneSince: make([]atomic.Int64, lanes), turn: make(chan struct{}, 1)}
 	var wg sync.WaitGroup
-	for range max(1, lanes) {
+	for i := range lanes {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g.run()
+			g.run(i)
 		}()
 	}
 	go func() {
@@ -189,9 +256,12 @@ func (g *groupCommitter) do(ctx context.Context, fn func(tx queryer) error) erro
 	}
 	u := &unit{ctx: ctx, fn: fn, done: make(chan struct{})}
 	g.waiting.Add(1)
+	// The queue holds a few groups' units, so that a caller arriving while every lane
+	// commits parks once, until its unit is done, instead of once more in the send, to be
+	// woken only to wait for done. A unit queued and then given up is dropped unrun when
+	// its group starts (started).
 	select {
 	case g.reqs <- u:
-		g.waiting.Add(-1)
 	case <-ctx.Done():
 		g.waiting.Add(-1)
 		return ctx.Err()
@@ -199,7 +269,15 @@ func (g *groupCommitter) do(ctx context.Context, fn func(tx queryer) error) erro
 		g.waiting.Add(-1)
 		return errStoreClosed
 	}
-	<-u.done // bounded: a group runs only database work
+	select {
+	case <-u.done: // bounded: a group runs only database work
+	case <-g.done: // the lanes have stopped: a unit still queued never runs
+		select {
+		case <-u.done:
+		default:
+			return errStoreClosed
+		}
+	}
 	if u.panicked != nil {
 		panic(u.panicked)
 	}
@@ -212,16 +290,43 @@ func (g *groupCommitter) close() {
 	<-g.done
 }
 
-func (g *groupCommitter) run() {
+// take waits, on lane i's turn, until the lane may start a group (laneWait), then for
+// the group's first unit; false when the committer stops.
+func (g *groupCommitter) take(i int, pause *time.Timer, group *[]*unit) bool {
+	for g.laneWait(i) {
+		pause.Reset(laneGrace / 2) // the least grace
+		select {
+		case <-pause.C:
+		case <-g.stop:
+			return false
+		}
+	}
+	select {
+	case u := <-g.reqs:
+		*group = append((*group)[:0], u)
+		return true
+	case <-g.stop:
+		return false
+	}
+}
+
+// run is lane i: it runs groups one after another.
+func (g *groupCommitter) run(i int) {
 	group := make([]*unit, 0, g.maxUnits)
 	l := &lane{}
+	pause := time.NewTimer(0)
+	defer pause.Stop()
 	for {
 		select {
-		case u := <-g.reqs:
-			group = append(group[:0], u)
+		case g.turn <- struct{}{}:
 		case <-g.stop:
 			return
 		}
+		if !g.take(i, pause, &group) {
+			<-g.turn
+			return
+		}
+		g.laneSince[i].Store(time.Now().UnixNano())
 	more:
 		for len(group) < g.maxUnits {
 			select {
@@ -231,7 +336,11 @@ func (g *groupCommitter) run() {
 				break more
 			}
 		}
+		<-g.turn
+		g.waiting.Add(-int64(len(group)))
 		g.commit(group, l)
+		g.timed(time.Duration(time.Now().UnixNano() - g.laneSince[i].Load()))
+		g.laneSince[i].Store(0)
 		for _, u := range group {
 			close(u.done)
 		}
@@ -370,7 +479,7 @@ func (u *unit) call(q queryer, waits bool, l *lane) (err error) {
 // earlier unit's savepoint open: where the database chains savepoints (chainsSavepoints),
 // the statement opening this unit's releases it, and this unit's is left to the next unit
 // or the commit.
-func (g *groupCommitter) inSavepoint(tx *sql.Tx, q queryer, u *unit, first bool, l *lane) (ok bool, abort error) {
+func (g *groupCommitter) inSavepoint(tx groupTx, q queryer, u *unit, first bool, l *lane) (ok bool, abort error) {
 	ctx := context.WithoutCancel(u.ctx)
 	chain := g.db.chainsSavepoints()
 	open := `SAVEPOINT unit`

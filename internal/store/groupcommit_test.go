@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/internal/outbox"
 	"github.com/dtwgate/dtwgate/internal/store/pgtest"
 )
 
@@ -284,4 +285,74 @@ func twoReplicas(t *testing.T) (*Postgres, *Postgres) {
 		return s
 	}
 	return open(), open()
+}
+
+// TestPostgresLanesNarrowWhilePeersBusy: a store counts other replicas as busy once it
+// heard one's commit of events (its bell), not before; while they are busy, a
+// RowLocked lane after the first starts a group only beside a group older than the lane
+// grace (twice the recent groups' time, 10 to 40 ms), so a unit stuck on a lock another
+// replica holds (an account's book, here a house shard) holds back the other units of
+// its store by about the grace, not until the lock is released.
+func TestPostgresLanesNarrowWhilePeersBusy(t *testing.T) {
+	ctx := context.Background()
+	s, other := twoReplicas(t)
+	require.GreaterOrEqual(t, pgLockedLanes(), 2)
+	require.False(t, s.peersBusy(), "no other replica committed yet")
+	require.False(t, s.locked.laneWait(1))
+	require.NoError(t, tagEventIn(ctx, other))
+	require.Eventually(t, s.peersBusy, 5*time.Second, time.Millisecond, "another replica's commit heard")
+	s.locked.laneSince[0].Store(time.Now().UnixNano())
+	require.True(t, s.locked.laneWait(1), "lane 1 waits while lane 0's group is young")
+	require.False(t, s.locked.laneWait(0), "a lane does not wait for itself")
+	s.locked.laneSince[0].Store(0)
+	require.False(t, other.peersBusy(), "a store's own commits are not a peer's")
+
+	// Another replica holds house shard 0 for 2 s; this store's unit waits for it.
+	const hold = 2 * time.Second
+	locked, released := make(chan struct{}), make(chan error, 1)
+	go func() {
+		released <- other.InTx(RowLocked(ctx), func(tx Tx) error {
+			if err := tx.LockHouseShard(ctx, 0); err != nil {
+				return err
+			}
+			close(locked)
+			time.Sleep(hold)
+			return nil
+		})
+	}()
+	<-locked
+	stuck := make(chan error, 1)
+	go func() {
+		stuck <- s.InTx(RowLocked(ctx), func(tx Tx) error { return tx.LockHouseShard(ctx, 0) })
+	}()
+	require.Eventually(t, func() bool { return s.locked.laneSince[0].Load() != 0 }, 5*time.Second, time.Millisecond, "lane 0 runs the stuck unit")
+	keep := make(chan struct{})
+	defer close(keep)
+	go func() { // keep the peer busy meanwhile, as a loaded replica does
+		for {
+			select {
+			case <-keep:
+				return
+			case <-time.After(100 * time.Millisecond):
+				_ = tagEventIn(ctx, other)
+			}
+		}
+	}()
+	start := time.Now()
+	require.NoError(t, s.InTx(RowLocked(ctx), func(tx Tx) error {
+		return tx.CreateAccount(ctx, Account{ID: "free", CreatedAt: time.Now()})
+	}))
+	took := time.Since(start)
+	t.Logf("a free unit beside a stuck one, other replicas busy: %s (lane grace %s to %s)", took, laneGrace, laneGraceMax)
+	require.True(t, s.peersBusy())
+	require.Less(t, took, hold/2, "the free unit waited for the stuck one's lock")
+	require.NoError(t, <-released)
+	require.NoError(t, <-stuck)
+}
+
+// tagEventIn commits an event through s, as a swap's commit does.
+func tagEventIn(ctx context.Context, s *Postgres) error {
+	return s.InTx(ctx, func(tx Tx) error {
+		return outbox.Write(ctx, tx, outbox.Event{Kind: outbox.Price, Payload: outbox.PriceChange{Asset: "x", Price: "1", UpdatedAt: time.Now()}})
+	})
 }

@@ -70,6 +70,9 @@ type Postgres struct {
 	closeErr  error
 	// trips counts the round trips of the pool's connections (RoundTrips).
 	trips *atomic.Int64
+	// peerHeard is when the listener last heard another process's commit that wrote
+	// events (unix nanoseconds).
+	peerHeard atomic.Int64
 }
 
 var _ Store = (*Postgres)(nil)
@@ -92,8 +95,22 @@ const (
 // with no global lock their transactions run side by side, and a unit's statements are
 // round trips, so one group at a time would leave the CPUs idle while the next waits.
 // One per CPU, at least two; the house's shards (config.DefaultHouseShards) outnumber
-// the lanes of a few replicas.
+// the lanes of a few replicas. While other replicas are busy (peersBusy) a lane after
+// the first starts a group only beside one older than laneGrace.
 func pgLockedLanes() int { return max(2, runtime.GOMAXPROCS(0)) }
+
+// pgPeerBusyFor is how long after another process's notification (pgBell) the store
+// counts other replicas as busy on the database: under load each rings every pgBellGap.
+const pgPeerBusyFor = time.Second
+
+// peersBusy reports whether another process committed events within pgPeerBusyFor: then
+// this store's RowLocked lanes after the first start a group only beside a group older
+// than laneGrace (groupCommitter.laneWait), so that three replicas sharing the clients
+// run about as many transactions at once as one replica does, each with more units.
+func (p *Postgres) peersBusy() bool {
+	heard := p.peerHeard.Load()
+	return heard != 0 && time.Since(time.Unix(0, heard)) < pgPeerBusyFor
+}
 
 // Notification channels (migration 0004).
 const (
@@ -134,6 +151,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	}
 	p.group = newGroupCommitter(pgGroup{db: db, iso: sql.LevelSerializable}, pgMaxGroup, pgTxAttempts)
 	p.locked = newGroupCommitterLanes(pgGroup{db: db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, pgLockedLanes())
+	p.locked.crowded = p.peersBusy
 	listening := make(chan error, 1)
 	lctx, stop := context.WithCancel(context.Background())
 	p.stop = stop
@@ -188,13 +206,57 @@ type pgGroup struct {
 	iso sql.IsolationLevel
 }
 
-// begin implements groupDB.
-func (g pgGroup) begin(ctx context.Context) (*sql.Conn, *sql.Tx, error) {
-	return beginOn(ctx, g.db, &sql.TxOptions{Isolation: g.iso})
+// begin implements groupDB. The transaction runs on the *sql.Conn itself, not on a
+// *sql.Tx: database/sql watches a Tx's context with a goroutine per transaction and one
+// more per query (each Rows' awaitDone), started and ended for every statement of a
+// swap, while a group's statements run without cancellation (unitQueryer), so there is
+// nothing to watch. The BEGIN waits for the first statement (pipeConn).
+func (g pgGroup) begin(ctx context.Context) (*sql.Conn, groupTx, error) {
+	begin, err := pgBegin(g.iso, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := g.db.Conn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := c.ExecContext(ctx, begin); err != nil {
+		_ = c.Close()
+		return nil, nil, err
+	}
+	return c, &pgConnTx{c: c}, nil
 }
 
 // on implements groupDB: the units' statements have their placeholders rewritten.
-func (pgGroup) on(tx *sql.Tx) queryer { return pgTx{tx: tx} }
+func (pgGroup) on(tx groupTx) queryer { return pgTx{tx: tx.(*pgConnTx).c} }
+
+// pgConnTx is a group's transaction on its connection (pgGroup.begin): its end is a
+// statement on the connection, which pipeConn sends unless the transaction never
+// reached the server.
+type pgConnTx struct {
+	c    *sql.Conn
+	done bool
+}
+
+// ExecContext implements groupTx.
+func (t *pgConnTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return t.c.ExecContext(ctx, query, args...)
+}
+
+// Commit implements groupTx.
+func (t *pgConnTx) Commit() error { return t.end(pgCommit) }
+
+// Rollback implements groupTx.
+func (t *pgConnTx) Rollback() error { return t.end(pgRollback) }
+
+func (t *pgConnTx) end(query string) error {
+	if t.done {
+		return sql.ErrTxDone
+	}
+	t.done = true
+	_, err := t.c.ExecContext(context.Background(), query)
+	return err
+}
 
 // rerun implements groupDB: a lost conflict or deadlock, a failed statement that a
 // unit's fn carried on after (pgRetryable), or an order kept back that another
@@ -338,6 +400,7 @@ func (p *Postgres) listenOnce(ctx context.Context, listening func()) error {
 		}
 		switch n.Channel {
 		case pgEventsChannel:
+			p.peerHeard.Store(time.Now().UnixNano())
 			p.notify.wake()
 		case pgAccessChannel:
 			p.access.wake()

@@ -23,3 +23,6 @@ func (p *Postgres) TerminateListeners(ctx context.Context) error {
 	}
 	return err
 }
+
+// BellGap is the least time between two notifications of a store's bell.
+const BellGap = pgBellGap

@@ -79,14 +79,17 @@ func heldBack(query string) bool {
 	return false
 }
 
-// BeginTx implements driver.ConnBeginTx: the BEGIN waits for the transaction's first
-// statement.
-func (c *pipeConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
-	if c.Conn.Conn().IsClosed() {
-		return nil, driver.ErrBadConn
-	}
+// The statements that begin and end a transaction run through ExecContext (pgGroup),
+// and pgBegin's texts.
+const (
+	pgCommit   = "commit"
+	pgRollback = "rollback"
+)
+
+// pgBegin is the BEGIN statement of a transaction at iso.
+func pgBegin(iso sql.IsolationLevel, readOnly bool) (string, error) {
 	begin := "begin"
-	switch sql.IsolationLevel(opts.Isolation) {
+	switch iso {
 	case sql.LevelDefault:
 	case sql.LevelReadCommitted:
 		begin += " isolation level read committed"
@@ -95,10 +98,23 @@ func (c *pipeConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.T
 	case sql.LevelSerializable:
 		begin += " isolation level serializable"
 	default:
-		return nil, fmt.Errorf("unsupported isolation: %v", opts.Isolation)
+		return "", fmt.Errorf("unsupported isolation: %v", iso)
 	}
-	if opts.ReadOnly {
+	if readOnly {
 		begin += " read only"
+	}
+	return begin, nil
+}
+
+// BeginTx implements driver.ConnBeginTx: the BEGIN waits for the transaction's first
+// statement.
+func (c *pipeConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	if c.Conn.Conn().IsClosed() {
+		return nil, driver.ErrBadConn
+	}
+	begin, err := pgBegin(sql.IsolationLevel(opts.Isolation), opts.ReadOnly)
+	if err != nil {
+		return nil, err
 	}
 	c.pending, c.begun = append(c.pending[:0], begin), true
 	return pipeTx{c: c}, nil
@@ -106,6 +122,16 @@ func (c *pipeConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.T
 
 // ExecContext implements driver.ExecerContext.
 func (c *pipeConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	if len(args) == 0 && !c.begun && strings.HasPrefix(query, "begin") { // a group's (pgGroup)
+		if c.Conn.Conn().IsClosed() {
+			return nil, driver.ErrBadConn
+		}
+		c.pending, c.begun = append(c.pending[:0], query), true
+		return driver.RowsAffected(0), nil
+	}
+	if len(args) == 0 && c.begun && (query == pgCommit || query == pgRollback) {
+		return driver.RowsAffected(0), c.end(query)
+	}
 	if c.begun && len(args) == 0 && heldBack(query) {
 		for _, q := range strings.Split(query, "; ") { // a pipeline's statements go one each
 			c.pending = append(c.pending, q)
@@ -177,9 +203,13 @@ func pendingResults(br pgx.BatchResults, n int) error {
 }
 
 // ResetSession implements driver.SessionResetter: nothing is pending between
-// transactions.
+// transactions, and a connection returned inside a transaction (a group's that did not
+// end it, which would be a bug) is not used again.
 func (c *pipeConn) ResetSession(ctx context.Context) error {
 	c.pending, c.begun = c.pending[:0], false
+	if pc := c.Conn.Conn(); !pc.IsClosed() && pc.PgConn().TxStatus() != 'I' {
+		return driver.ErrBadConn
+	}
 	return c.Conn.ResetSession(ctx)
 }
 
@@ -201,7 +231,7 @@ func (c *pipeConn) end(query string) error {
 		}
 		return err
 	}
-	if query == "commit" && tag.String() == "ROLLBACK" {
+	if query == pgCommit && tag.String() == "ROLLBACK" {
 		return pgx.ErrTxCommitRollback
 	}
 	return nil
@@ -211,10 +241,10 @@ func (c *pipeConn) end(query string) error {
 type pipeTx struct{ c *pipeConn }
 
 // Commit implements driver.Tx.
-func (t pipeTx) Commit() error { return t.c.end("commit") }
+func (t pipeTx) Commit() error { return t.c.end(pgCommit) }
 
 // Rollback implements driver.Tx.
-func (t pipeTx) Rollback() error { return t.c.end("rollback") }
+func (t pipeTx) Rollback() error { return t.c.end(pgRollback) }
 
 // pipeRows are the rows of the last statement of a pipeline, as database/sql reads them.
 type pipeRows struct {

@@ -306,14 +306,25 @@ func (d *Dispatcher) payload(ev outbox.Record, account string) ([]byte, error) {
 	return json.Marshal(api.WebhookDelivery{Type: api.ChannelAccountActivity, Timestamp: at.UTC().Format("2006-01-02T15:04:05.000Z07:00"), Data: a})
 }
 
+// idlePollFactor bounds how far the sender's poll slows down while its claims find
+// nothing: to this many poll intervals (2 s by default). Every replica's settler runs a
+// sender, and each claim is a statement of PostgreSQL's: a quarter-second poll made
+// delivery claims the largest idle cost of each replica. What the sender is told of it
+// still claims at once: the fan-out's new deliveries in its process, an attempt done,
+// and the retries of its own attempts when they come due; the poll is left to find
+// deliveries of other processes (a stopped worker's, after their lease, seconds).
+const idlePollFactor = 8
+
 // runSend claims due deliveries while it has room for them, attempts each in its own
-// goroutine, and sleeps until woken (new deliveries, an attempt done) or the poll
-// interval passes.
+// goroutine, and sleeps until woken (new deliveries, an attempt done, a retry of its own
+// due) or the poll interval passes, twice as long after each claim that found nothing,
+// up to idlePollFactor intervals.
 func (d *Dispatcher) runSend(ctx context.Context) {
 	var wg sync.WaitGroup
 	defer wg.Wait()
-	tick := time.NewTicker(d.poll)
-	defer tick.Stop()
+	idle := d.poll
+	timer := time.NewTimer(idle)
+	defer timer.Stop()
 	slots := make(chan struct{}, d.cfg.Concurrency)
 	for {
 		if free := cap(slots) - len(slots); free > 0 {
@@ -321,6 +332,11 @@ func (d *Dispatcher) runSend(ctx context.Context) {
 			ds, err := d.st.ClaimWebhookDeliveries(ctx, d.owner, now, now.Add(d.lease), free)
 			if err != nil && ctx.Err() == nil {
 				d.log.Warn("claiming webhook deliveries failed; will retry", "err", err)
+			}
+			if err == nil && len(ds) == 0 {
+				idle = min(2*idle, idlePollFactor*d.poll)
+			} else {
+				idle = d.poll
 			}
 			for _, del := range ds {
 				slots <- struct{}{}
@@ -333,11 +349,12 @@ func (d *Dispatcher) runSend(ctx context.Context) {
 				}()
 			}
 		}
+		timer.Reset(idle)
 		select {
 		case <-ctx.Done():
 			return
 		case <-d.wake:
-		case <-tick.C:
+		case <-timer.C:
 		}
 	}
 }
@@ -374,6 +391,9 @@ func (d *Dispatcher) attempt(ctx context.Context, del store.WebhookDelivery) {
 	case store.DeliveryPending:
 		d.log.Debug("webhook attempt failed; will retry", "subscription", del.SubscriptionID, "event", del.EventID,
 			"attempts", del.Attempts+1, "next", a.NextAttemptAt, "err", a.Error)
+		if ctx.Err() == nil { // this sender claims its retry when due, not at a slowed poll
+			time.AfterFunc(a.NextAttemptAt.Sub(now), d.signal)
+		}
 	}
 }
 
