@@ -50,7 +50,9 @@ type LedgerEntry struct {
 	Event *outbox.Row
 	// Balances are, on the entry InsertLedgerEntry returns, the resulting balances of the
 	// books and assets it posted to (book, then asset): what its receipts state, without
-	// reading them again. Nil on an entry read back.
+	// reading them again. On PostgreSQL, for a swap's entry kept back for its receipt's
+	// statement (postgres_stash.go), those of the account's locked book only. Nil on an
+	// entry read back.
 	Balances map[string]map[string]decimal.Decimal
 }
 
@@ -92,7 +94,8 @@ type Ledger interface {
 	// LedgerEntryByKey returns the entry with an external key, or ErrNotFound.
 	LedgerEntryByKey(ctx context.Context, key string) (LedgerEntry, error)
 	// InsertLedgerEntry inserts an entry and its postings and adds each posting to its
-	// book's balance; ErrConflict when the external key exists.
+	// book's balance; ErrConflict when the external key exists (on PostgreSQL a swap's
+	// entry kept back for its receipt's statement, postgres_stash.go, fails there).
 	InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntry, error)
 	// LedgerBalance returns a book's balance of an asset (zero when it has none).
 	LedgerBalance(ctx context.Context, book, asset string) (decimal.Decimal, error)
@@ -223,6 +226,7 @@ type bookAsset struct{ book, asset string }
 // those balances written; on PostgreSQL one, insertLedgerEntryPG): a trade's six
 // postings, one statement each way, were most of the write transaction of a swap.
 func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntry, error) {
+	ahead := s.entryAhead() // before the write forgets the book's read
 	s.forgetBookReads()
 	meta := string(e.Meta)
 	if meta == "" {
@@ -240,7 +244,7 @@ func (s *conn) InsertLedgerEntry(ctx context.Context, e LedgerEntry) (LedgerEntr
 	}
 	slices.SortFunc(keys, func(a, b key) int { return cmp.Or(strings.Compare(a.book, b.book), strings.Compare(a.asset, b.asset)) })
 	if s.postgres() && len(e.Postings) > 0 {
-		err := s.tx(ctx, func(tx queryer) error { return s.insertLedgerEntryPG(ctx, tx, &e, meta, keys, moves) })
+		err := s.tx(ctx, func(tx queryer) error { return s.insertLedgerEntryPG(ctx, tx, &e, meta, keys, moves, ahead) })
 		if err == nil && e.Event != nil {
 			s.announce()
 		}
@@ -331,8 +335,32 @@ func (s *conn) insertLedgerEntry(ctx context.Context, tx queryer, e *LedgerEntry
 // the other way round. A taken external key fails the whole statement (ErrConflict):
 // nothing of it is written.
 func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEntry, meta string, keys []bookAsset,
-	moves map[bookAsset]decimal.Decimal) error {
-	args := make([]any, 0, 6+4*len(e.Postings)+3*len(keys))
+	moves map[bookAsset]decimal.Decimal, ahead *entryAhead) error {
+	var (
+		order *stashedOrder
+		st    = s.stash()
+	)
+	if r := e.Event; r != nil && r.AccountID == "" && r.Trader != (common.Address{}) { // its account is looked up first (eventRows)
+		if err := (eventRows{tx}).InsertEvent(ctx, *r); err != nil {
+			return err
+		}
+	} else if st != nil {
+		order = st.take()
+	}
+	// Kept back for the receipt's statement (postgres_stash.go): a swap's entry, with the
+	// id its reads took; the balances it leaves in the book they locked and read are
+	// known now, and are all it returns (a receipt of another book reads its balances,
+	// which sends the entry first).
+	if st == nil || (e.Event != nil && e.Event.AccountID == "" && e.Event.Trader != (common.Address{})) {
+		ahead = nil
+	}
+	var args []any
+	if order != nil {
+		args = append(args, order.args...)
+	}
+	if ahead != nil {
+		args = append(args, ahead.id)
+	}
 	args = append(args, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli(), e.ReceiptSeq)
 	for i, p := range e.Postings {
 		args = append(args, i, p.Book, p.Asset, p.Amount.String())
@@ -340,24 +368,52 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 	for _, k := range keys {
 		args = append(args, k.book, k.asset, moves[k].String())
 	}
-	event := ""
-	if r := e.Event; r != nil {
-		if r.AccountID == "" && r.Trader != (common.Address{}) { // its account is looked up first (eventRows)
-			if err := (eventRows{tx}).InsertEvent(ctx, *r); err != nil {
-				return err
-			}
-		} else {
-			event = `, ev AS (INSERT INTO events (kind, source, account_id, trader, payload, created_at) VALUES (?, ?, ?, ?, ?, ?))`
-			args = append(args, string(r.Kind), r.Source, r.AccountID, addrText(r.Trader), string(r.Payload), time.Now().UnixMilli())
+	// With a swap's order kept back (postgres_stash.go), the order first, and the rest
+	// only when it was inserted (each part reads e, which reads o).
+	with, columns, entry, gate := `WITH `, ``, `VALUES (?, ?, ?, ?, ?, ?)`, ""
+	if ahead != nil {
+		columns, entry = `id, `, `VALUES (?, ?, ?, ?, ?, ?, ?)`
+	}
+	if order != nil {
+		with = `WITH o AS (INSERT INTO offchain_orders (` + orderInsertColumns + `) VALUES (` + orderInsertValues + `)
+			ON CONFLICT (account_id, kind, instruction_id) DO NOTHING RETURNING id), `
+		entry, gate = `SELECT ?::text, ?::text, ?::text, ?::text, ?::bigint, ?::bigint FROM o`, ` FROM e WHERE true`
+		if ahead != nil {
+			entry = `SELECT ?::bigint, ?::text, ?::text, ?::text, ?::text, ?::bigint, ?::bigint FROM o`
 		}
 	}
-	rows, err := tx.QueryContext(ctx, `WITH e AS (INSERT INTO ledger_entries (external_key, kind, account_id, meta, created_at, receipt_seq)
-			VALUES (?, ?, ?, ?, ?, ?) RETURNING id),
+	balances := `VALUES ` + repeatList("(?, ?, ?)", len(keys))
+	if order != nil {
+		balances = `SELECT v.book, v.asset, v.balance FROM e, (VALUES ` + repeatList("(?::text, ?::text, ?::text)", len(keys)) +
+			`) AS v (book, asset, balance) WHERE true`
+	}
+	event := ""
+	if r := e.Event; r != nil && (r.AccountID != "" || r.Trader == (common.Address{})) {
+		event = `, ev AS (INSERT INTO events (kind, source, account_id, trader, payload, created_at) VALUES (?, ?, ?, ?, ?, ?))`
+		if order != nil {
+			event = `, ev AS (INSERT INTO events (kind, source, account_id, trader, payload, created_at)
+				SELECT ?::text, ?::text, ?::text, ?::text, ?::text, ?::bigint` + gate + `)`
+		}
+		args = append(args, string(r.Kind), r.Source, r.AccountID, addrText(r.Trader), string(r.Payload), time.Now().UnixMilli())
+	}
+	ctes := with + `e AS (INSERT INTO ledger_entries (` + columns + `external_key, kind, account_id, meta, created_at, receipt_seq)
+			` + entry + ` RETURNING id),
 		p AS (INSERT INTO ledger_postings (entry_id, seq, book, asset, amount)
-			SELECT e.id, v.seq, v.book, v.asset, v.amount FROM e, (VALUES `+repeatList("(?::bigint, ?::text, ?::text, ?::text)", len(e.Postings))+`) AS v (seq, book, asset, amount)),
-		b AS (INSERT INTO ledger_balances (book, asset, balance) VALUES `+repeatList("(?, ?, ?)", len(keys))+`
+			SELECT e.id, v.seq, v.book, v.asset, v.amount FROM e, (VALUES ` + repeatList("(?::bigint, ?::text, ?::text, ?::text)", len(e.Postings)) + `) AS v (seq, book, asset, amount)),
+		b AS (INSERT INTO ledger_balances (book, asset, balance) ` + balances + `
 			ON CONFLICT (book, asset) DO UPDATE SET balance = (ledger_balances.balance::numeric + excluded.balance::numeric)::text
-			RETURNING book, asset, balance)`+event+`
+			RETURNING book, asset, balance)` + event
+	if ahead != nil {
+		e.ID, e.Balances = ahead.id, map[string]map[string]decimal.Decimal{}
+		for _, k := range keys {
+			if k.book == ahead.book {
+				e.setBalance(k.book, k.asset, ahead.balances[k.asset].Add(moves[k]))
+			}
+		}
+		st.entry = &stashedEntry{ctes: ctes, args: args, id: ahead.id, key: e.ExternalKey, gated: order != nil}
+		return nil
+	}
+	rows, err := tx.QueryContext(ctx, ctes+`
 		SELECT e.id, b.book, b.asset, b.balance FROM e, b`, args...)
 	if err != nil {
 		return wrap("insert ledger entry", err)
@@ -377,6 +433,9 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 	}
 	if err := rows.Err(); err != nil {
 		return wrap("insert ledger entry", err)
+	}
+	if e.ID == 0 && order != nil { // the order was inserted by another transaction meanwhile: nothing was written
+		return fmt.Errorf("insert ledger entry %s with its order: %w", e.ExternalKey, errRerunUnit)
 	}
 	if e.ID == 0 {
 		return fmt.Errorf("insert ledger entry %s: no row returned", e.ExternalKey)

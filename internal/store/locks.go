@@ -52,15 +52,26 @@ func lockKey(prefix, name string) int64 {
 // waits reports whether s's statements may wait for a lock: outside a group, or alone or
 // first in its transaction (errLockBusy).
 func (s *conn) waits() bool {
-	if q, ok := s.q.(unitQueryer); ok {
+	if q, ok := s.unit(); ok {
 		return q.waits
 	}
 	return true
 }
 
+// unit is the group committer's queryer running s's unit of work, under its stashQueryer
+// on PostgreSQL; false outside one.
+func (s *conn) unit() (unitQueryer, bool) {
+	q := s.q
+	if st, ok := q.(*stashQueryer); ok {
+		q = st.q
+	}
+	u, ok := q.(unitQueryer)
+	return u, ok
+}
+
 // lane is the group committer's lane running s's unit of work, nil outside one.
 func (s *conn) lane() *lane {
-	if q, ok := s.q.(unitQueryer); ok {
+	if q, ok := s.unit(); ok {
 		return q.lane
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"embed"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -257,9 +258,10 @@ func (t *pgConnTx) end(query string) error {
 	return err
 }
 
-// rerun implements groupDB: a lost conflict or deadlock, or a failed statement that a
-// unit's fn carried on after (pgRetryable).
-func (pgGroup) rerun(err error) bool { return pgRetryable(err) }
+// rerun implements groupDB: a lost conflict or deadlock, a failed statement that a
+// unit's fn carried on after (pgRetryable), or an order kept back that another
+// transaction inserted meanwhile (errRerunUnit).
+func (pgGroup) rerun(err error) bool { return pgRetryable(err) || errors.Is(err, errRerunUnit) }
 
 // chainsSavepoints implements groupDB: each statement is a round trip, and pgx sends a
 // statement without arguments as a simple query, which may hold two.
@@ -275,7 +277,11 @@ func (p *Postgres) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	var pending pendingSignals
 	err := p.conn.tx(ctx, func(q queryer) error {
 		pending = pendingSignals{} // what an earlier, rolled-back run wrote is gone
-		return fn(&conn{q: q, r: q, notify: p.notify, access: p.access, relays: p.relays, pending: &pending})
+		sq := &stashQueryer{q: q}
+		if err := fn(&conn{q: sq, r: sq, notify: p.notify, access: p.access, relays: p.relays, pending: &pending}); err != nil {
+			return err
+		}
+		return sq.flush(ctx) // an order kept back for a statement that did not come (postgres_stash.go)
 	})
 	if err == nil && pending.access {
 		p.access.signal()

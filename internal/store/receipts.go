@@ -157,6 +157,12 @@ func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
 	const insert = `INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	args := []any{r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Bytes(), r.Hash.Bytes()}
+	if st := s.stash(); st != nil && st.entry != nil && st.entry.id == r.EntryID && r.Signature == nil {
+		// The receipt of an entry kept back for it: in the entry's statement
+		// (postgres_stash.go), written with it.
+		return st.takeEntry().send(ctx, st.q, `, r AS (INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
+			SELECT ?::text, ?::bigint, ?::bigint, ?::text, ?::text, ?::bigint, ?::text, ?::bytea, ?::bytea FROM e WHERE true)`, args...)
+	}
 	remember := s.mem != nil && s.pending != nil
 	if r.Signature == nil && !remember {
 		_, err := s.q.ExecContext(ctx, insert, args...)

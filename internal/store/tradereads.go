@@ -199,6 +199,16 @@ type swapLocks struct {
 	claimedOK, headRead bool
 	account             string
 	head                *StoredReceipt
+	// orderID and entryID are ids taken for the account's order and ledger entry from
+	// their sequences, each answered once: by CreateOffchainOrder, which keeps the order's
+	// insert back for the entry's statement, and by InsertLedgerEntry, which keeps the
+	// entry's statement back for its receipt's (postgres_stash.go); 0 once taken.
+	orderID, entryID int64
+	// book is the account's book locked, bookBalances its balances read after the lock
+	// until a write of a balance or a hold (forgetSwapShards): what an entry that posts
+	// to it leaves is known before its statement runs.
+	book         string
+	bookBalances map[string]decimal.Decimal
 }
 
 // TraderReadsLocking implements Trading. On PostgreSQL in a unit of work it is one
@@ -206,7 +216,8 @@ type swapLocks struct {
 // LockLedgerBooks locks it, waiting or trying as the unit may, its balances and holds
 // read after the lock for LedgerBook, the account's receipt head locked and read for
 // ReceiptHead, the shards of claim tried without waiting for TryLockHouseShardBalance)
-// and TraderReads' rows; a swap's four round trips before it decides become one.
+// and TraderReads' rows, with ids for the order and the ledger entry it may write
+// (postgres_stash.go); a swap's four round trips before it decides become one.
 // Elsewhere, and for an account with an active introducer (whose two books the caller
 // locks together), it is TraderReads.
 func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, kind, instructionID string, claim HouseClaim) (TraderReads, error) {
@@ -221,7 +232,9 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 		keys[i] = lockKey(shardLockPrefix, strconv.Itoa(sh))
 	}
 	bookKey := lockKey(bookLockPrefix, book)
-	rows, err := s.r.QueryContext(ctx, `SELECT * FROM dtwgate_swap_locks(?, ?, ?, ?, ?::bigint[], ?::text[], ?) UNION ALL `+traderReadsQuery,
+	rows, err := s.r.QueryContext(ctx, `SELECT * FROM dtwgate_swap_locks(?, ?, ?, ?, ?::bigint[], ?::text[], ?)
+		UNION ALL SELECT 13, CAST(nextval('offchain_orders_id_seq') AS TEXT), CAST(nextval('ledger_entries_id_seq') AS TEXT), '', '', ''
+		UNION ALL `+traderReadsQuery,
 		accountID, book, bookKey, s.waits(), keys, claim.Books, claim.Asset,
 		accountID, accountID, accountID, source, accountID, book, accountID, kind, instructionID)
 	if err != nil {
@@ -252,6 +265,13 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 				return true, fmt.Errorf("trader reads of %s: %w", accountID, err)
 			}
 			locks.head = &head
+		case 13:
+			order, oerr := strconv.ParseInt(a, 10, 64)
+			entry, eerr := strconv.ParseInt(b, 10, 64)
+			if oerr != nil || eerr != nil {
+				return true, fmt.Errorf("trader reads of %s: ids %q, %q", accountID, a, b)
+			}
+			locks.orderID, locks.entryID = order, entry
 		case 11, 8:
 			i, err := strconv.Atoi(a)
 			if err != nil || i < 0 || i >= len(claim.Shards) {
@@ -281,6 +301,7 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 		}
 		s.bookLocks[bookKey] = true
 		s.bookReads = map[string]bookRead{book: read}
+		locks.book, locks.bookBalances = book, read.balances
 		s.swapLocks = locks
 	}
 	return out, nil
@@ -316,11 +337,11 @@ func (s *conn) takeSwapHead(accountID string) (head *StoredReceipt, ok bool) {
 	return l.head, true
 }
 
-// forgetSwapShards drops what TraderReadsLocking read of the house shards (a write of a
-// balance came after it); the receipt head stays, locked and unchanged until this unit
-// writes a receipt (InsertReceipt drops it).
+// forgetSwapShards drops what TraderReadsLocking read of the house shards and the book
+// (a write of a balance or a hold came after it); the receipt head stays, locked and
+// unchanged until this unit writes a receipt (InsertReceipt drops it).
 func (s *conn) forgetSwapShards() {
 	if s.swapLocks != nil {
-		s.swapLocks.busy, s.swapLocks.claimedOK = nil, false
+		s.swapLocks.busy, s.swapLocks.claimedOK, s.swapLocks.bookBalances = nil, false, nil
 	}
 }

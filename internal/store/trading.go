@@ -199,6 +199,16 @@ func (s *conn) CreateOffchainOrder(ctx context.Context, o OffchainOrder) (int64,
 	if !o.Price.IsZero() {
 		price = o.Price.String()
 	}
+	if st, l := s.stash(), s.swapLocks; st != nil && l != nil && l.orderID != 0 && l.account == o.AccountID {
+		// A swap's order, its id taken with its reads: inserted by the entry's statement
+		// (postgres_stash.go).
+		id := l.orderID
+		l.orderID = 0
+		st.order = &stashedOrder{args: []any{id, o.AccountID, o.Kind, o.InstructionID, o.OrderType, o.SellingAsset, o.BuyingAsset,
+			o.AmountToSell.String(), limit, decimalText(o.QuantitySold), decimalText(o.QuantityBought), price, decimalText(o.Commission),
+			o.Status, o.Reason, o.RequestHash, millisOrZero(o.ExpiresAt), o.CreatedAt.UnixMilli(), o.CreatedAt.UnixMilli()}}
+		return id, nil
+	}
 	// DO NOTHING instead of a unique violation: a caller may go on in its transaction after
 	// ErrConflict (to read the order that exists), which PostgreSQL allows only after a
 	// statement that did not fail.

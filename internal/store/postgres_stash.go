@@ -1,0 +1,180 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/shopspring/decimal"
+)
+
+// A swap on PostgreSQL writes its order, then its ledger entry, then the entry's receipt:
+// three statements, three round trips, though what the swap goes on with is only the
+// order's id, and the entry's id and the balances it leaves in the account's book. So a
+// swap's first statement (TraderReadsLocking) also takes the order's and the entry's ids
+// from their sequences, after it locked and read the account's book; CreateOffchainOrder
+// keeps the order's insert back (stashedOrder) and answers its id; InsertLedgerEntry keeps
+// its statement back, the order's insert first in it (stashedEntry), and answers its id
+// and the book's balances after it (read under the lock, plus the entry's moves); and
+// InsertReceipt sends that statement with the receipt's insert: one write statement, one
+// round trip. The entry, its postings, balances, event and receipt are written only when
+// the order was inserted (each part reads e, which reads o). Any other statement the unit
+// sends first, and the unit's end, send what was kept back on its own before it
+// (stashQueryer), so the unit reads and commits what it wrote as before.
+//
+// The order's idempotence holds: an order of the same account, kind and instructionId
+// inserted meanwhile by another transaction (a retry racing its first try) makes the
+// entry's statement write nothing, and the order sent on its own fail; either way the
+// unit's transaction is run again (errRerunUnit), whose first statement then finds the
+// order and answers it, as a retry after it would.
+
+// errRerunUnit is a unit's failure that passes when its group runs again from the start:
+// the order it kept back was taken by another transaction meanwhile (see above).
+var errRerunUnit = errors.New("an order kept back for the entry's statement was inserted by another transaction: run again")
+
+// stashedOrder is the insert of an order that CreateOffchainOrder kept back: the values
+// of orderInsertColumns.
+type stashedOrder struct {
+	args []any
+}
+
+// orderInsertColumns are the columns of an order's insert, its id first, as CreateOffchainOrder
+// writes them.
+const orderInsertColumns = `id, account_id, kind, instruction_id, order_type, selling_asset, buying_asset, amount_to_sell,
+	limit_amount_to_receive, quantity_sold, quantity_bought, price, commission, status, reason, request_hash, expires_at,
+	created_at, updated_at`
+
+// orderInsertValues are the typed placeholders of orderInsertColumns (typed: in the
+// entry's statement they are a SELECT's, whose parameters PostgreSQL cannot type from the
+// columns).
+const orderInsertValues = `?::bigint, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text,
+	?::text, ?::text, ?::text, ?::text, ?::text, ?::bigint, ?::bigint, ?::bigint`
+
+// stashedEntry is a ledger entry's statement that InsertLedgerEntry kept back for its
+// receipt's: its common table expressions (the order's first when gated) and their
+// arguments.
+type stashedEntry struct {
+	ctes string
+	args []any
+	// id and key are the entry's; gated says it is written only with its order (o).
+	id    int64
+	key   string
+	gated bool
+}
+
+// entryAhead is what InsertLedgerEntry may keep an entry back with: the id a swap's reads
+// took for it, and the book they locked with its balances read after the lock.
+type entryAhead struct {
+	id       int64
+	book     string
+	balances map[string]decimal.Decimal
+}
+
+// entryAhead returns, once, what a swap's reads took for its entry (TraderReadsLocking);
+// nil when they took nothing, or a write came after them.
+func (s *conn) entryAhead() *entryAhead {
+	l := s.swapLocks
+	if l == nil || l.entryID == 0 || l.bookBalances == nil || s.stash() == nil {
+		return nil
+	}
+	a := &entryAhead{id: l.entryID, book: l.book, balances: l.bookBalances}
+	l.entryID = 0
+	return a
+}
+
+// stashQueryer runs a unit's statements on PostgreSQL (Postgres.InTx), sending first the
+// order or the entry its unit kept back, if any.
+type stashQueryer struct {
+	q     queryer
+	order *stashedOrder
+	entry *stashedEntry
+}
+
+func (q *stashQueryer) onPostgres() bool {
+	d, ok := q.q.(dialected)
+	return ok && d.onPostgres()
+}
+
+// take returns the order kept back, and forgets it: its caller sends it.
+func (q *stashQueryer) take() *stashedOrder {
+	o := q.order
+	q.order = nil
+	return o
+}
+
+// takeEntry returns the entry kept back, and forgets it: its caller sends it.
+func (q *stashQueryer) takeEntry() *stashedEntry {
+	e := q.entry
+	q.entry = nil
+	return e
+}
+
+// send runs the entry's statement kept back, with more (further common table
+// expressions, after a comma, and their arguments) if given: errRerunUnit when its order
+// was inserted by another transaction meanwhile (nothing written).
+func (e *stashedEntry) send(ctx context.Context, q queryer, more string, args ...any) error {
+	var id int64
+	err := q.QueryRowContext(ctx, e.ctes+more+` SELECT e.id FROM e`, append(e.args, args...)...).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) && e.gated {
+		return fmt.Errorf("insert ledger entry %s with its order: %w", e.key, errRerunUnit)
+	}
+	if err != nil {
+		op := "insert ledger entry"
+		if more != "" {
+			op = "insert ledger entry and receipt"
+		}
+		return wrap(op, err)
+	}
+	if id != e.id {
+		return fmt.Errorf("insert ledger entry %s: got id %d, want %d", e.key, id, e.id)
+	}
+	return nil
+}
+
+// flush sends the entry or the order kept back, if any, on its own: errRerunUnit when
+// another transaction inserted the order meanwhile.
+func (q *stashQueryer) flush(ctx context.Context) error {
+	if e := q.takeEntry(); e != nil {
+		return e.send(ctx, q.q, "")
+	}
+	o := q.take()
+	if o == nil {
+		return nil
+	}
+	_, err := q.q.ExecContext(ctx, `INSERT INTO offchain_orders (`+orderInsertColumns+`) VALUES (`+orderInsertValues+`)`, o.args...)
+	if err != nil {
+		if errors.Is(pgSentinel(err), ErrConflict) {
+			return fmt.Errorf("create offchain order: %w", errRerunUnit)
+		}
+		return wrap("create offchain order", err)
+	}
+	return nil
+}
+
+func (q *stashQueryer) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if err := q.flush(ctx); err != nil {
+		return nil, err
+	}
+	return q.q.ExecContext(ctx, query, args...)
+}
+
+func (q *stashQueryer) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if err := q.flush(ctx); err != nil {
+		return nil, err
+	}
+	return q.q.QueryContext(ctx, query, args...)
+}
+
+// QueryRowContext implements queryer: a failed flush left the transaction aborted, so the
+// statement fails too (25P02, which runs the group again).
+func (q *stashQueryer) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	_ = q.flush(ctx)
+	return q.q.QueryRowContext(ctx, query, args...)
+}
+
+// stash returns the unit's stashQueryer, nil when s's statements do not run on one.
+func (s *conn) stash() *stashQueryer {
+	q, _ := s.q.(*stashQueryer)
+	return q
+}
