@@ -435,7 +435,7 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 		return wrap("insert ledger entry", err)
 	}
 	if e.ID == 0 && order != nil { // the order was inserted by another transaction meanwhile: nothing was written
-		return fmt.Errorf("insert ledger entry %s with its order: %w", e.ExternalKey, errRerunUnit)
+		return st.fail(fmt.Errorf("insert ledger entry %s with its order: %w", e.ExternalKey, errRerunUnit))
 	}
 	if e.ID == 0 {
 		return fmt.Errorf("insert ledger entry %s: no row returned", e.ExternalKey)

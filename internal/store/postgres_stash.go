@@ -89,6 +89,11 @@ type stashQueryer struct {
 	q     queryer
 	order *stashedOrder
 	entry *stashedEntry
+	// failed is the first failure of a flush: every later flush, the unit's end's
+	// included, returns it, so that a failure no statement reported (QueryRowContext's
+	// flush, or an entry that wrote nothing and left the transaction sound) still fails
+	// the unit and runs it again.
+	failed error
 }
 
 func (q *stashQueryer) onPostgres() bool {
@@ -135,6 +140,23 @@ func (e *stashedEntry) send(ctx context.Context, q queryer, more string, args ..
 // flush sends the entry or the order kept back, if any, on its own: errRerunUnit when
 // another transaction inserted the order meanwhile.
 func (q *stashQueryer) flush(ctx context.Context) error {
+	if q.failed == nil {
+		q.failed = q.send(ctx)
+	}
+	return q.failed
+}
+
+// fail records err as the unit's failure if it is the first (failed), and returns it:
+// for the statements that send what was kept back themselves.
+func (q *stashQueryer) fail(err error) error {
+	if err != nil && q.failed == nil {
+		q.failed = err
+	}
+	return err
+}
+
+// send sends what flush sends, once.
+func (q *stashQueryer) send(ctx context.Context) error {
 	if e := q.takeEntry(); e != nil {
 		return e.send(ctx, q.q, "")
 	}
@@ -166,8 +188,8 @@ func (q *stashQueryer) QueryContext(ctx context.Context, query string, args ...a
 	return q.q.QueryContext(ctx, query, args...)
 }
 
-// QueryRowContext implements queryer: a failed flush left the transaction aborted, so the
-// statement fails too (25P02, which runs the group again).
+// QueryRowContext implements queryer: the statement runs after a failed flush too (its
+// row cannot carry the failure), which the unit's end then returns (failed).
 func (q *stashQueryer) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	_ = q.flush(ctx)
 	return q.q.QueryRowContext(ctx, query, args...)

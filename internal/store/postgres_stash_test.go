@@ -166,6 +166,15 @@ func TestPostgresKeptBackOrderTakenMeanwhile(t *testing.T) {
 			_, err := tx.LedgerBalances(ctx, "user:a")
 			return err
 		}},
+		{"with the entry, before a row read", func(ctx context.Context, tx Tx, orderID int64) error {
+			if _, err := tx.InsertLedgerEntry(ctx, swapEntry("i1", orderID)); err != nil {
+				return err
+			}
+			// A read of one row (QueryRowContext) sends the entry kept back, which writes
+			// nothing: the unit must still run again, not go on and commit without it.
+			_, err := tx.LedgerBalance(ctx, "user:a", "ETH")
+			return err
+		}},
 		{"at the unit's end", func(context.Context, Tx, int64) error { return nil }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

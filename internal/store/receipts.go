@@ -160,8 +160,8 @@ func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
 	if st := s.stash(); st != nil && st.entry != nil && st.entry.id == r.EntryID && r.Signature == nil {
 		// The receipt of an entry kept back for it: in the entry's statement
 		// (postgres_stash.go), written with it.
-		return st.takeEntry().send(ctx, st.q, `, r AS (INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
-			SELECT ?::text, ?::bigint, ?::bigint, ?::text, ?::text, ?::bigint, ?::text, ?::bytea, ?::bytea FROM e WHERE true)`, args...)
+		return st.fail(st.takeEntry().send(ctx, st.q, `, r AS (INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
+			SELECT ?::text, ?::bigint, ?::bigint, ?::text, ?::text, ?::bigint, ?::text, ?::bytea, ?::bytea FROM e WHERE true)`, args...))
 	}
 	remember := s.mem != nil && s.pending != nil
 	if r.Signature == nil && !remember {
