@@ -412,6 +412,14 @@ func TestChainE2ERPCOutage(t *testing.T) {
 	dai, usdt := c.MustToken("DAI"), c.MustToken("USDT")
 	deposit(t, c, trader, dai, 100)
 	usdtBefore, nonceBefore := dtwBalance(t, c, trader.Address, usdt), operatorNonce(t, c)
+	// The price feeds are read through the same RPC: a gateway that has not read them yet
+	// when the RPC goes away has no quote for the order when it comes back, and cancels it
+	// (seen on a loaded machine). Cut only once the pair is priced.
+	require.Eventually(t, func() bool {
+		var p api.PriceResponse
+		status, _ := e.gw.get(t, "/v2/price/dai/usdt", e.a.token, &p)
+		return status == http.StatusOK && p.Price != ""
+	}, 30*time.Second, 100*time.Millisecond, "the gateway prices DAI/USDT before the outage")
 
 	proxy.setCut(true)
 	o := place(t, c, trader, testnet.OrderParams{Sell: dai, Buy: usdt, SellAmount: dai.Units(100), MinBuyAmount: usdt.Units(99), Kind: dtw.KindMarket})
