@@ -339,9 +339,12 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 	var (
 		order *stashedOrder
 		st    = s.stash()
+		// lookedUp: the event names a trader whose account is looked up first (eventRows),
+		// in a statement of its own before the entry's.
+		lookedUp = e.Event != nil && e.Event.AccountID == "" && e.Event.Trader != (common.Address{})
 	)
-	if r := e.Event; r != nil && r.AccountID == "" && r.Trader != (common.Address{}) { // its account is looked up first (eventRows)
-		if err := (eventRows{tx}).InsertEvent(ctx, *r); err != nil {
+	if lookedUp {
+		if err := (eventRows{tx}).InsertEvent(ctx, *e.Event); err != nil {
 			return err
 		}
 	} else if st != nil {
@@ -351,7 +354,7 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 	// id its reads took; the balances it leaves in the book they locked and read are
 	// known now, and are all it returns (a receipt of another book reads its balances,
 	// which sends the entry first).
-	if st == nil || (e.Event != nil && e.Event.AccountID == "" && e.Event.Trader != (common.Address{})) {
+	if st == nil || lookedUp {
 		ahead = nil
 	}
 	var args []any
@@ -388,7 +391,7 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 			`) AS v (book, asset, balance) WHERE true`
 	}
 	event := ""
-	if r := e.Event; r != nil && (r.AccountID != "" || r.Trader == (common.Address{})) {
+	if r := e.Event; r != nil && !lookedUp {
 		event = `, ev AS (INSERT INTO events (kind, source, account_id, trader, payload, created_at) VALUES (?, ?, ?, ?, ?, ?))`
 		if order != nil {
 			event = `, ev AS (INSERT INTO events (kind, source, account_id, trader, payload, created_at)

@@ -39,11 +39,14 @@ type stashedOrder struct {
 	args []any
 }
 
-// orderInsertColumns are the columns of an order's insert, its id first, as CreateOffchainOrder
-// writes them.
-const orderInsertColumns = `id, account_id, kind, instruction_id, order_type, selling_asset, buying_asset, amount_to_sell,
+// orderColumns are the columns of an order's insert (orderArgs), and orderInsertColumns
+// the same with its id first, as a swap's order kept back is inserted.
+const (
+	orderColumns = `account_id, kind, instruction_id, order_type, selling_asset, buying_asset, amount_to_sell,
 	limit_amount_to_receive, quantity_sold, quantity_bought, price, commission, status, reason, request_hash, expires_at,
 	created_at, updated_at`
+	orderInsertColumns = `id, ` + orderColumns
+)
 
 // orderInsertValues are the typed placeholders of orderInsertColumns (typed: in the
 // entry's statement they are a SELECT's, whose parameters PostgreSQL cannot type from the

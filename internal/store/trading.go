@@ -189,8 +189,13 @@ func millisOrZero(t time.Time) int64 {
 	return t.UnixMilli()
 }
 
-// CreateOffchainOrder implements Trading.
-func (s *conn) CreateOffchainOrder(ctx context.Context, o OffchainOrder) (int64, error) {
+// orderInsert inserts an order (orderArgs) unless its account has one of its kind and
+// instructionId, and returns its id.
+var orderInsert = `INSERT INTO offchain_orders (` + orderColumns + `) VALUES (` + repeatList("?", 18) + `)
+	ON CONFLICT (account_id, kind, instruction_id) DO NOTHING RETURNING id`
+
+// orderArgs are the values of orderColumns for o.
+func orderArgs(o OffchainOrder) []any {
 	limit := ""
 	if !o.LimitAmountToReceive.IsZero() {
 		limit = o.LimitAmountToReceive.String()
@@ -199,27 +204,26 @@ func (s *conn) CreateOffchainOrder(ctx context.Context, o OffchainOrder) (int64,
 	if !o.Price.IsZero() {
 		price = o.Price.String()
 	}
+	return []any{o.AccountID, o.Kind, o.InstructionID, o.OrderType, o.SellingAsset, o.BuyingAsset, o.AmountToSell.String(), limit,
+		decimalText(o.QuantitySold), decimalText(o.QuantityBought), price, decimalText(o.Commission), o.Status, o.Reason,
+		o.RequestHash, millisOrZero(o.ExpiresAt), o.CreatedAt.UnixMilli(), o.CreatedAt.UnixMilli()}
+}
+
+// CreateOffchainOrder implements Trading.
+func (s *conn) CreateOffchainOrder(ctx context.Context, o OffchainOrder) (int64, error) {
 	if st, l := s.stash(), s.swapLocks; st != nil && l != nil && l.orderID != 0 && l.account == o.AccountID {
 		// A swap's order, its id taken with its reads: inserted by the entry's statement
 		// (postgres_stash.go).
 		id := l.orderID
 		l.orderID = 0
-		st.order = &stashedOrder{args: []any{id, o.AccountID, o.Kind, o.InstructionID, o.OrderType, o.SellingAsset, o.BuyingAsset,
-			o.AmountToSell.String(), limit, decimalText(o.QuantitySold), decimalText(o.QuantityBought), price, decimalText(o.Commission),
-			o.Status, o.Reason, o.RequestHash, millisOrZero(o.ExpiresAt), o.CreatedAt.UnixMilli(), o.CreatedAt.UnixMilli()}}
+		st.order = &stashedOrder{args: append([]any{id}, orderArgs(o)...)}
 		return id, nil
 	}
 	// DO NOTHING instead of a unique violation: a caller may go on in its transaction after
 	// ErrConflict (to read the order that exists), which PostgreSQL allows only after a
 	// statement that did not fail.
 	var id int64
-	err := s.q.QueryRowContext(ctx, `INSERT INTO offchain_orders (account_id, kind, instruction_id, order_type, selling_asset,
-		buying_asset, amount_to_sell, limit_amount_to_receive, quantity_sold, quantity_bought, price, commission, status, reason,
-		request_hash, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (account_id, kind, instruction_id) DO NOTHING RETURNING id`,
-		o.AccountID, o.Kind, o.InstructionID, o.OrderType, o.SellingAsset, o.BuyingAsset, o.AmountToSell.String(), limit,
-		decimalText(o.QuantitySold), decimalText(o.QuantityBought), price, decimalText(o.Commission), o.Status, o.Reason,
-		o.RequestHash, millisOrZero(o.ExpiresAt), o.CreatedAt.UnixMilli(), o.CreatedAt.UnixMilli()).Scan(&id)
+	err := s.q.QueryRowContext(ctx, orderInsert, orderArgs(o)...).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, fmt.Errorf("create offchain order: %w", ErrConflict)
 	}
