@@ -117,9 +117,11 @@ bench-api: tools
 ## restart), then sequential RFQ round trips: swaps_per_second, swap_p50_ms, swap_p99_ms,
 ## rfq_roundtrip_p99_ms, non_2xx and the store's durability; the swaps run first on a gateway writing no
 ## receipts (receipts.off), then with a receipt key: receipts_throughput_cost_pct, receipts_p99_cost_ms
-## (-compare-receipts=false skips the first run). BENCH_OFFCHAIN_FLAGS: -duration,
-## -clients, -rfqs, -store-sync full|normal (storeSync; the default is the gateway's, full), -cpuprofile FILE
-## (the gateway's, over the swaps), -keep.
+## (-compare-receipts=false skips the first run); then open-loop rounds offer both the same swaps
+## at 70% of the slower one's throughput (Poisson arrivals, latency from when a swap is due):
+## swap_p99_ms_at_rate, receipts_p99_cost_ms_at_rate. BENCH_OFFCHAIN_FLAGS: -duration, -rounds,
+## -clients, -rfqs, -rate, -rate-fraction, -rate-rounds (0 skips the open loop), -store-sync full|normal
+## (storeSync; the default is the gateway's, full), -cpuprofile FILE (the gateway's, over the swaps), -keep.
 bench-offchain:
 	@$(GO) run ./testnet/cmd/benchoffchain $(BENCH_OFFCHAIN_FLAGS)
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -195,4 +196,74 @@ func CheckSettled(ctx context.Context, traders []*Trader, answered [][]string) e
 	}
 	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// SwapsAtRate offers the traders' swaps (those of SwapRound) at rate swaps per second
+// for d, whatever the gateway's pace, and measures each one's latency from the moment it
+// was due: an open loop, where SwapRound's clients wait for each answer before the next
+// swap (a closed loop, whose latency at saturation only restates its throughput). The
+// swaps are due at exponentially distributed intervals (Poisson arrivals, a fixed seed
+// per round, so every gateway is offered the same sequence); each is taken by a trader
+// free at that moment, one swap at a time per trader, and a swap due while every trader
+// is busy waits, its wait counted in its latency. Answered counts as SwapRound's; the
+// instructionIds are round's own ("bench-a<round>-").
+func SwapsAtRate(ctx context.Context, traders []*Trader, rate float64, d time.Duration, round int) Result {
+	prefix := fmt.Sprintf("bench-a%d-", round)
+	due := make(chan time.Time, max(int(rate*d.Seconds())+1, 1))
+	rng := rand.New(rand.NewPCG(uint64(round)+1, 0x5eed)) //nolint:gosec // arrivals, not secrets
+	var (
+		mu   sync.Mutex
+		res  = Result{Answered: make([][]string, len(traders))}
+		fail failures
+		wg   sync.WaitGroup
+	)
+	begin := time.Now()
+	for _, tr := range traders {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var lats []time.Duration
+			var ids []string
+			i := 0
+			for at := range due {
+				req := api.SwapRequest{InstructionID: fmt.Sprintf("%s%d-%d", prefix, tr.ID, i), SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"}
+				if i%2 == 1 {
+					req.SellingAsset, req.BuyingAsset = "usdc", "eur"
+				}
+				i++
+				o, err := tr.Client.Swap(ctx, "", req)
+				took := time.Since(at)
+				if err == nil && o.Status != api.StatusSettled {
+					err = fmt.Errorf("swap %s answered %s", req.InstructionID, o.Status)
+				}
+				if err != nil {
+					fail.add(err)
+					continue
+				}
+				lats = append(lats, took)
+				ids = append(ids, req.InstructionID)
+			}
+			mu.Lock()
+			res.Latencies = append(res.Latencies, lats...)
+			res.Answered[tr.ID] = ids
+			mu.Unlock()
+		}()
+	}
+	// The swaps due so far are handed out as the clock passes them; a sleep that
+	// overshoots hands out the late ones at once, each keeping its own due time.
+	mean := float64(time.Second) / rate
+	next := begin
+	end := begin.Add(d)
+	for next.Before(end) && ctx.Err() == nil {
+		if wait := time.Until(next); wait > 0 {
+			time.Sleep(wait)
+		}
+		due <- next
+		next = next.Add(time.Duration(rng.ExpFloat64() * mean))
+	}
+	close(due)
+	wg.Wait()
+	res.Elapsed = time.Since(begin)
+	fail.fill(&res)
+	return res
 }

@@ -7,8 +7,14 @@
 // before its answer), and RFQ round trips (request a quote, action it) run one after
 // another. The swaps run in -rounds rounds on two gateways in turns, one writing no
 // receipts and one with a receipt key (which goes first alternates), so that what
-// receipts cost is measured at the same load. It prints swaps_per_second, swap_p50_ms, swap_p99_ms, rfq_roundtrip_p50_ms,
-// rfq_roundtrip_p99_ms, the non-2xx count and the store's durability setting.
+// receipts cost is measured at the same load. These closed-loop rounds (each client waits
+// for its answer before its next swap) measure throughput; -rate-rounds open-loop rounds
+// then offer both gateways the same swaps at the same rate (70% of the slower one's
+// throughput) and measure each swap's latency from the moment it was due, which is what
+// receipts add to a swap's answer at a given load. It prints swaps_per_second,
+// swap_p50_ms, swap_p99_ms, the receipts' costs, the open-loop figures,
+// rfq_roundtrip_p50_ms, rfq_roundtrip_p99_ms, the non-2xx count and the store's
+// durability setting.
 package main
 
 import (
@@ -17,6 +23,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -41,12 +48,18 @@ var (
 	storeSync  = flag.String("store-sync", "full", "the gateway's storeSync: full (its default: a commit is fsynced before the answer) or normal (in the WAL)")
 	compare    = flag.Bool("compare-receipts", true, "swap on a gateway writing no receipts (receipts.off) and on one with a receipt key, in turns, and print what receipts cost")
 	rounds     = flag.Int("rounds", 2, "swap rounds of -duration per gateway; with -compare-receipts the gateways take turns, which goes first alternating (ABBA)")
+	rate       = flag.Float64("rate", 0, "swaps per second offered in the open-loop rounds (0: -rate-fraction of the slowest gateway's closed-loop throughput)")
+	rateShare  = flag.Float64("rate-fraction", 0.7, "with -rate 0, the open-loop rounds' offered rate as a fraction of the slowest gateway's closed-loop swaps per second")
+	rateRounds = flag.Int("rate-rounds", 2, "open-loop rounds of -duration per gateway after the closed-loop ones, in turns (ABBA); 0 skips them")
 )
 
 func main() {
 	flag.Parse()
 	if *clients < 1 || *duration <= 0 || *rfqs < 1 || *rounds < 1 || *rounds > 100 {
 		fail(errors.New("-clients, -duration and -rfqs must be positive, -rounds 1 to 100"))
+	}
+	if *rate < 0 || *rate > 1e6 || *rateShare <= 0 || *rateShare > 1 || *rateRounds < 0 || *rateRounds > 100 {
+		fail(errors.New("-rate must be 0 to 1e6, -rate-fraction in (0, 1], -rate-rounds 0 to 100"))
 	}
 	if *storeSync != "normal" && *storeSync != "full" {
 		fail(errors.New("-store-sync must be normal or full"))
@@ -120,6 +133,10 @@ func run(ctx context.Context) error {
 	for _, p := range phases {
 		p.summary()
 	}
+	offered, err := openLoop(ctx, phases)
+	if err != nil {
+		return err
+	}
 	sw := on.res
 
 	// Every answered swap must survive the process: kill it without a chance to flush,
@@ -133,7 +150,10 @@ func run(ctx context.Context) error {
 	if err := benchkit.CheckSettled(ctx, on.traders, sw.Answered); err != nil {
 		return fmt.Errorf("an answered swap is missing after SIGKILL and restart: %w", err)
 	}
-	fmt.Printf("# after SIGKILL and restart: all %d answered swaps found\n", len(sw.Latencies))
+	if err := benchkit.CheckSettled(ctx, on.traders, on.atRate.Answered); err != nil {
+		return fmt.Errorf("a swap answered in the open-loop rounds is missing after SIGKILL and restart: %w", err)
+	}
+	fmt.Printf("# after SIGKILL and restart: all %d answered swaps found\n", len(sw.Latencies)+len(on.atRate.Latencies))
 
 	rfq, err := rfqRoundTrips(ctx, on.traders[0], *rfqs)
 	if err != nil {
@@ -165,8 +185,11 @@ func run(ctx context.Context) error {
 		fmt.Println("# receipts' cost: the two gateways swap in turns on a shared machine; more -rounds average out the load's drift, " +
 			"and the medians of the rounds' own figures weigh a round the load disturbed less than the sums do")
 	}
-	fmt.Printf("non_2xx %d\n", sw.Non2xx)
-	fmt.Printf("no_answer %d\n", sw.Failed)
+	if offered > 0 {
+		atRateFigures(offered, off, on)
+	}
+	fmt.Printf("non_2xx %d\n", sw.Non2xx+on.atRate.Non2xx)
+	fmt.Printf("no_answer %d\n", sw.Failed+on.atRate.Failed)
 	fmt.Printf("store_durability journal_mode=%s synchronous=%s\n", journal, strings.ToUpper(*storeSync))
 	if *storeSync == "full" {
 		fmt.Println("# WAL with synchronous=FULL: a swap is answered after the commit that holds it has reached the disk (the WAL is " +
@@ -193,6 +216,9 @@ type phase struct {
 	rounds         int
 	// perRound are each round's swaps per second and p99, in the order of the rounds.
 	perRound []roundFigures
+	// atRate is what the open-loop rounds measured, atRateP99 each one's p99 in ms.
+	atRate    benchkit.Result
+	atRateP99 []float64
 }
 
 // roundFigures are what one round of one gateway measured.
@@ -278,6 +304,72 @@ func (p *phase) summary() {
 	}
 	fmt.Printf("# %s over %d rounds: %d swaps (%.0f/s, p99 %.2f ms); CPU per answered swap: gateway %.2f ms, clients %.2f ms\n",
 		p.name, p.rounds, n, p.rate(), benchkit.Ms(benchkit.Percentile(p.res.Latencies, 99)), p.cpuPerSwap(), selfPer)
+}
+
+// openLoop runs the open-loop rounds (-rate-rounds, in turns, ABBA) on every phase at one
+// offered rate, -rate or -rate-fraction of the slowest phase's closed-loop throughput, and
+// returns that rate (0 when skipped). Where the closed loop measures what the gateway
+// sustains, and so a p99 that at saturation is its throughput again (32 clients waiting
+// on a slower gateway wait longer), the same offered load on both gateways shows what
+// receipts add to a swap's answer.
+func openLoop(ctx context.Context, phases []*phase) (float64, error) {
+	if *rateRounds == 0 {
+		return 0, nil
+	}
+	offered := *rate
+	if offered == 0 {
+		slowest := math.Inf(1)
+		for _, p := range phases {
+			slowest = min(slowest, p.rate())
+		}
+		offered = math.Round(*rateShare * slowest)
+	}
+	if offered < 1 {
+		return 0, errors.New("the open-loop rounds' rate is under 1 swap per second: no closed-loop swap was answered, or give -rate")
+	}
+	fmt.Printf("# open loop: %.0f swaps/s offered to each gateway (Poisson arrivals, the same sequence for both), latency from the moment a swap is due\n", offered)
+	for r := range *rateRounds {
+		order := phases
+		if r%2 == 1 {
+			order = slices.Clone(phases)
+			slices.Reverse(order)
+		}
+		for _, p := range order {
+			load := benchkit.LoadAverage()
+			res := benchkit.SwapsAtRate(ctx, p.traders, offered, *duration, r)
+			p.atRate.Add(res)
+			p99 := benchkit.Ms(benchkit.Percentile(res.Latencies, 99))
+			p.atRateP99 = append(p.atRateP99, p99)
+			fmt.Printf("# open-loop round %d, %s: %d answered 2xx in %v (p50 %.2f ms, p99 %.2f ms), %d non-2xx, %d without an answer; load average %s -> %s\n",
+				r+1, p.name, len(res.Latencies), res.Elapsed.Round(time.Millisecond), benchkit.Ms(benchkit.Percentile(res.Latencies, 50)), p99,
+				res.Non2xx, res.Failed, load, benchkit.LoadAverage())
+			if res.FirstErr != nil {
+				fmt.Printf("# first failure: %v\n", res.FirstErr)
+			}
+		}
+	}
+	return offered, nil
+}
+
+// atRateFigures prints the open-loop rounds' figures: the offered rate, the gateway with
+// receipts' p50 and p99 at it, and, with the gateway without, the p99 receipts add at the
+// same load (over the rounds, and the median of the rounds' own).
+func atRateFigures(offered float64, off, on *phase) {
+	fmt.Printf("swap_rate_offered_per_second %.0f\n", offered)
+	fmt.Printf("swap_p50_ms_at_rate %.2f\n", benchkit.Ms(benchkit.Percentile(on.atRate.Latencies, 50)))
+	fmt.Printf("swap_p99_ms_at_rate %.2f\n", benchkit.Ms(benchkit.Percentile(on.atRate.Latencies, 99)))
+	if off == nil || len(off.atRate.Latencies) == 0 {
+		return
+	}
+	offP99 := benchkit.Ms(benchkit.Percentile(off.atRate.Latencies, 99))
+	fmt.Printf("swap_p99_ms_at_rate_no_receipts %.2f\n", offP99)
+	fmt.Printf("receipts_p99_cost_ms_at_rate %.2f\n", benchkit.Ms(benchkit.Percentile(on.atRate.Latencies, 99))-offP99)
+	var costs []float64
+	for r := range min(len(off.atRateP99), len(on.atRateP99)) {
+		costs = append(costs, on.atRateP99[r]-off.atRateP99[r])
+	}
+	fmt.Printf("# receipts' p99 at the same offered load, round by round: %s ms\n", joinFigures(costs, "%+.2f"))
+	fmt.Printf("receipts_p99_cost_ms_at_rate_median %.2f\n", median(costs))
 }
 
 // roundCosts are receipts' cost in each round: the throughput the gateway with receipts

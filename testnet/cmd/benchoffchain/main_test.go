@@ -26,12 +26,15 @@ func TestRoundCosts(t *testing.T) {
 }
 
 // TestSmoke runs `make bench-offchain` at a tiny size (2 clients swapping for 1 s, two
-// rounds on the gateway without receipts and on the one with them in turns, the SIGKILL
-// and restart, 3 RFQs) to its figure lines.
+// rounds on the gateway without receipts and on the one with them in turns, then two
+// open-loop rounds at 20 swaps/s each, the SIGKILL and restart, 3 RFQs) to its figure
+// lines.
 func TestSmoke(t *testing.T) {
-	smoke.Run(t, 3*time.Minute, []string{"-duration", "1s", "-clients", "2", "-rfqs", "3"},
+	smoke.Run(t, 3*time.Minute, []string{"-duration", "1s", "-clients", "2", "-rfqs", "3", "-rate", "20"},
 		`swaps_per_second [0-9]+`, `swap_p50_ms [0-9.]+`, `swap_p99_ms [0-9.]+`, `swaps_per_second_no_receipts [0-9]+`,
 		`swap_p99_ms_no_receipts [0-9.]+`, `receipts_throughput_cost_pct -?[0-9.]+`, `receipts_p99_cost_ms -?[0-9.]+`, `receipts_gateway_cpu_ms_per_swap -?[0-9.]+`,
-		`receipts_throughput_cost_pct_median -?[0-9.]+`, `receipts_p99_cost_ms_median -?[0-9.]+`, `rfq_roundtrip_p50_ms [0-9.]+`,
+		`receipts_throughput_cost_pct_median -?[0-9.]+`, `receipts_p99_cost_ms_median -?[0-9.]+`, `swap_rate_offered_per_second 20`, `swap_p50_ms_at_rate [0-9.]+`, `swap_p99_ms_at_rate [0-9.]+`,
+		`swap_p99_ms_at_rate_no_receipts [0-9.]+`, `receipts_p99_cost_ms_at_rate -?[0-9.]+`, `receipts_p99_cost_ms_at_rate_median -?[0-9.]+`,
+		`rfq_roundtrip_p50_ms [0-9.]+`,
 		`rfq_roundtrip_p99_ms [0-9.]+`, `non_2xx [0-9]+`, `no_answer [0-9]+`, `store_durability journal_mode=wal synchronous=FULL`)
 }
