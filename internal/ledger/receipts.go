@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -397,6 +398,7 @@ func SignReceipts(ctx context.Context, st ReceiptSigner, s signer.Signer, limit 
 					break
 				}
 				sigs = append(sigs, store.ReceiptSignature{Pos: row.Pos, Signature: sig})
+				runtime.Gosched() // EXPERIMENT
 			}
 		}
 		through, looked = row.Pos, looked+1

@@ -81,6 +81,10 @@ type GatewayOptions struct {
 	Pprof bool
 	// ExtraYAML is appended to the config (e.g. a receipts section).
 	ExtraYAML string
+	// Procs, when positive, is the process's GOMAXPROCS (the cores it runs Go code on at
+	// once), as an operator sets it for replicas sharing a host; 0 leaves Go's default
+	// (the machine's cores, or its container's CPU limit).
+	Procs int
 }
 
 // Gateway is one `dtwgate serve` process with an OFFCHAIN-only config in its own
@@ -103,13 +107,14 @@ type Gateway struct {
 	cmd     *exec.Cmd
 	logFile *os.File
 	http    *http.Client
+	procs   int
 }
 
 // NewGateway writes a gateway's config, data directory and log file into dir (which
 // must exist) for the binary bin; Start runs it.
 func NewGateway(bin, dir string, opts GatewayOptions) (*Gateway, error) {
 	g := &Gateway{Bin: bin, ConfigPath: filepath.Join(dir, "gateway.yaml"), DataDir: filepath.Join(dir, "data"),
-		LogPath: filepath.Join(dir, "gateway.log"), http: &http.Client{Timeout: 10 * time.Second}}
+		LogPath: filepath.Join(dir, "gateway.log"), http: &http.Client{Timeout: 10 * time.Second}, procs: opts.Procs}
 	var err error
 	if g.Listen, err = FreePort(); err != nil {
 		return nil, err
@@ -150,6 +155,9 @@ func (g *Gateway) Start() error {
 	}
 	g.cmd = exec.Command(g.Bin, args...)
 	g.cmd.Stdout, g.cmd.Stderr = g.logFile, g.logFile
+	if g.procs > 0 {
+		g.cmd.Env = append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", g.procs))
+	}
 	if err := g.cmd.Start(); err != nil {
 		return fmt.Errorf("start dtwgate serve: %w", err)
 	}

@@ -22,7 +22,11 @@
 // swaps: what leases and pollers cost), order_status_rps, order_status_p50_ms, order_status_p99_ms, and non_2xx and
 // no_answer with a phase label), then the ratios of the swap rates, `ratio pgN_vs_sqlite
 // X` and `ratio pgN_vs_pg1 X`. The rates count 2xx answers over the phase's wall time,
-// until the last request in flight was answered.
+// until the last request in flight was answered. The setups run -runs times (the order
+// reversed every other run, so that the machine's drift weighs on each), each run's
+// figures printed as `#` lines, and the figure lines are the runs' medians. A setup of
+// several replicas runs each at GOMAXPROCS its share of the machine's cores
+// (-replica-procs), as an operator runs replicas sharing a host.
 package main
 
 import (
@@ -33,6 +37,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -51,7 +56,24 @@ var (
 	keep         = flag.Bool("keep", false, "keep the temporary directory (gateway logs, SQLite data)")
 	pgStatements = flag.Int("pg-statements", 0, "with N > 0, print the N statements PostgreSQL ran most per swap (pg_stat_statements) and the errors its log gained")
 	cpuProfiles  = flag.String("cpuprofile", "", "directory for a CPU profile of the first gateway over the swap phase, per setup (STORE-REPLICAS.pprof)")
+	runs         = flag.Int("runs", 3, "runs of all the setups, each on fresh stores, the setups' order reversed every other run (ABBA); with more than one, "+
+		"each run's figures are printed as `#` lines and the figure lines are the medians over the runs")
+	replicaProcs = flag.Int("replica-procs", -1, "GOMAXPROCS of each replica of a setup of several: -1 gives each its share of this machine's cores "+
+		"(cores / replicas, at least 1), as docs/operating.md tells an operator running replicas on one host; 0 leaves Go's default (every core, each)")
 )
+
+// procsFor is the GOMAXPROCS each of s's replicas runs with (-replica-procs), 0 for Go's
+// default: a lone replica has the machine.
+func procsFor(s setup) int {
+	switch {
+	case s.replicas == 1 || *replicaProcs == 0:
+		return 0
+	case *replicaProcs > 0:
+		return *replicaProcs
+	default:
+		return max(1, runtime.NumCPU()/s.replicas)
+	}
+}
 
 // setup is one store with a number of gateway replicas on it.
 type setup struct {
@@ -83,6 +105,12 @@ func main() {
 	}
 	if *clients < 1 || *swapDuration <= 0 || *getDuration <= 0 {
 		fail(errors.New("-clients, -swap-duration and -get-duration must be positive"))
+	}
+	if *runs < 1 || *runs > 20 {
+		fail(errors.New("-runs must be 1 to 20"))
+	}
+	if *replicaProcs < -1 || *replicaProcs > 1024 {
+		fail(errors.New("-replica-procs must be -1 (each replica's share of the cores), 0 (Go's default) or 1 to 1024"))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
@@ -120,16 +148,103 @@ func run(ctx context.Context, setups []setup) error {
 			defer pg.stop()
 		}
 	}
-	var f figures
-	rates := map[setup]float64{}
-	for i, s := range setups {
-		if err := bench(ctx, filepath.Join(dir, fmt.Sprintf("setup-%d", i)), bin, s, pg, &f, rates); err != nil {
-			return fmt.Errorf("%s: %w", s.labels(), err)
+	var all []figures
+	for r := range *runs {
+		order := setups
+		if r%2 == 1 {
+			order = slices.Clone(setups)
+			slices.Reverse(order)
 		}
+		var f figures
+		rates := map[setup]float64{}
+		for i, s := range order {
+			if err := bench(ctx, filepath.Join(dir, fmt.Sprintf("run-%d-setup-%d", r, i)), bin, s, pg, &f, rates); err != nil {
+				return fmt.Errorf("%s: %w", s.labels(), err)
+			}
+		}
+		f.sort(setups)
+		f.ratios(setups, rates)
+		if *runs > 1 {
+			fmt.Printf("# run %d of %d:\n", r+1, *runs)
+			for _, line := range f {
+				fmt.Print("#   " + line)
+			}
+		}
+		all = append(all, f)
 	}
-	f.ratios(setups, rates)
-	fmt.Print(strings.Join(f, ""))
+	fmt.Print(strings.Join(medians(all), ""))
 	return nil
+}
+
+// sort puts f's figure lines in the order of setups (a run in reverse order adds them
+// in reverse), each setup's lines in the order they were added.
+func (f figures) sort(setups []setup) {
+	rank := func(line string) int {
+		for i, s := range setups {
+			if strings.Contains(line, "{"+s.labels()) {
+				return i
+			}
+		}
+		return len(setups)
+	}
+	slices.SortStableFunc(f, func(a, b string) int { return rank(a) - rank(b) })
+}
+
+// medians are the figure lines of runs (each the same lines in the same order) with each
+// number the median of the runs' (the mean of the middle two for an even count), but the
+// failures' counts (non_2xx, no_answer) summed, in the first run's format; one run's
+// lines are returned as they are.
+func medians(runs []figures) figures {
+	if len(runs) == 1 {
+		return runs[0]
+	}
+	out := make(figures, 0, len(runs[0]))
+	for i, line := range runs[0] {
+		value := lastField(line)
+		key := strings.TrimSuffix(strings.TrimSpace(line), value) // the name, labels and the space before the value
+		var xs []float64
+		for _, f := range runs {
+			if i < len(f) {
+				if x, err := strconv.ParseFloat(lastField(f[i]), 64); err == nil {
+					xs = append(xs, x)
+				}
+			}
+		}
+		if len(xs) > 0 {
+			decimals := 0
+			if dot := strings.Index(value, "."); dot >= 0 {
+				decimals = len(value) - dot - 1
+			}
+			agg := median(xs)
+			if strings.HasPrefix(key, "non_2xx") || strings.HasPrefix(key, "no_answer") { // a failure in any run shows
+				agg = 0
+				for _, x := range xs {
+					agg += x
+				}
+			}
+			value = strconv.FormatFloat(agg, 'f', decimals, 64)
+		}
+		out = append(out, key+value+"\n")
+	}
+	return out
+}
+
+// lastField is line's last space-separated field.
+func lastField(line string) string {
+	fs := strings.Fields(line)
+	if len(fs) == 0 {
+		return ""
+	}
+	return fs[len(fs)-1]
+}
+
+// median is the median of xs (the mean of the middle two for an even count).
+func median(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	if n := len(s); n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // ratios adds, for each PostgreSQL setup of N replicas, its swaps per second over
@@ -174,7 +289,8 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 		// Replicas share nothing but the store (its keys included); SQLite runs durable
 		// like PostgreSQL (storeSync full, the default, said outright), so the stores
 		// compare fairly.
-		gw, err := benchkit.NewGateway(bin, rdir, benchkit.GatewayOptions{Store: storeURL, StoreSync: "full", Pprof: *cpuProfiles != "" && r == 0})
+		gw, err := benchkit.NewGateway(bin, rdir, benchkit.GatewayOptions{Store: storeURL, StoreSync: "full", Pprof: *cpuProfiles != "" && r == 0,
+			Procs: procsFor(s)})
 		if err != nil {
 			return err
 		}
@@ -188,7 +304,11 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 	if err != nil {
 		return err
 	}
-	fmt.Printf("# %s: %d gateway process(es) up, %d accounts funded\n", s.labels(), len(gws), len(traders))
+	procs := "Go's default (every core)"
+	if n := procsFor(s); n > 0 {
+		procs = fmt.Sprintf("%d (its share of the %d cores)", n, runtime.NumCPU())
+	}
+	fmt.Printf("# %s: %d gateway process(es) up, GOMAXPROCS %s each, %d accounts funded\n", s.labels(), len(gws), procs, len(traders))
 
 	if storeURL != "" {
 		printIdle(ctx, s, gws, storeURL, f)
