@@ -398,7 +398,11 @@ func SignReceipts(ctx context.Context, st ReceiptSigner, s signer.Signer, limit 
 					break
 				}
 				sigs = append(sigs, store.ReceiptSignature{Pos: row.Pos, Signature: sig})
-				runtime.Gosched() // EXPERIMENT
+				// A round signs a gather's receipts (signerGather, some milliseconds of
+				// signing under load): yield between them, so that a swap's goroutine
+				// queued behind the job does not wait for the whole round (the runtime
+				// preempts a running goroutine only after 10 ms).
+				runtime.Gosched()
 			}
 		}
 		through, looked = row.Pos, looked+1
