@@ -161,6 +161,11 @@ func run(ctx context.Context, setups []setup) error {
 			if err := bench(ctx, filepath.Join(dir, fmt.Sprintf("run-%d-setup-%d", r, i)), bin, s, pg, &f, rates); err != nil {
 				return fmt.Errorf("%s: %w", s.labels(), err)
 			}
+			if s.store == "postgres" { // the next setup, SQLite's too, runs beside no autovacuum of this one's tables
+				if err := pg.dropUsed(ctx, false); err != nil {
+					return err
+				}
+			}
 		}
 		f.sort(setups)
 		f.ratios(setups, rates)
@@ -275,7 +280,7 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 	var storeURL string
 	if s.store == "postgres" {
 		var err error
-		if storeURL, err = pg.srv.CreateDatabase(ctx); err != nil {
+		if storeURL, err = pg.fresh(ctx); err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	neturl "net/url"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -16,6 +18,50 @@ type postgres struct {
 	srv *pgtest.Server
 	// pid is the postmaster's, whose children are the server's processes.
 	pid int
+	// used are the databases of the setups run so far, dropped before the next (fresh).
+	used []string
+}
+
+// fresh creates the database of the next setup and returns its URL, after dropping the
+// earlier setups' databases and checkpointing: a setup must not pay for the one before
+// (autovacuum working through its tables, its dirty buffers written by the next
+// checkpoint), whatever order the setups run in.
+func (pg *postgres) fresh(ctx context.Context) (string, error) {
+	if err := pg.dropUsed(ctx, true); err != nil {
+		return "", err
+	}
+	url, err := pg.srv.CreateDatabase(ctx)
+	if err != nil {
+		return "", err
+	}
+	u, err := neturl.Parse(url)
+	if err != nil {
+		return "", err
+	}
+	pg.used = append(pg.used, strings.TrimPrefix(u.Path, "/"))
+	return url, nil
+}
+
+// dropUsed drops the databases of the setups run so far (their gateways stopped), then
+// checkpoints when checkpoint is set.
+func (pg *postgres) dropUsed(ctx context.Context, checkpoint bool) error {
+	c, err := pgx.Connect(ctx, pg.srv.DSN("postgres"))
+	if err != nil {
+		return fmt.Errorf("connect to postgres: %w", err)
+	}
+	defer c.Close(context.Background())
+	for _, db := range pg.used {
+		if _, err := c.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{db}.Sanitize()+" WITH (FORCE)"); err != nil {
+			return fmt.Errorf("drop a finished setup's database: %w", err)
+		}
+	}
+	pg.used = pg.used[:0]
+	if checkpoint {
+		if _, err := c.Exec(ctx, "CHECKPOINT"); err != nil {
+			return fmt.Errorf("checkpoint: %w", err)
+		}
+	}
+	return nil
 }
 
 // startPostgres starts a throwaway PostgreSQL server (durable unless -pg-durable=false)
