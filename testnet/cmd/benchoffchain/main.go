@@ -43,7 +43,7 @@ var (
 	duration   = flag.Duration("duration", 10*time.Second, "how long the clients swap")
 	clients    = flag.Int("clients", 32, "concurrent clients, each on its own account and API key")
 	rfqs       = flag.Int("rfqs", 300, "RFQ round trips (request-quote then action-quote), one after another")
-	cpuProfile = flag.String("cpuprofile", "", "write a CPU profile of the gateway over the swap phase to this file (its --pprof-listen), and of the receipts.off run to this file + .no-receipts")
+	cpuProfile = flag.String("cpuprofile", "", "write a CPU profile of the gateway over its first swap round to this file (its --pprof-listen), of the receipts.off one to this file + .no-receipts, and of their first open-loop rounds to those + .open-loop")
 	keep       = flag.Bool("keep", false, "keep the temporary directory (gateway log, data)")
 	storeSync  = flag.String("store-sync", "full", "the gateway's storeSync: full (its default: a commit is fsynced before the answer) or normal (in the WAL)")
 	compare    = flag.Bool("compare-receipts", true, "swap on a gateway writing no receipts (receipts.off) and on one with a receipt key, in turns, and print what receipts cost")
@@ -336,7 +336,14 @@ func openLoop(ctx context.Context, phases []*phase) (float64, error) {
 		}
 		for _, p := range order {
 			load := benchkit.LoadAverage()
+			stopProfile := func() error { return nil }
+			if p.profile != "" && r == 0 {
+				stopProfile = p.gw.Profile(p.profile+".open-loop", *duration)
+			}
 			res := benchkit.SwapsAtRate(ctx, p.traders, offered, *duration, r)
+			if err := stopProfile(); err != nil {
+				return 0, err
+			}
 			p.atRate.Add(res)
 			p99 := benchkit.Ms(benchkit.Percentile(res.Latencies, 99))
 			p.atRateP99 = append(p.atRateP99, p99)
