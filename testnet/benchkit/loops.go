@@ -173,12 +173,16 @@ func OrderStatuses(ctx context.Context, clients []*client.Client, ids [][]string
 	return res
 }
 
-// CheckSettled looks up every swap in answered (per trader ID) by its instructionId,
-// each trader's on its own client, and fails unless each is SETTLED.
+// CheckSettled looks up every swap in answered (per trader ID; a trader past its end has
+// none) by its instructionId, each trader's on its own client, and fails unless each is
+// SETTLED.
 func CheckSettled(ctx context.Context, traders []*Trader, answered [][]string) error {
 	var wg sync.WaitGroup
 	errs := make([]error, len(traders))
 	for _, tr := range traders {
+		if tr.ID >= len(answered) {
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
