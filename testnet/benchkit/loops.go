@@ -84,26 +84,42 @@ func SwapRound(ctx context.Context, traders []*Trader, d time.Duration, round in
 	if round > 0 {
 		prefix = fmt.Sprintf("bench-r%d-", round)
 	}
+	begin := time.Now()
+	end := begin.Add(d)
+	res := traderSwaps(ctx, traders, prefix, func() (time.Time, bool) {
+		now := time.Now()
+		return now, now.Before(end)
+	})
+	res.Elapsed = time.Since(begin)
+	return res
+}
+
+// traderSwaps runs every trader's swaps on a goroutine of its own, one at a time, 1 eur
+// for usdc and 1 usdc for eur in turn, named prefix<trader ID>-<i>: each asks next for
+// the moment its next swap starts (false: it stops) and counts the swap's latency from
+// that moment. A swap counts when it is answered SETTLED.
+func traderSwaps(ctx context.Context, traders []*Trader, prefix string, next func() (time.Time, bool)) Result {
 	var (
 		mu   sync.Mutex
 		res  = Result{Answered: make([][]string, len(traders))}
 		fail failures
 		wg   sync.WaitGroup
 	)
-	begin := time.Now()
-	end := begin.Add(d)
 	for _, tr := range traders {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var lats []time.Duration
 			var ids []string
-			for i := 0; time.Now().Before(end); i++ {
+			for i := 0; ; i++ {
+				start, ok := next()
+				if !ok {
+					break
+				}
 				req := api.SwapRequest{InstructionID: fmt.Sprintf("%s%d-%d", prefix, tr.ID, i), SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"}
 				if i%2 == 1 {
 					req.SellingAsset, req.BuyingAsset = "usdc", "eur"
 				}
-				start := time.Now()
 				o, err := tr.Client.Swap(ctx, "", req)
 				took := time.Since(start)
 				if err == nil && o.Status != api.StatusSettled {
@@ -123,7 +139,6 @@ func SwapRound(ctx context.Context, traders []*Trader, d time.Duration, round in
 		}()
 	}
 	wg.Wait()
-	res.Elapsed = time.Since(begin)
 	fail.fill(&res)
 	return res
 }
@@ -212,62 +227,26 @@ func CheckSettled(ctx context.Context, traders []*Trader, answered [][]string) e
 // is busy waits, its wait counted in its latency. Answered counts as SwapRound's; the
 // instructionIds are round's own ("bench-a<round>-").
 func SwapsAtRate(ctx context.Context, traders []*Trader, rate float64, d time.Duration, round int) Result {
-	prefix := fmt.Sprintf("bench-a%d-", round)
 	due := make(chan time.Time, max(int(rate*d.Seconds())+1, 1))
 	rng := rand.New(rand.NewPCG(uint64(round)+1, 0x5eed)) //nolint:gosec // arrivals, not secrets
-	var (
-		mu   sync.Mutex
-		res  = Result{Answered: make([][]string, len(traders))}
-		fail failures
-		wg   sync.WaitGroup
-	)
 	begin := time.Now()
-	for _, tr := range traders {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var lats []time.Duration
-			var ids []string
-			i := 0
-			for at := range due {
-				req := api.SwapRequest{InstructionID: fmt.Sprintf("%s%d-%d", prefix, tr.ID, i), SellingAsset: "eur", BuyingAsset: "usdc", AmountToSell: "1"}
-				if i%2 == 1 {
-					req.SellingAsset, req.BuyingAsset = "usdc", "eur"
-				}
-				i++
-				o, err := tr.Client.Swap(ctx, "", req)
-				took := time.Since(at)
-				if err == nil && o.Status != api.StatusSettled {
-					err = fmt.Errorf("swap %s answered %s", req.InstructionID, o.Status)
-				}
-				if err != nil {
-					fail.add(err)
-					continue
-				}
-				lats = append(lats, took)
-				ids = append(ids, req.InstructionID)
-			}
-			mu.Lock()
-			res.Latencies = append(res.Latencies, lats...)
-			res.Answered[tr.ID] = ids
-			mu.Unlock()
-		}()
-	}
 	// The swaps due so far are handed out as the clock passes them; a sleep that
 	// overshoots hands out the late ones at once, each keeping its own due time.
-	mean := float64(time.Second) / rate
-	next := begin
-	end := begin.Add(d)
-	for next.Before(end) && ctx.Err() == nil {
-		if wait := time.Until(next); wait > 0 {
-			time.Sleep(wait)
+	go func() {
+		defer close(due)
+		mean := float64(time.Second) / rate
+		end := begin.Add(d)
+		for next := begin; next.Before(end) && ctx.Err() == nil; next = next.Add(time.Duration(rng.ExpFloat64() * mean)) {
+			if wait := time.Until(next); wait > 0 {
+				time.Sleep(wait)
+			}
+			due <- next
 		}
-		due <- next
-		next = next.Add(time.Duration(rng.ExpFloat64() * mean))
-	}
-	close(due)
-	wg.Wait()
+	}()
+	res := traderSwaps(ctx, traders, fmt.Sprintf("bench-a%d-", round), func() (time.Time, bool) {
+		at, ok := <-due
+		return at, ok
+	})
 	res.Elapsed = time.Since(begin)
-	fail.fill(&res)
 	return res
 }

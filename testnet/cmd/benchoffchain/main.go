@@ -119,12 +119,7 @@ func run(ctx context.Context) error {
 	// The rounds alternate which gateway swaps first (ABBA), so that a drift of the
 	// machine's load weighs on both; the gateway not swapping idles meanwhile.
 	for r := range *rounds {
-		order := phases
-		if r%2 == 1 {
-			order = slices.Clone(phases)
-			slices.Reverse(order)
-		}
-		for _, p := range order {
+		for _, p := range inTurn(phases, r) {
 			if err := p.round(ctx, r); err != nil {
 				return err
 			}
@@ -329,12 +324,7 @@ func openLoop(ctx context.Context, phases []*phase) (float64, error) {
 	}
 	fmt.Printf("# open loop: %.0f swaps/s offered to each gateway (Poisson arrivals, the same sequence for both), latency from the moment a swap is due\n", offered)
 	for r := range *rateRounds {
-		order := phases
-		if r%2 == 1 {
-			order = slices.Clone(phases)
-			slices.Reverse(order)
-		}
-		for _, p := range order {
+		for _, p := range inTurn(phases, r) {
 			load := benchkit.LoadAverage()
 			stopProfile := func() error { return nil }
 			if p.profile != "" && r == 0 {
@@ -377,6 +367,17 @@ func atRateFigures(offered float64, off, on *phase) {
 	}
 	fmt.Printf("# receipts' p99 at the same offered load, round by round: %s ms\n", joinFigures(costs, "%+.2f"))
 	fmt.Printf("receipts_p99_cost_ms_at_rate_median %.2f\n", median(costs))
+}
+
+// inTurn is the order the phases swap in round r: as given in even rounds, reversed in
+// odd ones (ABBA), so that a drift of the machine's load weighs on each.
+func inTurn(phases []*phase, r int) []*phase {
+	if r%2 == 0 {
+		return phases
+	}
+	order := slices.Clone(phases)
+	slices.Reverse(order)
+	return order
 }
 
 // roundCosts are receipts' cost in each round: the throughput the gateway with receipts
