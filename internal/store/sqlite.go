@@ -157,19 +157,6 @@ const (
 	SyncFull = "full"
 )
 
-// syncWithFdatasync has SQLite sync its files with fdatasync(2), as SQLite's own builds
-// for Linux do, instead of the transpiled library's default fsync(2): the data and what
-// reading it back needs (the file's size) reach the disk all the same, so a commit is as
-// durable, without the timestamps' trip through the file system's journal that fsync
-// adds to every commit (the one writer's serial path: its syncs were about a third of
-// its time under bench-offchain). Process-wide; where the library cannot (macOS,
-// Windows) it keeps fsync.
-func syncWithFdatasync() {
-	fdatasyncOnce.Do(func() { _, _ = sqlite.Fdatasync(true) })
-}
-
-var fdatasyncOnce sync.Once
-
 // OpenSQLite opens the database at path with the default options (OpenSQLiteWith).
 func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	return OpenSQLiteWith(ctx, path, SQLiteOptions{})
@@ -191,7 +178,6 @@ func OpenSQLiteWith(ctx context.Context, path string, opts SQLiteOptions) (*SQLi
 	if err := privateFiles(path); err != nil {
 		return nil, err
 	}
-	syncWithFdatasync()
 	dsn := func(txlock string, extra ...string) string {
 		q := url.Values{}
 		q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds()))
