@@ -3,6 +3,7 @@ package benchkit
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -104,6 +105,30 @@ func Percentile(sorted []time.Duration, p int) time.Duration {
 		return 0
 	}
 	return sorted[min(len(sorted)-1, len(sorted)*p/100)]
+}
+
+// Median is the median of xs (the mean of the middle two for an even count), 0 for none.
+func Median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(xs))
+	if n := len(s); n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// InTurn is the order a benchmark's alternatives take in round r: as given in even
+// rounds, reversed in odd ones (ABBA), so that a drift of the machine's load weighs on
+// each.
+func InTurn[T any](xs []T, r int) []T {
+	if r%2 == 0 {
+		return xs
+	}
+	order := slices.Clone(xs)
+	slices.Reverse(order)
+	return order
 }
 
 // PeakRSSMiB is the process's peak resident memory (VmHWM), -1 where /proc has none.

@@ -119,7 +119,7 @@ func run(ctx context.Context) error {
 	// The rounds alternate which gateway swaps first (ABBA), so that a drift of the
 	// machine's load weighs on both; the gateway not swapping idles meanwhile.
 	for r := range *rounds {
-		for _, p := range inTurn(phases, r) {
+		for _, p := range benchkit.InTurn(phases, r) {
 			if err := p.round(ctx, r); err != nil {
 				return err
 			}
@@ -175,8 +175,8 @@ func run(ctx context.Context) error {
 		costs, p99s := roundCosts(off, on)
 		fmt.Printf("# receipts' cost round by round (each round's two gateways swapped one after the other): throughput %s %%, p99 %s ms\n",
 			joinFigures(costs, "%.1f"), joinFigures(p99s, "%+.2f"))
-		fmt.Printf("receipts_throughput_cost_pct_median %.1f\n", median(costs))
-		fmt.Printf("receipts_p99_cost_ms_median %.2f\n", median(p99s))
+		fmt.Printf("receipts_throughput_cost_pct_median %.1f\n", benchkit.Median(costs))
+		fmt.Printf("receipts_p99_cost_ms_median %.2f\n", benchkit.Median(p99s))
 		fmt.Println("# receipts' cost: the two gateways swap in turns on a shared machine; more -rounds average out the load's drift, " +
 			"and the medians of the rounds' own figures weigh a round the load disturbed less than the sums do")
 	}
@@ -324,7 +324,7 @@ func openLoop(ctx context.Context, phases []*phase) (float64, error) {
 	}
 	fmt.Printf("# open loop: %.0f swaps/s offered to each gateway (Poisson arrivals, the same sequence for both), latency from the moment a swap is due\n", offered)
 	for r := range *rateRounds {
-		for _, p := range inTurn(phases, r) {
+		for _, p := range benchkit.InTurn(phases, r) {
 			load := benchkit.LoadAverage()
 			stopProfile := func() error { return nil }
 			if p.profile != "" && r == 0 {
@@ -366,18 +366,7 @@ func atRateFigures(offered float64, off, on *phase) {
 		costs = append(costs, on.atRateP99[r]-off.atRateP99[r])
 	}
 	fmt.Printf("# receipts' p99 at the same offered load, round by round: %s ms\n", joinFigures(costs, "%+.2f"))
-	fmt.Printf("receipts_p99_cost_ms_at_rate_median %.2f\n", median(costs))
-}
-
-// inTurn is the order the phases swap in round r: as given in even rounds, reversed in
-// odd ones (ABBA), so that a drift of the machine's load weighs on each.
-func inTurn(phases []*phase, r int) []*phase {
-	if r%2 == 0 {
-		return phases
-	}
-	order := slices.Clone(phases)
-	slices.Reverse(order)
-	return order
+	fmt.Printf("receipts_p99_cost_ms_at_rate_median %.2f\n", benchkit.Median(costs))
 }
 
 // roundCosts are receipts' cost in each round: the throughput the gateway with receipts
@@ -391,18 +380,6 @@ func roundCosts(off, on *phase) (throughputPct, p99Ms []float64) {
 		p99Ms = append(p99Ms, b.p99-a.p99)
 	}
 	return throughputPct, p99Ms
-}
-
-// median is the median of xs (the mean of the middle two for an even count), 0 for none.
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Sorted(slices.Values(xs))
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // joinFigures formats xs with format, comma-separated.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/dtwgate/dtwgate/testnet/benchkit"
 	"github.com/dtwgate/dtwgate/testnet/benchkit/smoke"
 )
 
@@ -26,10 +27,10 @@ func TestRoundCosts(t *testing.T) {
 	costs, p99s := roundCosts(off, on)
 	require.Equal(t, []float64{10, 50, 5}, costs)
 	require.Equal(t, []float64{2, 1, -10}, p99s)
-	require.Equal(t, 10.0, median(costs))
-	require.Equal(t, 1.0, median(p99s))
-	require.Equal(t, 7.5, median([]float64{10, 5}))
-	require.Zero(t, median(nil))
+	require.Equal(t, 10.0, benchkit.Median(costs))
+	require.Equal(t, 1.0, benchkit.Median(p99s))
+	require.Equal(t, 7.5, benchkit.Median([]float64{10, 5}))
+	require.Zero(t, benchkit.Median(nil))
 }
 
 // TestSmoke runs `make bench-offchain` at a tiny size (2 clients swapping for 1 s, two

@@ -150,19 +150,14 @@ func run(ctx context.Context, setups []setup) error {
 	}
 	var all []figures
 	for r := range *runs {
-		order := setups
-		if r%2 == 1 {
-			order = slices.Clone(setups)
-			slices.Reverse(order)
-		}
 		var f figures
 		rates := map[setup]float64{}
-		for i, s := range order {
+		for i, s := range benchkit.InTurn(setups, r) {
 			if err := bench(ctx, filepath.Join(dir, fmt.Sprintf("run-%d-setup-%d", r, i)), bin, s, pg, &f, rates); err != nil {
 				return fmt.Errorf("%s: %w", s.labels(), err)
 			}
 			if s.store == "postgres" { // the next setup, SQLite's too, runs beside no autovacuum of this one's tables
-				if err := pg.dropUsed(ctx, false); err != nil {
+				if err := pg.drop(ctx); err != nil {
 					return err
 				}
 			}
@@ -220,7 +215,7 @@ func medians(runs []figures) figures {
 			if dot := strings.Index(value, "."); dot >= 0 {
 				decimals = len(value) - dot - 1
 			}
-			agg := median(xs)
+			agg := benchkit.Median(xs)
 			if strings.HasPrefix(key, "non_2xx") || strings.HasPrefix(key, "no_answer") { // a failure in any run shows
 				agg = 0
 				for _, x := range xs {
@@ -241,15 +236,6 @@ func lastField(line string) string {
 		return ""
 	}
 	return fs[len(fs)-1]
-}
-
-// median is the median of xs (the mean of the middle two for an even count).
-func median(xs []float64) float64 {
-	s := slices.Sorted(slices.Values(xs))
-	if n := len(s); n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // ratios adds, for each PostgreSQL setup of N replicas, its swaps per second over

@@ -18,17 +18,17 @@ type postgres struct {
 	srv *pgtest.Server
 	// pid is the postmaster's, whose children are the server's processes.
 	pid int
-	// used are the databases of the setups run so far, dropped before the next (fresh).
+	// used are the databases fresh created that drop has not dropped.
 	used []string
 }
 
-// fresh creates the database of the next setup and returns its URL, after dropping the
-// earlier setups' databases and checkpointing: a setup must not pay for the one before
-// (autovacuum working through its tables, its dirty buffers written by the next
-// checkpoint), whatever order the setups run in.
+// fresh checkpoints the server and creates the next setup's database, returning its
+// URL: with the last setup's database dropped when it ended (drop), a setup does not pay
+// for the one before (autovacuum working through its tables, its dirty buffers written
+// by the next checkpoint), whatever order the setups run in.
 func (pg *postgres) fresh(ctx context.Context) (string, error) {
-	if err := pg.dropUsed(ctx, true); err != nil {
-		return "", err
+	if err := pg.exec(ctx, "CHECKPOINT"); err != nil {
+		return "", fmt.Errorf("checkpoint: %w", err)
 	}
 	url, err := pg.srv.CreateDatabase(ctx)
 	if err != nil {
@@ -42,26 +42,26 @@ func (pg *postgres) fresh(ctx context.Context) (string, error) {
 	return url, nil
 }
 
-// dropUsed drops the databases of the setups run so far (their gateways stopped), then
-// checkpoints when checkpoint is set.
-func (pg *postgres) dropUsed(ctx context.Context, checkpoint bool) error {
+// drop drops the databases fresh created (their setups' gateways stopped).
+func (pg *postgres) drop(ctx context.Context) error {
+	for _, db := range pg.used {
+		if err := pg.exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{db}.Sanitize()+" WITH (FORCE)"); err != nil {
+			return fmt.Errorf("drop a finished setup's database: %w", err)
+		}
+	}
+	pg.used = pg.used[:0]
+	return nil
+}
+
+// exec runs a statement on the server's postgres database.
+func (pg *postgres) exec(ctx context.Context, sql string) error {
 	c, err := pgx.Connect(ctx, pg.srv.DSN("postgres"))
 	if err != nil {
 		return fmt.Errorf("connect to postgres: %w", err)
 	}
 	defer c.Close(context.Background())
-	for _, db := range pg.used {
-		if _, err := c.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{db}.Sanitize()+" WITH (FORCE)"); err != nil {
-			return fmt.Errorf("drop a finished setup's database: %w", err)
-		}
-	}
-	pg.used = pg.used[:0]
-	if checkpoint {
-		if _, err := c.Exec(ctx, "CHECKPOINT"); err != nil {
-			return fmt.Errorf("checkpoint: %w", err)
-		}
-	}
-	return nil
+	_, err = c.Exec(ctx, sql)
+	return err
 }
 
 // startPostgres starts a throwaway PostgreSQL server (durable unless -pg-durable=false)
