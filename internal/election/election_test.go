@@ -73,6 +73,15 @@ type campaign struct {
 	done   chan struct{}
 	mu     sync.Mutex
 	terms  []term
+	// writes are the fenced writes its work made (startWritingCampaign).
+	writes []landedWrite
+}
+
+// landedWrite is a journal write a campaign's work made through the store fenced by its
+// term's token: the token and the id the store gave the row.
+type landedWrite struct {
+	holder    string
+	token, id int64
 }
 
 func startCampaign(t *testing.T, holder string, st election.Store) *campaign {
@@ -82,6 +91,34 @@ func startCampaign(t *testing.T, holder string, st election.Store) *campaign {
 
 // startCampaignWith is startCampaign with cfg (its Holder names the terms).
 func startCampaignWith(t *testing.T, cfg election.Config, st election.Store) *campaign {
+	t.Helper()
+	return startCampaignWork(t, cfg, st, nil)
+}
+
+// startWritingCampaign is startCampaignWith whose work, as a settler's does, writes to the
+// journal through st fenced by its token, one row every few milliseconds, each with the
+// next of nonces, and records the writes that succeeded.
+func startWritingCampaign(t *testing.T, cfg election.Config, st store.Store, nonces *atomic.Uint64) *campaign {
+	t.Helper()
+	return startCampaignWork(t, cfg, st, func(ctx context.Context, c *campaign, token int64) {
+		fenced := election.Fence(st, lease, token, nil)
+		for ctx.Err() == nil {
+			if id, err := fenced.InsertTx(ctx, journalTx(nonces.Add(1))); err == nil {
+				c.mu.Lock()
+				c.writes = append(c.writes, landedWrite{holder: cfg.Holder, token: token, id: id})
+				c.mu.Unlock()
+			}
+			select {
+			case <-ctx.Done():
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+	})
+}
+
+// startCampaignWork starts a campaign whose lead work runs work (nil: waits) until its
+// term ends.
+func startCampaignWork(t *testing.T, cfg election.Config, st election.Store, work func(ctx context.Context, c *campaign, token int64)) *campaign {
 	t.Helper()
 	holder := cfg.Holder
 	el, err := election.New(cfg, st)
@@ -94,6 +131,9 @@ func startCampaignWith(t *testing.T, cfg election.Config, st election.Store) *ca
 			c.mu.Lock()
 			c.terms = append(c.terms, term{holder: holder, token: token, start: time.Now()})
 			c.mu.Unlock()
+			if work != nil {
+				work(lctx, c, token)
+			}
 			<-lctx.Done()
 			c.mu.Lock()
 			c.terms[len(c.terms)-1].stop = time.Now()
