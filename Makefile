@@ -116,8 +116,9 @@ bench-api: tools
 ## `dtwgate serve` for 10 s, every swap committed before its answer (checked by a SIGKILL and
 ## restart), then sequential RFQ round trips: swaps_per_second, swap_p50_ms, swap_p99_ms,
 ## rfq_roundtrip_p99_ms, non_2xx and the store's durability; the swaps run first on a gateway writing no
-## receipts (receipts.off), then with a receipt key: receipts_throughput_cost_pct, receipts_p99_cost_ms
-## (-compare-receipts=false skips the first run); then open-loop rounds offer both the same swaps
+## receipts (receipts.off), then with a receipt key: receipts_throughput_cost_pct, receipts_p99_cost_ms,
+## receipts_gateway_cpu_ms_per_swap, receipts_disk_bytes_per_swap (each round also says the storage
+## written per swap and the units per group commit) (-compare-receipts=false skips the first run); then open-loop rounds offer both the same swaps
 ## at 70% of the slower one's throughput (Poisson arrivals, latency from when a swap is due):
 ## swap_p99_ms_at_rate, receipts_p99_cost_ms_at_rate. BENCH_OFFCHAIN_FLAGS: -duration, -rounds,
 ## -clients, -rfqs, -rate, -rate-fraction, -rate-rounds (0 skips the open loop), -store-sync full|normal

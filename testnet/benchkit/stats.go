@@ -25,6 +25,29 @@ func ProcCPUTime(pid int) time.Duration {
 	return time.Duration(utime+stime) * time.Second / clockTicks
 }
 
+// ProcWriteBytes is what process pid has caused to be written to storage so far
+// (/proc/PID/io write_bytes: its files' pages as they are dirtied, not its sockets'), -1
+// where /proc has none.
+func ProcWriteBytes(pid int) int64 {
+	if pid <= 0 {
+		return -1
+	}
+	blob, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", pid))
+	if err != nil {
+		return -1
+	}
+	for line := range strings.Lines(string(blob)) {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "write_bytes:"); ok {
+			n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			if err != nil {
+				return -1
+			}
+			return n
+		}
+	}
+	return -1
+}
+
 // ParentPID is the parent of process pid, 0 where /proc has none.
 func ParentPID(pid int) int {
 	f := procStat(pid)

@@ -172,6 +172,11 @@ func run(ctx context.Context) error {
 		fmt.Printf("receipts_throughput_cost_pct %.1f\n", 100*(offRate-onRate)/offRate)
 		fmt.Printf("receipts_p99_cost_ms %.2f\n", onP99-offP99)
 		fmt.Printf("receipts_gateway_cpu_ms_per_swap %.3f\n", on.cpuPerSwap()-off.cpuPerSwap())
+		if offDisk, ok := off.diskPerSwap(); ok {
+			if onDisk, ok := on.diskPerSwap(); ok {
+				fmt.Printf("receipts_disk_bytes_per_swap %.0f\n", onDisk-offDisk)
+			}
+		}
 		costs, p99s := roundCosts(off, on)
 		fmt.Printf("# receipts' cost round by round (each round's two gateways swapped one after the other): throughput %s %%, p99 %s ms\n",
 			joinFigures(costs, "%.1f"), joinFigures(p99s, "%+.2f"))
@@ -208,7 +213,12 @@ type phase struct {
 	res     benchkit.Result
 	// gwCPU and selfCPU are the gateway's and the clients' CPU time over the rounds.
 	gwCPU, selfCPU time.Duration
-	rounds         int
+	// written is what the gateway wrote to storage over the rounds (its WAL, the
+	// checkpoints' copies into the database), commits its group commits (OK false when
+	// a reading failed).
+	written int64
+	commits benchkit.StoreCounters
+	rounds  int
 	// perRound are each round's swaps per second and p99, in the order of the rounds.
 	perRound []roundFigures
 	// atRate is what the open-loop rounds measured, atRateP99 each one's p99 in ms.
@@ -252,8 +262,10 @@ func (p *phase) round(ctx context.Context, r int) error {
 		stopProfile = p.gw.Profile(p.profile, *duration)
 	}
 	gwCPU, selfCPU := p.gw.CPUTime(), benchkit.SelfCPUTime()
+	written, commits := benchkit.ProcWriteBytes(p.gw.PID()), benchkit.ReadCommits(ctx, p.gw)
 	sw := benchkit.SwapRound(ctx, p.traders, *duration, r)
 	gwCPU, selfCPU = p.gw.CPUTime()-gwCPU, benchkit.SelfCPUTime()-selfCPU
+	written, commits = benchkit.ProcWriteBytes(p.gw.PID())-written, benchkit.ReadCommits(ctx, p.gw).Minus(commits)
 	if err := stopProfile(); err != nil {
 		return err
 	}
@@ -261,16 +273,21 @@ func (p *phase) round(ctx context.Context, r int) error {
 		fmt.Printf("# gateway CPU profile: %s (go tool pprof -top %s %s)\n", p.profile, p.gw.Bin, p.profile)
 	}
 	p.res.Add(sw)
+	if p.rounds == 0 {
+		p.commits = benchkit.StoreCounters{OK: true}
+	}
 	p.gwCPU, p.selfCPU, p.rounds = p.gwCPU+gwCPU, p.selfCPU+selfCPU, p.rounds+1
+	p.written += written
+	p.commits = benchkit.StoreCounters{OK: p.commits.OK && commits.OK, Commits: p.commits.Commits + commits.Commits, Units: p.commits.Units + commits.Units}
 	p.perRound = append(p.perRound, roundFigures{rate: float64(len(sw.Latencies)) / duration.Seconds(),
 		p99: benchkit.Ms(benchkit.Percentile(sw.Latencies, 99))})
 	perSwap := 0.0
 	if n := len(sw.Latencies); n > 0 {
 		perSwap = benchkit.Ms(gwCPU) / float64(n)
 	}
-	fmt.Printf("# round %d, %s: %d answered 2xx in %v (%.0f/s, p99 %.2f ms), gateway CPU %.2f ms per swap, %d non-2xx, %d without an answer; load average %s -> %s\n",
+	fmt.Printf("# round %d, %s: %d answered 2xx in %v (%.0f/s, p99 %.2f ms), gateway CPU %.2f ms per swap, %s, %d non-2xx, %d without an answer; load average %s -> %s\n",
 		r+1, p.name, len(sw.Latencies), *duration, float64(len(sw.Latencies))/duration.Seconds(),
-		benchkit.Ms(benchkit.Percentile(sw.Latencies, 99)), perSwap, sw.Non2xx, sw.Failed, load, benchkit.LoadAverage())
+		benchkit.Ms(benchkit.Percentile(sw.Latencies, 99)), perSwap, writes(written, commits, len(sw.Latencies)), sw.Non2xx, sw.Failed, load, benchkit.LoadAverage())
 	if sw.FirstErr != nil {
 		fmt.Printf("# first failure: %v\n", sw.FirstErr)
 	}
@@ -297,8 +314,33 @@ func (p *phase) summary() {
 	if n > 0 {
 		selfPer = benchkit.Ms(p.selfCPU) / float64(n)
 	}
-	fmt.Printf("# %s over %d rounds: %d swaps (%.0f/s, p99 %.2f ms); CPU per answered swap: gateway %.2f ms, clients %.2f ms\n",
-		p.name, p.rounds, n, p.rate(), benchkit.Ms(benchkit.Percentile(p.res.Latencies, 99)), p.cpuPerSwap(), selfPer)
+	fmt.Printf("# %s over %d rounds: %d swaps (%.0f/s, p99 %.2f ms); CPU per answered swap: gateway %.2f ms, clients %.2f ms; %s\n",
+		p.name, p.rounds, n, p.rate(), benchkit.Ms(benchkit.Percentile(p.res.Latencies, 99)), p.cpuPerSwap(), selfPer, writes(p.written, p.commits, n))
+}
+
+// diskPerSwap is what the gateway wrote to storage per answered swap, in bytes, and
+// whether it was measured.
+func (p *phase) diskPerSwap() (float64, bool) {
+	if p.written < 0 || len(p.res.Latencies) == 0 {
+		return 0, false
+	}
+	return float64(p.written) / float64(len(p.res.Latencies)), true
+}
+
+// writes says what a gateway wrote to storage and how many commits it made for n
+// answered swaps: the writer's cost per swap beside its CPU.
+func writes(written int64, commits benchkit.StoreCounters, n int) string {
+	if n == 0 {
+		return "no swap"
+	}
+	out := "storage writes unknown"
+	if written >= 0 {
+		out = fmt.Sprintf("%.1f kB written per swap", float64(written)/float64(n)/1000)
+	}
+	if commits.OK && commits.Commits > 0 {
+		out += fmt.Sprintf(", %.1f units per commit", commits.Group())
+	}
+	return out
 }
 
 // openLoop runs the open-loop rounds (-rate-rounds, in turns, ABBA) on every phase at one

@@ -40,7 +40,7 @@ func TestRoundCosts(t *testing.T) {
 func TestSmoke(t *testing.T) {
 	smoke.Run(t, 3*time.Minute, []string{"-duration", "1s", "-clients", "2", "-rfqs", "3", "-rate", "20"},
 		`swaps_per_second [0-9]+`, `swap_p50_ms [0-9.]+`, `swap_p99_ms [0-9.]+`, `swaps_per_second_no_receipts [0-9]+`,
-		`swap_p99_ms_no_receipts [0-9.]+`, `receipts_throughput_cost_pct -?[0-9.]+`, `receipts_p99_cost_ms -?[0-9.]+`, `receipts_gateway_cpu_ms_per_swap -?[0-9.]+`,
+		`swap_p99_ms_no_receipts [0-9.]+`, `receipts_throughput_cost_pct -?[0-9.]+`, `receipts_p99_cost_ms -?[0-9.]+`, `receipts_gateway_cpu_ms_per_swap -?[0-9.]+`, `receipts_disk_bytes_per_swap -?[0-9]+`,
 		`receipts_throughput_cost_pct_median -?[0-9.]+`, `receipts_p99_cost_ms_median -?[0-9.]+`, `swap_rate_offered_per_second 20`, `swap_p50_ms_at_rate [0-9.]+`, `swap_p99_ms_at_rate [0-9.]+`,
 		`swap_p99_ms_at_rate_no_receipts [0-9.]+`, `receipts_p99_cost_ms_at_rate -?[0-9.]+`, `receipts_p99_cost_ms_at_rate_median -?[0-9.]+`,
 		`rfq_roundtrip_p50_ms [0-9.]+`,

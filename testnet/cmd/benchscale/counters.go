@@ -3,84 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"net/http"
-	"regexp"
-	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/dtwgate/dtwgate/api"
 	"github.com/dtwgate/dtwgate/testnet/benchkit"
 )
-
-// storeCounters are the gateways' store counters, summed over the replicas, from their
-// /metrics: round trips to PostgreSQL, group-commit transactions and the units of work
-// they held. ok is false when a gateway did not give them all (SQLite has no round trips).
-type storeCounters struct {
-	ok                  bool
-	roundTrips, commits int64
-	units               int64
-}
-
-// storeCounterNames are the metrics read, by field.
-var storeCounterNames = []string{"dtwgate_store_round_trips_total", "dtwgate_store_commits_total", "dtwgate_store_commit_units_total"}
-
-// readStoreCounters reads the counters of every gateway.
-func readStoreCounters(ctx context.Context, gws []*benchkit.Gateway) storeCounters {
-	out := storeCounters{ok: true}
-	for _, g := range gws {
-		vals, err := gatewayCounters(ctx, g)
-		if err != nil {
-			out.ok = false
-			continue
-		}
-		out.roundTrips += vals[0]
-		out.commits += vals[1]
-		out.units += vals[2]
-	}
-	return out
-}
-
-// gatewayCounters reads storeCounterNames from one gateway's /metrics, in their order.
-func gatewayCounters(ctx context.Context, g *benchkit.Gateway) ([]int64, error) {
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+g.Listen+api.PathMetrics, nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("metrics: %s", resp.Status)
-	}
-	out := make([]int64, len(storeCounterNames))
-	for i, name := range storeCounterNames {
-		m := regexp.MustCompile(`(?m)^` + name + ` ([0-9.e+]+)$`).FindSubmatch(body)
-		if m == nil {
-			return nil, fmt.Errorf("metrics: no %s", name)
-		}
-		f, err := strconv.ParseFloat(string(m[1]), 64)
-		if err != nil {
-			return nil, fmt.Errorf("metrics: %s: %w", name, err)
-		}
-		out[i] = int64(f)
-	}
-	return out, nil
-}
-
-func (s storeCounters) minus(s0 storeCounters) storeCounters {
-	return storeCounters{ok: s.ok && s0.ok, roundTrips: s.roundTrips - s0.roundTrips, commits: s.commits - s0.commits, units: s.units - s0.units}
-}
 
 var idleDuration = 3 * time.Second
 
@@ -92,21 +20,21 @@ var idleDuration = 3 * time.Second
 func printIdle(ctx context.Context, s setup, gws []*benchkit.Gateway, storeURL string, f *figures) {
 	idle := startStatements(ctx, storeURL, "")
 	calls0 := statementCalls(ctx, storeURL)
-	pg0, st0 := readPGStats(ctx, storeURL), readStoreCounters(ctx, gws)
+	pg0, st0 := readPGStats(ctx, storeURL), benchkit.ReadStoreCounters(ctx, gws)
 	start := time.Now()
 	time.Sleep(idleDuration)
-	pg1, st1 := readPGStats(ctx, storeURL), readStoreCounters(ctx, gws)
+	pg1, st1 := readPGStats(ctx, storeURL), benchkit.ReadStoreCounters(ctx, gws)
 	calls1 := statementCalls(ctx, storeURL)
 	secs := time.Since(start).Seconds()
-	pg, st := pg1.minus(pg0), st1.minus(st0)
+	pg, st := pg1.minus(pg0), st1.Minus(st0)
 	line := fmt.Sprintf("# %s idle (no client) over %.1f s:", s.labels(), secs)
 	if pg.ok {
 		tps := float64(pg.commits+pg.rollbacks) / secs
 		line += fmt.Sprintf(" %.1f PostgreSQL transactions/s", tps)
 		f.add("idle_pg_transactions_per_second{%s} %.1f", s.labels(), tps)
 	}
-	if st.ok {
-		rt := float64(st.roundTrips) / secs
+	if st.OK {
+		rt := float64(st.RoundTrips) / secs
 		line += fmt.Sprintf(", %.1f round trips/s from the gateways' pools", rt)
 		f.add("idle_round_trips_per_second{%s} %.1f", s.labels(), rt)
 	}

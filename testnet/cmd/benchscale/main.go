@@ -371,10 +371,10 @@ func bench(ctx context.Context, dir, bin string, s setup, pg *postgres, f *figur
 				f.add("swap_rollbacks{%s} %.3f", l, float64(swapUse.pg.rollbacks)/n)
 				f.add("swap_wal_bytes{%s} %.0f", l, float64(swapUse.pg.walBytes)/n)
 			}
-			if swapUse.store.ok {
-				f.add("swap_round_trips{%s} %.2f", l, float64(swapUse.store.roundTrips)/n)
-				if swapUse.store.commits > 0 {
-					f.add("swap_group_units{%s} %.2f", l, float64(swapUse.store.units)/float64(swapUse.store.commits))
+			if swapUse.store.OK {
+				f.add("swap_round_trips{%s} %.2f", l, float64(swapUse.store.RoundTrips)/n)
+				if swapUse.store.Commits > 0 {
+					f.add("swap_group_units{%s} %.2f", l, swapUse.store.Group())
 				}
 			}
 		}
@@ -414,13 +414,13 @@ type snapshot struct {
 	load                    string
 	gateways, postgres, own time.Duration
 	pg                      pgStats
-	store                   storeCounters
+	store                   benchkit.StoreCounters
 }
 
 // takeSnapshot reads the load average, the CPU time of the gateways, of the PostgreSQL
 // server and of this process, and the database's counters (for a PostgreSQL setup).
 func takeSnapshot(ctx context.Context, gws []*benchkit.Gateway, pg *postgres, storeURL string) snapshot {
-	s := snapshot{load: benchkit.LoadAverages(), own: benchkit.SelfCPUTime(), store: readStoreCounters(ctx, gws)}
+	s := snapshot{load: benchkit.LoadAverages(), own: benchkit.SelfCPUTime(), store: benchkit.ReadStoreCounters(ctx, gws)}
 	for _, g := range gws {
 		s.gateways += g.CPUTime()
 	}
@@ -434,7 +434,7 @@ func takeSnapshot(ctx context.Context, gws []*benchkit.Gateway, pg *postgres, st
 // since is what was used from s0 to s (s's load average stays).
 func (s snapshot) since(s0 snapshot) snapshot {
 	return snapshot{load: s.load, gateways: s.gateways - s0.gateways, postgres: s.postgres - s0.postgres, own: s.own - s0.own,
-		pg: s.pg.minus(s0.pg), store: s.store.minus(s0.store)}
+		pg: s.pg.minus(s0.pg), store: s.store.Minus(s0.store)}
 }
 
 // print writes the `#` lines of a phase: the load averages before and after, the CPU per
@@ -455,8 +455,8 @@ func (s snapshot) print(st setup, phase, loadBefore string, n int, elapsed time.
 			st.labels(), phase, float64(s.pg.commits)/float64(n), float64(s.pg.rollbacks)/float64(n),
 			float64(s.pg.walSyncs)/float64(n), float64(s.pg.walBytes)/float64(n))
 	}
-	if st.store == "postgres" && s.store.ok && s.store.commits > 0 {
+	if st.store == "postgres" && s.store.OK && s.store.Commits > 0 {
 		fmt.Printf("# %s %s: the gateways' store per answer: %.2f round trips to PostgreSQL, %.3f group-commit transactions (%.1f units of work each)\n",
-			st.labels(), phase, float64(s.store.roundTrips)/float64(n), float64(s.store.commits)/float64(n), float64(s.store.units)/float64(s.store.commits))
+			st.labels(), phase, float64(s.store.RoundTrips)/float64(n), float64(s.store.Commits)/float64(n), s.store.Group())
 	}
 }
