@@ -250,7 +250,7 @@ func setUp(ctx context.Context, bin, dir, name, extraYAML, profile string) (*pha
 	}
 	fmt.Printf("# %s: %d accounts funded, %d clients; %d CPUs shared by the gateways and the clients\n",
 		name, len(traders), *clients, runtime.NumCPU())
-	return &phase{name: name, gw: gw, traders: traders, profile: profile}, nil
+	return &phase{name: name, gw: gw, traders: traders, profile: profile, commits: benchkit.StoreCounters{OK: true}}, nil
 }
 
 // round runs the swaps for the duration (round r of the benchmark) and prints what it
@@ -265,7 +265,12 @@ func (p *phase) round(ctx context.Context, r int) error {
 	written, commits := benchkit.ProcWriteBytes(p.gw.PID()), benchkit.ReadCommits(ctx, p.gw)
 	sw := benchkit.SwapRound(ctx, p.traders, *duration, r)
 	gwCPU, selfCPU = p.gw.CPUTime()-gwCPU, benchkit.SelfCPUTime()-selfCPU
-	written, commits = benchkit.ProcWriteBytes(p.gw.PID())-written, benchkit.ReadCommits(ctx, p.gw).Minus(commits)
+	if after := benchkit.ProcWriteBytes(p.gw.PID()); written >= 0 && after >= 0 {
+		written = after - written
+	} else {
+		written = -1
+	}
+	commits = benchkit.ReadCommits(ctx, p.gw).Minus(commits)
 	if err := stopProfile(); err != nil {
 		return err
 	}
@@ -273,12 +278,13 @@ func (p *phase) round(ctx context.Context, r int) error {
 		fmt.Printf("# gateway CPU profile: %s (go tool pprof -top %s %s)\n", p.profile, p.gw.Bin, p.profile)
 	}
 	p.res.Add(sw)
-	if p.rounds == 0 {
-		p.commits = benchkit.StoreCounters{OK: true}
-	}
 	p.gwCPU, p.selfCPU, p.rounds = p.gwCPU+gwCPU, p.selfCPU+selfCPU, p.rounds+1
-	p.written += written
-	p.commits = benchkit.StoreCounters{OK: p.commits.OK && commits.OK, Commits: p.commits.Commits + commits.Commits, Units: p.commits.Units + commits.Units}
+	p.commits = p.commits.Plus(commits)
+	if written < 0 || p.written < 0 {
+		p.written = -1 // unknown for one round: unknown over the rounds
+	} else {
+		p.written += written
+	}
 	p.perRound = append(p.perRound, roundFigures{rate: float64(len(sw.Latencies)) / duration.Seconds(),
 		p99: benchkit.Ms(benchkit.Percentile(sw.Latencies, 99))})
 	perSwap := 0.0
