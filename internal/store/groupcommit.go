@@ -43,8 +43,9 @@ var _ groupTx = (*sql.Tx)(nil)
 // groupDB is the database a groupCommitter runs its groups on.
 type groupDB interface {
 	// begin starts a group's transaction on a connection that the group holds until it
-	// closes it, after the transaction ended (beginOn).
-	begin(ctx context.Context) (*sql.Conn, groupTx, error)
+	// closes it, after the transaction ended (beginOn); run counts the group's runs, from
+	// 1 (a rerun after lost conflicts may first queue behind other stores' reruns).
+	begin(ctx context.Context, run int) (*sql.Conn, groupTx, error)
 	// on returns what the units' statements run on in tx.
 	on(tx groupTx) queryer
 	// rerun reports whether a group whose transaction failed with err (a unit's error, a
@@ -61,7 +62,7 @@ type sqliteGroup struct{ db *sql.DB }
 
 // begin implements groupDB: BEGIN IMMEDIATE (the writer's _txlock) waits up to
 // busy_timeout for another process's write lock.
-func (g sqliteGroup) begin(ctx context.Context) (*sql.Conn, groupTx, error) {
+func (g sqliteGroup) begin(ctx context.Context, _ int) (*sql.Conn, groupTx, error) {
 	c, tx, err := beginOn(ctx, g.db, nil)
 	if err != nil {
 		return nil, nil, err
@@ -354,7 +355,7 @@ func (g *groupCommitter) commit(group []*unit, l *lane) {
 	for run := 1; len(live) > 0; run++ {
 		g.groups.Add(1)
 		g.units.Add(int64(len(live)))
-		if g.try(live, l) == nil || run == g.maxRuns {
+		if g.try(live, l, run) == nil || run == g.maxRuns {
 			break
 		}
 		g.reruns.Add(1)
@@ -397,14 +398,14 @@ func started(group []*unit) []*unit {
 	return live
 }
 
-// try runs the units in one transaction and sets their outcomes; it returns the failure
-// that calls for running them all again, if any.
-func (g *groupCommitter) try(live []*unit, l *lane) (rerun error) {
+// try runs the units in one transaction, the group's run'th, and sets their outcomes; it
+// returns the failure that calls for running them all again, if any.
+func (g *groupCommitter) try(live []*unit, l *lane, run int) (rerun error) {
 	for _, u := range live {
 		u.err, u.panicked, u.busy = nil, nil, false
 	}
 	ctx := context.WithoutCancel(live[0].ctx)
-	c, tx, err := g.db.begin(ctx)
+	c, tx, err := g.db.begin(ctx, run)
 	if err != nil {
 		for _, u := range live {
 			u.err = fmt.Errorf("begin: %w", err)

@@ -30,7 +30,7 @@ func TestPostgresGroupStatementsStartNoGoroutine(t *testing.T) {
 	p, err := OpenPostgres(ctx, pgtest.Start(t))
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, p.Close()) })
-	g := newGroupCommitterLanes(pgGroup{db: p.db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, 1)
+	g := newGroupCommitterLanes(pgGroup{db: p.db, iso: sql.LevelReadCommitted, queued: &p.queued}, pgMaxGroup, pgTxAttempts, 1)
 	t.Cleanup(g.close)
 	unit := func(q queryer) error {
 		for range 3 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"encoding/hex"
 	"errors"
@@ -47,7 +48,8 @@ var pgMigrationFiles embed.FS
 // locks in one order. A group that
 // loses a conflict all the same (SQLSTATE 40001, or a deadlock, 40P01, in any unit or at
 // the commit) is rolled back and run again from the start, every unit's fn again, up to
-// pgTxAttempts times; so InTx's fn may run more than once and must not act outside tx. A
+// pgTxAttempts times, from its pgQueuedRun'th run on one rerun at a time across the
+// replicas (pgGroup.begin); so InTx's fn may run more than once and must not act outside tx. A
 // lone statement outside a transaction runs at READ COMMITTED: each is atomic, and its
 // WHERE clause re-checks the row it changes (no money path reads, then writes, outside a
 // transaction).
@@ -70,6 +72,8 @@ type Postgres struct {
 	closeErr  error
 	// trips counts the round trips of the pool's connections (RoundTrips).
 	trips *atomic.Int64
+	// queued counts the group runs that queued behind other replicas' reruns (pgGroup).
+	queued atomic.Int64
 	// peerHeard is when the listener last heard another process's commit that wrote
 	// events (unix nanoseconds).
 	peerHeard atomic.Int64
@@ -81,6 +85,11 @@ var _ Store = (*Postgres)(nil)
 const (
 	// pgTxAttempts bounds the runs of a transaction that keeps losing conflicts.
 	pgTxAttempts = 12
+	// pgQueuedRun is the first run of a group that queues behind other replicas' reruns
+	// (pgRerunLock): after two lost conflicts.
+	pgQueuedRun = 3
+	// pgRerunLock is the advisory lock key of reruns ("dtwg" "rrn").
+	pgRerunLock int64 = 0x64747767_0072726e
 	// pgMaxGroup bounds the units of work of one transaction: its savepoints' subtransaction
 	// ids stay within what PostgreSQL caches per transaction (64), so other sessions'
 	// snapshots need not look them up.
@@ -149,8 +158,8 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		db.Close()
 		return nil, err
 	}
-	p.group = newGroupCommitter(pgGroup{db: db, iso: sql.LevelSerializable}, pgMaxGroup, pgTxAttempts)
-	p.locked = newGroupCommitterLanes(pgGroup{db: db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, pgLockedLanes())
+	p.group = newGroupCommitter(pgGroup{db: db, iso: sql.LevelSerializable, queued: &p.queued}, pgMaxGroup, pgTxAttempts)
+	p.locked = newGroupCommitterLanes(pgGroup{db: db, iso: sql.LevelReadCommitted, queued: &p.queued}, pgMaxGroup, pgTxAttempts, pgLockedLanes())
 	p.locked.crowded = p.peersBusy
 	listening := make(chan error, 1)
 	lctx, stop := context.WithCancel(context.Background())
@@ -204,6 +213,8 @@ func (p *Postgres) migrate(ctx context.Context) error {
 type pgGroup struct {
 	db  *sql.DB
 	iso sql.IsolationLevel
+	// queued counts the runs that queued behind other replicas' reruns (begin).
+	queued *atomic.Int64
 }
 
 // begin implements groupDB. The transaction runs on the *sql.Conn itself, not on a
@@ -211,7 +222,14 @@ type pgGroup struct {
 // more per query (each Rows' awaitDone), started and ended for every statement of a
 // swap, while a group's statements run without cancellation (unitQueryer), so there is
 // nothing to watch. The BEGIN waits for the first statement (pipeConn).
-func (g pgGroup) begin(ctx context.Context) (*sql.Conn, groupTx, error) {
+//
+// From its pgQueuedRun'th run on, a group that kept losing conflicts first takes the
+// session lock pgRerunLock, held until its transaction ended: the reruns of every
+// replica's losers run one at a time, each meeting only first runs, so one that lost to
+// the same rivals over and over does not spend its runs meeting them again (each
+// rerun alone would still lose as often as it did). Taken before the BEGIN, the wait is
+// outside the transaction, whose snapshot is taken once it holds the lock.
+func (g pgGroup) begin(ctx context.Context, run int) (*sql.Conn, groupTx, error) {
 	begin, err := pgBegin(g.iso, false)
 	if err != nil {
 		return nil, nil, err
@@ -220,11 +238,21 @@ func (g pgGroup) begin(ctx context.Context) (*sql.Conn, groupTx, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	tx := &pgConnTx{c: c}
+	if run >= pgQueuedRun {
+		if _, err := c.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, pgRerunLock); err != nil {
+			_ = c.Close()
+			return nil, nil, fmt.Errorf("queue behind other reruns: %w", err)
+		}
+		tx.queued = true
+		g.queued.Add(1)
+	}
 	if _, err := c.ExecContext(ctx, begin); err != nil {
+		tx.unqueue()
 		_ = c.Close()
 		return nil, nil, err
 	}
-	return c, &pgConnTx{c: c}, nil
+	return c, tx, nil
 }
 
 // on implements groupDB: the units' statements have their placeholders rewritten.
@@ -236,6 +264,8 @@ func (pgGroup) on(tx groupTx) queryer { return pgTx{tx: tx.(*pgConnTx).c} }
 type pgConnTx struct {
 	c    *sql.Conn
 	done bool
+	// queued: the connection holds pgRerunLock, released once the transaction ended.
+	queued bool
 }
 
 // ExecContext implements groupTx.
@@ -255,7 +285,22 @@ func (t *pgConnTx) end(query string) error {
 	}
 	t.done = true
 	_, err := t.c.ExecContext(context.Background(), query)
+	t.unqueue()
 	return err
+}
+
+// unqueue releases pgRerunLock if the connection holds it. A connection that could not
+// release it (lost, or the server says it held none) is not used again: closed, it
+// releases the lock with its session.
+func (t *pgConnTx) unqueue() {
+	if !t.queued {
+		return
+	}
+	t.queued = false
+	var released bool
+	if err := t.c.QueryRowContext(context.Background(), `SELECT pg_advisory_unlock($1)`, pgRerunLock).Scan(&released); err != nil || !released {
+		_ = t.c.Raw(func(any) error { return driver.ErrBadConn })
+	}
 }
 
 // rerun implements groupDB: a lost conflict or deadlock, a failed statement that a

@@ -26,3 +26,11 @@ func (p *Postgres) TerminateListeners(ctx context.Context) error {
 
 // BellGap is the least time between two notifications of a store's bell.
 const BellGap = pgBellGap
+
+// QueuedReruns returns how many of p's groups ran again queued behind other replicas'
+// reruns (pgRerunLock), and how many sessions of the database hold that lock now.
+func (p *Postgres) QueuedReruns(ctx context.Context) (queued int64, held int, err error) {
+	err = p.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND granted
+		AND classid = ($1::bigint >> 32)::oid AND objid = ($1::bigint & 4294967295)::oid AND objsubid = 1`, pgRerunLock).Scan(&held)
+	return p.queued.Load(), held, err
+}

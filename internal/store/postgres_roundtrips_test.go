@@ -247,7 +247,7 @@ func TestPostgresLaneStartsWhereItClaimedLast(t *testing.T) {
 	_, err = other.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, lockKey(shardLockPrefix, "6"))
 	require.NoError(t, err)
 
-	g := newGroupCommitterLanes(pgGroup{db: p.db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, 1)
+	g := newGroupCommitterLanes(pgGroup{db: p.db, iso: sql.LevelReadCommitted, queued: &p.queued}, pgMaxGroup, pgTxAttempts, 1)
 	t.Cleanup(g.close)
 	unit := func(fn func(c *conn) error) {
 		require.NoError(t, g.do(ctx, func(q queryer) error {
@@ -288,7 +288,7 @@ func TestPostgresBeginAndSavepointsRideWithTheNextStatement(t *testing.T) {
 	_, err = p.db.ExecContext(ctx, `CREATE TABLE pipe_test (k TEXT PRIMARY KEY)`)
 	require.NoError(t, err)
 
-	g := newGroupCommitterLanes(pgGroup{db: p.db, iso: sql.LevelReadCommitted}, pgMaxGroup, pgTxAttempts, 1)
+	g := newGroupCommitterLanes(pgGroup{db: p.db, iso: sql.LevelReadCommitted, queued: &p.queued}, pgMaxGroup, pgTxAttempts, 1)
 	t.Cleanup(g.close)
 	insert := func(q queryer, k string) error {
 		_, err := q.ExecContext(ctx, `INSERT INTO pipe_test (k) VALUES ($1)`, k)
