@@ -16,8 +16,8 @@ import (
 //     is remembered only after its transaction committed and only ever moves forward, so
 //     it is never ahead of the database; it is behind when another process wrote the
 //     account since, and a receipt linked after it then finds its sequence taken (the
-//     receipts' unique (account_id, seq) refuses a fork) and follows the head read in
-//     the writer instead (ledger.Options.Head).
+//     head's compare-and-set, migration 0087, refuses a fork) and follows the head read
+//     in the writer instead (ledger.Options.Head).
 //   - written: the receipts committed here that the receipt key's job has not looked
 //     at, by position, which ReceiptsToSign hands out instead of reading their rows
 //     when they are exactly the receipts after where the job stopped (through): on

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -139,8 +140,12 @@ func (s *conn) ReceiptHead(ctx context.Context, accountID string) (StoredReceipt
 		at   int64
 		hash []byte
 	)
-	err := s.r.QueryRowContext(ctx, `SELECT seq, created_ms, hash FROM receipts WHERE account_id = ?
-		ORDER BY seq DESC LIMIT 1`+s.forUpdate(), accountID).Scan(&r.Seq, &at, &hash)
+	query := receiptHeadSQL
+	if s.postgres() {
+		query = `SELECT pos, seq, created_ms, hash FROM receipts WHERE account_id = ?
+			ORDER BY seq DESC LIMIT 1` + s.forUpdate()
+	}
+	err := s.r.QueryRowContext(ctx, query, accountID).Scan(&r.Pos, &r.Seq, &at, &hash)
 	if err != nil {
 		return StoredReceipt{}, wrap("receipt head", err)
 	}
@@ -148,11 +153,21 @@ func (s *conn) ReceiptHead(ctx context.Context, accountID string) (StoredReceipt
 	return r, nil
 }
 
-// InsertReceipt implements Receipts: one statement, the receipt's row (its entry
-// recorded the receipt's sequence in its own insert).
+// receiptHeadSQL reads an account's receipt head on SQLite (migration 0087).
+const receiptHeadSQL = `SELECT pos, seq, created_ms, hash FROM receipt_heads WHERE account_id = ?`
+
+// InsertReceipt implements Receipts: on PostgreSQL one statement, the receipt's row (its
+// entry recorded the receipt's sequence in its own insert); on SQLite the row and the
+// move of its account's head (insertSQLiteReceipt).
 func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
+	if r.Seq == 0 {
+		return fmt.Errorf("insert receipt of %s: sequence 0 (receipts are numbered from 1)", r.AccountID)
+	}
 	if l := s.swapLocks; l != nil && l.account == r.AccountID {
 		l.headRead = false // the head moves
+	}
+	if !s.postgres() {
+		return s.insertSQLiteReceipt(ctx, r)
 	}
 	const insert = `INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -163,32 +178,77 @@ func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
 		return st.fail(st.takeEntry().send(ctx, st.q, `, r AS (INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
 			SELECT ?::text, ?::bigint, ?::bigint, ?::text, ?::text, ?::bigint, ?::text, ?::bytea, ?::bytea FROM e WHERE true)`, args...))
 	}
-	remember := s.mem != nil && s.pending != nil
-	if r.Signature == nil && !remember {
+	if r.Signature == nil {
 		_, err := s.q.ExecContext(ctx, insert, args...)
 		return wrap("insert receipt", err)
 	}
-	if r.Signature == nil { // SQLite: the position is the rowid, the insert's own
-		res, err := s.q.ExecContext(ctx, insert, args...)
+	return s.tx(ctx, func(tx queryer) error {
+		if err := tx.QueryRowContext(ctx, insert+` RETURNING pos`, args...).Scan(&r.Pos); err != nil {
+			return wrap("insert receipt", err)
+		}
+		return insertReceiptSignature(ctx, tx, r)
+	})
+}
+
+func insertReceiptSignature(ctx context.Context, tx queryer, r StoredReceipt) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO receipt_signatures (pos, signature) VALUES (?, ?)`, r.Pos, r.Signature)
+	return wrap("insert receipt's signature", err)
+}
+
+// insertSQLiteReceipt inserts r's row, linked to the position of its account's receipt
+// Seq-1 (migration 0087), and moves the account's head to it from Seq-1: ErrConflict,
+// with nothing left written, when the head is not at Seq-1. Its position is the rowid,
+// the insert's own.
+func (s *conn) insertSQLiteReceipt(ctx context.Context, r StoredReceipt) error {
+	return s.tx(ctx, func(tx queryer) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash, prev_pos)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, COALESCE((SELECT pos FROM receipt_heads WHERE account_id = ? AND seq = ?), 0))`,
+			r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Bytes(), r.Hash.Bytes(),
+			r.AccountID, r.Seq-1)
 		if err != nil {
 			return wrap("insert receipt", err)
 		}
 		if r.Pos, err = res.LastInsertId(); err != nil {
 			return wrap("insert receipt's position", err)
 		}
-		s.pending.receipts = append(s.pending.receipts, r)
-		return nil
-	}
-	return s.tx(ctx, func(tx queryer) error {
-		if err := tx.QueryRowContext(ctx, insert+` RETURNING pos`, args...).Scan(&r.Pos); err != nil {
-			return wrap("insert receipt", err)
+		if err := moveReceiptHead(ctx, tx, r); err != nil {
+			if _, derr := tx.ExecContext(ctx, `DELETE FROM receipts WHERE pos = ?`, r.Pos); derr != nil {
+				return errors.Join(err, wrap("take back the receipt", derr))
+			}
+			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO receipt_signatures (pos, signature) VALUES (?, ?)`, r.Pos, r.Signature)
-		if err == nil && remember {
+		if r.Signature != nil {
+			if err := insertReceiptSignature(ctx, tx, r); err != nil {
+				return err
+			}
+		}
+		if s.mem != nil && s.pending != nil {
 			s.pending.receipts = append(s.pending.receipts, r)
 		}
-		return wrap("insert receipt's signature", err)
+		return nil
 	})
+}
+
+// moveReceiptHead makes r its account's head (SQLite, migration 0087): the first
+// receipt's insert, or a later one's compare-and-set from Seq-1; ErrConflict when the
+// head is elsewhere (another writer took Seq, or a receipt before it is missing).
+func moveReceiptHead(ctx context.Context, tx queryer, r StoredReceipt) error {
+	if r.Seq == 1 {
+		_, err := tx.ExecContext(ctx, `INSERT INTO receipt_heads (account_id, seq, pos, created_ms, hash) VALUES (?, 1, ?, ?, ?)`,
+			r.AccountID, r.Pos, r.CreatedAt.UnixMilli(), r.Hash.Bytes())
+		return wrap("receipt 1 of "+r.AccountID, err)
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE receipt_heads SET seq = ?, pos = ?, created_ms = ?, hash = ? WHERE account_id = ? AND seq = ?`,
+		r.Seq, r.Pos, r.CreatedAt.UnixMilli(), r.Hash.Bytes(), r.AccountID, r.Seq-1)
+	if err != nil {
+		return wrap("move receipt head", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return wrap("move receipt head", err)
+	} else if n == 0 {
+		return fmt.Errorf("receipt %d of %s: its account's head is not at %d: %w", r.Seq, r.AccountID, r.Seq-1, ErrConflict)
+	}
+	return nil
 }
 
 // SetEntryReceiptSeq implements Receipts.
@@ -202,14 +262,64 @@ func (s *conn) ReceiptsAfter(ctx context.Context, accountID string, after uint64
 	if limit <= 0 || limit > MaxReceiptsPage {
 		limit = MaxReceiptsPage
 	}
-	return s.queryReceipts(ctx, "receipts", `SELECT `+receiptColumns+receiptsFrom+` WHERE r.account_id = ? AND r.seq > ?
-		ORDER BY r.seq LIMIT ?`, accountID, after, limit)
+	if s.postgres() {
+		if after >= math.MaxInt64 { // beyond any sequence (a BIGINT)
+			return nil, nil
+		}
+		return s.queryReceipts(ctx, "receipts", `SELECT `+receiptColumns+receiptsFrom+` WHERE r.account_id = ? AND r.seq > ?
+			ORDER BY r.seq LIMIT ?`, accountID, after, limit)
+	}
+	head, err := s.ReceiptHead(ctx, accountID)
+	if errors.Is(err, ErrNotFound) || err == nil && head.Seq <= after {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	high := head.Seq
+	if head.Seq-after > uint64(limit) {
+		high = after + uint64(limit)
+	}
+	return s.walkReceipts(ctx, head, after+1, high)
+}
+
+// receiptMarkEvery is how far apart the receipts of an account that SQLite's partial
+// index receipts_mark finds are (migration 0087): every receipt is at most
+// receiptMarkEvery-1 links below a marked one or its account's head.
+const receiptMarkEvery = 64
+
+// walkReceipts returns the receipts of head's account with low <= Seq <= high (high at
+// most head.Seq), by Seq, on SQLite (migration 0087): it starts at the marked receipt at
+// or above high (or the head, when none is below it) and follows the links down to low,
+// in one statement.
+func (s *conn) walkReceipts(ctx context.Context, head StoredReceipt, low, high uint64) ([]StoredReceipt, error) {
+	query, args := receiptsWalkSQL(false), []any{head.Pos, head.Seq}
+	if mark := (high + receiptMarkEvery - 1) / receiptMarkEvery * receiptMarkEvery; mark < head.Seq {
+		query, args = receiptsWalkSQL(true), []any{head.AccountID, mark}
+	}
+	return s.queryReceipts(ctx, "receipts", query, append(args, low, head.AccountID, low, high)...)
+}
+
+// receiptsWalkSQL is walkReceipts' statement, which starts at the marked receipt of an
+// account and sequence (fromMark) or at a position and sequence given (the head's).
+func receiptsWalkSQL(fromMark bool) string {
+	seed := `SELECT ?, ?`
+	if fromMark {
+		seed = `SELECT pos, seq FROM receipts WHERE account_id = ? AND seq = ? AND seq % 64 = 0`
+	}
+	return `WITH RECURSIVE walk(pos, seq) AS (` + seed + `
+			UNION ALL SELECT r.prev_pos, w.seq - 1 FROM walk w JOIN receipts r ON r.pos = w.pos WHERE w.seq > ?)
+		SELECT ` + receiptColumns + ` FROM walk w JOIN receipts r ON r.pos = w.pos LEFT JOIN receipt_signatures s ON s.pos = r.pos
+		WHERE r.account_id = ? AND r.seq = w.seq AND r.seq BETWEEN ? AND ? ORDER BY r.seq`
 }
 
 // ReceiptsOfEntries implements Receipts: through the entries' external keys (their
 // unique index) and the receipts' primary key, so receipts need no index of their
 // references.
 func (s *conn) ReceiptsOfEntries(ctx context.Context, accountID string, keys []string) (map[string]StoredReceipt, error) {
+	if !s.postgres() {
+		return s.sqliteReceiptsOfEntries(ctx, accountID, keys)
+	}
 	out := map[string]StoredReceipt{}
 	for len(keys) > 0 {
 		n := min(len(keys), 500)
@@ -228,6 +338,85 @@ func (s *conn) ReceiptsOfEntries(ctx context.Context, accountID string, keys []s
 		keys = keys[n:]
 	}
 	return out, nil
+}
+
+// sqliteReceiptsOfEntries is ReceiptsOfEntries on SQLite (migration 0087): the entries'
+// receipt sequences through their external keys, then their receipts walked to from
+// the marks above them (walkReceipts), one walk per mark (or the head).
+func (s *conn) sqliteReceiptsOfEntries(ctx context.Context, accountID string, keys []string) (map[string]StoredReceipt, error) {
+	bySeq := map[uint64][]string{}
+	for len(keys) > 0 {
+		n := min(len(keys), 500)
+		args := []any{accountID}
+		for _, k := range keys[:n] {
+			args = append(args, k)
+		}
+		if err := s.scanEntrySeqs(ctx, entryReceiptSeqsSQL(n), args, bySeq); err != nil {
+			return nil, err
+		}
+		keys = keys[n:]
+	}
+	out := map[string]StoredReceipt{}
+	if len(bySeq) == 0 {
+		return out, nil
+	}
+	head, err := s.ReceiptHead(ctx, accountID)
+	if errors.Is(err, ErrNotFound) {
+		return out, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	lows := map[uint64]uint64{} // the lowest sequence wanted below each mark
+	for seq := range bySeq {
+		if seq > head.Seq {
+			continue
+		}
+		mark := min((seq+receiptMarkEvery-1)/receiptMarkEvery*receiptMarkEvery, head.Seq)
+		if low, ok := lows[mark]; !ok || seq < low {
+			lows[mark] = seq
+		}
+	}
+	for mark, low := range lows {
+		rs, err := s.walkReceipts(ctx, head, low, mark)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs {
+			for _, key := range bySeq[r.Seq] {
+				out[key] = r
+			}
+		}
+	}
+	return out, nil
+}
+
+// entryReceiptSeqsSQL reads the receipt sequences of an account's entries of n external
+// keys (SQLite's ReceiptsOfEntries).
+func entryReceiptSeqsSQL(n int) string {
+	return `SELECT external_key, receipt_seq FROM ledger_entries
+		WHERE account_id = ? AND receipt_seq > 0 AND external_key IN (` + repeatList("?", n) + `)`
+}
+
+// scanEntrySeqs runs query, whose rows are an entry's external key and its receipt
+// sequence, and adds each key under its sequence to bySeq.
+func (s *conn) scanEntrySeqs(ctx context.Context, query string, args []any, bySeq map[uint64][]string) error {
+	rows, err := s.r.QueryContext(ctx, query, args...)
+	if err != nil {
+		return wrap("receipts of entries", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			key string
+			seq uint64
+		)
+		if err := rows.Scan(&key, &seq); err != nil {
+			return wrap("receipts of entries", err)
+		}
+		bySeq[seq] = append(bySeq[seq], key)
+	}
+	return wrap("receipts of entries", rows.Err())
 }
 
 // receiptsOfEntriesSQL is ReceiptsOfEntries' statement for an account and n keys.

@@ -51,8 +51,7 @@ const traderReadsQuery = `SELECT 0, id, parent_id, label, account_asset, CAST(cr
 // on a store of one writer only (SingleWriter: a swap links its receipt after it,
 // ledger.Options.Head); on PostgreSQL the ledger reads the head under its lock.
 const traderReadsHead = `
-	UNION ALL SELECT * FROM (SELECT 6, CAST(seq AS TEXT), hex(hash), CAST(created_ms AS TEXT), '', '' FROM receipts WHERE account_id = ?
-		ORDER BY seq DESC LIMIT 1) AS head`
+	UNION ALL SELECT 6, CAST(seq AS TEXT), hex(hash), CAST(created_ms AS TEXT), CAST(pos AS TEXT), '' FROM receipt_heads WHERE account_id = ?`
 
 // TraderReads implements Trading.
 func (s *conn) TraderReads(ctx context.Context, accountID, source, book, kind, instructionID string) (TraderReads, error) {
@@ -153,7 +152,7 @@ func (r *TraderReads) add(kind int, accountID, a, b, c, d, e string) error {
 	case 5:
 		r.OrderID, err = strconv.ParseInt(a, 10, 64)
 	case 6:
-		r.ReceiptHead, err = receiptHeadRow(accountID, a, b, c)
+		r.ReceiptHead, err = receiptHeadRow(accountID, a, b, c, d)
 	default:
 		err = fmt.Errorf("row of kind %d", kind)
 	}
@@ -161,14 +160,18 @@ func (r *TraderReads) add(kind int, accountID, a, b, c, d, e string) error {
 }
 
 // receiptHeadRow reads a receipt head row (kind 6: sequence, hash in hex, time in
-// milliseconds) of the account's reads.
-func receiptHeadRow(accountID, seq, hash, ms string) (StoredReceipt, error) {
+// milliseconds, and on SQLite its position, "" when not read) of the account's reads.
+func receiptHeadRow(accountID, seq, hash, ms, pos string) (StoredReceipt, error) {
 	n, err := strconv.ParseUint(seq, 10, 64)
 	t, terr := strconv.ParseInt(ms, 10, 64)
-	if err = errors.Join(err, terr); err != nil {
+	p, perr := int64(0), error(nil)
+	if pos != "" {
+		p, perr = strconv.ParseInt(pos, 10, 64)
+	}
+	if err = errors.Join(err, terr, perr); err != nil {
 		return StoredReceipt{}, fmt.Errorf("receipt head: %w", err)
 	}
-	return StoredReceipt{AccountID: accountID, Seq: n, Hash: common.HexToHash(hash), CreatedAt: time.UnixMilli(t)}, nil
+	return StoredReceipt{Pos: p, AccountID: accountID, Seq: n, Hash: common.HexToHash(hash), CreatedAt: time.UnixMilli(t)}, nil
 }
 
 // SingleWriter implements Trading.
@@ -260,7 +263,7 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 			}
 			m[a] = m[a].Add(v)
 		case 6:
-			head, err := receiptHeadRow(accountID, a, b, c)
+			head, err := receiptHeadRow(accountID, a, b, c, "")
 			if err != nil {
 				return true, fmt.Errorf("trader reads of %s: %w", accountID, err)
 			}

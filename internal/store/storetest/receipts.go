@@ -136,7 +136,7 @@ func testReceiptsOfEntries(t *testing.T, s store.Store) {
 	const n = 510
 	want := map[string]store.StoredReceipt{}
 	var keys []string
-	seq := uint64(0)
+	seq, introSeq := uint64(0), uint64(0)
 	for i := range n {
 		key := fmt.Sprintf("swap:acc:%d", i)
 		receipted := i%7 != 3 // else an entry without a receipt (receipts off)
@@ -161,7 +161,8 @@ func testReceiptsOfEntries(t *testing.T, s store.Store) {
 			}
 			continue
 		}
-		insert("intro", uint64(i+1), e.ID, fmt.Sprintf("entry:%d", e.ID))
+		introSeq++
+		insert("intro", introSeq, e.ID, fmt.Sprintf("entry:%d", e.ID))
 		seq++
 		want[key] = insert("acc", seq, e.ID, fmt.Sprintf("%d", i))
 		if own != seq {
@@ -190,4 +191,80 @@ func testReceiptsOfEntries(t *testing.T, s store.Store) {
 	got, err = s.ReceiptsOfEntries(ctx, "acc", nil)
 	require.NoError(t, err)
 	require.Empty(t, got)
+}
+
+// testReceiptsAfter: an account's receipts come back by sequence from any point and in
+// pages of any size, across many receipts interleaved with another account's (on
+// SQLite, walked to from the marked receipts and the head); an after at or past the
+// head, or beyond any sequence, gives none. A receipt of a sequence taken is refused with
+// ErrConflict and leaves nothing behind; on a store of one writer, so is one that skips
+// a sequence.
+func testReceiptsAfter(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const n = 300
+	hashOf := func(account string, seq uint64) common.Hash {
+		return common.BytesToHash([]byte(fmt.Sprintf("%s#%d", account, seq)))
+	}
+	insert := func(account string, seq uint64) error {
+		return s.InsertReceipt(ctx, store.StoredReceipt{AccountID: account, Seq: seq, Kind: "TRADE", Reference: fmt.Sprint(seq),
+			CreatedAt: now(), Body: []byte(`{}`), Prev: hashOf(account, seq-1), Hash: hashOf(account, seq)})
+	}
+	rows, err := s.ReceiptsAfter(ctx, "a", 0, 10)
+	require.NoError(t, err)
+	require.Empty(t, rows, "no receipt yet")
+	for i := range uint64(n) {
+		require.NoError(t, insert("a", i+1))
+		if i%3 == 0 {
+			require.NoError(t, insert("b", i/3+1))
+		}
+	}
+	for _, c := range []struct {
+		after uint64
+		limit int
+	}{{0, 0}, {0, 1}, {0, 64}, {0, 65}, {1, 63}, {63, 1}, {63, 2}, {64, 64}, {100, 7}, {127, 130}, {250, 100}, {299, 5}, {300, 5},
+		{1000, 5}, {^uint64(0), 5}, {^uint64(0) - 3, 1000}} {
+		rows, err := s.ReceiptsAfter(ctx, "a", c.after, c.limit)
+		require.NoError(t, err, "after %d, limit %d", c.after, c.limit)
+		want := 0
+		if c.after < n {
+			want = min(n-int(c.after), c.limit)
+			if c.limit == 0 {
+				want = n - int(c.after)
+			}
+		}
+		require.Len(t, rows, want, "after %d, limit %d", c.after, c.limit)
+		for i, r := range rows {
+			seq := c.after + uint64(i) + 1
+			require.Equal(t, "a", r.AccountID)
+			require.Equal(t, seq, r.Seq)
+			require.Equal(t, hashOf("a", seq), r.Hash)
+			require.Equal(t, fmt.Sprint(seq), r.Reference)
+		}
+	}
+	for seq := uint64(1); seq <= n/3+1; seq += 17 {
+		rows, err := s.ReceiptsAfter(ctx, "b", seq-1, 1)
+		require.NoError(t, err)
+		require.Len(t, rows, 1)
+		require.Equal(t, hashOf("b", seq), rows[0].Hash)
+	}
+
+	refused := []uint64{1, 64, n}
+	if s.SingleWriter() { // PostgreSQL's writers take the head under its lock; its key refuses only a taken sequence
+		refused = append(refused, n+2)
+		require.ErrorIs(t, insert("c", 2), store.ErrConflict, "a first receipt numbered 2")
+	}
+	for _, seq := range refused {
+		require.ErrorIs(t, insert("a", seq), store.ErrConflict, "receipt %d after head %d", seq, n)
+	}
+	require.Error(t, insert("c", 0), "sequence 0")
+	rows, err = s.ReceiptsAfter(ctx, "a", n-2, 0)
+	require.NoError(t, err)
+	require.Len(t, rows, 2, "the refused receipts left nothing")
+	head, err := s.ReceiptHead(ctx, "a")
+	require.NoError(t, err)
+	require.Equal(t, uint64(n), head.Seq)
+	require.Equal(t, hashOf("a", n), head.Hash)
+	_, err = s.ReceiptHead(ctx, "c")
+	require.ErrorIs(t, err, store.ErrNotFound)
+	require.NoError(t, insert("a", n+1), "the next one follows")
 }

@@ -76,6 +76,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ReceiptHead", testReceiptHead},
 		{"ReceiptSignatures", testReceiptSignatures},
 		{"ReceiptsOfEntries", testReceiptsOfEntries},
+		{"ReceiptsAfter", testReceiptsAfter},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open(t)) })
