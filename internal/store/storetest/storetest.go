@@ -617,7 +617,7 @@ func testWithdrawalAddresses(t *testing.T, s store.Store) {
 	require.NoError(t, err)
 	require.Empty(t, none)
 
-	evs := events(t, s)
+	evs := eventsAtLeast(t, s, 2)
 	require.Len(t, evs, 2, "added, then approved")
 	for i, status := range []string{store.AddressPending, store.AddressApproved} {
 		require.Equal(t, outbox.WithdrawalAddressStatus, evs[i].Kind)
@@ -636,6 +636,20 @@ func events(t *testing.T, s store.Outbox) []outbox.Record {
 	evs, err := s.Events(context.Background(), 0, 0)
 	require.NoError(t, err)
 	return slices.DeleteFunc(evs, func(e outbox.Record) bool { return e.Kind == outbox.AccessChanged })
+}
+
+// eventsAtLeast returns events(t, s) once it holds at least n: on PostgreSQL an event is
+// read once every transaction that began before its own ended (migration 0076), and
+// another test's transaction on the server may hold it back a moment.
+func eventsAtLeast(t *testing.T, s store.Outbox, n int) []outbox.Record {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		evs := events(t, s)
+		if len(evs) >= n || time.Now().After(deadline) {
+			require.GreaterOrEqual(t, len(evs), n, "events written")
+			return evs
+		}
+	}
 }
 
 var errAbort = errors.New("abort")
@@ -672,7 +686,7 @@ func testInTxCommit(t *testing.T, s store.Store) {
 	id, err := s.WalletAccount(ctx, traderA)
 	require.NoError(t, err)
 	require.Equal(t, "a1", id)
-	evs := events(t, s)
+	evs := eventsAtLeast(t, s, 2)
 	require.Len(t, evs, 2)
 	require.Equal(t, outbox.WithdrawalAddressStatus, evs[0].Kind)
 	require.Equal(t, outbox.Deposit, evs[1].Kind)
@@ -753,7 +767,7 @@ func testEventsOrderedOnce(t *testing.T, s store.Store) {
 	for i, ref := range []chain.BlockRef{b1, b2} {
 		require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{ref}, applied[i], 10), "again")
 	}
-	evs := events(t, s)
+	evs := eventsAtLeast(t, s, 4)
 	want := []struct {
 		kind    outbox.Kind
 		trader  common.Address
@@ -808,14 +822,14 @@ func testEventsReorgCompensated(t *testing.T, s store.Store) {
 	}, 10))
 	require.NoError(t, s.PutOrderReturn(ctx, store.OrderReturn{Source: source, OrderID: 1, Status: store.OrderSettled,
 		TxHash: settled(b2, 1, 1).TxHash, BlockNumber: 2, BuyAmount: big.NewInt(9), VerifiedAt: now()}))
-	before := len(events(t, s))
+	before := len(eventsAtLeast(t, s, 3))
 	require.Equal(t, 3, before)
 
 	require.NoError(t, s.RollbackFrom(ctx, source, 2))
 	b2b := block(2, 1)
 	require.NoError(t, s.ApplyBlocks(ctx, source, []chain.BlockRef{b2b}, []dtw.Event{deposit(b2b, 0, traderA, 3)}, 10))
 
-	evs := events(t, s)[before:]
+	evs := eventsAtLeast(t, s, before+3)[before:]
 	require.Len(t, evs, 3)
 	var dep outbox.ChainActivity
 	require.Equal(t, outbox.Deposit, evs[0].Kind)
@@ -856,7 +870,7 @@ func testEventsOrderReturn(t *testing.T, s store.Store) {
 	for _, r := range []store.OrderReturn{settle, cancel, settle} {
 		require.NoError(t, s.PutOrderReturn(ctx, r))
 	}
-	evs := events(t, s)
+	evs := eventsAtLeast(t, s, 2)
 	require.Len(t, evs, 2, "the same return again writes no event")
 	for i, want := range []struct {
 		kind outbox.Kind
@@ -903,7 +917,7 @@ func testEventsNotify(t *testing.T, s store.Store) {
 		return tx.ApplyBlocks(ctx, source, []chain.BlockRef{b2}, []dtw.Event{deposit(b2, 0, traderA, 1)}, 10)
 	}))
 	wg.Wait()
-	require.Len(t, events(t, s), 1)
+	require.Len(t, eventsAtLeast(t, s, 1), 1)
 	require.NotEqual(t, notify, s.EventsNotify(), "a new channel for the next wake-up")
 }
 

@@ -22,7 +22,8 @@ func testWebhooks(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	a, b := mustAccount(t, s, "wa"), mustAccount(t, s, "wb")
 	require.NoError(t, outbox.Write(ctx, s, outbox.Event{Kind: outbox.Deposit, Source: source, AccountID: a, Trader: traderA, Payload: outbox.ChainActivity{Amount: "1"}}))
-	newest := events(t, s)[len(events(t, s))-1].ID
+	evs := eventsAtLeast(t, s, 1)
+	newest := evs[len(evs)-1].ID
 	var made []store.WebhookSubscription
 	for _, id := range []string{"w1", "w2", "w3"} {
 		w, err := s.CreateWebhook(ctx, webhook(id, a), 3)
@@ -61,8 +62,9 @@ func testWebhookBacklog(t *testing.T, s store.Store) {
 	acct := mustAccount(t, s, "wq")
 	deposit := func() int64 {
 		t.Helper()
+		before := len(events(t, s))
 		require.NoError(t, outbox.Write(ctx, s, outbox.Event{Kind: outbox.Deposit, Source: source, AccountID: acct, Trader: traderA, Payload: outbox.ChainActivity{Amount: "1"}}))
-		evs := events(t, s)
+		evs := eventsAtLeast(t, s, before+1)
 		return evs[len(evs)-1].ID
 	}
 	cursor, err := s.WebhookCursor(ctx)
