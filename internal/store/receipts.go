@@ -190,6 +190,7 @@ func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
 	})
 }
 
+// insertReceiptSignature records the signature r carries, under r's position.
 func insertReceiptSignature(ctx context.Context, tx queryer, r StoredReceipt) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO receipt_signatures (pos, signature) VALUES (?, ?)`, r.Pos, r.Signature)
 	return wrap("insert receipt's signature", err)
