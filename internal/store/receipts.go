@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -285,9 +286,15 @@ func (s *conn) ReceiptsAfter(ctx context.Context, accountID string, after uint64
 }
 
 // receiptMarkEvery is how far apart the receipts of an account that SQLite's partial
-// index receipts_mark finds are (migration 0087): every receipt is at most
-// receiptMarkEvery-1 links below a marked one or its account's head.
+// index receipts_mark finds are (migration 0087, whose "seq % 64 = 0" a statement
+// repeats word for word to use it): every receipt is at most receiptMarkEvery-1 links
+// below a marked one or its account's head.
 const receiptMarkEvery = 64
+
+// receiptMarkAbove is the marked sequence at or above seq.
+func receiptMarkAbove(seq uint64) uint64 {
+	return (seq + receiptMarkEvery - 1) / receiptMarkEvery * receiptMarkEvery
+}
 
 // walkReceipts returns the receipts of head's account with low <= Seq <= high (high at
 // most head.Seq), by Seq, on SQLite (migration 0087): it starts at the marked receipt at
@@ -295,7 +302,7 @@ const receiptMarkEvery = 64
 // in one statement.
 func (s *conn) walkReceipts(ctx context.Context, head StoredReceipt, low, high uint64) ([]StoredReceipt, error) {
 	query, args := receiptsWalkSQL(false), []any{head.Pos, head.Seq}
-	if mark := (high + receiptMarkEvery - 1) / receiptMarkEvery * receiptMarkEvery; mark < head.Seq {
+	if mark := receiptMarkAbove(high); mark < head.Seq {
 		query, args = receiptsWalkSQL(true), []any{head.AccountID, mark}
 	}
 	return s.queryReceipts(ctx, "receipts", query, append(args, low, head.AccountID, low, high)...)
@@ -306,7 +313,7 @@ func (s *conn) walkReceipts(ctx context.Context, head StoredReceipt, low, high u
 func receiptsWalkSQL(fromMark bool) string {
 	seed := `SELECT ?, ?`
 	if fromMark {
-		seed = `SELECT pos, seq FROM receipts WHERE account_id = ? AND seq = ? AND seq % 64 = 0`
+		seed = `SELECT pos, seq FROM receipts WHERE account_id = ? AND seq = ? AND seq % ` + strconv.Itoa(receiptMarkEvery) + ` = 0`
 	}
 	return `WITH RECURSIVE walk(pos, seq) AS (` + seed + `
 			UNION ALL SELECT r.prev_pos, w.seq - 1 FROM walk w JOIN receipts r ON r.pos = w.pos WHERE w.seq > ?)
@@ -322,23 +329,34 @@ func (s *conn) ReceiptsOfEntries(ctx context.Context, accountID string, keys []s
 		return s.sqliteReceiptsOfEntries(ctx, accountID, keys)
 	}
 	out := map[string]StoredReceipt{}
+	err := entryKeyBatches(accountID, keys, func(n int, args []any) error {
+		rows, err := s.r.QueryContext(ctx, receiptsOfEntriesSQL(n), args...)
+		if err != nil {
+			return wrap("receipts of entries", err)
+		}
+		return wrap("receipts of entries", scanEntryReceipts(rows, out))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// entryKeyBatches calls fn with the arguments of a statement on an account's entries of
+// up to 500 of keys (the account, then n keys), batch after batch.
+func entryKeyBatches(accountID string, keys []string, fn func(n int, args []any) error) error {
 	for len(keys) > 0 {
 		n := min(len(keys), 500)
 		args := []any{accountID}
 		for _, k := range keys[:n] {
 			args = append(args, k)
 		}
-		rows, err := s.r.QueryContext(ctx, receiptsOfEntriesSQL(n), args...)
-		if err != nil {
-			return nil, wrap("receipts of entries", err)
-		}
-		err = scanEntryReceipts(rows, out)
-		if err != nil {
-			return nil, wrap("receipts of entries", err)
+		if err := fn(n, args); err != nil {
+			return err
 		}
 		keys = keys[n:]
 	}
-	return out, nil
+	return nil
 }
 
 // sqliteReceiptsOfEntries is ReceiptsOfEntries on SQLite (migration 0087): the entries'
@@ -346,16 +364,10 @@ func (s *conn) ReceiptsOfEntries(ctx context.Context, accountID string, keys []s
 // the marks above them (walkReceipts), one walk per mark (or the head).
 func (s *conn) sqliteReceiptsOfEntries(ctx context.Context, accountID string, keys []string) (map[string]StoredReceipt, error) {
 	bySeq := map[uint64][]string{}
-	for len(keys) > 0 {
-		n := min(len(keys), 500)
-		args := []any{accountID}
-		for _, k := range keys[:n] {
-			args = append(args, k)
-		}
-		if err := s.scanEntrySeqs(ctx, entryReceiptSeqsSQL(n), args, bySeq); err != nil {
-			return nil, err
-		}
-		keys = keys[n:]
+	if err := entryKeyBatches(accountID, keys, func(n int, args []any) error {
+		return s.scanEntrySeqs(ctx, entryReceiptSeqsSQL(n), args, bySeq)
+	}); err != nil {
+		return nil, err
 	}
 	out := map[string]StoredReceipt{}
 	if len(bySeq) == 0 {
@@ -368,12 +380,12 @@ func (s *conn) sqliteReceiptsOfEntries(ctx context.Context, accountID string, ke
 	if err != nil {
 		return nil, err
 	}
-	lows := map[uint64]uint64{} // the lowest sequence wanted below each mark
+	lows := map[uint64]uint64{} // the lowest sequence wanted below each mark (or the head)
 	for seq := range bySeq {
 		if seq > head.Seq {
 			continue
 		}
-		mark := min((seq+receiptMarkEvery-1)/receiptMarkEvery*receiptMarkEvery, head.Seq)
+		mark := min(receiptMarkAbove(seq), head.Seq)
 		if low, ok := lows[mark]; !ok || seq < low {
 			lows[mark] = seq
 		}
