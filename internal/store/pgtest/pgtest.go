@@ -205,6 +205,20 @@ func (s *Server) DSN(db string) string {
 	return u.String()
 }
 
+// OverSocket returns dsn (a URL of DSN or CreateDatabase) connecting over the server's
+// unix-domain socket instead of TCP on 127.0.0.1: a client on the server's host spends
+// less CPU per round trip on it, and so does the server.
+func (s *Server) OverSocket(dsn string) (string, error) {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "", fmt.Errorf("pgtest: parse DSN: %w", err)
+	}
+	q := u.Query()
+	q.Set("host", s.dir)
+	u.RawQuery = q.Encode()
+	return u.String(), nil
+}
+
 // CreateDatabase creates a new, empty database and returns its DSN.
 func (s *Server) CreateDatabase(ctx context.Context) (string, error) {
 	name := fmt.Sprintf("test_%d_%d", os.Getpid(), s.dbs.Add(1))

@@ -7,7 +7,8 @@
 // answered swaps by instructionId (GET /v2/order/OFFCHAIN/{instructionId}, through
 // another replica than the one that took the swap when there are several). PostgreSQL is
 // a throwaway server from Debian's package (internal/store/pgtest), durable like SQLite's
-// synchronous=FULL unless -pg-durable=false. It prints `#` lines as it goes (the load
+// synchronous=FULL unless -pg-durable=false, that the gateways reach over its unix-domain
+// socket unless -pg-transport tcp. It prints `#` lines as it goes (the load
 // average before and after each phase, where the CPU went, PostgreSQL's commits, rollbacks
 // and WAL fsyncs), then one line per figure and setup,
 //
@@ -54,6 +55,7 @@ var (
 	setupsFlag   = flag.String("setups", "sqlite:1,postgres:1,postgres:3", "the setups, STORE:REPLICAS, comma-separated (STORE sqlite or postgres; SQLite takes 1 replica)")
 	pgDurable    = flag.Bool("pg-durable", true, "run PostgreSQL with fsync, synchronous_commit and full_page_writes on (false: pgtest's test settings, all off)")
 	keep         = flag.Bool("keep", false, "keep the temporary directory (gateway logs, SQLite data)")
+	pgTransport  = flag.String("pg-transport", "unix", "how the gateways connect to PostgreSQL: unix (its unix-domain socket, as gateways on the database's host do) or tcp (127.0.0.1, as gateways on other hosts do, over the network)")
 	pgStatements = flag.Int("pg-statements", 0, "with N > 0, print the N statements PostgreSQL ran most per swap (pg_stat_statements) and the errors its log gained")
 	cpuProfiles  = flag.String("cpuprofile", "", "directory for a CPU profile of the first gateway over the swap phase, per setup (STORE-REPLICAS.pprof)")
 	runs         = flag.Int("runs", 3, "runs of all the setups, each on fresh stores, the setups' order reversed every other run (ABBA); with more than one, "+
@@ -105,6 +107,9 @@ func main() {
 	}
 	if *clients < 1 || *swapDuration <= 0 || *getDuration <= 0 {
 		fail(errors.New("-clients, -swap-duration and -get-duration must be positive"))
+	}
+	if *pgTransport != "unix" && *pgTransport != "tcp" {
+		fail(fmt.Errorf("-pg-transport %.20q: want unix or tcp", *pgTransport))
 	}
 	if *runs < 1 || *runs > 20 {
 		fail(errors.New("-runs must be 1 to 20"))

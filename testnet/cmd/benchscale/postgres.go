@@ -39,6 +39,9 @@ func (pg *postgres) fresh(ctx context.Context) (string, error) {
 		return "", err
 	}
 	pg.used = append(pg.used, strings.TrimPrefix(u.Path, "/"))
+	if *pgTransport == "unix" {
+		return pg.srv.OverSocket(url)
+	}
 	return url, nil
 }
 
@@ -94,8 +97,15 @@ func startPostgres(ctx context.Context) (*postgres, error) {
 		return nil, fmt.Errorf("read postgres settings: %w", err)
 	}
 	pg.pid = benchkit.ParentPID(backend)
-	fmt.Printf("# PostgreSQL %s (Debian's package, a throwaway server on loopback): fsync=%s synchronous_commit=%s full_page_writes=%s\n",
+	fmt.Printf("# PostgreSQL %s (Debian's package, a throwaway server on this host): fsync=%s synchronous_commit=%s full_page_writes=%s\n",
 		version, fsync, syncCommit, fpw)
+	if *pgTransport == "unix" {
+		fmt.Println("# the gateways connect to PostgreSQL over its unix-domain socket, as a gateway on the database's host should " +
+			"(docs/operating.md); -pg-transport tcp measures TCP on 127.0.0.1, which costs both processes more CPU per round trip")
+	} else {
+		fmt.Println("# the gateways connect to PostgreSQL over TCP on 127.0.0.1, as gateways on other hosts do over the network " +
+			"(-pg-transport unix: its unix-domain socket)")
+	}
 	if *pgDurable {
 		fmt.Println("# PostgreSQL runs durable, like SQLite's synchronous=FULL (a swap is answered after its commit's WAL was fsynced), " +
 			"so the stores compare fairly; pgtest runs it with fsync off for tests (-pg-durable=false measures that)")
