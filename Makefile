@@ -132,7 +132,7 @@ bench-offchain:
 ## one on PostgreSQL and three on PostgreSQL (clients round-robin over the replicas; lookups
 ## through another replica than the swap's), on fresh stores; PostgreSQL is a throwaway Debian
 ## server run durable (fsync, synchronous_commit on) to compare fairly with SQLite's
-## synchronous=FULL. Several replicas run at GOMAXPROCS = their share of the cores (cores /
+## synchronous=FULL, reached over its unix-domain socket as a gateway on its host should. Several replicas run at GOMAXPROCS = their share of the cores (cores /
 ## replicas, as docs/operating.md tells operators sharing a host). Three runs of every setup,
 ## the order reversed every other run; about 5 minutes. At the end one line per figure and setup,
 ## `NAME{store="sqlite|postgres",replicas="N"} VALUE`, NAME one of swaps_per_second,
@@ -142,7 +142,8 @@ bench-offchain:
 ## clients), CPU per request, PostgreSQL's commits, rollbacks and WAL fsyncs per request, each
 ## run's figures; the figure lines are the runs' medians (failure counts summed).
 ## BENCH_SCALE_FLAGS: -runs (3), -replica-procs (-1: the share; 0: Go's default), -swap-duration (10s), -get-duration (5s), -clients (32), -setups
-## (sqlite:1,postgres:1,postgres:3), -pg-durable=false (pgtest's fsync off), -keep, -pg-statements N
+## (sqlite:1,postgres:1,postgres:3), -pg-durable=false (pgtest's fsync off), -pg-transport tcp
+## (127.0.0.1 instead of the socket), -keep, -pg-statements N
 ## (PostgreSQL's statements per swap from pg_stat_statements, the N most frequent), -cpuprofile DIR
 ## (the first gateway's CPU profile over the swaps, per setup).
 bench-scale: postgres
