@@ -1,6 +1,7 @@
 package gateway_test
 
 import (
+	"bytes"
 	"net/http"
 	"os"
 	"os/exec"
@@ -68,12 +69,16 @@ func TestGeneratedClient(t *testing.T) {
 	doc := filepath.Join(dir, "openapi.yaml")
 	require.NoError(t, os.WriteFile(doc, r.body, 0o600))
 
+	// run returns the command's standard output alone: the go command writes what it
+	// downloads ("go: downloading ...") to standard error, shown only on failure.
 	run := func(dir string, args ...string) string {
 		cmd := exec.Command(goBin, args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "go %s:\n%s", strings.Join(args, " "), out)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		require.NoError(t, err, "go %s:\n%s%s", strings.Join(args, " "), out, stderr.String())
 		return string(out)
 	}
 	gen := filepath.Join(dir, "client")
