@@ -86,6 +86,11 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	pace, err := benchkit.MeasurePace()
+	if err != nil {
+		return err
+	}
+	fmt.Println(pace)
 	var phases []*phase
 	var off *phase
 	if *compare {

@@ -141,6 +141,11 @@ func run(ctx context.Context, setups []setup) error {
 	}
 	fmt.Printf("# %d CPUs shared by the gateways, PostgreSQL and the %d clients (this process), and whatever else runs on the machine: "+
 		"the figures are noisy, read them with the load averages\n", runtime.NumCPU(), *clients)
+	pace, err := benchkit.MeasurePace()
+	if err != nil {
+		return err
+	}
+	fmt.Println(pace)
 	fmt.Println("# SQLite: WAL, synchronous=FULL (storeSync full, the gateway's default: a swap is answered after its " +
 		"commit was fsynced; concurrent swaps share a commit), as durable as PostgreSQL's setting below")
 

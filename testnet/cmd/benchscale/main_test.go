@@ -32,7 +32,7 @@ func TestSmoke(t *testing.T) {
 			figures = append(figures, `non_2xx\{`+setup+`,phase="`+phase+`"\} [0-9]+`, `no_answer\{`+setup+`,phase="`+phase+`"\} [0-9]+`)
 		}
 	}
-	figures = append(figures, `# the gateways connect to PostgreSQL over its unix-domain socket.*`, `ratio pg2_vs_sqlite [0-9.]+`, `# run 2 of 2:`, `#   ratio pg2_vs_sqlite [0-9.]+`)
+	figures = append(figures, `# the gateways connect to PostgreSQL over its unix-domain socket.*`, `# this machine's pace .*`, `ratio pg2_vs_sqlite [0-9.]+`, `# run 2 of 2:`, `#   ratio pg2_vs_sqlite [0-9.]+`)
 	smoke.Run(t, 4*time.Minute, []string{"-swap-duration", "1s", "-get-duration", "1s", "-clients", "2",
 		"-setups", "sqlite:1,postgres:2", "-runs", "2"}, figures...)
 }
