@@ -104,19 +104,18 @@ func testReceiptSignatures(t *testing.T, s store.Store) {
 	require.Error(t, s.SetReceiptSignatures(ctx, []store.ReceiptSignature{{Pos: toSign[0].Pos}}, toSign[0].Pos), "an empty signature")
 }
 
-// receiptsToSign returns ReceiptsToSign(limit), once it has want receipts: on
-// PostgreSQL a receipt is handed out once every transaction that began before its own
-// ended, and another test's transaction on the server may hold it back a moment.
+// receiptsToSign returns ReceiptsToSign(limit), once it has want receipts (readAtLeast):
+// on PostgreSQL a receipt is handed out once every transaction that began before its own
+// ended.
 func receiptsToSign(t *testing.T, s store.Store, limit, want int) []store.StoredReceipt {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+	rows := readAtLeast(want, func() []store.StoredReceipt {
 		rows, err := s.ReceiptsToSign(context.Background(), limit)
 		require.NoError(t, err)
-		if len(rows) >= want || time.Now().After(deadline) {
-			require.Len(t, rows, want)
-			return rows
-		}
-	}
+		return rows
+	})
+	require.Len(t, rows, want)
+	return rows
 }
 
 // testReceiptsOfEntries: ReceiptsOfEntries finds an account's receipt of each of its

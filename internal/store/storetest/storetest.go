@@ -638,16 +638,24 @@ func events(t *testing.T, s store.Outbox) []outbox.Record {
 	return slices.DeleteFunc(evs, func(e outbox.Record) bool { return e.Kind == outbox.AccessChanged })
 }
 
-// eventsAtLeast returns events(t, s) once it holds at least n: on PostgreSQL an event is
-// read once every transaction that began before its own ended (migration 0076), and
-// another test's transaction on the server may hold it back a moment.
+// eventsAtLeast returns events(t, s) once it holds at least n (readAtLeast): on
+// PostgreSQL an event is read once every transaction that began before its own ended
+// (migration 0076).
 func eventsAtLeast(t *testing.T, s store.Outbox, n int) []outbox.Record {
 	t.Helper()
+	evs := readAtLeast(n, func() []outbox.Record { return events(t, s) })
+	require.GreaterOrEqual(t, len(evs), n, "events written")
+	return evs
+}
+
+// readAtLeast calls read until it returns at least n rows, for up to 10 s, and returns
+// its last answer: what a PostgreSQL store hands out below its snapshot's horizon
+// (events, receipts to sign) waits until every transaction that began before it ended,
+// and another test's transaction on the server may hold that back a moment.
+func readAtLeast[T any](n int, read func() []T) []T {
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		evs := events(t, s)
-		if len(evs) >= n || time.Now().After(deadline) {
-			require.GreaterOrEqual(t, len(evs), n, "events written")
-			return evs
+		if rows := read(); len(rows) >= n || time.Now().After(deadline) {
+			return rows
 		}
 	}
 }
