@@ -55,6 +55,9 @@ type groupDB interface {
 	// that opens the next one ("RELEASE unit; SAVEPOINT unit", one round trip) and the
 	// last by the COMMIT, instead of by a RELEASE of its own.
 	chainsSavepoints() bool
+	// keepsWrites reports whether a group's swaps keep their writes back for one
+	// statement at its end (groupwrites.go), in its first run (a rerun never does).
+	keepsWrites() bool
 }
 
 // sqliteGroup runs groups on SQLite's writer: a group runs once.
@@ -112,6 +115,9 @@ func (sqliteGroup) rerun(error) bool { return false }
 // chainsSavepoints implements groupDB: SQLite's statements are calls, not round trips,
 // and the statement cache prepares one statement per text.
 func (sqliteGroup) chainsSavepoints() bool { return false }
+
+// keepsWrites implements groupDB: a statement on SQLite is a call, not a round trip.
+func (sqliteGroup) keepsWrites() bool { return false }
 
 // groupCommitter is the writer's group commit. A transaction's cost is mostly fixed
 // (SQLite: BEGIN, the write lock, a WAL frame for every page it touched, and COMMIT;
@@ -207,6 +213,9 @@ func (g *groupCommitter) laneWait(i int) bool {
 type lane struct {
 	houseShard int
 	claimed    bool
+	// writes are what the units of the lane's group keep back for its end
+	// (groupwrites.go), nil when the group keeps none.
+	writes *groupWrites
 }
 
 // unit is one caller's transaction.
@@ -417,6 +426,11 @@ func (g *groupCommitter) try(live []*unit, l *lane, run int) (rerun error) {
 		_ = c.Close()
 	}()
 	q := g.db.on(tx)
+	l.writes = nil
+	if run == 1 && g.db.keepsWrites() {
+		l.writes = &groupWrites{}
+	}
+	defer func() { l.writes = nil }()
 	kept := live[:0:0]
 	if len(live) == 1 { // alone: no savepoint needed, the transaction is the unit's
 		u := live[0]
@@ -440,6 +454,12 @@ func (g *groupCommitter) try(live []*unit, l *lane, run int) (rerun error) {
 	}
 	if len(kept) == 0 {
 		return nil
+	}
+	if err := l.writes.send(ctx, q); err != nil { // what the kept units kept back
+		for _, u := range kept {
+			u.err = err
+		}
+		return g.rerunOn(err)
 	}
 	if err := tx.Commit(); err != nil {
 		rollbackFailedCommit(ctx, c)
@@ -491,9 +511,17 @@ func (g *groupCommitter) inSavepoint(tx groupTx, q queryer, u *unit, first bool,
 		u.err = fmt.Errorf("savepoint: %w", err)
 		return false, err
 	}
+	if l.writes != nil {
+		l.writes.sentInUnit = false
+	}
 	if u.err = u.call(q, first, l); u.err != nil {
 		if g.db.rerun(u.err) {
 			return false, u.err
+		}
+		if l.writes != nil && l.writes.sentInUnit {
+			// Its savepoint holds earlier units' writes, sent by its statements: the group
+			// runs again, keeping none back (groupwrites.go).
+			return false, fmt.Errorf("a unit failed after writing its group's earlier units' writes (%w): %w", u.err, errRerunGroup)
 		}
 		u.busy = errors.Is(u.err, errLockBusy)
 		if _, err := tx.ExecContext(ctx, `ROLLBACK TO unit`); err != nil {

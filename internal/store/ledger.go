@@ -414,6 +414,9 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 			}
 		}
 		st.entry = &stashedEntry{ctes: ctes, args: args, id: ahead.id, key: e.ExternalKey, gated: order != nil}
+		if st.group != nil && order != nil {
+			st.entry.rows = keptRowsOf(order, e, meta, keys, moves, lookedUp)
+		}
 		return nil
 	}
 	rows, err := tx.QueryContext(ctx, ctes+`
@@ -444,6 +447,25 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 		return fmt.Errorf("insert ledger entry %s: no row returned", e.ExternalKey)
 	}
 	return nil
+}
+
+// keptRowsOf are the rows of a swap's entry e (its id taken), its order and event, for
+// its group's statement (groupwrites.go): what the entry's own statement writes.
+func keptRowsOf(order *stashedOrder, e *LedgerEntry, meta string, keys []bookAsset, moves map[bookAsset]decimal.Decimal, lookedUp bool) *keptRows {
+	r := &keptRows{account: e.AccountID, order: order.args,
+		entry: []any{e.ID, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli(), e.ReceiptSeq},
+		moves: make(map[bookAsset]decimal.Decimal, len(keys))}
+	for i, p := range e.Postings {
+		r.postings = append(r.postings, []any{e.ID, int64(i), p.Book, p.Asset, p.Amount.String()})
+	}
+	for _, k := range keys {
+		r.balances = append(r.balances, []any{k.book, k.asset, moves[k].String()})
+		r.moves[k] = moves[k]
+	}
+	if ev := e.Event; ev != nil && !lookedUp {
+		r.event = []any{string(ev.Kind), ev.Source, ev.AccountID, addrText(ev.Trader), string(ev.Payload), time.Now().UnixMilli()}
+	}
+	return r
 }
 
 // repeatList is n copies of item joined by sep (", " when none is given): the tuples of

@@ -77,6 +77,15 @@ func (s *conn) lane() *lane {
 	return nil
 }
 
+// groupWrites are the writes s's group keeps back (groupwrites.go), nil when it keeps
+// none.
+func (s *conn) groupWrites() *groupWrites {
+	if st := s.stash(); st != nil {
+		return st.group
+	}
+	return nil
+}
+
 // claimedHouseShard remembers, in the lane running s's unit, the house shard the unit
 // claimed (LastHouseShard).
 func (s *conn) claimedHouseShard(shard int) {

@@ -304,13 +304,20 @@ func (t *pgConnTx) unqueue() {
 }
 
 // rerun implements groupDB: a lost conflict or deadlock, a failed statement that a
-// unit's fn carried on after (pgRetryable), or an order kept back that another
-// transaction inserted meanwhile (errRerunUnit).
-func (pgGroup) rerun(err error) bool { return pgRetryable(err) || errors.Is(err, errRerunUnit) }
+// unit's fn carried on after (pgRetryable), an order kept back that another
+// transaction inserted meanwhile (errRerunUnit), or a failure of the writes a group kept
+// back (errRerunGroup).
+func (pgGroup) rerun(err error) bool {
+	return pgRetryable(err) || errors.Is(err, errRerunUnit) || errors.Is(err, errRerunGroup)
+}
 
 // chainsSavepoints implements groupDB: each statement is a round trip, and pgx sends a
 // statement without arguments as a simple query, which may hold two.
 func (pgGroup) chainsSavepoints() bool { return true }
+
+// keepsWrites implements groupDB: a statement is a round trip and a fixed cost of the
+// executor's per table, paid once per group for its swaps' writes.
+func (pgGroup) keepsWrites() bool { return true }
 
 // InTx implements Store. fn's Tx runs every method on one SERIALIZABLE transaction (READ
 // COMMITTED when ctx is RowLocked), which it may share with other callers' units of work, each in its own savepoint
@@ -323,10 +330,13 @@ func (p *Postgres) InTx(ctx context.Context, fn func(tx Tx) error) error {
 	err := p.conn.tx(ctx, func(q queryer) error {
 		pending = pendingSignals{} // what an earlier, rolled-back run wrote is gone
 		sq := &stashQueryer{q: q}
+		if u, ok := q.(unitQueryer); ok && u.lane != nil {
+			sq.group = u.lane.writes
+		}
 		if err := fn(&conn{q: sq, r: sq, notify: p.notify, access: p.access, relays: p.relays, pending: &pending}); err != nil {
 			return err
 		}
-		return sq.flush(ctx) // an order kept back for a statement that did not come (postgres_stash.go)
+		return sq.finish(ctx) // what was kept back for a statement that did not come (postgres_stash.go)
 	})
 	if err == nil && pending.access {
 		p.access.signal()

@@ -64,7 +64,17 @@ type stashedEntry struct {
 	id    int64
 	key   string
 	gated bool
+	// rows are the same writes as rows, for the group's statement (groupwrites.go): set
+	// for a swap's entry written with its order; receipt is the values of its receipt's
+	// row (InsertReceipt), nil before.
+	rows    *keptRows
+	receipt []any
 }
+
+// receiptCTE writes an entry's receipt in its statement (stashedEntry.send), the
+// values of receipt's row its arguments.
+const receiptCTE = `, r AS (INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
+	SELECT ?::text, ?::bigint, ?::bigint, ?::text, ?::text, ?::bigint, ?::text, ?::bytea, ?::bytea FROM e WHERE true)`
 
 // entryAhead is what InsertLedgerEntry may keep an entry back with: the id a swap's reads
 // took for it, and the book they locked with its balances read after the lock.
@@ -97,6 +107,10 @@ type stashQueryer struct {
 	// flush, or an entry that wrote nothing and left the transaction sound) still fails
 	// the unit and runs it again.
 	failed error
+	// group are the writes the unit's group keeps back (groupwrites.go), nil when it
+	// keeps none; ahead says the statement running goes ahead of them.
+	group *groupWrites
+	ahead bool
 }
 
 func (q *stashQueryer) onPostgres() bool {
@@ -118,12 +132,16 @@ func (q *stashQueryer) takeEntry() *stashedEntry {
 	return e
 }
 
-// send runs the entry's statement kept back, with more (further common table
-// expressions, after a comma, and their arguments) if given: errRerunUnit when its order
-// was inserted by another transaction meanwhile (nothing written).
-func (e *stashedEntry) send(ctx context.Context, q queryer, more string, args ...any) error {
+// send runs the entry's statement kept back, with its receipt's insert if it has one:
+// errRerunUnit when its order was inserted by another transaction meanwhile (nothing
+// written).
+func (e *stashedEntry) send(ctx context.Context, q queryer) error {
 	var id int64
-	err := q.QueryRowContext(ctx, e.ctes+more+` SELECT e.id FROM e`, append(e.args, args...)...).Scan(&id)
+	more, args := "", e.args
+	if e.receipt != nil {
+		more, args = receiptCTE, append(e.args[:len(e.args):len(e.args)], e.receipt...)
+	}
+	err := q.QueryRowContext(ctx, e.ctes+more+` SELECT e.id FROM e`, args...).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) && e.gated {
 		return fmt.Errorf("insert ledger entry %s with its order: %w", e.key, errRerunUnit)
 	}
@@ -140,13 +158,34 @@ func (e *stashedEntry) send(ctx context.Context, q queryer, more string, args ..
 	return nil
 }
 
-// flush sends the entry or the order kept back, if any, on its own: errRerunUnit when
-// another transaction inserted the order meanwhile.
+// flush sends, before a statement of the unit, the writes its group kept back (unless
+// the statement is one that goes ahead of them: ahead), then the entry or the order the
+// unit kept back, if any: errRerunUnit when another transaction inserted an order
+// meanwhile.
 func (q *stashQueryer) flush(ctx context.Context) error {
+	if q.failed == nil && q.group != nil && !q.ahead {
+		q.failed = q.group.send(ctx, q.q)
+	}
 	if q.failed == nil {
 		q.failed = q.send(ctx)
 	}
 	return q.failed
+}
+
+// finish ends the unit: a swap's entry kept back is kept for its group's statement
+// (groupwrites.go) when the group keeps writes back; anything else kept back is sent
+// now, after the group's.
+func (q *stashQueryer) finish(ctx context.Context) error {
+	if q.failed != nil {
+		return q.failed
+	}
+	if q.order == nil && q.entry == nil {
+		return nil
+	}
+	if q.group != nil && q.order == nil && q.entry.rows != nil {
+		return q.fail(q.group.add(q.takeEntry()))
+	}
+	return q.flush(ctx)
 }
 
 // fail records err as the unit's failure if it is the first (failed), and returns it:
@@ -161,7 +200,7 @@ func (q *stashQueryer) fail(err error) error {
 // send sends what flush sends, once.
 func (q *stashQueryer) send(ctx context.Context) error {
 	if e := q.takeEntry(); e != nil {
-		return e.send(ctx, q.q, "")
+		return e.send(ctx, q.q)
 	}
 	o := q.take()
 	if o == nil {

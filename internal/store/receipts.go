@@ -173,11 +173,15 @@ func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
 	const insert = `INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	args := []any{r.AccountID, r.Seq, r.EntryID, r.Kind, r.Reference, r.CreatedAt.UnixMilli(), string(r.Body), r.Prev.Bytes(), r.Hash.Bytes()}
-	if st := s.stash(); st != nil && st.entry != nil && st.entry.id == r.EntryID && r.Signature == nil {
+	if st := s.stash(); st != nil && st.entry != nil && st.entry.id == r.EntryID && st.entry.receipt == nil && r.Signature == nil {
 		// The receipt of an entry kept back for it: in the entry's statement
-		// (postgres_stash.go), written with it.
-		return st.fail(st.takeEntry().send(ctx, st.q, `, r AS (INSERT INTO receipts (account_id, seq, entry_id, kind, reference, created_ms, body, prev_hash, hash)
-			SELECT ?::text, ?::bigint, ?::bigint, ?::text, ?::text, ?::bigint, ?::text, ?::bytea, ?::bytea FROM e WHERE true)`, args...))
+		// (postgres_stash.go), written with it, or with its group's writes
+		// (groupwrites.go) when it is kept for them.
+		st.entry.receipt = args
+		if st.group != nil && st.entry.rows != nil {
+			return nil
+		}
+		return st.fail(st.takeEntry().send(ctx, st.q))
 	}
 	if r.Signature == nil {
 		_, err := s.q.ExecContext(ctx, insert, args...)

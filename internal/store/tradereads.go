@@ -235,6 +235,14 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 		keys[i] = lockKey(shardLockPrefix, strconv.Itoa(sh))
 	}
 	bookKey := lockKey(bookLockPrefix, book)
+	// Ahead of the writes the group keeps back (groupwrites.go) unless some are the
+	// account's or move its book: what it reads of them then is the claimed shard's
+	// balance, moved below.
+	group := s.groupWrites()
+	if st := s.stash(); group != nil && !group.touches(accountID, book) {
+		st.ahead = true
+		defer func() { st.ahead = false }()
+	}
 	rows, err := s.r.QueryContext(ctx, `SELECT * FROM dtwgate_swap_locks(?, ?, ?, ?, ?::bigint[], ?::text[], ?)
 		UNION ALL SELECT 13, CAST(nextval('offchain_orders_id_seq') AS TEXT), CAST(nextval('ledger_entries_id_seq') AS TEXT), '', '', ''
 		UNION ALL `+traderReadsQuery,
@@ -286,6 +294,9 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 			}
 			if locks.balance, err = decimal.NewFromString(b); err != nil {
 				return true, fmt.Errorf("trader reads of %s: shard %d: %w", accountID, claim.Shards[i], err)
+			}
+			if group != nil { // the shard is this transaction's since it first claimed it
+				locks.balance = locks.balance.Add(group.pendingMove(claim.Books[i], claim.Asset))
 			}
 			locks.claimedOK, locks.claimed, locks.claim = true, claim.Shards[i], bookAsset{claim.Books[i], claim.Asset}
 			s.claimedHouseShard(claim.Shards[i])
