@@ -151,6 +151,9 @@ type groupCommitter struct {
 	// count the transactions run and the units they held; reruns counts the groups run
 	// again.
 	waiting, groups, units, reruns atomic.Int64
+	// keptSends counts the statements that wrote swaps' writes kept back for their
+	// group's end (groupwrites.go), keptSwaps the swaps they wrote.
+	keptSends, keptSwaps atomic.Int64
 	// crowded, when set and true, keeps a lane from starting a group while another is in
 	// a group younger than the grace (laneWait).
 	crowded func() bool
@@ -430,7 +433,13 @@ func (g *groupCommitter) try(live []*unit, l *lane, run int) (rerun error) {
 	if run == 1 && g.db.keepsWrites() {
 		l.writes = &groupWrites{}
 	}
-	defer func() { l.writes = nil }()
+	defer func() {
+		if w := l.writes; w != nil {
+			g.keptSends.Add(int64(w.sends))
+			g.keptSwaps.Add(int64(w.sent))
+		}
+		l.writes = nil
+	}()
 	kept := live[:0:0]
 	if len(live) == 1 { // alone: no savepoint needed, the transaction is the unit's
 		u := live[0]

@@ -56,8 +56,8 @@ type groupWrites struct {
 	// sentInUnit says a statement of the unit running now sent the writes kept back
 	// (reset as each unit starts).
 	sentInUnit bool
-	// sends counts the statements that wrote kept-back writes (GroupWrites).
-	sends int
+	// sends counts the statements that wrote kept-back writes, sent the swaps they wrote.
+	sends, sent int
 }
 
 // The column types of each table's rows in the group's statement.
@@ -168,7 +168,7 @@ func (w *groupWrites) send(ctx context.Context, q queryer) error {
 	if w == nil || w.units == 0 {
 		return nil
 	}
-	w.sentInUnit, w.sends = true, w.sends+1
+	w.sentInUnit, w.sends, w.sent = true, w.sends+1, w.sent+w.units
 	args := make([]any, 0, len(orderTypes)+len(entryTypes)+len(postingTypes)+len(balanceTypes)+len(eventTypes)+len(receiptTypes))
 	for _, c := range []*columns{&w.orders, &w.entries, &w.postings, &w.balances, &w.events, &w.receipts} {
 		args = append(args, c.args()...)
@@ -194,7 +194,7 @@ func wrapRerun(err error) error {
 
 // reset forgets what is kept back.
 func (w *groupWrites) reset() {
-	*w = groupWrites{sends: w.sends, sentInUnit: w.sentInUnit,
+	*w = groupWrites{sends: w.sends, sent: w.sent, sentInUnit: w.sentInUnit,
 		accounts: map[string]bool{}, books: map[string]bool{}, moves: map[bookAsset]decimal.Decimal{},
 		orders: columns{types: orderTypes}, entries: columns{types: entryTypes}, postings: columns{types: postingTypes},
 		balances: columns{types: balanceTypes}, events: columns{types: eventTypes}, receipts: columns{types: receiptTypes}}
