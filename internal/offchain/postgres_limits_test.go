@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/assert"
@@ -15,7 +14,6 @@ import (
 	"github.com/dtwgate/dtwgate/internal/config"
 	"github.com/dtwgate/dtwgate/internal/ledger"
 	"github.com/dtwgate/dtwgate/internal/offchain"
-	"github.com/dtwgate/dtwgate/internal/store"
 )
 
 // TestInventoryLimitUnderGroupsOnPostgres: 16 clients on two replicas swap eur for usdc
@@ -33,12 +31,7 @@ func TestInventoryLimitUnderGroupsOnPostgres(t *testing.T) {
 	})
 	const clients, swaps = 16, 10
 	for i := range clients {
-		acct := fmt.Sprintf("acc%d", i)
-		require.NoError(t, stores[0].CreateAccount(ctx, store.Account{ID: acct, CreatedAt: time.Now()}))
-		ref, err := stores[0].DepositReference(ctx, acct, fmt.Sprintf("REF%d", i), time.Now())
-		require.NoError(t, err)
-		_, err = services[0].BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref, Asset: "eur", Amount: "100", TransferID: acct})
-		require.NoError(t, err)
+		fundEUR(ctx, t, stores[0], services[0], fmt.Sprintf("acc%d", i), fmt.Sprintf("REF%d", i), "100")
 	}
 	var (
 		wg      sync.WaitGroup
