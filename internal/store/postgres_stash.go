@@ -21,7 +21,9 @@ import (
 // round trip. The entry, its postings, balances, event and receipt are written only when
 // the order was inserted (each part reads e, which reads o). Any other statement the unit
 // sends first, and the unit's end, send what was kept back on its own before it
-// (stashQueryer), so the unit reads and commits what it wrote as before.
+// (stashQueryer), so the unit reads and commits what it wrote as before. When the unit's
+// group keeps its swaps' writes back for one statement at its end (groupwrites.go), the
+// receipt is kept with the entry, and the unit's end hands both to the group.
 //
 // The order's idempotence holds: an order of the same account, kind and instructionId
 // inserted meanwhile by another transaction (a retry racing its first try) makes the
@@ -64,9 +66,10 @@ type stashedEntry struct {
 	id    int64
 	key   string
 	gated bool
-	// rows are the same writes as rows, for the group's statement (groupwrites.go): set
-	// for a swap's entry written with its order; receipt is the values of its receipt's
-	// row (InsertReceipt), nil before.
+	// rows are the writes of ctes and args as rows, for the group's statement
+	// (groupwrites.go): set for a swap's entry written with its order when its group
+	// keeps writes back. receipt is the values of its receipt's row (InsertReceipt), nil
+	// before.
 	rows    *keptRows
 	receipt []any
 }
