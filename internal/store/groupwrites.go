@@ -106,10 +106,9 @@ type keptRows struct {
 	order    []any
 	entry    []any
 	postings [][]any
-	// balances are the rows' moves (book, asset, move as text), moves the same as numbers.
-	balances [][]any
-	moves    map[bookAsset]decimal.Decimal
-	event    []any
+	// moves are what the entry moves each balance row by.
+	moves map[bookAsset]decimal.Decimal
+	event []any
 }
 
 // touches reports whether writes kept back are account's or move book.
@@ -140,8 +139,8 @@ func (w *groupWrites) add(e *stashedEntry) error {
 	for _, p := range r.postings {
 		rows = append(rows, keptRow{&w.postings, p})
 	}
-	for _, b := range r.balances {
-		rows = append(rows, keptRow{&w.balances, b})
+	for k, m := range r.moves {
+		rows = append(rows, keptRow{&w.balances, []any{k.book, k.asset, m.String()}})
 	}
 	// Checked first, appended after: a row of the wrong shape leaves nothing half kept.
 	for _, x := range rows {
@@ -177,19 +176,14 @@ func (w *groupWrites) send(ctx context.Context, q queryer) error {
 	w.reset()
 	var inserted int
 	if err := q.QueryRowContext(ctx, groupWritesSQL, args...).Scan(&inserted); err != nil {
-		return fmt.Errorf("write %d swaps kept back for their group: %w", n, wrapRerun(err))
+		// The group's failure, not one unit's: it runs again, keeping nothing back.
+		return fmt.Errorf("write %d swaps kept back for their group: %w: %w", n, errRerunGroup, wrap("group writes", err))
 	}
 	if inserted != n {
 		return fmt.Errorf("write %d swaps kept back for their group: %d orders inserted, the others by another transaction meanwhile: %w",
 			n, inserted, errRerunGroup)
 	}
 	return nil
-}
-
-// wrapRerun wraps err so that the group runs again (without keeping writes back), keeping
-// what it says: a failure of kept-back writes is the group's, not one unit's.
-func wrapRerun(err error) error {
-	return fmt.Errorf("%w: %w", errRerunGroup, wrap("group writes", err))
 }
 
 // reset forgets what is kept back.

@@ -357,6 +357,13 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 	if st == nil || lookedUp {
 		ahead = nil
 	}
+	if ahead != nil && order != nil && st.group != nil {
+		// Kept for the group's statement (groupwrites.go), which also writes it when
+		// the unit sends it before the group's end: its rows only.
+		answerAhead(e, ahead, keys, moves)
+		st.entry = &stashedEntry{id: ahead.id, key: e.ExternalKey, gated: true, rows: keptRowsOf(order, e, meta, keys, moves)}
+		return nil
+	}
 	var args []any
 	if order != nil {
 		args = append(args, order.args...)
@@ -407,16 +414,8 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 			ON CONFLICT (book, asset) DO UPDATE SET balance = (ledger_balances.balance::numeric + excluded.balance::numeric)::text
 			RETURNING book, asset, balance)` + event
 	if ahead != nil {
-		e.ID, e.Balances = ahead.id, map[string]map[string]decimal.Decimal{}
-		for _, k := range keys {
-			if k.book == ahead.book {
-				e.setBalance(k.book, k.asset, ahead.balances[k.asset].Add(moves[k]))
-			}
-		}
+		answerAhead(e, ahead, keys, moves)
 		st.entry = &stashedEntry{ctes: ctes, args: args, id: ahead.id, key: e.ExternalKey, gated: order != nil}
-		if st.group != nil && order != nil {
-			st.entry.rows = keptRowsOf(order, e, meta, keys, moves, lookedUp)
-		}
 		return nil
 	}
 	rows, err := tx.QueryContext(ctx, ctes+`
@@ -449,9 +448,21 @@ func (s *conn) insertLedgerEntryPG(ctx context.Context, tx queryer, e *LedgerEnt
 	return nil
 }
 
-// keptRowsOf are the rows of a swap's entry e (its id taken), its order and event, for
-// its group's statement (groupwrites.go): what the entry's own statement writes.
-func keptRowsOf(order *stashedOrder, e *LedgerEntry, meta string, keys []bookAsset, moves map[bookAsset]decimal.Decimal, lookedUp bool) *keptRows {
+// answerAhead gives e, kept back with the id its swap's reads took, that id and the
+// balances it leaves in the book they locked and read.
+func answerAhead(e *LedgerEntry, ahead *entryAhead, keys []bookAsset, moves map[bookAsset]decimal.Decimal) {
+	e.ID, e.Balances = ahead.id, map[string]map[string]decimal.Decimal{}
+	for _, k := range keys {
+		if k.book == ahead.book {
+			e.setBalance(k.book, k.asset, ahead.balances[k.asset].Add(moves[k]))
+		}
+	}
+}
+
+// keptRowsOf are the rows of a swap's entry e (its id taken), its order and event (not
+// one looked up: the caller's), for its group's statement (groupwrites.go): what the
+// entry's own statement writes.
+func keptRowsOf(order *stashedOrder, e *LedgerEntry, meta string, keys []bookAsset, moves map[bookAsset]decimal.Decimal) *keptRows {
 	r := &keptRows{account: e.AccountID, order: order.args,
 		entry: []any{e.ID, e.ExternalKey, e.Kind, e.AccountID, meta, e.CreatedAt.UnixMilli(), e.ReceiptSeq},
 		moves: make(map[bookAsset]decimal.Decimal, len(keys))}
@@ -459,10 +470,9 @@ func keptRowsOf(order *stashedOrder, e *LedgerEntry, meta string, keys []bookAss
 		r.postings = append(r.postings, []any{e.ID, int64(i), p.Book, p.Asset, p.Amount.String()})
 	}
 	for _, k := range keys {
-		r.balances = append(r.balances, []any{k.book, k.asset, moves[k].String()})
 		r.moves[k] = moves[k]
 	}
-	if ev := e.Event; ev != nil && !lookedUp {
+	if ev := e.Event; ev != nil {
 		r.event = []any{string(ev.Kind), ev.Source, ev.AccountID, addrText(ev.Trader), string(ev.Payload), time.Now().UnixMilli()}
 	}
 	return r

@@ -66,10 +66,10 @@ type stashedEntry struct {
 	id    int64
 	key   string
 	gated bool
-	// rows are the writes of ctes and args as rows, for the group's statement
-	// (groupwrites.go): set for a swap's entry written with its order when its group
-	// keeps writes back. receipt is the values of its receipt's row (InsertReceipt), nil
-	// before.
+	// rows, instead of ctes and args, are its writes for its group's statement
+	// (groupwrites.go), which sends them even when the unit sends them before the group's
+	// end: a swap's entry written with its order, when its group keeps writes back.
+	// receipt is the values of its receipt's row (InsertReceipt), nil before.
 	rows    *keptRows
 	receipt []any
 }
@@ -166,7 +166,11 @@ func (e *stashedEntry) send(ctx context.Context, q queryer) error {
 // unit kept back, if any: errRerunUnit when another transaction inserted an order
 // meanwhile.
 func (q *stashQueryer) flush(ctx context.Context) error {
-	if q.failed == nil && q.group != nil && !q.ahead {
+	ahead := q.ahead
+	if q.failed == nil && q.entry != nil && q.entry.rows != nil { // sent with the group's
+		q.failed, ahead = q.group.add(q.takeEntry()), false
+	}
+	if q.failed == nil && q.group != nil && !ahead {
 		q.failed = q.group.send(ctx, q.q)
 	}
 	if q.failed == nil {
@@ -185,7 +189,7 @@ func (q *stashQueryer) finish(ctx context.Context) error {
 	if q.order == nil && q.entry == nil {
 		return nil
 	}
-	if q.group != nil && q.order == nil && q.entry.rows != nil {
+	if q.order == nil && q.entry.rows != nil {
 		return q.fail(q.group.add(q.takeEntry()))
 	}
 	return q.flush(ctx)

@@ -178,7 +178,7 @@ func (s *conn) InsertReceipt(ctx context.Context, r StoredReceipt) error {
 		// (postgres_stash.go), written with it, or with its group's writes
 		// (groupwrites.go) when it is kept for them.
 		st.entry.receipt = args
-		if st.group != nil && st.entry.rows != nil {
+		if st.entry.rows != nil {
 			return nil
 		}
 		return st.fail(st.takeEntry().send(ctx, st.q))
