@@ -28,6 +28,20 @@ import (
 	"github.com/dtwgate/dtwgate/signer"
 )
 
+// testSeed is a randomized test's seed: the environment variable env's, else the clock's,
+// logged with how to replay it.
+func testSeed(t *testing.T, env string) uint64 {
+	t.Helper()
+	seed := uint64(time.Now().UnixNano())
+	if s := os.Getenv(env); s != "" {
+		var err error
+		seed, err = strconv.ParseUint(s, 10, 64)
+		require.NoError(t, err)
+	}
+	t.Logf("seed %d (%s=%d replays it)", seed, env, seed)
+	return seed
+}
+
 // TestTradingLedgerInvariant runs a random sequence of bank deposits, off-chain
 // withdrawals (requested, then paid or rejected at any moment), market and limit swaps,
 // RFQ quotes (actioned in time, late, or twice), price moves with the limit-order matcher,
@@ -42,13 +56,7 @@ import (
 // account's signed receipts chain on without a gap to the ledger's balances.
 // DTW_TRADING_SEED replays a run.
 func TestTradingLedgerInvariant(t *testing.T) {
-	seed := uint64(time.Now().UnixNano())
-	if s := os.Getenv("DTW_TRADING_SEED"); s != "" {
-		var err error
-		seed, err = strconv.ParseUint(s, 10, 64)
-		require.NoError(t, err)
-	}
-	t.Logf("seed %d (DTW_TRADING_SEED=%d replays it)", seed, seed)
+	seed := testSeed(t, "DTW_TRADING_SEED")
 	rng := rand.New(rand.NewPCG(seed, seed))
 	ctx := context.Background()
 

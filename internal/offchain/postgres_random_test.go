@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
@@ -34,13 +32,7 @@ import (
 // interleaving).
 func TestRandomSwapsInGroupsOnPostgres(t *testing.T) {
 	ctx := context.Background()
-	seed := uint64(time.Now().UnixNano())
-	if s := os.Getenv("DTW_PG_SWAPS_SEED"); s != "" {
-		var err error
-		seed, err = strconv.ParseUint(s, 10, 64)
-		require.NoError(t, err)
-	}
-	t.Logf("seed %d (DTW_PG_SWAPS_SEED=%d replays its choices)", seed, seed)
+	seed := testSeed(t, "DTW_PG_SWAPS_SEED") // its choices, not its interleaving
 	const shards, usdcLimit = 3, 300
 	stores, services := twoReplicas(t, func(cfg *config.Config) {
 		cfg.Offchain.HouseShards = shards
