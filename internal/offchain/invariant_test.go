@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,6 +25,7 @@ import (
 	"github.com/dtwgate/dtwgate/internal/offchain/offchaintest"
 	"github.com/dtwgate/dtwgate/internal/pricing"
 	"github.com/dtwgate/dtwgate/internal/store"
+	"github.com/dtwgate/dtwgate/internal/store/pgtest"
 	"github.com/dtwgate/dtwgate/internal/venue"
 	"github.com/dtwgate/dtwgate/signer"
 )
@@ -44,6 +46,8 @@ func testSeed(t *testing.T, env string) uint64 {
 
 // TestTradingLedgerInvariant runs a random sequence of bank deposits, off-chain
 // withdrawals (requested, then paid or rejected at any moment), market and limit swaps,
+// bursts of concurrent swaps and withdrawals by every account (half of them a run on one
+// asset at up to four times the usual amounts; every answered swap must be stored),
 // RFQ quotes (actioned in time, late, or twice), price moves with the limit-order matcher,
 // feeds going stale and back, and clock moves that expire orders and quotes, by several
 // accounts, one of them lent credit (at its limits: it borrows as much as it may); after
@@ -56,15 +60,51 @@ func testSeed(t *testing.T, env string) uint64 {
 // account's signed receipts chain on without a gap to the ledger's balances.
 // DTW_TRADING_SEED replays a run.
 func TestTradingLedgerInvariant(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Chmod(dir, 0o700))
+	st, err := store.OpenSQLite(context.Background(), filepath.Join(dir, "gw.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, st.Close()) })
+	tradingLedgerInvariant(t, dir, []store.Store{st})
+}
+
+// TestTradingLedgerInvariantOnPostgres is TestTradingLedgerInvariant on PostgreSQL, its
+// steps taken at random by two replicas of one database: the same money surface through
+// PostgreSQL's own paths (the swap's locks and reads in one statement, a group's writes
+// kept back for one statement at its end, holds and withdrawals under row locks, no
+// receipt head remembered in a process). It fails unless the bursts put units side by
+// side in group commits. Under mutation it fails when a unit that sent its group's kept
+// writes is rolled back to its savepoint (answered swaps go missing).
+func TestTradingLedgerInvariantOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.Start(t)
+	var stores []store.Store
+	for range 2 {
+		st, err := store.OpenPostgres(ctx, dsn)
+		require.NoError(t, err)
+		t.Cleanup(func() { require.NoError(t, st.Close()) })
+		stores = append(stores, st)
+	}
+	dir := t.TempDir()
+	require.NoError(t, os.Chmod(dir, 0o700))
+	tradingLedgerInvariant(t, dir, stores)
+	var txs, units int64
+	for _, st := range stores {
+		tx, u := st.(*store.Postgres).GroupCommits()
+		txs, units = txs+tx, units+u
+	}
+	t.Logf("group commits: %d transactions held %d units of work", txs, units)
+	require.Greater(t, units, txs+30, "the bursts' units shared few transactions: the groups' paths went untested")
+}
+
+// tradingLedgerInvariant is TestTradingLedgerInvariant's run on stores, replicas of one
+// database: each step runs on one of them at random (its service a fresh one on that
+// store when the prices moved), and the checks read the first.
+func tradingLedgerInvariant(t *testing.T, dir string, stores []store.Store) {
 	seed := testSeed(t, "DTW_TRADING_SEED")
 	rng := rand.New(rand.NewPCG(seed, seed))
 	ctx := context.Background()
-
-	dir := t.TempDir()
-	require.NoError(t, os.Chmod(dir, 0o700))
-	st, err := store.OpenSQLite(ctx, filepath.Join(dir, "gw.db"))
-	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, st.Close()) })
+	st := stores[0]
 
 	cfg := config.Default()
 	cfg.DataDir = dir
@@ -78,10 +118,16 @@ func TestTradingLedgerInvariant(t *testing.T) {
 	prices := map[string]string{"eur": "1.1", "usdc": "1", "eth": "3000", "usd": "1"}
 	now := time.Now()
 	clock := func() time.Time { return now }
+	// One service per store, made again when the prices move; each step takes one.
+	var services []*offchaintest.Service
 	service := func() *offchaintest.Service {
 		book, err := pricing.NewBook(pricing.Config{Prices: prices, SpreadBps: 20, CommissionBps: 10})
 		require.NoError(t, err)
-		return offchaintest.New(cfg, st, book, clock)
+		services = services[:0]
+		for _, st := range stores {
+			services = append(services, offchaintest.New(cfg, st, book, clock))
+		}
+		return services[rng.IntN(len(services))]
 	}
 	s := service()
 
@@ -133,7 +179,7 @@ func TestTradingLedgerInvariant(t *testing.T) {
 		}
 	}
 
-	kinds := []string{"deposit", "market swap", "limit swap", "quote", "action", "withdrawal", "withdrawal paid", "withdrawal rejected"}
+	kinds := []string{"deposit", "market swap", "burst swap", "limit swap", "quote", "action", "withdrawal", "withdrawal paid", "withdrawal rejected"}
 	allSucceeded := func() bool {
 		for _, name := range kinds {
 			if stats[name][0] == 0 {
@@ -145,6 +191,9 @@ func TestTradingLedgerInvariant(t *testing.T) {
 	// 400 steps, and on until every kind of step has succeeded once (stale feeds refuse many).
 	for step := 1; step <= 400 || (!allSucceeded() && step <= 2000); step++ {
 		acct := accounts[rng.IntN(len(accounts))]
+		if len(services) > 1 {
+			s = services[rng.IntN(len(services))]
+		}
 		id := fmt.Sprintf("i%d", step)
 		sell, buy := assets[rng.IntN(3)], assets[rng.IntN(3)]
 		switch r := rng.IntN(100); {
@@ -153,10 +202,27 @@ func TestTradingLedgerInvariant(t *testing.T) {
 			require.NoError(t, err)
 			_, err = s.BookBankDeposit(ctx, offchain.BankDeposit{Reference: ref, Asset: "eur", Amount: amount("eur"), TransferID: id})
 			count("deposit", err)
-		case r < 45:
+		case r < 35:
 			_, err := s.SubmitSwap(ctx, acct, api.SwapRequest{InstructionID: id, SellingAsset: sell, BuyingAsset: buy, AmountToSell: amount(sell)})
 			count("market swap", err)
 			if err == nil && acct == lender {
+				checkCovered(t, st, lender, prices, step)
+			}
+		case r < 45: // a burst: every account swaps and withdraws at once, on any replica
+			took := false
+			for _, b := range burst(ctx, rng, services, accounts, id, assets, amount) {
+				count(b.name, b.err)
+				if b.err == nil && b.withdrawal != nil {
+					pending = append(pending, *b.withdrawal)
+				}
+				took = took || (b.err == nil && b.acct == lender)
+				if b.err == nil && b.order != nil { // an answered swap is stored, once
+					o, err := st.OffchainOrder(ctx, b.acct, store.OrderKindSwap, b.id)
+					require.NoError(t, err, "step %d: %s's answered swap %s", step, b.acct, b.id)
+					require.Equal(t, b.order.OrderID, strconv.FormatInt(o.ID, 10), "step %d: %s's swap %s", step, b.acct, b.id)
+				}
+			}
+			if took {
 				checkCovered(t, st, lender, prices, step)
 			}
 		case r < 55:
@@ -252,8 +318,85 @@ func TestTradingLedgerInvariant(t *testing.T) {
 	}
 }
 
+// burstDone is one request of a burst and its outcome.
+type burstDone struct {
+	name, acct, id string
+	err            error
+	order          *api.OrderStatus
+	withdrawal     *api.OffchainWithdrawal
+}
+
+// burst sends, all at once, one to four requests per account (market swaps of any pair
+// and eur withdrawals, mostly to one service), so that a group commit holds several
+// accounts' units and an account's own units side by side, refusals among them; it
+// returns when all are answered. Its choices come from rng before any request is sent.
+func burst(ctx context.Context, rng *rand.Rand, services []*offchaintest.Service, accounts []string, id string, assets []string,
+	amount func(string) string) []burstDone {
+	type request struct {
+		svc  *offchaintest.Service
+		acct string
+		swap *api.SwapRequest
+		wd   *api.OffchainWithdrawalRequest
+	}
+	var reqs []request
+	// Half the bursts are a run on one asset, for up to four times the usual amounts:
+	// every swap of it buys the same asset, so that the house's shards near their limits
+	// are claimed by several units of one group.
+	run, scale := "", int64(1)
+	if rng.IntN(2) == 0 {
+		run, scale = assets[rng.IntN(len(assets))], 1+rng.Int64N(4)
+	}
+	// Mostly to one replica, whose group commit then holds most of the burst (its
+	// lanes take the first units alone); else each request to either.
+	svc, spread := services[rng.IntN(len(services))], rng.IntN(4) == 0
+	for _, a := range accounts {
+		for range 1 + rng.IntN(4) {
+			q := request{svc: svc, acct: a}
+			if spread {
+				q.svc = services[rng.IntN(len(services))]
+			}
+			iid := fmt.Sprintf("%s-%d", id, len(reqs))
+			if rng.IntN(4) == 0 {
+				q.wd = &api.OffchainWithdrawalRequest{InstructionID: iid, Asset: "eur", Amount: amount("eur"),
+					BankDetail: &api.BankDetail{AccountName: "Client", IBAN: "FR7630006000011234567890189"}}
+			} else {
+				sell, buy := assets[rng.IntN(len(assets))], assets[rng.IntN(len(assets))]
+				if run != "" {
+					buy = run
+				}
+				amt := decimal.RequireFromString(amount(sell)).Mul(decimal.NewFromInt(scale)).String()
+				q.swap = &api.SwapRequest{InstructionID: iid, SellingAsset: sell, BuyingAsset: buy, AmountToSell: amt}
+			}
+			reqs = append(reqs, q)
+		}
+	}
+	out := make([]burstDone, len(reqs))
+	var wg sync.WaitGroup
+	for i, q := range reqs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if q.swap != nil {
+				o, err := q.svc.SubmitSwap(ctx, q.acct, *q.swap)
+				out[i] = burstDone{name: "burst swap", acct: q.acct, id: q.swap.InstructionID, err: err}
+				if err == nil {
+					out[i].order = &o
+				}
+				return
+			}
+			w, err := q.svc.SubmitWithdrawal(ctx, q.acct, *q.wd)
+			out[i] = burstDone{name: "burst withdrawal", acct: q.acct, id: q.wd.InstructionID, err: err}
+			if err == nil {
+				out[i].withdrawal = &w
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
 // checkLedger checks the invariants of the ledger after a step; lender alone may owe.
-func checkLedger(t *testing.T, st *store.SQLite, accounts []string, lender string, limits map[string]string, shards, step int) {
+func checkLedger(t *testing.T, st store.Store, accounts []string, lender string, limits map[string]string, shards, step int) {
 	t.Helper()
 	ctx := context.Background()
 	require.NoError(t, ledger.Audit(ctx, st), "step %d", step)
@@ -299,7 +442,7 @@ func checkLedger(t *testing.T, st *store.SQLite, accounts []string, lender strin
 // signatures, each balance the previous one plus the postings), then that the chain's
 // balances are the ledger's: a movement without its receipt, or a receipt without its
 // movement, shows as a difference.
-func checkReceipts(t *testing.T, st *store.SQLite, key signer.Signer, accounts []string, anchors map[string]receipt.Anchor, step int) {
+func checkReceipts(t *testing.T, st store.Store, key signer.Signer, accounts []string, anchors map[string]receipt.Anchor, step int) {
 	t.Helper()
 	ctx := context.Background()
 	for {
@@ -338,7 +481,7 @@ func checkReceipts(t *testing.T, st *store.SQLite, key signer.Signer, accounts [
 // store's balances, at the book's prices of that step less nothing: the venue's prices
 // carry half the spread, so its valuation is the stricter one). An owed asset whose feed
 // is stale cannot have been taken further.
-func checkCovered(t *testing.T, st *store.SQLite, account string, prices map[string]string, step int) {
+func checkCovered(t *testing.T, st store.Store, account string, prices map[string]string, step int) {
 	t.Helper()
 	ctx := context.Background()
 	book := ledger.UserBook(account)
@@ -367,7 +510,7 @@ func checkCovered(t *testing.T, st *store.SQLite, account string, prices map[str
 
 // checkPaid checks that what was paid out equals what the withdrawals' captured holds
 // took: the custody books received exactly the paid amounts.
-func checkPaid(t *testing.T, st *store.SQLite, accounts []string, paid map[string]decimal.Decimal, step int) {
+func checkPaid(t *testing.T, st store.Store, accounts []string, paid map[string]decimal.Decimal, step int) {
 	t.Helper()
 	sum := decimal.Zero
 	for _, a := range accounts {
