@@ -119,7 +119,12 @@ func (s *Trading) SubmitSwap(ctx context.Context, accountID string, req api.Swap
 		}
 		before, parts = &r, s.receiptParts(ctx, o, r)
 	}
-	err = s.st.InTx(store.RowLocked(ctx), func(utx TradingTx) error {
+	unitCtx := store.RowLocked(ctx)
+	if before == nil { // what the unit reads first, said ahead for its group to read with others'
+		unitCtx = store.WithSwapReads(unitCtx, store.SwapReads{AccountID: accountID, Source: Source, Book: ledger.UserBook(accountID),
+			Kind: store.OrderKindSwap, InstructionID: o.InstructionID, Claim: houseClaimFrom(s.off.HouseShardsOrDefault(), s.homeShard, o.BuyingAsset)})
+	}
+	err = s.st.InTx(unitCtx, func(utx TradingTx) error {
 		out, created, own = store.OffchainOrder{}, false, nil
 		var (
 			reads store.TraderReads

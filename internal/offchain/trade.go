@@ -352,6 +352,11 @@ func (s *Trading) shardStart(tx interface{ LastHouseShard() (int, bool) }) (n, h
 // account's reads (store.TradingTx.TraderReadsLocking).
 func (s *Trading) houseClaim(tx interface{ LastHouseShard() (int, bool) }, asset string) store.HouseClaim {
 	n, home := s.shardStart(tx)
+	return houseClaimFrom(n, home, asset)
+}
+
+// houseClaimFrom is the n house shards a trade buying asset tries from shard home on.
+func houseClaimFrom(n, home int, asset string) store.HouseClaim {
 	c := store.HouseClaim{Shards: make([]int, n), Books: make([]string, n), Asset: asset}
 	for i := range n {
 		c.Shards[i] = (home + i) % n

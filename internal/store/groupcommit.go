@@ -152,8 +152,11 @@ type groupCommitter struct {
 	// again.
 	waiting, groups, units, reruns atomic.Int64
 	// keptSends counts the statements that wrote swaps' writes kept back for their
-	// group's end (groupwrites.go), keptSwaps the swaps they wrote.
-	keptSends, keptSwaps atomic.Int64
+	// group's end (groupwrites.go), keptSwaps the swaps they wrote; readAheads the
+	// statements that read ahead for a group's first swaps (readahead.go), readAheadUnits
+	// the swaps they read for.
+	keptSends, keptSwaps       atomic.Int64
+	readAheads, readAheadUnits atomic.Int64
 	// crowded, when set and true, keeps a lane from starting a group while another is in
 	// a group younger than the grace (laneWait).
 	crowded func() bool
@@ -219,6 +222,10 @@ type lane struct {
 	// writes are what the units of the lane's group keep back for its end
 	// (groupwrites.go), nil when the group keeps none.
 	writes *groupWrites
+	// statements counts the statements the lane's units ran; ahead is what the lane read
+	// ahead for its group's first swaps (readahead.go), nil when nothing was.
+	statements int
+	ahead      *readAhead
 }
 
 // unit is one caller's transaction.
@@ -438,8 +445,20 @@ func (g *groupCommitter) try(live []*unit, l *lane, run int) (rerun error) {
 			g.keptSends.Add(int64(w.sends))
 			g.keptSwaps.Add(int64(w.sent))
 		}
-		l.writes = nil
+		l.writes, l.ahead = nil, nil
 	}()
+	if l.writes != nil && len(live) > 1 { // the first swaps' reads in one statement
+		if err := l.readAhead(ctx, q, live); err != nil {
+			for _, u := range live {
+				u.err = err
+			}
+			return g.rerunOn(err)
+		}
+		if l.ahead != nil {
+			g.readAheads.Add(1)
+			g.readAheadUnits.Add(int64(len(l.ahead.units)))
+		}
+	}
 	kept := live[:0:0]
 	if len(live) == 1 { // alone: no savepoint needed, the transaction is the unit's
 		u := live[0]
@@ -562,13 +581,23 @@ type unitQueryer struct {
 }
 
 func (q unitQueryer) ExecContext(_ context.Context, query string, args ...any) (sql.Result, error) {
+	q.ran()
 	return q.q.ExecContext(q.ctx, query, args...)
 }
 
 func (q unitQueryer) QueryContext(_ context.Context, query string, args ...any) (*sql.Rows, error) {
+	q.ran()
 	return q.q.QueryContext(q.ctx, query, args...)
 }
 
 func (q unitQueryer) QueryRowContext(_ context.Context, query string, args ...any) *sql.Row {
+	q.ran()
 	return q.q.QueryRowContext(q.ctx, query, args...)
+}
+
+// ran counts a statement of the unit in its lane (lane.statements).
+func (q unitQueryer) ran() {
+	if q.lane != nil {
+		q.lane.statements++
+	}
 }

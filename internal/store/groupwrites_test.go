@@ -52,6 +52,13 @@ func newGroupEnv(t *testing.T) groupEnv {
 // a unit of its own while they queue. It returns each unit's error.
 func (env groupEnv) inOneGroup(t *testing.T, fns ...func(tx Tx) error) []error {
 	t.Helper()
+	return env.inOneGroupSaying(t, nil, fns...)
+}
+
+// inOneGroupSaying is inOneGroup whose unit i says ahead what it reads first, reads[i]
+// (WithSwapReads), when there is one and it is not nil.
+func (env groupEnv) inOneGroupSaying(t *testing.T, reads []*SwapReads, fns ...func(tx Tx) error) []error {
+	t.Helper()
 	ctx := RowLocked(context.Background())
 	p := env.p
 	holding, release := make(chan struct{}), make(chan struct{})
@@ -67,8 +74,12 @@ func (env groupEnv) inOneGroup(t *testing.T, fns ...func(tx Tx) error) []error {
 	errs := make([]error, len(fns))
 	done := make(chan int, len(fns))
 	for i, fn := range fns {
+		uctx := ctx
+		if i < len(reads) && reads[i] != nil {
+			uctx = WithSwapReads(ctx, *reads[i])
+		}
 		go func() {
-			errs[i] = p.InTx(ctx, fn)
+			errs[i] = p.InTx(uctx, fn)
 			done <- i
 		}()
 		require.Eventually(t, func() bool { return p.locked.waiting.Load() == int64(i+1) }, 5*time.Second, time.Millisecond, "unit %d queued", i)
@@ -92,10 +103,29 @@ func groupSwap(acct, instructionID string, saw *decimal.Decimal) func(tx Tx) err
 
 // groupSwapThen is groupSwap running afterReads, if given, once its reads found no order.
 func groupSwapThen(acct, instructionID string, saw *decimal.Decimal, afterReads func() error) func(tx Tx) error {
+	return groupSwapAround(acct, instructionID, saw, nil, afterReads)
+}
+
+// groupSwapClaim is the house shards groupSwap claims.
+var groupSwapClaim = HouseClaim{Shards: []int{0}, Books: []string{"house:inventory/0"}, Asset: "USD"}
+
+// groupSwapReads is what groupSwap of acct and instructionID reads first (WithSwapReads).
+func groupSwapReads(acct, instructionID string) *SwapReads {
+	return &SwapReads{AccountID: acct, Source: "OFFCHAIN", Book: "user:" + acct, Kind: OrderKindSwap, InstructionID: instructionID,
+		Claim: groupSwapClaim}
+}
+
+// groupSwapAround is groupSwapThen running beforeReads, if given, in its unit before its
+// reads.
+func groupSwapAround(acct, instructionID string, saw *decimal.Decimal, beforeReads func(tx Tx) error, afterReads func() error) func(tx Tx) error {
 	return func(tx Tx) error {
 		ctx := RowLocked(context.Background())
-		claim := HouseClaim{Shards: []int{0}, Books: []string{"house:inventory/0"}, Asset: "USD"}
-		r, err := tx.TraderReadsLocking(ctx, acct, "OFFCHAIN", "user:"+acct, OrderKindSwap, instructionID, claim)
+		if beforeReads != nil {
+			if err := beforeReads(tx); err != nil {
+				return err
+			}
+		}
+		r, err := tx.TraderReadsLocking(ctx, acct, "OFFCHAIN", "user:"+acct, OrderKindSwap, instructionID, groupSwapClaim)
 		if err != nil {
 			return err
 		}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strconv"
@@ -83,7 +82,7 @@ func (s *conn) TraderReads(ctx context.Context, accountID, source, book, kind, i
 // scanTraderReads reads the rows of traderReadsQuery (and closes them) into TraderReads;
 // other, when set, is given first each row's kind and columns and says whether it took
 // the row (a kind of its own), or an error.
-func scanTraderReads(rows *sql.Rows, accountID string, other func(kind int, a, b, c string) (bool, error)) (TraderReads, error) {
+func scanTraderReads(rows readRows, accountID string, other func(kind int, a, b, c string) (bool, error)) (TraderReads, error) {
 	defer rows.Close()
 	out := TraderReads{Settings: map[string]string{}, Commissions: []AccountCommission{}, Balances: map[string]decimal.Decimal{},
 		ReceiptHead: StoredReceipt{AccountID: accountID}}
@@ -220,7 +219,8 @@ type swapLocks struct {
 // read after the lock for LedgerBook, the account's receipt head locked and read for
 // ReceiptHead, the shards of claim tried without waiting for TryLockHouseShardBalance)
 // and TraderReads' rows, with ids for the order and the ledger entry it may write
-// (postgres_stash.go); a swap's four round trips before it decides become one.
+// (postgres_stash.go); a swap's four round trips before it decides become one, and none
+// when its group read it ahead with its other swaps' (WithSwapReads, readahead.go).
 // Elsewhere, and for an account with an active introducer (whose two books the caller
 // locks together), it is TraderReads.
 func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, kind, instructionID string, claim HouseClaim) (TraderReads, error) {
@@ -230,26 +230,26 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 	if len(claim.Shards) != len(claim.Books) || len(claim.Shards) > maxClaimShards {
 		return TraderReads{}, fmt.Errorf("trader reads: %d shards, %d books (at most %d)", len(claim.Shards), len(claim.Books), maxClaimShards)
 	}
-	keys := make([]int64, len(claim.Shards))
-	for i, sh := range claim.Shards {
-		keys[i] = lockKey(shardLockPrefix, strconv.Itoa(sh))
-	}
 	bookKey := lockKey(bookLockPrefix, book)
-	// Ahead of the writes the group keeps back (groupwrites.go) unless some are the
-	// account's or move its book: what it reads of them then is the claimed shard's
-	// balance, moved below.
 	group := s.groupWrites()
-	if st := s.stash(); group != nil && !group.touches(accountID, book) {
-		st.ahead = true
-		defer func() { st.ahead = false }()
-	}
-	rows, err := s.r.QueryContext(ctx, `SELECT * FROM dtwgate_swap_locks(?, ?, ?, ?, ?::bigint[], ?::text[], ?)
-		UNION ALL SELECT 13, CAST(nextval('offchain_orders_id_seq') AS TEXT), CAST(nextval('ledger_entries_id_seq') AS TEXT), '', '', ''
-		UNION ALL `+traderReadsQuery,
-		accountID, book, bookKey, s.waits(), keys, claim.Books, claim.Asset,
-		accountID, accountID, accountID, source, accountID, book, accountID, kind, instructionID)
-	if err != nil {
-		return TraderReads{}, wrap("trader reads", err)
+	var rows readRows
+	if ahead, ok := s.takeAhead(accountID, source, book, kind, instructionID, claim); ok { // readahead.go
+		rows, claim = &aheadRows{rows: ahead.rows}, ahead.claim // its shard rows count in the claim tried
+	} else {
+		// Ahead of the writes the group keeps back (groupwrites.go) unless some are the
+		// account's or move its book: what it reads of them then is the claimed shard's
+		// balance, moved below.
+		if st := s.stash(); group != nil && !group.touches(accountID, book) {
+			st.ahead = true
+			defer func() { st.ahead = false }()
+		}
+		query, args := swapReadsStatement(&SwapReads{AccountID: accountID, Source: source, Book: book, Kind: kind, InstructionID: instructionID,
+			Claim: claim}, s.waits())
+		r, err := s.r.QueryContext(ctx, query, args...)
+		if err != nil {
+			return TraderReads{}, wrap("trader reads", err)
+		}
+		rows = r
 	}
 	locks := &swapLocks{busy: map[int]bool{}, account: accountID}
 	read := bookRead{balances: map[string]decimal.Decimal{}, held: map[string]decimal.Decimal{}}
