@@ -36,8 +36,9 @@ import (
 //     said (account, source, book, kind, instructionId, the house shards and asset), once.
 //   - What the read-ahead did for a unit that then fails stays in the transaction: its
 //     locks (held to the group's end, as the group's other locks are) and its book's
-//     version bumped (a version that moved without a write costs a reader one re-read).
-//     The group's reruns never read ahead.
+//     version bumped (migration 0073: a SERIALIZABLE unit of the same book whose snapshot
+//     is older then runs once more, as after a write). The group's reruns never read
+//     ahead.
 
 // SwapReads is what a swap's unit of work will ask of TraderReadsLocking first, said
 // ahead (WithSwapReads) so that its group commit on PostgreSQL may read it together with
