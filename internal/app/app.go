@@ -209,6 +209,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if rt, ok := a.store.(metrics.RoundTripCounter); ok {
 		metrics.NewStoreRoundTrips(opts.Metrics, rt)
 	}
+	if ra, ok := a.store.(metrics.ReadAheadCounter); ok {
+		metrics.NewStoreReadAheads(opts.Metrics, ra)
+	}
 	var secrets *auth.Secrets
 	if opts.Role.serves() {
 		if secrets, err = InitSecrets(ctx, a.store, cfg.SecretKeyFile, time.Now()); err != nil {

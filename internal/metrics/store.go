@@ -13,13 +13,19 @@ type GroupCommitter interface {
 // (the units of work they held, each InTx one); their rates' ratio is the mean size of
 // a commit group.
 func NewStoreCommits(reg prometheus.Registerer, st GroupCommitter) {
-	reg.MustRegister(
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "commits_total",
+	registerPair(reg, st.GroupCommits,
+		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "commits_total",
 			Help: "Write transactions the store's group commit ran (each one commit, one fsync with storeSync full)."},
-			func() float64 { n, _ := st.GroupCommits(); return float64(n) }),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "commit_units_total",
-			Help: "Units of work the store's write transactions held (each InTx one): per commit, the mean size of a commit group."},
-			func() float64 { _, n := st.GroupCommits(); return float64(n) }),
+		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "commit_units_total",
+			Help: "Units of work the store's write transactions held (each InTx one): per commit, the mean size of a commit group."})
+}
+
+// registerPair registers in reg two counters, first and second, that read the two
+// values pair returns.
+func registerPair(reg prometheus.Registerer, pair func() (int64, int64), first, second prometheus.CounterOpts) {
+	reg.MustRegister(
+		prometheus.NewCounterFunc(first, func() float64 { n, _ := pair(); return float64(n) }),
+		prometheus.NewCounterFunc(second, func() float64 { _, n := pair(); return float64(n) }),
 	)
 }
 
@@ -36,4 +42,21 @@ func NewStoreRoundTrips(reg prometheus.Registerer, st RoundTripCounter) {
 	reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "round_trips_total",
 		Help: "Round trips the store made to its database server (statements sent together in one pipeline count one)."},
 		func() float64 { return float64(st.RoundTrips()) }))
+}
+
+// ReadAheadCounter is a store whose group commits read ahead for their first swaps
+// (store.Postgres): for how many swaps, and how many of them took what was read.
+type ReadAheadCounter interface {
+	ReadAheads() (read, taken int64)
+}
+
+// NewStoreReadAheads registers dtwgate_store_read_ahead_swaps_total and
+// dtwgate_store_read_ahead_taken_total in reg: the swaps whose first statement their
+// group read ahead, and those that took it (the others sent their own).
+func NewStoreReadAheads(reg prometheus.Registerer, st ReadAheadCounter) {
+	registerPair(reg, st.ReadAheads,
+		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "read_ahead_swaps_total",
+			Help: "Swaps whose reads and locks their group commit read ahead, with its other first swaps', in one statement."},
+		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "read_ahead_taken_total",
+			Help: "Swaps read ahead that took what was read (the others sent their own statement after another statement of their group)."})
 }

@@ -61,3 +61,27 @@ dtwgate_store_commits_total ` + itoa(commits) + `
 	require.NoError(t, testutil.GatherAndCompare(reg, strings.NewReader(want)))
 }
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+var _ metrics.ReadAheadCounter = (*store.Postgres)(nil)
+
+// readAheads is a ReadAheadCounter reporting fixed counts (store.Postgres' own are tested
+// in the store's TestPostgresReadAhead*).
+type readAheads struct{ read, taken int64 }
+
+func (r readAheads) ReadAheads() (int64, int64) { return r.read, r.taken }
+
+// TestStoreReadAheads: the swaps read ahead and those that took their rows are two
+// counters.
+func TestStoreReadAheads(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	metrics.NewStoreReadAheads(reg, readAheads{read: 7, taken: 5})
+	want := `
+# HELP dtwgate_store_read_ahead_swaps_total Swaps whose reads and locks their group commit read ahead, with its other first swaps', in one statement.
+# TYPE dtwgate_store_read_ahead_swaps_total counter
+dtwgate_store_read_ahead_swaps_total 7
+# HELP dtwgate_store_read_ahead_taken_total Swaps read ahead that took what was read (the others sent their own statement after another statement of their group).
+# TYPE dtwgate_store_read_ahead_taken_total counter
+dtwgate_store_read_ahead_taken_total 5
+`
+	require.NoError(t, testutil.GatherAndCompare(reg, strings.NewReader(want)))
+}

@@ -154,9 +154,9 @@ type groupCommitter struct {
 	// keptSends counts the statements that wrote swaps' writes kept back for their
 	// group's end (groupwrites.go), keptSwaps the swaps they wrote; readAheads the
 	// statements that read ahead for a group's first swaps (readahead.go), readAheadUnits
-	// the swaps they read for.
-	keptSends, keptSwaps       atomic.Int64
-	readAheads, readAheadUnits atomic.Int64
+	// the swaps they read for, readAheadTaken those whose rows their swap took.
+	keptSends, keptSwaps                       atomic.Int64
+	readAheads, readAheadUnits, readAheadTaken atomic.Int64
 	// crowded, when set and true, keeps a lane from starting a group while another is in
 	// a group younger than the grace (laneWait).
 	crowded func() bool
@@ -223,9 +223,10 @@ type lane struct {
 	// (groupwrites.go), nil when the group keeps none.
 	writes *groupWrites
 	// statements counts the statements the lane's units ran; ahead is what the lane read
-	// ahead for its group's first swaps (readahead.go), nil when nothing was.
-	statements int
-	ahead      *readAhead
+	// ahead for its group's first swaps (readahead.go), nil when nothing was, taken how
+	// many of them took their rows in the group.
+	statements, taken int
+	ahead             *readAhead
 }
 
 // unit is one caller's transaction.
@@ -445,7 +446,8 @@ func (g *groupCommitter) try(live []*unit, l *lane, run int) (rerun error) {
 			g.keptSends.Add(int64(w.sends))
 			g.keptSwaps.Add(int64(w.sent))
 		}
-		l.writes, l.ahead = nil, nil
+		g.readAheadTaken.Add(int64(l.taken))
+		l.writes, l.ahead, l.taken = nil, nil, 0
 	}()
 	if l.writes != nil && len(live) > 1 { // the first swaps' reads in one statement
 		if err := l.readAhead(ctx, q, live); err != nil {

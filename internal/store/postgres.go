@@ -357,6 +357,13 @@ func (p *Postgres) GroupCommits() (transactions, units int64) {
 	return p.group.groups.Load() + p.locked.groups.Load(), p.group.units.Load() + p.locked.units.Load()
 }
 
+// ReadAheads returns how many swaps the store's group commits read ahead for
+// (readahead.go) and how many of them took what was read (the others read on their own,
+// after a statement of their group dropped it).
+func (p *Postgres) ReadAheads() (read, taken int64) {
+	return p.locked.readAheadUnits.Load(), p.locked.readAheadTaken.Load()
+}
+
 // RoundTrips returns how many round trips to PostgreSQL the store's pool has made (a
 // pipeline of held-back statements and the one after them counts one; the listener's
 // and the bell's connections are not counted).

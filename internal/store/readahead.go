@@ -248,6 +248,7 @@ func (s *conn) takeAhead(accountID, source, book, kind, instructionID string, cl
 	if w := s.groupWrites(); w != nil && w.touches(accountID, book) {
 		return nil, false
 	}
+	l.taken++
 	return u, true
 }
 

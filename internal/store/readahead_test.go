@@ -25,9 +25,12 @@ func TestPostgresReadAheadSwaps(t *testing.T) {
 	p := env.p
 	var saw [3]decimal.Decimal
 	before, trips := readAheadsOf(p.locked), p.RoundTrips()
+	read0, taken0 := p.ReadAheads()
 	errs := env.inOneGroupSaying(t, []*SwapReads{groupSwapReads("a", "i1"), groupSwapReads("b", "i1"), groupSwapReads("c", "i1")},
 		groupSwap("a", "i1", &saw[0]), groupSwap("b", "i1", &saw[1]), groupSwap("c", "i1", &saw[2]))
 	require.Equal(t, []error{nil, nil, nil}, errs)
+	read, taken := p.ReadAheads()
+	require.Equal(t, [2]int64{3, 3}, [2]int64{read - read0, taken - taken0}, "three swaps read ahead, each took its rows")
 	require.Equal(t, readAheadCounts{1, 3}, readAheadCounts{p.locked.readAheads.Load() - before.statements, p.locked.readAheadUnits.Load() - before.units})
 	// The holding unit's BEGIN and COMMIT, then the read-ahead, the write and the COMMIT.
 	require.LessOrEqual(t, p.RoundTrips()-trips, int64(1+3), "round trips")
@@ -43,6 +46,7 @@ func TestPostgresReadAheadDroppedByAStatement(t *testing.T) {
 	p := env.p
 	var saw [3]decimal.Decimal
 	sends := p.locked.keptSends.Load()
+	read0, taken0 := p.ReadAheads()
 	readFirst := func(tx Tx) error {
 		_, err := tx.LedgerBalances(RowLocked(context.Background()), "user:a")
 		return err
@@ -51,6 +55,8 @@ func TestPostgresReadAheadDroppedByAStatement(t *testing.T) {
 		groupSwap("a", "i1", &saw[0]), groupSwapAround("b", "i1", &saw[1], readFirst, nil), groupSwap("c", "i1", &saw[2]))
 	require.Equal(t, []error{nil, nil, nil}, errs)
 	require.Equal(t, int64(2), p.locked.keptSends.Load()-sends, "a's writes sent by b's read, b's and c's at the end")
+	read, taken := p.ReadAheads()
+	require.Equal(t, [2]int64{3, 1}, [2]int64{read - read0, taken - taken0}, "three read ahead, only a's taken")
 	requireThreeSwaps(t, p, saw)
 }
 
