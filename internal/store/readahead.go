@@ -87,22 +87,35 @@ type readRow struct {
 // maxReadAhead bounds the units one read-ahead reads for.
 const maxReadAhead = 32
 
-// swapReadsStatement is TraderReadsLocking's statement for r, waiting for the book's lock
-// when wait, and its arguments.
-func swapReadsStatement(r *SwapReads, wait bool) (string, []any) {
-	keys := make([]int64, len(r.Claim.Shards))
-	for i, sh := range r.Claim.Shards {
-		keys[i] = lockKey(shardLockPrefix, strconv.Itoa(sh))
-	}
-	return swapReadsSQL, []any{r.AccountID, r.Book, lockKey(bookLockPrefix, r.Book), wait, keys, r.Claim.Books, r.Claim.Asset,
-		r.AccountID, r.AccountID, r.AccountID, r.Source, r.AccountID, r.Book, r.AccountID, r.Kind, r.InstructionID}
-}
+// swapReadsCall is migration 0088's dtwgate_swap_reads (its arguments: swapReadsArgs):
+// a group's read-ahead reads its rows with the unit of each (swapReadsSQL), a swap read
+// on its own without (swapReadSQL).
+const swapReadsCall = `dtwgate_swap_reads(?::text[], ?::text[], ?::bigint[], ?, ?, ?::bigint[], ?::text[], ?::text[],
+		?::text[], ?::text[], ?::text[])`
 
-// swapReadsSQL is TraderReadsLocking's statement on PostgreSQL (its arguments:
-// swapReadsStatement).
-const swapReadsSQL = `SELECT * FROM dtwgate_swap_locks(?, ?, ?, ?, ?::bigint[], ?::text[], ?)
-		UNION ALL SELECT 13, CAST(nextval('offchain_orders_id_seq') AS TEXT), CAST(nextval('ledger_entries_id_seq') AS TEXT), '', '', ''
-		UNION ALL ` + traderReadsQuery
+const (
+	swapReadsSQL = `SELECT * FROM ` + swapReadsCall
+	swapReadSQL  = `SELECT r_kind, r_a, r_b, r_c, r_d, r_e FROM ` + swapReadsCall
+)
+
+// swapReadsArgs are swapReadsSQL's arguments for reads, each trying the shards of its
+// claim (all as many), the first waiting for its book's lock when wait.
+func swapReadsArgs(reads []*SwapReads, claims []HouseClaim, wait bool) []any {
+	var (
+		accts, books, assets, sources, kinds, ids, shardBooks []string
+		lockKeys, shardKeys                                   []int64
+	)
+	for i, r := range reads {
+		c := claims[i]
+		accts, books, assets = append(accts, r.AccountID), append(books, r.Book), append(assets, c.Asset)
+		sources, kinds, ids = append(sources, r.Source), append(kinds, r.Kind), append(ids, r.InstructionID)
+		lockKeys = append(lockKeys, lockKey(bookLockPrefix, r.Book))
+		for j, sh := range c.Shards {
+			shardKeys, shardBooks = append(shardKeys, lockKey(shardLockPrefix, strconv.Itoa(sh))), append(shardBooks, c.Books[j])
+		}
+	}
+	return []any{accts, books, lockKeys, wait, len(claims[0].Shards), shardKeys, shardBooks, assets, sources, kinds, ids}
+}
 
 // readAheadUnits returns the swaps of the group that may be read ahead: its first units,
 // while each says what it reads, no account repeats and each tries as many house shards
@@ -132,27 +145,16 @@ func (l *lane) readAhead(ctx context.Context, q queryer, live []*unit) error {
 	if len(reads) < 2 {
 		return nil
 	}
-	n := len(reads[0].Claim.Shards)
-	var (
-		accts, books, assets, sources, kinds, ids, shardBooks []string
-		lockKeys, shardKeys                                   []int64
-	)
 	ahead := &readAhead{at: l.statements, units: make(map[*SwapReads]*aheadUnit, len(reads))}
-	for _, r := range reads {
-		c := r.Claim
+	claims := make([]HouseClaim, len(reads))
+	for i, r := range reads {
+		claims[i] = r.Claim
 		if l.claimed {
-			c = c.from(l.houseShard)
+			claims[i] = r.Claim.from(l.houseShard)
 		}
-		ahead.units[r] = &aheadUnit{claim: c}
-		accts, books, assets = append(accts, r.AccountID), append(books, r.Book), append(assets, c.Asset)
-		sources, kinds, ids = append(sources, r.Source), append(kinds, r.Kind), append(ids, r.InstructionID)
-		lockKeys = append(lockKeys, lockKey(bookLockPrefix, r.Book))
-		for i, sh := range c.Shards {
-			shardKeys, shardBooks = append(shardKeys, lockKey(shardLockPrefix, strconv.Itoa(sh))), append(shardBooks, c.Books[i])
-		}
+		ahead.units[r] = &aheadUnit{claim: claims[i]}
 	}
-	rows, err := q.QueryContext(ctx, `SELECT * FROM dtwgate_swap_reads(?::text[], ?::text[], ?::bigint[], true, ?, ?::bigint[], ?::text[], ?::text[],
-		?::text[], ?::text[], ?::text[])`, accts, books, lockKeys, n, shardKeys, shardBooks, assets, sources, kinds, ids)
+	rows, err := q.QueryContext(ctx, swapReadsSQL, swapReadsArgs(reads, claims, true)...)
 	if err != nil {
 		return fmt.Errorf("read ahead for %d swaps: %w: %w", len(reads), errRerunGroup, wrap("read ahead", err))
 	}

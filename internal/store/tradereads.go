@@ -214,7 +214,8 @@ type swapLocks struct {
 }
 
 // TraderReadsLocking implements Trading. On PostgreSQL in a unit of work it is one
-// statement: migration 0084's dtwgate_swap_locks (the account's book locked as
+// statement: migration 0088's dtwgate_swap_reads for one unit, with 0084's
+// dtwgate_swap_locks inlined (the account's book locked as
 // LockLedgerBooks locks it, waiting or trying as the unit may, its balances and holds
 // read after the lock for LedgerBook, the account's receipt head locked and read for
 // ReceiptHead, the shards of claim tried without waiting for TryLockHouseShardBalance)
@@ -243,9 +244,8 @@ func (s *conn) TraderReadsLocking(ctx context.Context, accountID, source, book, 
 			st.ahead = true
 			defer func() { st.ahead = false }()
 		}
-		query, args := swapReadsStatement(&SwapReads{AccountID: accountID, Source: source, Book: book, Kind: kind, InstructionID: instructionID,
-			Claim: claim}, s.waits())
-		r, err := s.r.QueryContext(ctx, query, args...)
+		r, err := s.r.QueryContext(ctx, swapReadSQL, swapReadsArgs([]*SwapReads{{AccountID: accountID, Source: source, Book: book, Kind: kind,
+			InstructionID: instructionID}}, []HouseClaim{claim}, s.waits())...)
 		if err != nil {
 			return TraderReads{}, wrap("trader reads", err)
 		}

@@ -10,6 +10,9 @@
 -- shard_keys and shard_books ((u - 1) * n_shards + 1 on). Each query sees what committed
 -- before it (a VOLATILE function at READ COMMITTED). dtwgate_swap_locks' body is inlined
 -- here: called once per unit from this function, its call cost more than its queries.
+-- A swap not read ahead calls it for itself alone (store.TraderReadsLocking), so that
+-- a swap's first statement is this one function either way; dtwgate_swap_locks is no
+-- longer called.
 -- Each array element is taken into a variable before a query uses it.
 CREATE FUNCTION dtwgate_swap_reads(accts TEXT[], books TEXT[], lock_keys BIGINT[], wait_first BOOLEAN,
     n_shards INTEGER, shard_keys BIGINT[], shard_books TEXT[], shard_assets TEXT[],
