@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -88,14 +89,35 @@ type notifier struct {
 	soon *time.Timer
 	// ring, when set, tells other processes of a commit of this one (Postgres's bell).
 	ring func()
+	// waited is when a reader last asked for the channel (unix nanoseconds, 0: never):
+	// readers wait on it again after each read and at least every poll, so a recent wait
+	// says this process has readers (waitedWithin).
+	waited atomic.Int64
+	// reading, when set, is called by wait when no reader had asked for a while
+	// (readersLapse): this process may have readers again (Postgres's bell tells other
+	// processes, pgBell.poke).
+	reading func()
 }
+
+// readersLapse is how long without a wait makes the next wait call reading.
+const readersLapse = time.Second
 
 func newNotifier() *notifier { return &notifier{ch: make(chan struct{})} }
 
 func (n *notifier) wait() <-chan struct{} {
+	now := time.Now().UnixNano()
+	if prev := n.waited.Swap(now); n.reading != nil && now-prev > int64(readersLapse) {
+		n.reading()
+	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	return n.ch
+}
+
+// waitedWithin reports whether a reader asked for the channel within d.
+func (n *notifier) waitedWithin(d time.Duration) bool {
+	w := n.waited.Load()
+	return w != 0 && time.Since(time.Unix(0, w)) < d
 }
 
 // signal wakes the readers after a commit of this process, and rings the bell.

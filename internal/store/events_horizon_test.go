@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/stretchr/testify/require"
 
@@ -273,11 +272,7 @@ func TestPostgresEventCommitsNotifyAfterwards(t *testing.T) {
 	ctx := context.Background()
 	dsn := pgtest.Start(t)
 	writer := openPostgres(t, dsn)
-	listener, err := pgx.Connect(ctx, dsn)
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = listener.Close(context.Background()) })
-	_, err = listener.Exec(ctx, `LISTEN dtwgate_events`)
-	require.NoError(t, err)
+	listener := listenEvents(t, dsn)
 	heard := func() *pgconn.Notification {
 		t.Helper()
 		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -309,11 +304,7 @@ func TestPostgresBellBurstAcrossReplicas(t *testing.T) {
 	ctx := context.Background()
 	dsn := pgtest.Start(t)
 	writer, reader := openPostgres(t, dsn), openPostgres(t, dsn)
-	listener, err := pgx.Connect(ctx, dsn)
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = listener.Close(context.Background()) })
-	_, err = listener.Exec(ctx, `LISTEN dtwgate_events`)
-	require.NoError(t, err)
+	listener := listenEvents(t, dsn)
 
 	cursor, err := reader.LastEventID(ctx)
 	require.NoError(t, err)
@@ -344,6 +335,8 @@ func TestPostgresBellBurstAcrossReplicas(t *testing.T) {
 			}
 		}
 	}()
+
+	readersHeld(t, writer, 1, 5*time.Second, "the reader's process tells it reads") // else the burst's first notifications are quiet ones
 
 	const burst = 500 * time.Millisecond
 	start := time.Now()

@@ -178,8 +178,8 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		db.Close()
 		return nil, fmt.Errorf("postgres listen: %w", err)
 	}
-	p.bell = newPGBell(cfg, pgEventsChannel, origin)
-	p.notify.ring = p.bell.ring
+	p.bell = newPGBell(cfg, pgEventsChannel, origin, func() bool { return p.notify.waitedWithin(pgReadersFor) })
+	p.notify.ring, p.notify.reading = p.bell.ring, p.bell.poke
 	return p, nil
 }
 
@@ -471,4 +471,11 @@ func (p *Postgres) listenOnce(ctx context.Context, listening func()) error {
 			p.relays.wake()
 		}
 	}
+}
+
+// Notifications returns how many notifications of commits that wrote events the store's
+// bell sent, and how many of them found another process reading events (those go at most
+// pgBellGap apart, the others pgBellQuietGap).
+func (p *Postgres) Notifications() (sent, toReaders int64) {
+	return p.bell.sent.Load(), p.bell.sentRead.Load()
 }

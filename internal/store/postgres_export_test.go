@@ -24,8 +24,25 @@ func (p *Postgres) TerminateListeners(ctx context.Context) error {
 	return err
 }
 
-// BellGap is the least time between two notifications of a store's bell.
-const BellGap = pgBellGap
+// BellGap is the least time between two notifications of a store's bell while another
+// process reads events; BellQuietGap while none does.
+const (
+	BellGap      = pgBellGap
+	BellQuietGap = pgBellQuietGap
+)
+
+// ReadersFor is how long after its readers last waited a process stops holding the
+// events readers' lock.
+const ReadersFor = pgReadersFor
+
+// EventsReaders returns how many sessions of the database hold the events readers' lock
+// (pgEventsReadersLock): the processes that have readers of events.
+func (p *Postgres) EventsReaders(ctx context.Context) (int, error) {
+	var held int
+	err := p.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND granted
+		AND classid = ($1::bigint >> 32)::oid AND objid = ($1::bigint & 4294967295)::oid AND objsubid = 1`, pgEventsReadersLock).Scan(&held)
+	return held, err
+}
 
 // QueuedReruns returns how many of p's groups ran again queued behind other replicas'
 // reruns (pgRerunLock), and how many sessions of the database hold that lock now.

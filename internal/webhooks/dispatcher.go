@@ -155,9 +155,9 @@ func (d *Dispatcher) signal() {
 }
 
 // RunFeed fans new events out into deliveries until ctx ends (Run's fan-out half):
-// whenever a commit that wrote events wakes it (EventsNotify) while a subscription
-// exists, and every poll interval, which is also how it learns of the first
-// subscription. A store without subscriptions costs it one statement per poll, whatever
+// whenever a commit that wrote events wakes it (EventsNotify, which it waits on only
+// while a subscription exists), and every poll interval, which is also how it learns
+// of the first subscription. A store without subscriptions costs it one statement per poll, whatever
 // the rate of events. Two fan-outs on one store are safe (the cursor row is locked) but
 // one is enough: internal/app runs it under a lease.
 func (d *Dispatcher) RunFeed(ctx context.Context) {
@@ -166,7 +166,14 @@ func (d *Dispatcher) RunFeed(ctx context.Context) {
 	lastPrune := time.Time{}
 	subscribed, polled := true, true
 	for {
-		notify := d.st.EventsNotify()
+		// Without a subscription a wake would read nothing, and a process waiting for
+		// commits counts as reading events (on PostgreSQL other replicas then notify it
+		// at their full rate): it waits for the poll alone.
+		var notify <-chan struct{}
+		if subscribed {
+			notify = d.st.EventsNotify()
+		}
+		failed := false
 		for subscribed || polled {
 			n, subs, err := d.feed(ctx)
 			subscribed = subs
@@ -174,7 +181,7 @@ func (d *Dispatcher) RunFeed(ctx context.Context) {
 				if ctx.Err() == nil {
 					d.log.Warn("webhook fan-out failed; will retry", "err", err)
 				}
-				subscribed = true // read again at the next wake
+				subscribed, failed = true, true // read again at the next wake
 				break
 			}
 			if n < feedBatch {
@@ -182,6 +189,9 @@ func (d *Dispatcher) RunFeed(ctx context.Context) {
 			}
 		}
 		polled = false
+		if subscribed && notify == nil && !failed {
+			continue // a subscription appeared: read once more after taking the wake channel
+		}
 		if now := d.now(); now.Sub(lastPrune) >= pruneEvery {
 			lastPrune = now
 			if n, err := d.st.PruneWebhookDeliveries(ctx, now.Add(-d.cfg.Retention)); err != nil {

@@ -66,3 +66,55 @@ func TestIdleSenderSlowsItsPoll(t *testing.T) {
 	t.Logf("delivered %s after another process enqueued it", wait)
 	require.Less(t, wait, 8*poll+time.Second, "an idle sender's slowest poll bounds a delivery of another process")
 }
+
+// notifyCounting counts the fan-out's waits for commits (EventsNotify).
+type notifyCounting struct {
+	webhooks.DispatcherStore
+	waits atomic.Int64
+}
+
+// EventsNotify counts a wait and returns the store's channel.
+func (c *notifyCounting) EventsNotify() <-chan struct{} {
+	c.waits.Add(1)
+	return c.DispatcherStore.EventsNotify()
+}
+
+// TestFeedWaitsForCommitsOnlyWhileSubscribed: without a subscription the fan-out waits
+// for its poll alone, not for commits (a process that waits for commits counts as
+// reading events, and on PostgreSQL every other replica then notifies it at the full
+// rate); once its poll finds a subscription, a commit wakes it again.
+func TestFeedWaitsForCommitsOnlyWhileSubscribed(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	e := newEnv(t, testConfig())
+	const poll = time.Second
+	st := &notifyCounting{DispatcherStore: store.Narrow[webhooks.FanOutTx](e.st)}
+	d := webhooks.NewDispatcher(e.cfg, st, webhooks.DispatcherOptions{Logger: slog.New(slog.DiscardHandler), PollInterval: poll})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = d.Run(ctx)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+
+	acct := e.account()
+	time.Sleep(100 * time.Millisecond) // the fan-out's first round is over
+	for range 3 {
+		e.deposit(acct, "1")
+		time.Sleep(50 * time.Millisecond)
+	}
+	require.LessOrEqual(t, st.waits.Load(), int64(1), "no subscription: only the first round, before it knew, waits for commits")
+
+	rc := newReceiver(t, nil)
+	e.subscribe(acct, rc.URL, nil)
+	require.Eventually(t, func() bool { return st.waits.Load() >= 2 }, 3*poll, 10*time.Millisecond,
+		"the fan-out learns of the subscription at its poll and waits for commits again")
+	e.deposit(acct, "2")
+	deposited := time.Now()
+	got := rc.waitRequests(t, 1)
+	wait := got[0].at.Sub(deposited)
+	t.Logf("delivered %s after the deposit's commit", wait)
+	require.Less(t, wait, poll/2, "a commit wakes the fan-out of a subscription, before its poll")
+}
