@@ -212,6 +212,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if ra, ok := a.store.(metrics.ReadAheadCounter); ok {
 		metrics.NewStoreReadAheads(opts.Metrics, ra)
 	}
+	if nc, ok := a.store.(metrics.NotificationCounter); ok {
+		metrics.NewStoreNotifications(opts.Metrics, nc)
+	}
 	var secrets *auth.Secrets
 	if opts.Role.serves() {
 		if secrets, err = InitSecrets(ctx, a.store, cfg.SecretKeyFile, time.Now()); err != nil {

@@ -60,3 +60,22 @@ func NewStoreReadAheads(reg prometheus.Registerer, st ReadAheadCounter) {
 		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "read_ahead_taken_total",
 			Help: "Swaps read ahead that took what was read (the others sent their own statement after another statement of their group)."})
 }
+
+// NotificationCounter is a store that tells other processes of its commits
+// (store.Postgres' bell): how many notifications it sent, and how many of them found
+// another process reading events.
+type NotificationCounter interface {
+	Notifications() (sent, toReaders int64)
+}
+
+// NewStoreNotifications registers dtwgate_store_notifications_total and
+// dtwgate_store_notifications_to_readers_total in reg: the notifications of commits
+// that wrote events this process sent to the other replicas, and those sent while
+// another replica had readers of events (at the full rate; the others at the quiet one).
+func NewStoreNotifications(reg prometheus.Registerer, st NotificationCounter) {
+	registerPair(reg, st.Notifications,
+		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "notifications_total",
+			Help: "Notifications of this process's commits that wrote events, sent to the other replicas (LISTEN/NOTIFY)."},
+		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "notifications_to_readers_total",
+			Help: "Notifications sent while another replica had readers of events (websocket sockets, webhook subscriptions, the receipt signer): at most every 20 ms; the others at most every 250 ms."})
+}

@@ -85,3 +85,27 @@ dtwgate_store_read_ahead_taken_total 5
 `
 	require.NoError(t, testutil.GatherAndCompare(reg, strings.NewReader(want)))
 }
+
+var _ metrics.NotificationCounter = (*store.Postgres)(nil)
+
+// notifications is a NotificationCounter reporting fixed counts (store.Postgres' own are
+// tested in the store's TestPostgresBellQuietWithoutReaders).
+type notifications struct{ sent, toReaders int64 }
+
+func (n notifications) Notifications() (int64, int64) { return n.sent, n.toReaders }
+
+// TestStoreNotifications: the notifications sent and those that found a reader are two
+// counters.
+func TestStoreNotifications(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	metrics.NewStoreNotifications(reg, notifications{sent: 9, toReaders: 4})
+	want := `
+# HELP dtwgate_store_notifications_total Notifications of this process's commits that wrote events, sent to the other replicas (LISTEN/NOTIFY).
+# TYPE dtwgate_store_notifications_total counter
+dtwgate_store_notifications_total 9
+# HELP dtwgate_store_notifications_to_readers_total Notifications sent while another replica had readers of events (websocket sockets, webhook subscriptions, the receipt signer): at most every 20 ms; the others at most every 250 ms.
+# TYPE dtwgate_store_notifications_to_readers_total counter
+dtwgate_store_notifications_to_readers_total 4
+`
+	require.NoError(t, testutil.GatherAndCompare(reg, strings.NewReader(want)))
+}
