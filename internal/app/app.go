@@ -264,7 +264,7 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 		a.svcs.ReceiptKeys = k.Published
 		if a.elector != nil {
 			a.leaderWork[ReceiptsLease] = func(ctx context.Context, _ *election.Fenced) error {
-				ledger.RunReceiptSigner(ctx, a.store, k.Signer, a.store.EventsNotify, time.Second, a.log)
+				ledger.RunReceiptSigner(ctx, a.store, k.Signer, a.store.EventsNotifyBackground, time.Second, a.log)
 				return ctx.Err()
 			}
 		}

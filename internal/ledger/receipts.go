@@ -442,9 +442,10 @@ func digestOf(row store.StoredReceipt) (common.Hash, error) {
 const signerGather = 100 * time.Millisecond
 
 // RunReceiptSigner signs receipts until ctx ends: soon (signerGather) after a commit that
-// wrote events in this process (wake, the store's EventsNotify: every movement writes
-// one), and every poll for those of other processes. A failed round is logged and
-// retried at the next wake.
+// wrote events in this process (wake, the store's EventsNotifyBackground: every movement
+// writes one), after other processes' notifications of theirs on PostgreSQL (under load
+// at most 250 ms apart: the signer does not count as reading events), and at least every
+// poll. A failed round is logged and retried at the next wake.
 func RunReceiptSigner(ctx context.Context, st ReceiptSigner, s signer.Signer, wake func() <-chan struct{}, poll time.Duration, log *slog.Logger) {
 	if poll <= 0 {
 		poll = time.Second

@@ -77,5 +77,5 @@ func NewStoreNotifications(reg prometheus.Registerer, st NotificationCounter) {
 		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "notifications_total",
 			Help: "Notifications of this process's commits that wrote events, sent to the other replicas (LISTEN/NOTIFY)."},
 		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "notifications_to_readers_total",
-			Help: "Notifications sent while another replica had readers of events (websocket sockets, webhook subscriptions, the receipt signer): at most every 20 ms; the others at most every 250 ms."})
+			Help: "Notifications sent while another replica had readers of events (websocket sockets, webhook subscriptions): at most every 20 ms; the others at most every 250 ms."})
 }

@@ -103,7 +103,7 @@ func TestStoreNotifications(t *testing.T) {
 # HELP dtwgate_store_notifications_total Notifications of this process's commits that wrote events, sent to the other replicas (LISTEN/NOTIFY).
 # TYPE dtwgate_store_notifications_total counter
 dtwgate_store_notifications_total 9
-# HELP dtwgate_store_notifications_to_readers_total Notifications sent while another replica had readers of events (websocket sockets, webhook subscriptions, the receipt signer): at most every 20 ms; the others at most every 250 ms.
+# HELP dtwgate_store_notifications_to_readers_total Notifications sent while another replica had readers of events (websocket sockets, webhook subscriptions): at most every 20 ms; the others at most every 250 ms.
 # TYPE dtwgate_store_notifications_to_readers_total counter
 dtwgate_store_notifications_to_readers_total 4
 `

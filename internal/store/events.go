@@ -104,11 +104,17 @@ const readersLapse = time.Second
 
 func newNotifier() *notifier { return &notifier{ch: make(chan struct{})} }
 
+// wait returns the channel the next wake closes, and records a reader's wait.
 func (n *notifier) wait() <-chan struct{} {
 	now := time.Now().UnixNano()
 	if prev := n.waited.Swap(now); n.reading != nil && now-prev > int64(readersLapse) {
 		n.reading()
 	}
+	return n.waitQuietly()
+}
+
+// waitQuietly returns the channel the next wake closes, recording no reader.
+func (n *notifier) waitQuietly() <-chan struct{} {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	return n.ch

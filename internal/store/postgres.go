@@ -373,6 +373,9 @@ func (p *Postgres) RoundTrips() int64 { return p.trips.Load() }
 // that wrote events (LISTEN/NOTIFY).
 func (p *Postgres) EventsNotify() <-chan struct{} { return p.notify.wait() }
 
+// EventsNotifyBackground implements Store.
+func (p *Postgres) EventsNotifyBackground() <-chan struct{} { return p.notify.waitQuietly() }
+
 // AccessNotify implements Store: the channel is also closed by other processes' commits
 // that changed access (LISTEN/NOTIFY).
 func (p *Postgres) AccessNotify() <-chan struct{} { return p.access.wait() }

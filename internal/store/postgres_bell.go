@@ -32,10 +32,10 @@ const (
 	pgBellQuietGap = 250 * time.Millisecond
 	// pgEventsReadersLock is the advisory lock key ("dtwg" "evr") that a process holds
 	// shared, on its bell's session, while it has readers of events (a websocket hub
-	// following the outbox, a webhook fan-out with subscriptions, the receipt signer):
-	// each notification tries it exclusively, which fails while another session holds it
-	// (the session's own hold does not conflict), and PostgreSQL releases it with a
-	// session that dies.
+	// following the outbox, a webhook fan-out with subscriptions; not the receipt signer,
+	// which waits with EventsNotifyBackground): each notification tries it exclusively,
+	// which fails while another session holds it (the session's own hold does not
+	// conflict), and PostgreSQL releases it with a session that dies.
 	pgEventsReadersLock int64 = 0x64747767_00657672
 	// pgReadersFor is how long after a reader last waited for commits (notifier.wait) a
 	// process counts as having readers: longer than the readers' polls (at most a

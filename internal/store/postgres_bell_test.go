@@ -83,8 +83,8 @@ func readersHeld(t *testing.T, s *store.Postgres, want int, within time.Duration
 // other replica's listening backend and listener. A process whose readers wait for
 // commits holds the readers' lock on its bell's session, and other processes' bells
 // then notify at the full rate, from their next notification on; its own readers do not
-// count for its own bell; the lock goes once its readers stopped waiting for
-// ReadersFor.
+// count for its own bell, nor does a background job's wait (EventsNotifyBackground); the
+// lock goes once its readers stopped waiting for ReadersFor.
 func TestPostgresBellQuietWithoutReaders(t *testing.T) {
 	ctx := context.Background()
 	dsn := pgtest.Start(t)
@@ -114,6 +114,29 @@ func TestPostgresBellQuietWithoutReaders(t *testing.T) {
 	require.LessOrEqual(t, heard, most)
 	stopWriterReader()
 	readersHeld(t, writer, 0, store.ReadersFor+3*time.Second, "the writer's reader stopped")
+
+	// A background job waiting on the other replica (the receipt signer) is no reader.
+	bctx, stopBackground := context.WithCancel(ctx)
+	go func() {
+		for {
+			select {
+			case <-bctx.Done():
+				return
+			case <-reader.EventsNotifyBackground():
+			case <-time.After(250 * time.Millisecond):
+			}
+		}
+	}()
+	require.Never(t, func() bool {
+		held, err := writer.EventsReaders(ctx)
+		require.NoError(t, err)
+		return held > 0
+	}, store.ReadersFor/2+300*time.Millisecond, 20*time.Millisecond, "a background waiter took the readers' lock")
+	commits = burstEvents(t, writer, burst)
+	heard = countNotifications(ctx, listener)
+	t.Logf("a background waiter on the other replica: %d notifications for %d commits (at most %d)", heard, commits, most)
+	require.LessOrEqual(t, heard, most)
+	stopBackground()
 
 	// A reader on the other replica: the full rate, from the first notification on.
 	rctx, stopReader := context.WithCancel(ctx)

@@ -411,6 +411,9 @@ func (s *SQLite) GroupCommits() (transactions, units int64) {
 // EventsNotify implements Store.
 func (s *SQLite) EventsNotify() <-chan struct{} { return s.notify.wait() }
 
+// EventsNotifyBackground implements Store.
+func (s *SQLite) EventsNotifyBackground() <-chan struct{} { return s.notify.waitQuietly() }
+
 // AccessNotify implements Store.
 func (s *SQLite) AccessNotify() <-chan struct{} { return s.access.wait() }
 

@@ -113,8 +113,15 @@ type Store interface {
 	// process, that wrote events. Readers take the channel, then read Events, then wait
 	// on it. On SQLite other processes' commits do not close it: a reader that must see
 	// them polls Events as well. On PostgreSQL they do (LISTEN/NOTIFY), soon after they
-	// commit, and readers need not poll.
+	// commit: a process whose readers wait on the channel counts as reading events, and
+	// the other processes then notify at most 20 ms apart (from their next notification
+	// on; until then at most 250 ms apart, so readers poll as well).
 	EventsNotify() <-chan struct{}
+	// EventsNotifyBackground is EventsNotify for a job that needs other processes'
+	// commits only eventually (the receipt signer): waiting on it does not count as
+	// reading events, so on PostgreSQL other processes' commits close it at most 250 ms
+	// apart under load, unless a reader of this process waits too.
+	EventsNotifyBackground() <-chan struct{}
 	// AccessNotify returns a channel that is closed after the next commit, in this
 	// process, that changed access (an outbox.AccessChanged event). A cache of callers takes it
 	// before reading the store and drops what it read once it is closed; changes made by
