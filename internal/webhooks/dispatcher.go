@@ -157,9 +157,9 @@ func (d *Dispatcher) signal() {
 // RunFeed fans new events out into deliveries until ctx ends (Run's fan-out half):
 // whenever a commit that wrote events wakes it (EventsNotify, which it waits on only
 // while a subscription exists), and every poll interval, which is also how it learns
-// of the first subscription. A store without subscriptions costs it one statement per poll, whatever
-// the rate of events. Two fan-outs on one store are safe (the cursor row is locked) but
-// one is enough: internal/app runs it under a lease.
+// of the first subscription. A store without subscriptions costs it one statement per
+// poll, whatever the rate of events. Two fan-outs on one store are safe (the cursor row
+// is locked) but one is enough: internal/app runs it under a lease.
 func (d *Dispatcher) RunFeed(ctx context.Context) {
 	tick := time.NewTicker(d.poll)
 	defer tick.Stop()
