@@ -82,7 +82,8 @@ func readersHeld(t *testing.T, s *store.Postgres, want int, within time.Duration
 // replicas to count this one busy), not every BellGap: each notification wakes every
 // other replica's listening backend and listener. A process whose readers wait for
 // commits holds the readers' lock on its bell's session, and other processes' bells
-// then notify at the full rate, from their next notification on; its own readers do not
+// then notify at the full rate, from their next notification on, also while they hold the
+// lock for readers of their own; its own readers do not
 // count for its own bell, nor does a background job's wait (EventsNotifyBackground); the
 // lock goes once its readers stopped waiting for ReadersFor.
 func TestPostgresBellQuietWithoutReaders(t *testing.T) {
@@ -152,6 +153,20 @@ func TestPostgresBellQuietWithoutReaders(t *testing.T) {
 	require.GreaterOrEqual(t, heard, least, "notifications while another replica reads")
 	require.LessOrEqual(t, heard, most)
 	require.Equal(t, int64(heard), after-before, "each found the reader")
+
+	// Readers on both: the writer's own hold does not hide the other's.
+	wctx, stopWriterReader = context.WithCancel(ctx)
+	go readEvents(wctx, writer)
+	readersHeld(t, writer, 2, 5*time.Second, "readers on both replicas")
+	_, before = writer.Notifications()
+	commits = burstEvents(t, writer, burst)
+	heard = countNotifications(ctx, listener)
+	_, after = writer.Notifications()
+	t.Logf("readers on both replicas: %d notifications for %d commits (from %d to %d)", heard, commits, least, most)
+	require.GreaterOrEqual(t, heard, least, "notifications while both replicas read")
+	require.Equal(t, int64(heard), after-before, "each found the other's reader")
+	stopWriterReader()
+	readersHeld(t, writer, 1, store.ReadersFor+3*time.Second, "the writer's reader stopped")
 
 	// The reader stops: its process lets the lock go, and the writer is quiet again.
 	stopReader()
