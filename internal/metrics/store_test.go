@@ -64,17 +64,22 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 var _ metrics.ReadAheadCounter = (*store.Postgres)(nil)
 
-// readAheads is a ReadAheadCounter reporting fixed counts (store.Postgres' own are tested
-// in the store's TestPostgresReadAhead*).
-type readAheads struct{ read, taken int64 }
+// pairCounts reports a fixed pair of counts as both a ReadAheadCounter and a
+// NotificationCounter (store.Postgres' own are tested in the store's
+// TestPostgresReadAhead* and TestPostgresBellQuietWithoutReaders).
+type pairCounts [2]int64
 
-func (r readAheads) ReadAheads() (int64, int64) { return r.read, r.taken }
+// ReadAheads returns the pair.
+func (c pairCounts) ReadAheads() (int64, int64) { return c[0], c[1] }
+
+// Notifications returns the pair.
+func (c pairCounts) Notifications() (int64, int64) { return c[0], c[1] }
 
 // TestStoreReadAheads: the swaps read ahead and those that took their rows are two
 // counters.
 func TestStoreReadAheads(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	metrics.NewStoreReadAheads(reg, readAheads{read: 7, taken: 5})
+	metrics.NewStoreReadAheads(reg, pairCounts{7, 5})
 	want := `
 # HELP dtwgate_store_read_ahead_swaps_total Swaps whose reads and locks their group commit read ahead, with its other first swaps', in one statement.
 # TYPE dtwgate_store_read_ahead_swaps_total counter
@@ -88,17 +93,11 @@ dtwgate_store_read_ahead_taken_total 5
 
 var _ metrics.NotificationCounter = (*store.Postgres)(nil)
 
-// notifications is a NotificationCounter reporting fixed counts (store.Postgres' own are
-// tested in the store's TestPostgresBellQuietWithoutReaders).
-type notifications struct{ sent, toReaders int64 }
-
-func (n notifications) Notifications() (int64, int64) { return n.sent, n.toReaders }
-
 // TestStoreNotifications: the notifications sent and those that found a reader are two
 // counters.
 func TestStoreNotifications(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	metrics.NewStoreNotifications(reg, notifications{sent: 9, toReaders: 4})
+	metrics.NewStoreNotifications(reg, pairCounts{9, 4})
 	want := `
 # HELP dtwgate_store_notifications_total Notifications of this process's commits that wrote events, sent to the other replicas (LISTEN/NOTIFY).
 # TYPE dtwgate_store_notifications_total counter

@@ -38,16 +38,20 @@ const ReadersFor = pgReadersFor
 // EventsReaders returns how many sessions of the database hold the events readers' lock
 // (pgEventsReadersLock): the processes that have readers of events.
 func (p *Postgres) EventsReaders(ctx context.Context) (int, error) {
-	var held int
-	err := p.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND granted
-		AND classid = ($1::bigint >> 32)::oid AND objid = ($1::bigint & 4294967295)::oid AND objsubid = 1`, pgEventsReadersLock).Scan(&held)
-	return held, err
+	return p.advisoryHolders(ctx, pgEventsReadersLock)
 }
 
 // QueuedReruns returns how many of p's groups ran again queued behind other replicas'
 // reruns (pgRerunLock), and how many sessions of the database hold that lock now.
 func (p *Postgres) QueuedReruns(ctx context.Context) (queued int64, held int, err error) {
-	err = p.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND granted
-		AND classid = ($1::bigint >> 32)::oid AND objid = ($1::bigint & 4294967295)::oid AND objsubid = 1`, pgRerunLock).Scan(&held)
+	held, err = p.advisoryHolders(ctx, pgRerunLock)
 	return p.queued.Load(), held, err
+}
+
+// advisoryHolders returns how many sessions of the database hold advisory lock key.
+func (p *Postgres) advisoryHolders(ctx context.Context, key int64) (int, error) {
+	var held int
+	err := p.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND granted
+		AND classid = ($1::bigint >> 32)::oid AND objid = ($1::bigint & 4294967295)::oid AND objsubid = 1`, key).Scan(&held)
+	return held, err
 }
