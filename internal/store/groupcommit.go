@@ -167,6 +167,13 @@ type groupCommitter struct {
 	laneSince []atomic.Int64
 	// groupTime is a moving average of how long the lanes' groups take (nanoseconds).
 	groupTime atomic.Int64
+	// gather, when positive, is how long a lane waits for more units after taking those
+	// queued, while callers come side by side, until its group holds gatherUnits
+	// (gather.go); unitsAvg is a moving average of the units per group, in
+	// 1/unitsScale.
+	gather      time.Duration
+	gatherUnits int
+	unitsAvg    atomic.Int64
 }
 
 // Lane grace bounds: while the committer is crowded, a lane's group runs twice the
@@ -184,11 +191,13 @@ func (g *groupCommitter) grace() int64 {
 	return min(max(2*g.groupTime.Load(), int64(laneGrace)), int64(laneGraceMax))
 }
 
-// timed records a group's duration in the moving average (1/8 weight; lanes racing
-// here lose a sample, no more).
-func (g *groupCommitter) timed(d time.Duration) {
+// timed records a group's duration and its units in the moving averages (1/8 weight;
+// lanes racing here lose a sample, no more).
+func (g *groupCommitter) timed(d time.Duration, units int) {
 	avg := g.groupTime.Load()
 	g.groupTime.Store(avg + (int64(d)-avg)/8)
+	avg = g.unitsAvg.Load()
+	g.unitsAvg.Store(avg + (int64(units)*unitsScale-avg)/8)
 }
 
 // laneWait reports whether lane i, whose turn it is to take the next unit, should leave
@@ -248,12 +257,16 @@ func newGroupCommitter(db groupDB, maxUnits, maxRuns int) *groupCommitter {
 // newGroupCommitterLanes is a committer with lanes groups in flight at once, each on its
 // own connection and transaction, taking units from one queue: for a database where
 // transactions run side by side (PostgreSQL without a global lock), so that one group's
-// round trips do not hold back the next.
-func newGroupCommitterLanes(db groupDB, maxUnits, maxRuns, lanes int) *groupCommitter {
+// round trips do not hold back the next. Each of tune sets what the committer is told
+// beyond that (crowded, gather) before its lanes start.
+func newGroupCommitterLanes(db groupDB, maxUnits, maxRuns, lanes int, tune ...func(*groupCommitter)) *groupCommitter {
 	lanes = max(1, lanes)
 	g := &groupCommitter{db: db, maxUnits: maxUnits, maxRuns: maxRuns,
 		reqs: make(chan *unit, maxUnits*lanes), stop: make(chan struct{}), done: make(chan struct{}),
 		laneSince: make([]atomic.Int64, lanes), turn: make(chan struct{}, 1)}
+	for _, t := range tune {
+		t(g)
+	}
 	var wg sync.WaitGroup
 	for i := range lanes {
 		wg.Add(1)
@@ -348,19 +361,15 @@ func (g *groupCommitter) run(i int) {
 			return
 		}
 		g.laneSince[i].Store(time.Now().UnixNano())
-	more:
-		for len(group) < g.maxUnits {
-			select {
-			case u := <-g.reqs:
-				group = append(group, u)
-			default:
-				break more
-			}
+		g.drain(&group)
+		if g.gathering(len(group)) {
+			g.gatherMore(pause, &group)
+			g.drain(&group)
 		}
 		<-g.turn
 		g.waiting.Add(-int64(len(group)))
 		g.commit(group, l)
-		g.timed(time.Duration(time.Now().UnixNano() - g.laneSince[i].Load()))
+		g.timed(time.Duration(time.Now().UnixNano()-g.laneSince[i].Load()), len(group))
 		g.laneSince[i].Store(0)
 		for _, u := range group {
 			close(u.done)

@@ -65,16 +65,7 @@ func TestGroupCommitCallersQueueWithoutALane(t *testing.T) {
 	ctx := context.Background()
 	g := newGroupCommitter(sqliteGroup{db: openInternal(t).root}, maxGroup, 1)
 
-	hold, held := make(chan struct{}), make(chan struct{})
-	first := make(chan error, 1)
-	go func() {
-		first <- g.do(ctx, func(queryer) error {
-			close(held)
-			<-hold
-			return nil
-		})
-	}()
-	<-held
+	release := holdLane(g)
 	const n = 5
 	errs := make(chan error, n)
 	var wg sync.WaitGroup
@@ -94,8 +85,7 @@ func TestGroupCommitCallersQueueWithoutALane(t *testing.T) {
 		g.close()
 		close(closed)
 	}()
-	close(hold)
-	require.NoError(t, <-first)
+	require.NoError(t, release())
 	select {
 	case <-closed:
 	case <-time.After(10 * time.Second):
@@ -107,5 +97,24 @@ func TestGroupCommitCallersQueueWithoutALane(t *testing.T) {
 		if err != nil {
 			require.ErrorIs(t, err, errStoreClosed)
 		}
+	}
+}
+
+// holdLane runs a unit on g that holds its lane until release, which returns the
+// unit's error once it is done; holdLane returns once the unit runs.
+func holdLane(g *groupCommitter) (release func() error) {
+	hold, held := make(chan struct{}), make(chan struct{})
+	first := make(chan error, 1)
+	go func() {
+		first <- g.do(context.Background(), func(queryer) error {
+			close(held)
+			<-hold
+			return nil
+		})
+	}()
+	<-held
+	return func() error {
+		close(hold)
+		return <-first
 	}
 }

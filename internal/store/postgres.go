@@ -159,8 +159,11 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		return nil, err
 	}
 	p.group = newGroupCommitter(pgGroup{db: db, iso: sql.LevelSerializable, queued: &p.queued}, pgMaxGroup, pgTxAttempts)
-	p.locked = newGroupCommitterLanes(pgGroup{db: db, iso: sql.LevelReadCommitted, queued: &p.queued}, pgMaxGroup, pgTxAttempts, pgLockedLanes())
-	p.locked.crowded = p.peersBusy
+	p.locked = newGroupCommitterLanes(pgGroup{db: db, iso: sql.LevelReadCommitted, queued: &p.queued}, pgMaxGroup, pgTxAttempts, pgLockedLanes(),
+		func(g *groupCommitter) {
+			g.crowded = p.peersBusy
+			g.gather, g.gatherUnits = pgGather, pgGatherUnits
+		})
 	listening := make(chan error, 1)
 	lctx, stop := context.WithCancel(context.Background())
 	p.stop = stop
