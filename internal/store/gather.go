@@ -7,12 +7,13 @@ import "time"
 // waking a backend and a gateway thread. A lane takes the units queued when its turn
 // comes, and under load that is often only a few: the clients whose answers just went
 // out are still on their way back. So a lane of a committer that gathers (gather > 0),
-// when recent groups held two units or more on average (callers come side by side), waits
-// up to gather for its group to reach gatherUnits before it begins. The wait is bounded
-// and short against a group's own time (12-25 ms under the benchmark's load), and it
-// buys larger groups: fewer round trips, commits and wakeups per swap, so more swaps
-// on the same CPUs (docs/scaling.md, "A group under load gathers its units"). A lone
-// caller never waits: groups of one keep the average under two.
+// when recent groups held half of gatherUnits or more on average (callers queue behind
+// busy lanes), waits up to gather for its group to reach gatherUnits before it begins.
+// The wait is bounded and short against a group's own time (12-25 ms under the
+// benchmark's load), and it buys larger groups: fewer round trips, commits and wakeups
+// per swap, so more swaps on the same CPUs (docs/scaling.md, "A group under load gathers
+// its units"). With fewer callers, whose groups are small, the wait would mostly run out
+// and only add to their latency: their units never wait, nor does a lone caller's.
 const (
 	// pgGather is how long a PostgreSQL RowLocked lane gathers at most.
 	pgGather = 2 * time.Millisecond
@@ -25,9 +26,9 @@ const (
 
 // gathering reports whether a lane whose group holds n units waits for more
 // (gatherMore): the committer gathers, the group is short of gatherUnits, and recent
-// groups held two units or more on average.
+// groups held half of gatherUnits or more on average.
 func (g *groupCommitter) gathering(n int) bool {
-	return g.gather > 0 && n < g.gatherUnits && g.unitsAvg.Load() >= 2*unitsScale
+	return g.gather > 0 && n < g.gatherUnits && 2*g.unitsAvg.Load() >= int64(g.gatherUnits)*unitsScale
 }
 
 // gatherMore adds the units that come within g.gather to the group, until it holds

@@ -42,13 +42,21 @@ func sideBySide(t *testing.T, g *groupCommitter, n int) {
 	}
 }
 
-// TestGroupCommitGathersUnderLoad: a lone caller's unit never waits for others; once
-// callers come side by side (recent groups of two units or more), a lane gathers the
-// units that come within the gather into one group, begins as soon as the group holds
-// gatherUnits, and waits no longer than the gather when they do not come.
+// TestGroupCommitGathersUnderLoad: a lone caller's unit never waits for others, nor do
+// units that come a few side by side; once callers queue behind the lanes (recent groups
+// of half gatherUnits or more), a lane gathers the units that come within the gather into
+// one group, begins as soon as the group holds gatherUnits, and waits no longer than the
+// gather when they do not come.
 func TestGroupCommitGathersUnderLoad(t *testing.T) {
 	ctx := context.Background()
 	nop := func(queryer) error { return nil }
+
+	few := gatheringCommitter(t, 5*time.Second, 10)
+	for range 20 {
+		sideBySide(t, few, 3)
+	}
+	require.False(t, few.gathering(1), "groups of four, short of half of ten: no gathering")
+
 	g := gatheringCommitter(t, 5*time.Second, 4)
 
 	for range 5 {
