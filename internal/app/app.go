@@ -215,6 +215,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (_ *App, err erro
 	if nc, ok := a.store.(metrics.NotificationCounter); ok {
 		metrics.NewStoreNotifications(opts.Metrics, nc)
 	}
+	if gc, ok := a.store.(metrics.GatherCounter); ok {
+		metrics.NewStoreGathers(opts.Metrics, gc)
+	}
 	var secrets *auth.Secrets
 	if opts.Role.serves() {
 		if secrets, err = InitSecrets(ctx, a.store, cfg.SecretKeyFile, time.Now()); err != nil {

@@ -1,6 +1,10 @@
 package metrics
 
-import "github.com/prometheus/client_golang/prometheus"
+import (
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
 
 // GroupCommitter is a store with a group commit (store.SQLite): how many write
 // transactions it ran and how many units of work (InTx calls) they held.
@@ -59,6 +63,26 @@ func NewStoreReadAheads(reg prometheus.Registerer, st ReadAheadCounter) {
 			Help: "Swaps whose reads and locks their group commit read ahead, with its other first swaps', in one statement."},
 		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "read_ahead_taken_total",
 			Help: "Swaps read ahead that took what was read (the others sent their own statement after another statement of their group)."})
+}
+
+// GatherCounter is a store whose group commit lanes, under load, wait a little for a
+// group's units (store.Postgres): how many groups did, and how long they waited in all.
+type GatherCounter interface {
+	Gathers() (groups int64, waited time.Duration)
+}
+
+// NewStoreGathers registers dtwgate_store_gathered_groups_total and
+// dtwgate_store_gather_seconds_total in reg: the group commits whose lane waited for more
+// units before it began, and the time they waited; their rates' ratio is the mean wait.
+func NewStoreGathers(reg prometheus.Registerer, st GatherCounter) {
+	reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "gathered_groups_total",
+			Help: "Group commits of swaps whose lane, under load, waited for more units before it began (at most 2 ms, until ten)."},
+			func() float64 { n, _ := st.Gathers(); return float64(n) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "gather_seconds_total",
+			Help: "Time the lanes waited for more units of their groups, in all."},
+			func() float64 { _, d := st.Gathers(); return d.Seconds() }),
+	)
 }
 
 // NotificationCounter is a store that tells other processes of its commits

@@ -91,6 +91,33 @@ dtwgate_store_read_ahead_taken_total 5
 	require.NoError(t, testutil.GatherAndCompare(reg, strings.NewReader(want)))
 }
 
+var _ metrics.GatherCounter = (*store.Postgres)(nil)
+
+// gathers is a fixed GatherCounter.
+type gathers struct {
+	groups int64
+	waited time.Duration
+}
+
+// Gathers returns the pair.
+func (g gathers) Gathers() (int64, time.Duration) { return g.groups, g.waited }
+
+// TestStoreGathers: the groups gathered and the time they waited are two counters, the
+// time in seconds.
+func TestStoreGathers(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	metrics.NewStoreGathers(reg, gathers{12, 1500 * time.Millisecond})
+	want := `
+# HELP dtwgate_store_gathered_groups_total Group commits of swaps whose lane, under load, waited for more units before it began (at most 2 ms, until ten).
+# TYPE dtwgate_store_gathered_groups_total counter
+dtwgate_store_gathered_groups_total 12
+# HELP dtwgate_store_gather_seconds_total Time the lanes waited for more units of their groups, in all.
+# TYPE dtwgate_store_gather_seconds_total counter
+dtwgate_store_gather_seconds_total 1.5
+`
+	require.NoError(t, testutil.GatherAndCompare(reg, strings.NewReader(want)))
+}
+
 var _ metrics.NotificationCounter = (*store.Postgres)(nil)
 
 // TestStoreNotifications: the notifications sent and those that found a reader are two

@@ -34,8 +34,13 @@ func (g *groupCommitter) gathering(n int) bool {
 // gatherMore adds the units that come within g.gather to the group, until it holds
 // gatherUnits or the committer stops.
 func (g *groupCommitter) gatherMore(pause *time.Timer, group *[]*unit) {
+	start := time.Now()
 	pause.Reset(g.gather)
-	defer pause.Stop()
+	defer func() {
+		pause.Stop()
+		g.gathered.Add(1)
+		g.gatheredFor.Add(int64(time.Since(start)))
+	}()
 	for len(*group) < g.gatherUnits {
 		select {
 		case u := <-g.reqs:

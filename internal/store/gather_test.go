@@ -71,7 +71,7 @@ func TestGroupCommitGathersUnderLoad(t *testing.T) {
 		sideBySide(t, g, 3)
 	}
 
-	groups := g.groups.Load()
+	groups, gathered := g.groups.Load(), g.gathered.Load()
 	start := time.Now()
 	errs := make(chan error, 4)
 	for range 4 {
@@ -83,6 +83,7 @@ func TestGroupCommitGathersUnderLoad(t *testing.T) {
 	}
 	took := time.Since(start)
 	require.Equal(t, groups+1, g.groups.Load(), "four units 20 ms apart gathered in one group")
+	require.Equal(t, gathered+1, g.gathered.Load(), "the group is counted as gathered")
 	require.Less(t, took, 2*time.Second, "the group began once it held gatherUnits, not at the gather's end")
 	t.Logf("four units 20 ms apart: one group, %s", took)
 
@@ -92,9 +93,12 @@ func TestGroupCommitGathersUnderLoad(t *testing.T) {
 		require.Less(t, i, 20)
 		sideBySide(t, short, 3)
 	}
+	gathered, waited := short.gathered.Load(), short.gatheredFor.Load()
 	start = time.Now()
 	require.NoError(t, short.do(ctx, nop))
 	took = time.Since(start)
 	require.GreaterOrEqual(t, took, short.gather, "under load a unit gathers before it begins")
 	require.Less(t, took, short.gather+2*time.Second)
+	require.Equal(t, gathered+1, short.gathered.Load())
+	require.GreaterOrEqual(t, time.Duration(short.gatheredFor.Load()-waited), short.gather, "the wait is counted")
 }

@@ -174,6 +174,9 @@ type groupCommitter struct {
 	gather      time.Duration
 	gatherUnits int
 	unitsAvg    atomic.Int64
+	// gathered counts the groups whose lane gathered, gatheredFor the time it took
+	// (nanoseconds).
+	gathered, gatheredFor atomic.Int64
 }
 
 // Lane grace bounds: while the committer is crowded, a lane's group runs twice the

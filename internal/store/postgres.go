@@ -367,6 +367,12 @@ func (p *Postgres) ReadAheads() (read, taken int64) {
 	return p.locked.readAheadUnits.Load(), p.locked.readAheadTaken.Load()
 }
 
+// Gathers returns how many groups of swaps a lane gathered (gather.go) and how long it
+// waited for them in all.
+func (p *Postgres) Gathers() (groups int64, waited time.Duration) {
+	return p.locked.gathered.Load(), time.Duration(p.locked.gatheredFor.Load())
+}
+
 // RoundTrips returns how many round trips to PostgreSQL the store's pool has made (a
 // pipeline of held-back statements and the one after them counts one; the listener's
 // and the bell's connections are not counted).
