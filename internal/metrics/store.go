@@ -26,7 +26,7 @@ func NewStoreCommits(reg prometheus.Registerer, st GroupCommitter) {
 
 // registerPair registers in reg two counters, first and second, that read the two
 // values pair returns.
-func registerPair(reg prometheus.Registerer, pair func() (int64, int64), first, second prometheus.CounterOpts) {
+func registerPair[N int64 | float64](reg prometheus.Registerer, pair func() (N, N), first, second prometheus.CounterOpts) {
 	reg.MustRegister(
 		prometheus.NewCounterFunc(first, func() float64 { n, _ := pair(); return float64(n) }),
 		prometheus.NewCounterFunc(second, func() float64 { _, n := pair(); return float64(n) }),
@@ -75,14 +75,11 @@ type GatherCounter interface {
 // dtwgate_store_gather_seconds_total in reg: the group commits whose lane waited for more
 // units before it began, and the time they waited; their rates' ratio is the mean wait.
 func NewStoreGathers(reg prometheus.Registerer, st GatherCounter) {
-	reg.MustRegister(
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "gathered_groups_total",
+	registerPair(reg, func() (float64, float64) { n, d := st.Gathers(); return float64(n), d.Seconds() },
+		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "gathered_groups_total",
 			Help: "Group commits of swaps whose lane, under load, waited for more units before it began (at most 2 ms, until ten)."},
-			func() float64 { n, _ := st.Gathers(); return float64(n) }),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "gather_seconds_total",
-			Help: "Time the lanes waited for more units of their groups, in all."},
-			func() float64 { _, d := st.Gathers(); return d.Seconds() }),
-	)
+		prometheus.CounterOpts{Namespace: Namespace, Subsystem: "store", Name: "gather_seconds_total",
+			Help: "Time the lanes waited for more units of their groups, in all."})
 }
 
 // NotificationCounter is a store that tells other processes of its commits

@@ -168,7 +168,7 @@ type groupCommitter struct {
 	// groupTime is a moving average of how long the lanes' groups take (nanoseconds).
 	groupTime atomic.Int64
 	// gather, when positive, is how long a lane waits for more units after taking those
-	// queued, while callers come side by side, until its group holds gatherUnits
+	// queued, while callers queue behind the lanes, until its group holds gatherUnits
 	// (gather.go); unitsAvg is a moving average of the units per group, in
 	// 1/unitsScale.
 	gather      time.Duration
